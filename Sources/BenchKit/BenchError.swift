@@ -1,0 +1,23 @@
+/// Everything `bench` can fail with, each mapped to a message and an exit code.
+public enum BenchError: Error, Equatable, CustomStringConvertible {
+    /// Bad command-line usage (exit 2).
+    case usage(String)
+    /// Unreadable or invalid input: a scenario, suite or results file (exit 2).
+    case input(String)
+    /// An output that could not be written (exit 2).
+    case output(String)
+    /// A performance gate failed (exit 1).
+    case gateFailed(String)
+
+    /// The process exit code: 1 for a failed gate, 2 for everything the user must fix.
+    public var exitCode: Int32 {
+        if case .gateFailed = self { return 1 }
+        return 2
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .input(let m), .output(let m), .gateFailed(let m): return m
+        }
+    }
+}

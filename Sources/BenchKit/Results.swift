@@ -1,0 +1,76 @@
+import Compositor
+
+/// A whole benchmark run as saved to JSON (DESIGN.md §6, schema `cornerbench.results/1`).
+///
+/// A public contract: CI gates and reports read it, and newer schemas only add fields.
+public struct Results: Codable, Equatable, Sendable {
+    /// The schema this file follows.
+    public var schema: String
+    /// Which build of CornerBench produced it.
+    public var tool: ToolInfo
+    /// Where it ran.
+    public var machine: MachineInfo
+    /// When it ran (ISO 8601, UTC).
+    public var createdAt: String
+    /// Median nanoseconds to fill one framebuffer with a bulk memory fill, measured in this run.
+    public var floorNanos: Int
+    /// Median nanoseconds to copy one framebuffer with a bulk memory copy, measured in this run.
+    public var copyFloorNanos: Int
+    /// One entry per (scenario, strategy).
+    public var runs: [RunResult]
+
+    /// The schema identifier written by this version.
+    public static let currentSchema = "cornerbench.results/1"
+}
+
+/// The build that produced a result.
+public struct ToolInfo: Codable, Equatable, Sendable {
+    /// CornerBench's version.
+    public var version: String
+    /// `debug` or `release`: how the package was built.
+    public var configuration: String
+    /// Whether the hot modules were optimized (they are in both configurations; see Package.swift).
+    public var optimized: Bool
+    /// The Swift compiler's version.
+    public var swift: String
+}
+
+/// The machine a result was measured on.
+public struct MachineInfo: Codable, Equatable, Sendable {
+    /// Operating system and kernel.
+    public var os: String
+    /// Logical processors.
+    public var cores: Int
+    /// The processor model, when known.
+    public var cpu: String
+}
+
+/// The result of one strategy on one scenario.
+public struct RunResult: Codable, Equatable, Sendable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The strategy's name.
+    public var strategy: String
+    /// Steps measured.
+    public var steps: Int
+    /// Steps in which a layout pass ran.
+    public var layoutPasses: Int
+    /// Every counter summed over the measured steps (all "smaller is better").
+    public var totals: [String: Int]
+    /// Every counter's mean per step.
+    public var perStep: [String: Double]
+    /// Phase timings over the measured steps: `step`, `layout`, `reuse`, `composite`.
+    public var timing: [String: Summary]
+    /// Times relative to references measured in the same run: `stepToFloor`, `compositeToFloor`,
+    /// `stepToNone`, `compositeToNone` (the latter two only when `none` ran).
+    public var ratios: [String: Double]
+    /// The per-step nanoseconds behind `timing`, by phase, for confidence intervals.
+    public var samples: [String: [Int]]
+
+    /// The run's totals as counters.
+    public var totalStats: FrameStats {
+        var stats = FrameStats()
+        for field in FrameStats.fields { stats[keyPath: field.keyPath] = totals[field.name] ?? 0 }
+        return stats
+    }
+}

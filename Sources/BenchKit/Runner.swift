@@ -1,0 +1,124 @@
+import Compositor
+import Foundation
+import Raster
+import Strategies
+
+/// Runs scenarios against strategies and turns the steps into `Results`.
+///
+/// The strategies of a scenario run in lockstep — step k of every strategy, then step k + 1 —
+/// with one timing of the memory floor per step in between, so slow drift of the machine (heat,
+/// other load) affects every strategy and the floor alike and the ratios stay fair. Before the
+/// measured steps, each strategy runs `warmupSteps` frames on a separate table so code, allocator
+/// and caches are warm, while the measured run starts from a fresh table (its counters are then
+/// exactly those of frame 0 onwards, as `bench render` shows them).
+public struct Runner {
+    /// Called with a short line of progress (the CLI prints it on stderr when it is a terminal).
+    public var progress: ((String) -> Void)?
+
+    public init(progress: ((String) -> Void)? = nil) { self.progress = progress }
+
+    /// Runs every strategy on every scenario; `steps` overrides the scenarios' step counts.
+    public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil) throws -> Results {
+        var runs: [RunResult] = []
+        var floors: [Int] = [], copyFloors: [Int] = []
+        for scenario in scenarios {
+            let measured = steps ?? scenario.steps
+            let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+            for name in strategies {
+                let warm = try Simulation(scenario: scenario, strategyName: name)
+                for _ in 0..<min(scenario.warmupSteps, measured) { _ = warm.step() }
+            }
+            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0) }
+            var records = [[StepRecord]](repeating: [], count: sims.count)
+            for k in 0..<measured {
+                for (i, sim) in sims.enumerated() { records[i].append(sim.step()) }
+                floors.append(floor.timeFill())
+                copyFloors.append(floor.timeCopy())
+                if k % 30 == 0 { progress?("\(scenario.name): step \(k + 1)/\(measured)") }
+            }
+            runs += zip(strategies, records).map { summarize(scenario: scenario.name, strategy: $0, $1) }
+        }
+        let floorNanos = Summary(floors).median, copyFloorNanos = Summary(copyFloors).median
+        addRatios(&runs, floorNanos: floorNanos)
+        return Results(schema: Results.currentSchema, tool: .current, machine: .current,
+                       createdAt: ISO8601DateFormatter().string(from: Date()),
+                       floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs)
+    }
+
+    private func summarize(scenario: String, strategy: String, _ records: [StepRecord]) -> RunResult {
+        var totals = FrameStats()
+        for record in records { totals += record.stats }
+        var totalDict: [String: Int] = [:], perStep: [String: Double] = [:]
+        for field in FrameStats.fields {
+            let value = totals[keyPath: field.keyPath]
+            totalDict[field.name] = value
+            perStep[field.name] = records.isEmpty ? 0 : Double(value) / Double(records.count)
+        }
+        let samples: [String: [Int]] = [
+            "step": records.map(\.stepNanos), "layout": records.map(\.layoutNanos),
+            "reuse": records.map(\.reuseNanos), "composite": records.map(\.compositeNanos),
+        ]
+        return RunResult(scenario: scenario, strategy: strategy, steps: records.count,
+                         layoutPasses: records.filter(\.laidOut).count, totals: totalDict, perStep: perStep,
+                         timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples)
+    }
+
+    private func addRatios(_ runs: inout [RunResult], floorNanos: Int) {
+        func ratio(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
+        let none = Dictionary(runs.filter { $0.strategy == "none" }.map { ($0.scenario, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in runs.indices {
+            let step = runs[i].timing["step"]!.median, composite = runs[i].timing["composite"]!.median
+            runs[i].ratios["stepToFloor"] = ratio(step, floorNanos)
+            runs[i].ratios["compositeToFloor"] = ratio(composite, floorNanos)
+            if let floorRun = none[runs[i].scenario] {
+                runs[i].ratios["stepToNone"] = ratio(step, floorRun.timing["step"]!.median)
+                runs[i].ratios["compositeToNone"] = ratio(composite, floorRun.timing["composite"]!.median)
+            }
+        }
+    }
+}
+
+extension ToolInfo {
+    /// This build.
+    public static var current: ToolInfo {
+        #if DEBUG
+        let configuration = "debug"
+        #else
+        let configuration = "release"
+        #endif
+        return ToolInfo(version: CornerBench.version, configuration: configuration,
+                        optimized: BuildInfo.isOptimized, swift: CornerBench.swiftVersion)
+    }
+}
+
+extension MachineInfo {
+    /// This machine.
+    public static var current: MachineInfo {
+        let info = ProcessInfo.processInfo
+        var cpu = "unknown"
+        if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+           let colon = line.firstIndex(of: ":") {
+            cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return MachineInfo(os: info.operatingSystemVersionString, cores: info.activeProcessorCount, cpu: cpu)
+    }
+}
+
+/// Facts about CornerBench itself.
+public enum CornerBench {
+    /// The tool's version, recorded in results.
+    public static let version = "0.1.0"
+    /// The compiler that built it.
+    public static var swiftVersion: String {
+        #if compiler(>=6.4)
+        return "6.4+"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #else
+        return "6.1 or older"
+        #endif
+    }
+}

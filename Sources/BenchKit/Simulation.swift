@@ -1,0 +1,78 @@
+import Compositor
+import Raster
+import Strategies
+import Table
+
+/// What one scroll step cost: the exact counters and the measured phase times.
+public struct StepRecord: Sendable {
+    /// Counters of the step: table, strategy and renderer together.
+    public var stats: FrameStats
+    /// Whether a layout pass ran (it runs when the content offset changed, and on the first frame).
+    public var laidOut: Bool
+    /// Nanoseconds in the reuse phase (cells leaving and entering).
+    public var reuseNanos: Int
+    /// Nanoseconds in the layout phase (cell frames and the strategy's layout).
+    public var layoutNanos: Int
+    /// Nanoseconds rendering the frame.
+    public var compositeNanos: Int
+    /// Nanoseconds for the whole step.
+    public var stepNanos: Int
+}
+
+/// One scenario running one strategy: a table, its strategy and a renderer, stepped frame by
+/// frame the way the device's display link would.
+public final class Simulation {
+    /// The scenario being run.
+    public let scenario: Scenario
+    /// The strategy drawing the corners.
+    public let strategy: CornerStrategy
+    /// The table.
+    public let table: TableView
+    /// The renderer and its framebuffer.
+    public let renderer: Renderer
+    private var frame = 0
+
+    /// Sets a scenario up with the strategy called `strategyName`.
+    public init(scenario: Scenario, strategyName: String) throws {
+        guard let strategy = StrategyCatalog.make(strategyName, screenScale: scenario.device.scale) else {
+            throw BenchError.usage("unknown strategy '\(strategyName)'; known strategies: \(StrategyCatalog.names.joined(separator: ", ")).")
+        }
+        guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
+            throw BenchError.input("device '\(scenario.device.name)' has an empty screen.")
+        }
+        self.scenario = scenario
+        self.strategy = strategy
+        self.renderer = renderer
+        self.table = TableView(sections: scenario.sectionSpecs,
+                               size: Size(width: scenario.device.width, height: scenario.device.height),
+                               style: scenario.style, provider: strategy)
+    }
+
+    /// The frame index the next `step()` draws.
+    public var nextStep: Int { frame }
+
+    /// Runs the next frame: scroll, layout if the bounds changed, render; returns its cost.
+    public func step() -> StepRecord {
+        let start = Stopwatch.now()
+        let moved = table.setContentOffset(scenario.scroll.offset(atStep: frame))
+        let laidOut = moved || frame == 0
+        var afterReuse = start, afterLayout = start
+        if laidOut {
+            table.updateVisibleCells()
+            afterReuse = Stopwatch.now()
+            table.layoutVisibleCells()
+            afterLayout = Stopwatch.now()
+        }
+        let rendered = renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
+        let end = Stopwatch.now()
+        frame += 1
+        return StepRecord(stats: table.ledger.take() + rendered, laidOut: laidOut,
+                          reuseNanos: Int(afterReuse - start), layoutNanos: Int(afterLayout - afterReuse),
+                          compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
+    }
+
+    /// Runs frames until `step` has been drawn (for rendering one frame).
+    public func advance(through step: Int) {
+        while frame <= step { _ = self.step() }
+    }
+}

@@ -1,0 +1,111 @@
+import Raster
+
+/// A node of the layer tree, modelled on `CALayer`: what to draw and how it combines.
+///
+/// Layers are classes because identity matters: the rasterization cache is keyed by it, a cell
+/// keeps its layers across reuse, and a mask belongs to one layer. Every property change that
+/// alters what the layer's subtree looks like bumps `version` on the layer and its ancestors, which
+/// is how a cached raster bitmap knows it is stale; moving a layer changes its parent's picture,
+/// not its own, so a rasterized layer that only moves keeps its bitmap (Core Animation: the cache
+/// survives moves — FACTS.md).
+open class Layer {
+    /// Position and size in the superlayer's coordinate space (points).
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            if frame.size != oldValue.size { invalidate() } else { superlayer?.invalidate() }
+        }
+    }
+    /// The top-left of the visible part of the layer's own coordinate space: sublayers are drawn
+    /// shifted by `−boundsOrigin` (how a scroll view scrolls: its bounds origin is the offset).
+    public var boundsOrigin: Point = .zero { didSet { if boundsOrigin != oldValue { invalidate() } } }
+    /// The colour filling the bounds (rounded by `cornerRadius`), or nil for none.
+    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
+    /// A shared bitmap drawn over the background, or nil.
+    public var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
+    /// The part of `contents` shown, in unit coordinates (0 ... 1), like `CALayer.contentsRect`.
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
+    /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass.
+    public var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
+    /// A promise that the contents are fully opaque, so they may be drawn without blending.
+    public var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
+    /// Hidden layers and their subtrees are not drawn.
+    public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
+    /// Corner radius in points for the background (and for clipping with `masksToBounds`).
+    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { invalidate() } } }
+    /// Which corners `cornerRadius` rounds, like `maskedCorners`.
+    public var maskedCorners: Corners = .all { didSet { if maskedCorners != oldValue { invalidate() } } }
+    /// Clips sublayers and contents to the (rounded) bounds.
+    public var masksToBounds = false { didSet { if masksToBounds != oldValue { invalidate() } } }
+    /// A layer whose alpha multiplies this layer's subtree; its frame is in this layer's space.
+    public var mask: Layer? {
+        didSet {
+            guard mask !== oldValue else { return }
+            oldValue?.maskOwner = nil
+            mask?.maskOwner = self
+            invalidate()
+        }
+    }
+    /// Render the subtree once into a cached bitmap and reuse it while nothing changes.
+    public var shouldRasterize = false { didSet { if shouldRasterize != oldValue { invalidate() } } }
+    /// Pixels per point of the cached bitmap; 1 by default, as in Core Animation (blurry on Retina).
+    public var rasterizationScale: Double = 1 { didSet { if rasterizationScale != oldValue { invalidate() } } }
+
+    /// The layers drawn over this one, back to front.
+    public private(set) var sublayers: [Layer] = []
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: Layer?
+    /// The layer this one masks, if it is a mask.
+    public private(set) weak var maskOwner: Layer?
+    /// Bumped whenever the subtree's picture changes (see the type's doc).
+    public private(set) var version: UInt64 = 0
+
+    /// Creates a layer with `frame`; counts `layersCreated` in `ledger`.
+    public init(frame: Rect = .zero, ledger: Ledger) {
+        self.frame = frame
+        ledger.stats.layersCreated += 1
+    }
+
+    /// Appends `layer` on top of the sublayers, removing it from its previous superlayer.
+    /// - Complexity: O(sublayers of the old superlayer) to remove it there, O(depth) to invalidate.
+    public func addSublayer(_ layer: Layer) {
+        layer.removeFromSuperlayer()
+        sublayers.append(layer)
+        layer.superlayer = self
+        invalidate()
+    }
+
+    /// Detaches the layer from its superlayer.
+    /// - Complexity: O(siblings).
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if let i = parent.sublayers.firstIndex(where: { $0 === self }) { parent.sublayers.remove(at: i) }
+        superlayer = nil
+        parent.invalidate()
+    }
+
+    /// Marks this subtree's picture as changed, up to the root (and to the layer it masks).
+    /// - Complexity: O(depth).
+    public func invalidate() {
+        version &+= 1
+        superlayer?.invalidate()
+        maskOwner?.invalidate()
+    }
+
+    /// Whether drawing this layer needs an off-screen pass (Core Animation: masks, rounded
+    /// clipping of contents or sublayers, group opacity — FACTS.md "Core Animation rules").
+    public var needsOffscreenPass: Bool {
+        if mask != nil { return true }
+        if masksToBounds && cornerRadius > 0 && (contents != nil || !sublayers.isEmpty) { return true }
+        if opacity < 1 && !sublayers.isEmpty { return true }
+        return false
+    }
+}
+
+/// A layer that fills a path, like `CAShapeLayer`; used as a mask by the corner strategies.
+public final class ShapeLayer: Layer {
+    /// The shape, in the layer's own coordinates; nil draws nothing.
+    public var path: Path? { didSet { if path !== oldValue { invalidate() } } }
+    /// The fill colour (opaque black by default, as `CAShapeLayer`).
+    public var fillColor: Color = .black { didSet { if fillColor != oldValue { invalidate() } } }
+}

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An 8-bit coverage (alpha) mask: how much of each pixel a shape covers, 0 ... 255.
+///
+/// Masks are computed analytically (exact area of the pixel square inside the shape), not by
+/// 1-bit point sampling, so edges are anti-aliased the way Core Graphics draws them.
+public struct CoverageMask: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Coverage values, row-major with a stride of `width`.
+    public internal(set) var values: [UInt8]
+
+    /// A mask of `size` with every value `coverage`; nil for an empty or negative size.
+    public init?(size: PixelSize, coverage: UInt8 = 0) {
+        guard size.width > 0, size.height > 0 else { return nil }
+        width = size.width
+        height = size.height
+        values = [UInt8](repeating: coverage, count: size.width * size.height)
+    }
+
+    /// The alpha channel of `pixmap` as coverage (a mask layer rendered to pixels).
+    public init(alphaOf pixmap: Pixmap) {
+        width = pixmap.width
+        height = pixmap.height
+        values = pixmap.pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) }
+    }
+
+    /// Multiplies every value by the matching value of `other` (two clips combined).
+    public mutating func multiply(by other: CoverageMask) {
+        precondition(size == other.size, "combined masks must have the same size")
+        for i in values.indices { values[i] = UInt8(div255(UInt32(values[i]) * UInt32(other.values[i]))) }
+    }
+
+    /// The mask's size in pixels.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// The coverage at `x`, `y`.
+    public subscript(x: Int, y: Int) -> UInt8 {
+        get { values[y * width + x] }
+        set { values[y * width + x] = newValue }
+    }
+}
+
+/// Which corners of a rectangle are rounded (like `CACornerMask` / `UIRectCorner`).
+public struct Corners: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let topLeft = Corners(rawValue: 1)
+    public static let topRight = Corners(rawValue: 2)
+    public static let bottomLeft = Corners(rawValue: 4)
+    public static let bottomRight = Corners(rawValue: 8)
+    /// The two top corners (a section's first row).
+    public static let top: Corners = [.topLeft, .topRight]
+    /// The two bottom corners (a section's last row).
+    public static let bottom: Corners = [.bottomLeft, .bottomRight]
+    /// All four (a single-row section).
+    public static let all: Corners = [.top, .bottom]
+}
+
+extension CoverageMask {
+    /// The coverage of a rounded rectangle, in this mask's pixel space.
+    ///
+    /// `rect` is in pixels and may have fractional edges; `radius` (pixels) is clamped to half
+    /// the shorter side, as Core Graphics does. Each value is the exact area of the pixel inside
+    /// the shape, rounded to 1/255. Nil when `size` is empty.
+    /// - Complexity: O(pixels) for the box part plus O(r²) disk-area evaluations for the corners.
+    public init?(size: PixelSize, roundedRect rect: (x0: Double, y0: Double, x1: Double, y1: Double),
+                 radius: Double, corners: Corners) {
+        self.init(size: size)
+        let (x0, y0, x1, y1) = rect
+        guard x1 > x0, y1 > y0 else { return }
+        let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+
+        // Box coverage: the product of the horizontal and vertical overlaps.
+        let cols = (0..<width).map { Coverage.overlap(Double($0), Double($0) + 1, x0, x1) }
+        for py in 0..<height {
+            let cy = Coverage.overlap(Double(py), Double(py) + 1, y0, y1)
+            if cy == 0 { continue }
+            for px in 0..<width where cols[px] > 0 {
+                values[py * width + px] = Coverage.byte(cols[px] * cy)
+            }
+        }
+        guard r > 0 else { return }
+
+        // Corners: replace the corner square's part of each pixel by its part inside the disk.
+        let squares: [(Corners, Double, Double, Double, Double, Double, Double)] = [
+            (.topLeft, x0, y0, x0 + r, y0 + r, x0 + r, y0 + r),
+            (.topRight, x1 - r, y0, x1, y0 + r, x1 - r, y0 + r),
+            (.bottomLeft, x0, y1 - r, x0 + r, y1, x0 + r, y1 - r),
+            (.bottomRight, x1 - r, y1 - r, x1, y1, x1 - r, y1 - r),
+        ]
+        for (corner, qx0, qy0, qx1, qy1, cx, cy) in squares where corners.contains(corner) {
+            let pxs = max(0, Int(qx0.rounded(.down)))..<min(width, Int(qx1.rounded(.up)))
+            let pys = max(0, Int(qy0.rounded(.down)))..<min(height, Int(qy1.rounded(.up)))
+            for py in pys {
+                for px in pxs {
+                    let bx0 = Double(px), by0 = Double(py)
+                    let box = Coverage.overlap(bx0, bx0 + 1, x0, x1) * Coverage.overlap(by0, by0 + 1, y0, y1)
+                    let ix0 = max(bx0, qx0), ix1 = min(bx0 + 1, qx1)
+                    let iy0 = max(by0, qy0), iy1 = min(by0 + 1, qy1)
+                    guard ix1 > ix0, iy1 > iy0 else { continue }
+                    let inSquare = (ix1 - ix0) * (iy1 - iy0)
+                    let inDisk = Coverage.diskArea(cx: cx, cy: cy, r: r, x0: ix0, x1: ix1, y0: iy0, y1: iy1)
+                    values[py * width + px] = Coverage.byte(box - inSquare + inDisk)
+                }
+            }
+        }
+    }
+
+    /// The coverage of a filled circle of `diameter` pixels centred in a `diameter`-square mask.
+    public static func disk(diameter: Int) -> CoverageMask? {
+        let d = Double(diameter)
+        return CoverageMask(size: PixelSize(width: diameter, height: diameter),
+                            roundedRect: (0, 0, d, d), radius: d / 2, corners: .all)
+    }
+}
+
+/// Exact area computations behind the coverage masks.
+public enum Coverage {
+    /// Length of `[a0, a1] ∩ [b0, b1]`.
+    @inline(__always)
+    public static func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+        max(0, min(a1, b1) - max(a0, b0))
+    }
+
+    /// An area fraction 0 ... 1 as a coverage byte, rounded to nearest.
+    @inline(__always)
+    public static func byte(_ fraction: Double) -> UInt8 {
+        UInt8(max(0, min(255, (fraction * 255).rounded())))
+    }
+
+    /// The exact area of the disk (centre `cx, cy`, radius `r`) inside the box
+    /// `[x0, x1] × [y0, y1]`.
+    public static func diskArea(cx: Double, cy: Double, r: Double,
+                                x0: Double, x1: Double, y0: Double, y1: Double) -> Double {
+        guard r > 0, x1 > x0, y1 > y0 else { return 0 }
+        // Split the box at the centre's axes; each piece lies in one quadrant where the
+        // quadrant-area function Q applies after mirroring to positive coordinates.
+        var area = 0.0
+        let xs = split(x0 - cx, x1 - cx), ys = split(y0 - cy, y1 - cy)
+        for (a, b) in xs {
+            for (c, d) in ys {
+                area += quadrant(b, d, r) - quadrant(a, d, r) - quadrant(b, c, r) + quadrant(a, c, r)
+            }
+        }
+        return area
+    }
+
+    /// `[lo, hi]` split at 0 and mirrored to non-negative intervals.
+    private static func split(_ lo: Double, _ hi: Double) -> [(Double, Double)] {
+        if lo >= 0 { return [(lo, hi)] }
+        if hi <= 0 { return [(-hi, -lo)] }
+        return [(0, -lo), (0, hi)]
+    }
+
+    /// Area of the disk of radius `r` at the origin inside `[0, x] × [0, y]`, for x, y ≥ 0.
+    private static func quadrant(_ x: Double, _ y: Double, _ r: Double) -> Double {
+        guard x > 0, y > 0 else { return 0 }
+        let xm = min(x, r)
+        // For t below ts the circle is above y, so the column height is y.
+        let ts = y >= r ? 0 : (r * r - y * y).squareRoot()
+        let t1 = min(xm, ts)
+        var area = y * t1
+        if xm > t1 { area += circleIntegral(xm, r) - circleIntegral(t1, r) }
+        return area
+    }
+
+    /// ∫₀ᵗ √(r² − u²) du.
+    private static func circleIntegral(_ t: Double, _ r: Double) -> Double {
+        let s = max(0, r * r - t * t).squareRoot()
+        return 0.5 * (t * s + r * r * asin(max(-1, min(1, t / r))))
+    }
+}

@@ -1,0 +1,47 @@
+/// A premultiplied RGBA8 image: the framebuffer, an off-screen buffer, a cached raster bitmap or
+/// a layer's contents.
+///
+/// Pixels are `UInt32`s packed as `PremultipliedColor.packed`, row-major, with a row stride of
+/// exactly `width` pixels (`width × 4` bytes) and no padding. It is a value type with
+/// copy-on-write storage; the renderer keeps its buffers in place and never copies them per frame.
+public struct Pixmap: Sendable, Equatable {
+    /// Width in pixels (≥ 1).
+    public let width: Int
+    /// Height in pixels (≥ 1).
+    public let height: Int
+    /// The packed pixels, `width × height` of them.
+    public internal(set) var pixels: [UInt32]
+
+    /// The largest pixel count accepted: 2^28 pixels (1 GiB), far beyond any screen.
+    public static let maxPixelCount = 1 << 28
+
+    /// Creates a pixmap filled with `color`; nil when a side is not positive or the pixel count
+    /// exceeds `maxPixelCount`.
+    public init?(width: Int, height: Int, fill color: PremultipliedColor = .transparent) {
+        guard width > 0, height > 0 else { return nil }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= Pixmap.maxPixelCount else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = [UInt32](repeating: color.packed, count: count)
+    }
+
+    /// Creates a pixmap of `size`; nil for an invalid size (see `init(width:height:fill:)`).
+    public init?(size: PixelSize, fill color: PremultipliedColor = .transparent) {
+        self.init(width: size.width, height: size.height, fill: color)
+    }
+
+    /// The pixmap's size in pixels.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    /// The rectangle `0, 0, width, height`.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The pixel at `x`, `y` (must be inside the pixmap).
+    public subscript(x: Int, y: Int) -> PremultipliedColor {
+        get { PremultipliedColor(packed: pixels[y * width + x]) }
+        set { pixels[y * width + x] = newValue.packed }
+    }
+
+    /// True when every pixel has alpha 255. O(pixels).
+    public var isFullyOpaque: Bool { pixels.allSatisfy { $0 >> 24 == 0xFF } }
+}

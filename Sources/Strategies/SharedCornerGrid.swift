@@ -1,0 +1,158 @@
+import Compositor
+import Raster
+import Table
+
+/// `shared-corner-grid`: TORoundedTableView's design (FACTS.md "TORoundedTableView").
+///
+/// One filled circle of diameter 2r is drawn once at screen scale per colour (normal, selected)
+/// and shared by every cap cell. A cap cell's background is a grid: three opaque solid layers
+/// (top strip, middle, bottom strip) and four r × r corner layers, each showing one quadrant of
+/// the circle through `contentsRect`; the corners of an unrounded end are hidden. Only the corners
+/// blend and nothing is rendered off-screen. Middle rows are ordinary opaque cells.
+public final class SharedCornerGrid: CornerStrategy {
+    public let name = "shared-corner-grid"
+    private let screenScale: Double
+    /// The shared circles and what they were drawn for; regenerated only when that changes.
+    private var images: (radius: Double, color: Color, selected: Color, normal: Image, highlighted: Image)?
+
+    public init(screenScale: Double) { self.screenScale = screenScale }
+
+    public func reuseIdentifier(for position: RowPosition) -> String { position.isCap ? "cap" : "cell" }
+
+    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
+        if reuseIdentifier == "cap" { return CapCell(ledger: table.ledger) }
+        let cell = Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger)
+        cell.layer.isOpaque = true
+        return cell
+    }
+
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
+        guard let cap = cell as? CapCell else {
+            cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
+            return
+        }
+        let (normal, highlighted) = cornerImages(table)
+        cap.background.apply(color: table.style.cellColor, image: normal)
+        cap.selectedBackground.apply(color: table.style.selectedColor, image: highlighted)
+        cap.selectedBackground.layer.isHidden = !cell.isSelected
+        cap.layoutGrid(radius: table.cornerRadius, corners: position.corners)
+    }
+
+    /// TORoundedTableView's `layoutSubviews` walks the visible cells every pass (it narrows any
+    /// wider than the column); a cap cell whose size changed lays its grid out again.
+    public func tableDidLayout(_ table: TableView) {
+        for indexPath in table.visibleCells.keys.sorted() {
+            table.ledger.stats.rowsVisited += 1
+            if let cap = table.visibleCells[indexPath] as? CapCell {
+                cap.layoutGrid(radius: table.cornerRadius, corners: cap.position.corners)
+            }
+        }
+    }
+
+    /// The shared circle images for the table's radius and colours, drawn on first use and again
+    /// only when the radius or a colour changes.
+    private func cornerImages(_ table: TableView) -> (Image, Image) {
+        let style = table.style
+        let radius = table.cornerRadius
+        if let images, images.radius == radius, images.color == style.cellColor, images.selected == style.selectedColor {
+            return (images.normal, images.highlighted)
+        }
+        let normal = circle(radius: radius, color: style.cellColor, ledger: table.ledger)
+        let highlighted = circle(radius: radius, color: style.selectedColor, ledger: table.ledger)
+        images = (radius, style.cellColor, style.selectedColor, normal, highlighted)
+        return (normal, highlighted)
+    }
+
+    /// `+roundedCornerImageWithRadius:color:` — a filled circle of diameter 2r, non-opaque, at
+    /// screen scale.
+    private func circle(radius: Double, color: Color, ledger: Ledger) -> Image {
+        let diameter = max(1, Int((2 * radius * screenScale).rounded()))
+        var pixmap = Pixmap(width: diameter, height: diameter)!
+        if radius > 0, let disk = CoverageMask.disk(diameter: diameter) {
+            pixmap.blend(color.premultiplied, mask: disk, at: .zero)
+        }
+        return Image(pixmap, scale: screenScale, ledger: ledger)
+    }
+}
+
+/// TORoundedTableView's cap cell: a background grid and an identical, hidden one for the
+/// selected state.
+final class CapCell: Cell {
+    let background: CornerGrid
+    let selectedBackground: CornerGrid
+    private var laidOut: (size: Size, radius: Double, corners: Corners)?
+
+    init(ledger: Ledger) {
+        background = CornerGrid(ledger: ledger)
+        selectedBackground = CornerGrid(ledger: ledger)
+        super.init(reuseIdentifier: "cap", ledger: ledger)
+        layer.addSublayer(background.layer)
+        layer.addSublayer(selectedBackground.layer)
+        selectedBackground.layer.isHidden = true
+    }
+
+    /// Lays both grids out for the cell's size; does nothing when nothing changed, as
+    /// `layoutSubviews` does no work for an unchanged bounds.
+    func layoutGrid(radius: Double, corners: Corners) {
+        let size = layer.frame.size
+        if let laidOut, laidOut.size == size, laidOut.radius == radius, laidOut.corners == corners { return }
+        laidOut = (size, radius, corners)
+        background.layout(size: size, radius: radius, corners: corners)
+        selectedBackground.layout(size: size, radius: radius, corners: corners)
+    }
+}
+
+/// `TORoundedTableViewCellBackground`: three opaque solid layers and four corner layers.
+final class CornerGrid {
+    let layer: Layer
+    private let top: Layer, middle: Layer, bottom: Layer
+    /// Top-left, top-right, bottom-left, bottom-right.
+    private let corners: [Layer]
+    private static let quadrants: [(Corners, Rect)] = [
+        (.topLeft, Rect(x: 0, y: 0, width: 0.5, height: 0.5)), (.topRight, Rect(x: 0.5, y: 0, width: 0.5, height: 0.5)),
+        (.bottomLeft, Rect(x: 0, y: 0.5, width: 0.5, height: 0.5)), (.bottomRight, Rect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)),
+    ]
+
+    init(ledger: Ledger) {
+        layer = Layer(ledger: ledger)
+        top = Layer(ledger: ledger)
+        middle = Layer(ledger: ledger)
+        bottom = Layer(ledger: ledger)
+        corners = CornerGrid.quadrants.map { _, rect in
+            let corner = Layer(ledger: ledger)
+            corner.contentsRect = rect
+            return corner
+        }
+        for solid in [top, middle, bottom] {
+            solid.isOpaque = true
+            layer.addSublayer(solid)
+        }
+        for corner in corners { layer.addSublayer(corner) }
+    }
+
+    func apply(color: Color, image: Image) {
+        for solid in [top, middle, bottom] { solid.backgroundColor = color }
+        for corner in corners { corner.contents = image }
+    }
+
+    /// For width W, height H and radius r: corners at (0,0), (W−r,0), (0,H−r), (W−r,H−r); strips
+    /// between the corners of a rounded end; the middle fills the rest. Hidden when unrounded.
+    func layout(size: Size, radius r: Double, corners rounded: Corners) {
+        let w = size.width, h = size.height
+        layer.frame = Rect(origin: .zero, size: size)
+        let roundTop = r > 0 && !rounded.isDisjoint(with: .top)
+        let roundBottom = r > 0 && !rounded.isDisjoint(with: .bottom)
+        top.isHidden = !roundTop
+        top.frame = Rect(x: r, y: 0, width: w - 2 * r, height: r)
+        bottom.isHidden = !roundBottom
+        bottom.frame = Rect(x: r, y: h - r, width: w - 2 * r, height: r)
+        let middleTop = roundTop ? r : 0, middleBottom = roundBottom ? h - r : h
+        middle.frame = Rect(x: 0, y: middleTop, width: w, height: middleBottom - middleTop)
+        for (corner, (which, _)) in zip(corners, CornerGrid.quadrants) {
+            corner.isHidden = r <= 0 || !rounded.contains(which)
+            let x = which.isDisjoint(with: [.topLeft, .bottomLeft]) ? w - r : 0
+            let y = which.isDisjoint(with: .top) ? h - r : 0
+            corner.frame = Rect(x: x, y: y, width: r, height: r)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Compositor
+import Raster
+
+/// A table cell, like `UITableViewCell`: a root layer the table positions, and the state a cell
+/// keeps across reuse. Strategies subclass it to hold the layers they build (as
+/// TORoundedTableView's cap cell does).
+open class Cell {
+    /// The pool this cell returns to when it leaves the screen.
+    public let reuseIdentifier: String
+    /// The cell's root layer; its frame is set by the table in content coordinates.
+    public let layer: Layer
+    /// The row the cell shows now; nil while it waits in a pool.
+    public internal(set) var indexPath: IndexPath?
+    /// The row's position in its section when last configured.
+    public internal(set) var position: RowPosition = .middle
+    /// Whether the row is selected.
+    public var isSelected = false
+
+    /// Creates a cell with an empty root layer counted in `ledger`.
+    public init(reuseIdentifier: String, ledger: Ledger) {
+        self.reuseIdentifier = reuseIdentifier
+        self.layer = Layer(ledger: ledger)
+    }
+}
+
+/// Cells waiting to be reused, by reuse identifier, as `dequeueReusableCell(withIdentifier:)`.
+public struct ReusePool {
+    private var pools: [String: [Cell]] = [:]
+
+    public init() {}
+
+    /// A cell for `identifier`: a waiting one if any (`cellsReused`), else a new one from `make`
+    /// (`cellsCreated`); either way `cellsDequeued`.
+    /// - Complexity: O(1) amortized, plus whatever `make` costs.
+    public mutating func dequeue(_ identifier: String, ledger: Ledger, make: () -> Cell) -> Cell {
+        ledger.stats.cellsDequeued += 1
+        if let cell = pools[identifier]?.popLast() {
+            ledger.stats.cellsReused += 1
+            return cell
+        }
+        ledger.stats.cellsCreated += 1
+        return make()
+    }
+
+    /// Puts `cell` back for reuse.
+    /// - Complexity: O(1) amortized.
+    public mutating func enqueue(_ cell: Cell) {
+        cell.indexPath = nil
+        pools[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    /// The number of cells waiting in all pools.
+    public var count: Int { pools.values.reduce(0) { $0 + $1.count } }
+}

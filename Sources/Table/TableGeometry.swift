@@ -1,0 +1,153 @@
+import Compositor
+import Raster
+
+/// One section of a table: its rows and the heights around them (points).
+public struct SectionSpec: Hashable, Sendable {
+    /// Number of rows; zero is a normal case (the section shows only its header and footer).
+    public var rows: Int
+    /// Height of every row of the section.
+    public var rowHeight: Double
+    /// Height of the header above the first row.
+    public var headerHeight: Double
+    /// Height of the footer below the last row.
+    public var footerHeight: Double
+
+    public init(rows: Int, rowHeight: Double = 44, headerHeight: Double = 35, footerHeight: Double = 18) {
+        self.rows = rows
+        self.rowHeight = rowHeight
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+}
+
+/// A row's place in a table.
+public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var section: Int
+    public var row: Int
+    public init(row: Int, section: Int) { self.row = row; self.section = section }
+    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.row) < (b.section, b.row) }
+    public var description: String { "[\(section), \(row)]" }
+}
+
+/// Where a row sits in its section, which decides the corners it shows.
+public enum RowPosition: Hashable, Sendable {
+    /// The first of several rows: rounded at the top.
+    case top
+    /// Neither first nor last: square.
+    case middle
+    /// The last of several rows: rounded at the bottom.
+    case bottom
+    /// The only row: rounded at all four corners.
+    case single
+
+    /// The position of `row` in a section of `count` rows.
+    public init(row: Int, count: Int) {
+        if count == 1 { self = .single } else if row == 0 { self = .top } else if row == count - 1 { self = .bottom } else { self = .middle }
+    }
+
+    /// The corners a row at this position rounds.
+    public var corners: Corners {
+        switch self {
+        case .top: return .top
+        case .middle: return []
+        case .bottom: return .bottom
+        case .single: return .all
+        }
+    }
+
+    /// True for the first or last row of a section (a "cap").
+    public var isCap: Bool { self != .middle }
+}
+
+/// The vertical layout of a table's content: where every section and row lies.
+///
+/// Row origins are prefix sums computed once, so the rows in a band of content are found by
+/// binary search — O(log rows) per scroll step, never O(rows).
+public struct TableGeometry: Sendable {
+    /// The sections, as given.
+    public let sections: [SectionSpec]
+    /// Global index of each section's first row; one extra entry holds the total row count.
+    public let firstRow: [Int]
+    /// Top of each section (its header) in content coordinates.
+    public let sectionTops: [Double]
+    /// Top of every row, by global row index.
+    private let rowTops: [Double]
+    /// Total content height.
+    public let contentHeight: Double
+
+    /// Lays out `sections` from the top of the content.
+    /// - Complexity: O(sections + rows).
+    public init(sections: [SectionSpec]) {
+        self.sections = sections
+        var firstRow = [Int](), sectionTops = [Double](), rowTops = [Double]()
+        firstRow.reserveCapacity(sections.count + 1)
+        sectionTops.reserveCapacity(sections.count)
+        rowTops.reserveCapacity(sections.reduce(0) { $0 + max(0, $1.rows) })
+        var y = 0.0
+        for section in sections {
+            firstRow.append(rowTops.count)
+            sectionTops.append(y)
+            y += section.headerHeight
+            for _ in 0..<max(0, section.rows) {
+                rowTops.append(y)
+                y += section.rowHeight
+            }
+            y += section.footerHeight
+        }
+        firstRow.append(rowTops.count)
+        self.firstRow = firstRow
+        self.sectionTops = sectionTops
+        self.rowTops = rowTops
+        self.contentHeight = y
+    }
+
+    /// Total number of rows in all sections.
+    public var rowCount: Int { rowTops.count }
+
+    /// The index path of global row `index`.
+    /// - Complexity: O(log sections).
+    public func indexPath(ofGlobalRow index: Int) -> IndexPath {
+        // The last section whose first row is ≤ index (empty sections share a firstRow value).
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if firstRow[mid] <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return IndexPath(row: index - firstRow[lo], section: lo)
+    }
+
+    /// The global index of `indexPath`.
+    public func globalRow(_ indexPath: IndexPath) -> Int { firstRow[indexPath.section] + indexPath.row }
+
+    /// The row's top and height in content coordinates.
+    public func rowExtent(_ indexPath: IndexPath) -> (top: Double, height: Double) {
+        (rowTops[globalRow(indexPath)], sections[indexPath.section].rowHeight)
+    }
+
+    /// The global indices of the rows that intersect the content band `top ..< bottom`.
+    /// - Complexity: O(log rows).
+    public func rows(intersecting top: Double, _ bottom: Double) -> Range<Int> {
+        guard bottom > top, !rowTops.isEmpty else { return 0..<0 }
+        // First row whose bottom is below `top`: rows are contiguous within a section, so search
+        // for the last row starting at or above `top`, then step forward past rows ending there.
+        var first = partition { $0 > top } - 1
+        if first < 0 { first = 0 }
+        while first < rowTops.count && rowBottom(first) <= top { first += 1 }
+        let end = partition { $0 >= bottom }
+        return first < end ? first..<end : first..<first
+    }
+
+    private func rowBottom(_ index: Int) -> Double {
+        rowTops[index] + sections[indexPath(ofGlobalRow: index).section].rowHeight
+    }
+
+    /// The first row index whose top satisfies `predicate` (which is false then true along rows).
+    private func partition(_ predicate: (Double) -> Bool) -> Int {
+        var lo = 0, hi = rowTops.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if predicate(rowTops[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+}

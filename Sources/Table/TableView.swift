@@ -1,0 +1,142 @@
+import Compositor
+import Raster
+
+/// A table view model: a scrolling layer whose sublayers are the visible cells, taken from and
+/// returned to reuse pools as rows enter and leave the screen.
+///
+/// A layout pass has two phases the runner times separately: `updateVisibleCells()` (reuse:
+/// enqueue rows that left, dequeue and configure rows that entered) and `layoutVisibleCells()`
+/// (layout: frames of the visible cells, then the provider's layout hook). `layoutSubviews()` runs
+/// both, as UIKit does when the bounds change.
+public final class TableView {
+    /// Where the table, its cells and its provider count objects and rows.
+    public let ledger: Ledger
+    /// The scroll view's layer: fills the screen with the grouped background; its bounds origin
+    /// is the content offset.
+    public let layer: Layer
+    /// The row layout.
+    public private(set) var geometry: TableGeometry
+    /// The inset-grouped style.
+    public private(set) var style: TableStyle
+    /// The table's size in points (the screen or its container).
+    public private(set) var size: Size
+    /// The cells on screen, by row.
+    public private(set) var visibleCells: [IndexPath: Cell] = [:]
+    /// The content offset (top of the visible band), points.
+    public private(set) var contentOffset: Double = 0
+    /// Cells waiting for reuse.
+    public private(set) var reusePool = ReusePool()
+    /// The provider of cells and layout (a corner strategy).
+    public let provider: TableCellProvider
+
+    /// Creates a table of `sections` filling `size`.
+    public init(sections: [SectionSpec], size: Size, style: TableStyle, provider: TableCellProvider,
+                ledger: Ledger = Ledger()) {
+        self.ledger = ledger
+        self.geometry = TableGeometry(sections: sections)
+        self.style = style
+        self.size = size
+        self.provider = provider
+        self.layer = Layer(frame: Rect(origin: .zero, size: size), ledger: ledger)
+        layer.backgroundColor = style.backgroundColor
+        layer.isOpaque = true
+        layer.masksToBounds = true
+    }
+
+    /// The largest content offset: the content's bottom at the screen's bottom (0 when the content
+    /// is shorter than the screen).
+    public var maxContentOffset: Double { max(0, geometry.contentHeight - size.height) }
+
+    /// Scrolls to `offset`, clamped to the content. Returns true when the offset changed (and so
+    /// a layout pass is due, as a bounds change triggers `layoutSubviews`).
+    @discardableResult
+    public func setContentOffset(_ offset: Double) -> Bool {
+        let clamped = min(max(0, offset.isFinite ? offset : 0), maxContentOffset)
+        guard clamped != contentOffset else { return false }
+        contentOffset = clamped
+        layer.boundsOrigin = Point(x: 0, y: clamped)
+        return true
+    }
+
+    /// Both phases of a layout pass.
+    public func layoutSubviews() {
+        updateVisibleCells()
+        layoutVisibleCells()
+    }
+
+    /// The reuse phase: rows that left the screen give their cells back; rows that entered get a
+    /// cell from the pools, positioned and configured.
+    /// - Complexity: O(log rows + visible rows).
+    public func updateVisibleCells() {
+        let range = geometry.rows(intersecting: contentOffset, contentOffset + size.height)
+        let first = range.isEmpty ? nil : geometry.indexPath(ofGlobalRow: range.lowerBound)
+        let last = range.isEmpty ? nil : geometry.indexPath(ofGlobalRow: range.upperBound - 1)
+        func isVisible(_ p: IndexPath) -> Bool {
+            guard let first, let last else { return false }
+            return p >= first && p <= last
+        }
+        // Sorted, so the pools' order — and so which cell is reused — is the same every run.
+        for indexPath in visibleCells.keys.sorted() where !isVisible(indexPath) {
+            let cell = visibleCells.removeValue(forKey: indexPath)!
+            cell.layer.removeFromSuperlayer()
+            reusePool.enqueue(cell)
+        }
+        guard let first else { return }
+        var path = first
+        for _ in range {
+            // Advance over empty sections: the range only holds real rows.
+            while path.row >= geometry.sections[path.section].rows { path = IndexPath(row: 0, section: path.section + 1) }
+            if visibleCells[path] == nil { show(path) }
+            path.row += 1
+        }
+    }
+
+    /// The layout phase: every visible cell gets its frame in the column, then the provider's
+    /// layout hook runs.
+    /// - Complexity: O(visible rows) plus the provider's hook.
+    public func layoutVisibleCells() {
+        let column = style.column(tableWidth: size.width)
+        for (indexPath, cell) in visibleCells {
+            cell.layer.frame = frame(of: indexPath, column: column)
+        }
+        provider.tableDidLayout(self)
+    }
+
+    /// The visible cell of `indexPath`, or nil when the row is off screen or does not exist —
+    /// as `cellForRow(at:)`.
+    /// - Complexity: O(1).
+    public func cellForRow(at indexPath: IndexPath) -> Cell? { visibleCells[indexPath] }
+
+    /// The number of sections.
+    public var numberOfSections: Int { geometry.sections.count }
+
+    /// The number of rows in `section`.
+    public func numberOfRows(inSection section: Int) -> Int { geometry.sections[section].rows }
+
+    /// The row's frame in content coordinates.
+    public func frameForRow(at indexPath: IndexPath) -> Rect {
+        frame(of: indexPath, column: style.column(tableWidth: size.width))
+    }
+
+    /// The corner radius drawn at the table's current width (zero in the plain fallback).
+    public var cornerRadius: Double { style.effectiveCornerRadius(tableWidth: size.width) }
+
+    private func frame(of indexPath: IndexPath, column: (x: Double, width: Double)) -> Rect {
+        let (top, height) = geometry.rowExtent(indexPath)
+        return Rect(x: column.x, y: top, width: column.width, height: height)
+    }
+
+    private func show(_ indexPath: IndexPath) {
+        let position = RowPosition(row: indexPath.row, count: geometry.sections[indexPath.section].rows)
+        let identifier = provider.reuseIdentifier(for: position)
+        let cell = reusePool.dequeue(identifier, ledger: ledger) {
+            provider.makeCell(reuseIdentifier: identifier, table: self)
+        }
+        cell.indexPath = indexPath
+        cell.position = position
+        cell.layer.frame = frameForRow(at: indexPath)
+        layer.addSublayer(cell.layer)
+        visibleCells[indexPath] = cell
+        provider.configure(cell, at: indexPath, position: position, table: self)
+    }
+}
