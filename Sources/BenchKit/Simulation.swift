@@ -71,8 +71,11 @@ public final class Simulation {
                           compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
     }
 
-    /// Runs frames until `step` has been drawn (for rendering one frame).
-    public func advance(through step: Int) {
-        while frame <= step { _ = self.step() }
+    /// Draws frame `step` directly — the content offset of that step, one layout pass, one
+    /// render — without the frames before it (what `bench render --step K` shows).
+    @discardableResult
+    public func jump(toStep step: Int) -> StepRecord {
+        frame = max(0, step)
+        return self.step()
     }
 }

@@ -1,0 +1,178 @@
+@testable import Compositor
+import Raster
+import XCTest
+
+/// Core Animation's rules as the renderer implements them, one test per rule (FACTS.md).
+final class RendererTests: XCTestCase {
+    let ledger = Ledger()
+    let scale = 2.0
+
+    /// A 100 × 80 pt screen at 2× with an opaque background root.
+    private func scene() -> (Renderer, Layer) {
+        let renderer = Renderer(screenSize: PixelSize(width: 200, height: 160), scale: scale)!
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 80), ledger: ledger)
+        root.backgroundColor = Color(hex: "#F2F2F7")
+        return (renderer, root)
+    }
+
+    private func child(_ frame: Rect, color: Color = .white) -> Layer {
+        let layer = Layer(frame: frame, ledger: ledger)
+        layer.backgroundColor = color
+        return layer
+    }
+
+    func testOpaqueLayersBlendNothingAndCountLayersDrawn() {
+        let (renderer, root) = scene()
+        root.addSublayer(child(Rect(x: 10, y: 10, width: 30, height: 20)))
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.blendedPixels, 0)
+        XCTAssertEqual(stats.layersDrawn, 2)
+        XCTAssertEqual(stats.shadedPixels, 200 * 160 + 60 * 40)
+        XCTAssertEqual(renderer.framebuffer[25, 25], Color.white.premultiplied)
+    }
+
+    func testTranslucentLayerBlendsItsArea() {
+        let (renderer, root) = scene()
+        root.addSublayer(child(Rect(x: 10, y: 10, width: 30, height: 20), color: Color(red: 0, green: 0, blue: 0, alpha: 128)))
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.blendedPixels, 60 * 40)
+    }
+
+    func testHiddenLayersAreNotDrawn() {
+        let (renderer, root) = scene()
+        let hidden = child(Rect(x: 0, y: 0, width: 50, height: 50))
+        hidden.isHidden = true
+        root.addSublayer(hidden)
+        XCTAssertEqual(renderer.render(root, time: 0).layersDrawn, 1)
+        XCTAssertEqual(renderer.framebuffer[10, 10], Color(hex: "#F2F2F7")!.premultiplied)
+    }
+
+    func testMaskRendersOffscreenSizedToTheLayer() {
+        let (renderer, root) = scene()
+        let layer = child(Rect(x: 10, y: 10, width: 40, height: 20))
+        let mask = ShapeLayer(frame: Rect(x: 0, y: 0, width: 40, height: 20), ledger: ledger)
+        mask.path = Path(.roundedRect(Rect(x: 0, y: 0, width: 40, height: 20), radius: 5, corners: .all), ledger: ledger)
+        layer.mask = mask
+        root.addSublayer(layer)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.offscreenPasses, 1)
+        XCTAssertEqual(stats.offscreenPixels, 80 * 40)
+        XCTAssertEqual(stats.blendedPixels, 80 * 40)
+        XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "the masked-out corner shows the background")
+        XCTAssertEqual(renderer.framebuffer[40, 30], Color.white.premultiplied)
+    }
+
+    func testCornerRadiusAloneNeedsNoOffscreenPass() {
+        let (renderer, root) = scene()
+        let layer = child(Rect(x: 10, y: 10, width: 40, height: 20))
+        layer.cornerRadius = 5
+        layer.masksToBounds = true  // no contents or sublayers: only the background is rounded
+        root.addSublayer(layer)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.offscreenPasses, 0)
+        XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "the background is still rounded")
+    }
+
+    func testCornerRadiusWithMasksToBoundsOverSublayersRendersOffscreen() {
+        let (renderer, root) = scene()
+        let layer = child(Rect(x: 10, y: 10, width: 40, height: 20))
+        layer.cornerRadius = 5
+        layer.masksToBounds = true
+        layer.addSublayer(child(Rect(x: 0, y: 0, width: 40, height: 20), color: .black))
+        root.addSublayer(layer)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.offscreenPasses, 1)
+        XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "the sublayer is clipped to the rounded bounds")
+    }
+
+    func testGroupOpacityOverSublayersRendersOffscreenButOpacityAloneDoesNot() {
+        let (renderer, root) = scene()
+        let single = child(Rect(x: 0, y: 0, width: 20, height: 20))
+        single.opacity = 0.5
+        root.addSublayer(single)
+        XCTAssertEqual(renderer.render(root, time: 0).offscreenPasses, 0)
+        let group = child(Rect(x: 40, y: 0, width: 20, height: 20))
+        group.opacity = 0.5
+        group.addSublayer(child(Rect(x: 5, y: 5, width: 5, height: 5), color: .black))
+        root.addSublayer(group)
+        XCTAssertEqual(renderer.render(root, time: 0).offscreenPasses, 1)
+    }
+
+    // MARK: - Rasterization cache
+
+    private func rasterizedScene() -> (Renderer, Layer, Layer) {
+        let (renderer, root) = scene()
+        let layer = child(Rect(x: 10, y: 10, width: 30, height: 20))
+        layer.addSublayer(child(Rect(x: 5, y: 5, width: 10, height: 5), color: .black))
+        layer.shouldRasterize = true
+        layer.rasterizationScale = scale
+        root.addSublayer(layer)
+        return (renderer, root, layer)
+    }
+
+    func testRasterCacheMissesOnceThenHits() {
+        let (renderer, root, _) = rasterizedScene()
+        let first = renderer.render(root, time: 0)
+        XCTAssertEqual(first.rasterMisses, 1)
+        XCTAssertEqual(first.offscreenPasses, 1)
+        XCTAssertEqual(first.offscreenPixels, 60 * 40)
+        let second = renderer.render(root, time: 1.0 / 120)
+        XCTAssertEqual(second.rasterHits, 1)
+        XCTAssertEqual(second.rasterMisses, 0)
+        XCTAssertEqual(second.offscreenPasses, 0)
+        XCTAssertEqual(second.blendedPixels, 60 * 40, "the cached bitmap is drawn blended")
+        XCTAssertEqual(second.rasterBytes, 60 * 40 * 4)
+    }
+
+    func testRasterCacheSurvivesMoves() {
+        let (renderer, root, layer) = rasterizedScene()
+        _ = renderer.render(root, time: 0)
+        layer.frame.origin = Point(x: 20, y: 30)
+        let moved = renderer.render(root, time: 1.0 / 120)
+        XCTAssertEqual(moved.rasterHits, 1)
+        XCTAssertEqual(renderer.framebuffer[50, 70], Color.black.premultiplied, "drawn at the new place")
+    }
+
+    func testRasterCacheIsInvalidatedByAnyChangeToTheSubtree() {
+        let changes: [(String, (Layer) -> Void)] = [
+            ("colour", { $0.backgroundColor = .black }),
+            ("size", { $0.frame.size = Size(width: 31, height: 20) }),
+            ("sublayer colour", { $0.sublayers[0].backgroundColor = .white }),
+            ("sublayer added", { [ledger] in $0.addSublayer(Layer(frame: .zero, ledger: ledger)) }),
+            ("mask", { [ledger] in $0.mask = ShapeLayer(frame: Rect(x: 0, y: 0, width: 30, height: 20), ledger: ledger) }),
+        ]
+        for (what, change) in changes {
+            let (renderer, root, layer) = rasterizedScene()
+            _ = renderer.render(root, time: 0)
+            change(layer)
+            let stats = renderer.render(root, time: 1.0 / 120)
+            XCTAssertEqual(stats.rasterMisses, 1, "a \(what) change must invalidate the cached bitmap")
+        }
+    }
+
+    func testRasterCacheEvictsEntriesUnusedForMoreThan100ms() {
+        let (renderer, root, layer) = rasterizedScene()
+        _ = renderer.render(root, time: 0)
+        layer.removeFromSuperlayer()  // no longer drawn, so its entry goes unused
+        _ = renderer.render(root, time: 0.05)
+        XCTAssertEqual(renderer.rasterCache.count, 1, "50 ms idle: kept")
+        _ = renderer.render(root, time: 0.11)
+        XCTAssertEqual(renderer.rasterCache.count, 0, "110 ms idle: evicted")
+    }
+
+    func testRasterCacheHoldsAtMostItsCapacityEvictingLeastRecentlyUsed() {
+        var cache = RasterCache(capacityBytes: 3 * 100 * 4)
+        let layers = (0..<4).map { _ in Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10), ledger: ledger) }
+        for (i, layer) in layers.enumerated() { cache.store(Pixmap(width: 10, height: 10)!, for: layer, time: Double(i) / 1000) }
+        XCTAssertEqual(cache.count, 3)
+        XCTAssertLessThanOrEqual(cache.bytes, 3 * 100 * 4)
+        XCTAssertNil(cache.lookup(layers[0], size: PixelSize(width: 10, height: 10), time: 0.01), "the oldest went first")
+        XCTAssertNotNil(cache.lookup(layers[3], size: PixelSize(width: 10, height: 10), time: 0.01))
+    }
+
+    func testPixelSnappingKeepsAdjacentRectanglesAdjacent() {
+        let a = Rect(x: 0.3, y: 0, width: 10.4, height: 1).pixelRect(scale: 3)
+        let b = Rect(x: 10.7, y: 0, width: 5, height: 1).pixelRect(scale: 3)
+        XCTAssertEqual(a.maxX, b.x)
+    }
+}

@@ -1,0 +1,97 @@
+import CornerBenchTestSupport
+@testable import Raster
+import XCTest
+
+/// Each kernel against a per-pixel scalar reference on random images, rectangles and clips.
+final class PixmapDrawingTests: XCTestCase {
+    private func randomPixmap(_ w: Int, _ h: Int, _ rng: inout SeededRandom) -> Pixmap {
+        var p = Pixmap(width: w, height: h)!
+        for i in 0..<p.pixels.count { p.pixels[i] = randomPremultiplied(&rng) }
+        return p
+    }
+
+    private func randomRect(_ rng: inout SeededRandom, within w: Int, _ h: Int) -> PixelRect {
+        PixelRect(x: Int.random(in: -5...w, using: &rng), y: Int.random(in: -5...h, using: &rng),
+                  width: Int.random(in: 0...w + 5, using: &rng), height: Int.random(in: 0...h + 5, using: &rng))
+    }
+
+    private func contains(_ r: PixelRect, _ x: Int, _ y: Int) -> Bool { x >= r.x && x < r.maxX && y >= r.y && y < r.maxY }
+
+    func testPixmapRejectsEmptyAndOverflowingSizes() {
+        XCTAssertNil(Pixmap(width: 0, height: 5))
+        XCTAssertNil(Pixmap(width: 5, height: -1))
+        XCTAssertNil(Pixmap(width: Int.max, height: 2))
+        XCTAssertNil(Pixmap(width: 1 << 15, height: 1 << 15))
+        XCTAssertEqual(Pixmap(width: 3, height: 2)?.pixels.count, 6)
+    }
+
+    func testFillAndBlendMatchReferenceWithClipping() {
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<200 {
+            let w = Int.random(in: 1...20, using: &rng), h = Int.random(in: 1...12, using: &rng)
+            let base = randomPixmap(w, h, &rng)
+            let rect = randomRect(&rng, within: w, h), clip = randomRect(&rng, within: w, h)
+            let color = PremultipliedColor(packed: randomPremultiplied(&rng))
+            var filled = base, blended = base
+            let nFill = filled.fill(rect, with: color, clip: clip)
+            let nBlend = blended.blend(rect, with: color, clip: clip)
+            var expected = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inside = contains(rect, x, y) && contains(clip, x, y)
+                    if inside { expected += 1 }
+                    let old = base.pixels[y * w + x]
+                    XCTAssertEqual(filled.pixels[y * w + x], inside ? color.packed : old)
+                    XCTAssertEqual(blended.pixels[y * w + x], inside ? Blend.Reference.over(color.packed, old) : old)
+                }
+            }
+            XCTAssertEqual(nFill, expected)
+            XCTAssertEqual(nBlend, expected)
+        }
+    }
+
+    func testDrawCopyAndMaskedCompositeMatchReference() {
+        var rng = SeededRandom(seed: 12)
+        for _ in 0..<200 {
+            let w = Int.random(in: 1...16, using: &rng), h = Int.random(in: 1...10, using: &rng)
+            let base = randomPixmap(w, h, &rng)
+            let sw = Int.random(in: 1...12, using: &rng), sh = Int.random(in: 1...8, using: &rng)
+            let source = randomPixmap(sw, sh, &rng)
+            var mask = CoverageMask(size: source.size)!
+            for i in 0..<mask.values.count { mask.values[i] = UInt8.random(in: 0...255, using: &rng) }
+            let origin = PixelPoint(x: Int.random(in: -6...w, using: &rng), y: Int.random(in: -6...h, using: &rng))
+            let opacity = UInt8.random(in: 0...255, using: &rng)
+            var drawn = base, copied = base, masked = base
+            drawn.draw(source, from: source.bounds, to: origin, opacity: opacity)
+            copied.copy(source, from: source.bounds, to: origin)
+            masked.draw(source, mask: mask, at: origin, opacity: opacity)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let sx = x - origin.x, sy = y - origin.y
+                    let old = base.pixels[y * w + x]
+                    guard sx >= 0, sx < sw, sy >= 0, sy < sh else {
+                        XCTAssertEqual(drawn.pixels[y * w + x], old)
+                        XCTAssertEqual(copied.pixels[y * w + x], old)
+                        XCTAssertEqual(masked.pixels[y * w + x], old)
+                        continue
+                    }
+                    let s = source.pixels[sy * sw + sx]
+                    let m = UInt8(div255(UInt32(mask.values[sy * sw + sx]) * UInt32(opacity)))
+                    XCTAssertEqual(drawn.pixels[y * w + x], Blend.Reference.over(Blend.Reference.scale(s, opacity), old))
+                    XCTAssertEqual(copied.pixels[y * w + x], s)
+                    XCTAssertEqual(masked.pixels[y * w + x], Blend.Reference.over(Blend.Reference.scale(s, m), old))
+                }
+            }
+        }
+    }
+
+    func testMultiplyByMaskScalesEveryPixel() {
+        var rng = SeededRandom(seed: 13)
+        let source = randomPixmap(9, 7, &rng)
+        var mask = CoverageMask(size: source.size)!
+        for i in 0..<mask.values.count { mask.values[i] = UInt8.random(in: 0...255, using: &rng) }
+        var out = source
+        out.multiply(by: mask)
+        for i in 0..<out.pixels.count { XCTAssertEqual(out.pixels[i], Blend.Reference.scale(source.pixels[i], mask.values[i])) }
+    }
+}
