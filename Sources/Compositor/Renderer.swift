@@ -2,16 +2,28 @@ import Raster
 
 // Design note — the renderer.
 //
-// The renderer draws a layer tree into a real framebuffer, back to front, with the rules Core
-// Animation follows (FACTS.md "Core Animation rules"): opaque regions are bulk fills or copies,
-// everything translucent is a source-over blend, masks / rounded clipping / group opacity render
-// the subtree into a separate buffer first (an off-screen pass), and `shouldRasterize` layers are
-// drawn from a cache keyed by layer identity. Counters are added where the pixels are written, from
-// the counts the kernels return, so a counter cannot drift from the work.
+// A frame is drawn the way a tile-based deferred GPU and Core Animation's render server draw it
+// (FACTS.md "Core Animation rules"). The layer tree is first flattened into a display list of
+// paints over rectangles, back to front: opaque backgrounds and opaque contents replace what is
+// beneath; everything translucent blends; masks, rounded clipping of contents or sublayers and
+// group opacity render their subtree into a separate buffer first (an off-screen pass) whose
+// result is composited blended; `shouldRasterize` layers come from a cache keyed by layer
+// identity. The display list is then shaded with hidden-surface removal: the target is cut into
+// bands of rows in which no operation starts or ends, every band is walked front to back to find
+// the columns each operation can still be seen in (an opaque operation hides the columns it
+// covers; a blended one hides nothing), and only those visible spans are shaded, back to front.
+// The result is per-pixel visibility, exactly what a TBDR GPU computes inside each of its 32 × 32
+// tiles, so the tile size changes the GPU's binning but not which fragments are shaded; bands are
+// the same computation with longer spans, which keeps bulk fills bulk.
+//
+// Rejected: drawing the tree directly, back to front (the first version). It is simpler but
+// shades every hidden pixel, so `none` cost two full framebuffer writes (background, then cells)
+// and the time no longer followed what the device does.
 //
 // Positions are snapped to the pixel grid from absolute point coordinates, so a subtree drawn
 // off-screen lands on exactly the pixels it would have covered on screen — the property the
-// pixel-equivalence tests rely on.
+// pixel-equivalence tests rely on. Counters are added where the work is done: from the spans
+// shaded, the buffers filled and the cache lookups made.
 
 /// Draws layer trees into a framebuffer and measures what each frame cost.
 public final class Renderer {
@@ -23,18 +35,30 @@ public final class Renderer {
     public private(set) var framebuffer: Pixmap
     /// The rasterization cache, kept across frames.
     public private(set) var rasterCache: RasterCache
-    /// The colour the framebuffer is cleared to when the root does not cover it opaquely.
+    /// The colour the framebuffer is cleared to; hidden wherever the tree is opaque.
     public var clearColor = Color.black.premultiplied
+    /// Keep the last frame's operations so `overlay(_:)` can draw them.
+    public var recordsOverlay = false
 
     private var stats = FrameStats()
     private var time: Double = 0
+    private var pool = BufferPool()
+    /// Pooled buffers in use this frame, given back when the frame is done.
+    private var lent: [Pixmap] = []
+    private var overlayOps: [(PixelRect, OverlayMark)] = []
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
     /// drawn every frame, so they are computed once.
     private var roundedCoverage: [RoundedKey: CoverageMask] = [:]
+    // Scratch space for `execute`, kept so a steady frame allocates nothing.
+    private var edges: [Int] = []
+    private var active: [Int] = []
+    private var visible: [Span] = []
+    private var visibleRanges: [Range<Int>] = []
+    private var covered = SpanSet()
 
     /// Creates a renderer for a screen of `screenSize` pixels at `scale`; nil for an empty size.
     public init?(screenSize: PixelSize, scale: Double) {
-        guard let fb = Pixmap(size: screenSize), scale > 0 else { return nil }
+        guard let fb = Pixmap(size: screenSize), scale > 0, scale.isFinite else { return nil }
         self.screenSize = screenSize
         self.scale = scale
         self.framebuffer = fb
@@ -42,32 +66,60 @@ public final class Renderer {
         self.rasterCache = RasterCache(capacityBytes: screenSize.area * 4 * 5 / 2)
     }
 
+    /// Off-screen buffers allocated so far (not taken from the pool): flat in a steady state.
+    public var buffersAllocated: Int { pool.allocations }
+
     /// Draws `root` (its frame in screen points) as the frame at simulated `time` (seconds) and
     /// returns what it cost.
-    /// - Complexity: O(layers + pixels written).
+    /// - Complexity: O(layers × bands + pixels shaded).
     public func render(_ root: Layer, time: Double) -> FrameStats {
         stats = FrameStats()
         self.time = time
         var fb = framebuffer
         framebuffer = Pixmap(width: 1, height: 1)!  // hand the buffer over without a copy
-        let screen = Target(scale: scale, origin: .zero, clip: fb.bounds, onScreen: true)
-        if !coversOpaquely(root, fb.bounds) {
-            count(fb.fill(fb.bounds, with: clearColor), blended: false, screen)
-        }
-        draw(root, parentOrigin: .zero, opacity: 1, into: &fb, screen)
+        let screen = Target(scale: scale, origin: .zero, clip: fb.bounds)
+        var ops = [DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque)]
+        build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
+        execute(ops, into: &fb, onScreen: true)
+        overlayOps = recordsOverlay ? ops.dropFirst().map { ($0.rect, $0.mark) } : []
+        ops = []
+        for buffer in lent { pool.give(buffer) }
+        lent.removeAll(keepingCapacity: true)
         rasterCache.evictIdle(at: time)
         stats.rasterBytes = rasterCache.bytes
         framebuffer = fb
         return stats
     }
 
-    /// Where and how a subtree is being drawn: the buffer's scale, the absolute pixel position of
-    /// its top-left, the clip in buffer pixels, and whether the buffer is the screen.
+    /// The last frame with an Instruments-style overlay tinted over each drawn layer (needs
+    /// `recordsOverlay`): blended red / opaque green, off-screen yellow, or cache hits green /
+    /// misses red.
+    public func overlay(_ kind: Overlay) -> Pixmap {
+        var picture = framebuffer
+        let red = PremultipliedColor(red: 128, green: 0, blue: 0, alpha: 128)!
+        let green = PremultipliedColor(red: 0, green: 112, blue: 0, alpha: 128)!
+        let yellow = PremultipliedColor(red: 128, green: 128, blue: 0, alpha: 128)!
+        for (rect, mark) in overlayOps {
+            let tint: PremultipliedColor?
+            switch (kind, mark) {
+            case (.blended, .opaque): tint = green
+            case (.blended, _): tint = red
+            case (.offscreen, .offscreen), (.offscreen, .rasterMiss): tint = yellow
+            case (.raster, .rasterHit): tint = green
+            case (.raster, .rasterMiss): tint = red
+            default: tint = nil
+            }
+            if let tint { picture.blend(rect, with: tint) }
+        }
+        return picture
+    }
+
+    /// Where a subtree is being drawn: the buffer's scale, the absolute pixel position of its
+    /// top-left, and the clip in buffer pixels (always inside the buffer).
     struct Target {
         var scale: Double
         var origin: PixelPoint
         var clip: PixelRect
-        var onScreen: Bool
     }
 
     struct RoundedKey: Hashable {
@@ -76,9 +128,9 @@ public final class Renderer {
         var corners: Corners
     }
 
-    // MARK: - Tree walk
+    // MARK: - Building the display list
 
-    private func draw(_ layer: Layer, parentOrigin: Point, opacity: Double, into target: inout Pixmap, _ t: Target) {
+    private func build(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
         stats.layersDrawn += 1
         let abs = Point(x: parentOrigin.x + layer.frame.origin.x, y: parentOrigin.y + layer.frame.origin.y)
@@ -86,39 +138,41 @@ public final class Renderer {
             .offsetBy(dx: -t.origin.x, dy: -t.origin.y)
         let alpha = opacity * layer.opacity
         if layer.shouldRasterize {
-            drawRasterized(layer, px: px, opacity: alpha, into: &target, t)
+            buildRasterized(layer, px: px, opacity: alpha, into: &ops, t)
         } else if layer.needsOffscreenPass {
-            drawOffscreen(layer, abs: abs, px: px, opacity: alpha, into: &target, t)
+            buildOffscreen(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         } else {
-            drawOwn(layer, px: px, opacity: alpha, into: &target, t)
-            drawSublayers(layer, abs: abs, px: px, opacity: alpha, into: &target, t)
+            buildOwn(layer, px: px, opacity: alpha, into: &ops, t)
+            buildSublayers(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         }
     }
 
-    private func drawSublayers(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
-                               into target: inout Pixmap, _ t: Target) {
+    private func buildSublayers(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
+                                into ops: inout [DrawOp], _ t: Target) {
         guard !layer.sublayers.isEmpty else { return }
         var inner = t
         if layer.masksToBounds { inner.clip = t.clip.intersection(px) }
         let origin = Point(x: abs.x - layer.boundsOrigin.x, y: abs.y - layer.boundsOrigin.y)
         for sublayer in layer.sublayers {
-            draw(sublayer, parentOrigin: origin, opacity: opacity, into: &target, inner)
+            build(sublayer, parentOrigin: origin, opacity: opacity, into: &ops, inner)
         }
     }
 
     /// Background, contents and shape of one layer (not its sublayers).
-    private func drawOwn(_ layer: Layer, px: PixelRect, opacity: Double, into target: inout Pixmap, _ t: Target) {
+    private func buildOwn(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+        let rect = px.intersection(t.clip)
+        guard !rect.isEmpty else { return }
         let alpha8 = UInt8((opacity * 255).rounded())
         if let background = layer.backgroundColor, background.alpha > 0 {
             let color = background.premultiplied.scaled(by: alpha8)
             if layer.cornerRadius > 0, let coverage = rounded(px.size, radius: layer.cornerRadius * t.scale,
                                                               corners: layer.maskedCorners) {
                 // Core Animation: cornerRadius alone rounds the background without an off-screen pass.
-                count(target.blend(color, mask: coverage, at: px.origin, clip: t.clip), blended: true, t)
+                ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended))
             } else if color.isOpaque {
-                count(target.fill(px, with: color, clip: t.clip), blended: false, t)
+                ops.append(DrawOp(rect: rect, paint: .fill(color), mark: .opaque))
             } else {
-                count(target.blend(px, with: color, clip: t.clip), blended: true, t)
+                ops.append(DrawOp(rect: rect, paint: .blend(color), mark: .blended))
             }
         }
         if let image = layer.contents {
@@ -126,20 +180,22 @@ public final class Renderer {
             let iw = Double(image.pixmap.width), ih = Double(image.pixmap.height)
             let source = Rect(x: cr.minX * iw, y: cr.minY * ih, width: cr.width * iw, height: cr.height * ih)
                 .pixelRect(scale: 1)
-            if source.size == px.size {
+            let offset = PixelPoint(x: px.x - source.x, y: px.y - source.y)
+            if source.size == px.size && image.pixmap.bounds.contains(source) {
                 if (image.isOpaque || layer.isOpaque) && alpha8 == 255 {
-                    count(target.copy(image.pixmap, from: source, to: px.origin, clip: t.clip), blended: false, t)
+                    ops.append(DrawOp(rect: rect, paint: .copy(image.pixmap, offset: offset), mark: .opaque))
                 } else {
-                    count(target.draw(image.pixmap, from: source, to: px.origin, opacity: alpha8, clip: t.clip), blended: true, t)
+                    ops.append(DrawOp(rect: rect, paint: .draw(image.pixmap, offset: offset, opacity: alpha8), mark: .blended))
                 }
-            } else {
-                count(target.drawScaled(image.pixmap, from: source, to: px, opacity: alpha8, clip: t.clip), blended: true, t)
+            } else if case let clippedSource = source.intersection(image.pixmap.bounds), !clippedSource.isEmpty {
+                ops.append(DrawOp(rect: rect, paint: .scaled(image.pixmap, source: clippedSource, destination: px, opacity: alpha8),
+                                  mark: .blended))
             }
         }
         if let shape = layer as? ShapeLayer, let path = shape.path, shape.fillColor.alpha > 0,
            let coverage = path.coverage(size: px.size, scale: t.scale) {
             let color = shape.fillColor.premultiplied.scaled(by: alpha8)
-            count(target.blend(color, mask: coverage, at: px.origin, clip: t.clip), blended: true, t)
+            ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended))
         }
     }
 
@@ -147,53 +203,61 @@ public final class Renderer {
 
     /// Core Animation: a mask, rounded clipping of contents/sublayers, or group opacity renders the
     /// subtree into its own buffer (sized to the layer's bounds), then composites it blended.
-    private func drawOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
-                               into target: inout Pixmap, _ t: Target) {
-        guard !px.intersection(t.clip).isEmpty, var buffer = Pixmap(size: px.size) else { return }
+    private func buildOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
+                                into ops: inout [DrawOp], _ t: Target) {
+        let rect = px.intersection(t.clip)
+        guard !rect.isEmpty, var buffer = pool.take(px.size) else { return }
         stats.offscreenPasses += 1
         stats.offscreenPixels += px.area
-        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y),
-                           clip: buffer.bounds, onScreen: false)
-        drawOwn(layer, px: buffer.bounds, opacity: 1, into: &buffer, inner)
-        drawSublayers(layer, abs: abs, px: buffer.bounds, opacity: 1, into: &buffer, inner)
+        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: buffer.bounds)
+        var sub = [DrawOp(rect: buffer.bounds, paint: .fill(.transparent), mark: .opaque)]
+        buildOwn(layer, px: buffer.bounds, opacity: 1, into: &sub, inner)
+        buildSublayers(layer, abs: abs, px: buffer.bounds, opacity: 1, into: &sub, inner)
+        execute(sub, into: &buffer, onScreen: false)
+        lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
         if let coverage = clipCoverage(layer, abs: abs, size: px.size, inner) {
-            count(target.draw(buffer, mask: coverage, at: px.origin, opacity: alpha8, clip: t.clip), blended: true, t)
+            ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: px.origin, opacity: alpha8), mark: .offscreen))
         } else {
-            count(target.draw(buffer, from: buffer.bounds, to: px.origin, opacity: alpha8, clip: t.clip), blended: true, t)
+            ops.append(DrawOp(rect: rect, paint: .draw(buffer, offset: px.origin, opacity: alpha8), mark: .offscreen))
         }
     }
 
     /// Core Animation: `shouldRasterize` draws a cached bitmap of the subtree; a miss renders it
     /// off-screen first. The bitmap is drawn blended, with the layer's opacity applied then.
-    private func drawRasterized(_ layer: Layer, px: PixelRect, opacity: Double,
-                                into target: inout Pixmap, _ t: Target) {
-        guard !px.intersection(t.clip).isEmpty else { return }
+    private func buildRasterized(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+        let rect = px.intersection(t.clip)
+        guard !rect.isEmpty else { return }
         let bitmapRect = Rect(origin: .zero, size: layer.frame.size).pixelRect(scale: layer.rasterizationScale)
         guard !bitmapRect.isEmpty else { return }
         let bitmap: Pixmap
+        let mark: OverlayMark
         if let cached = rasterCache.lookup(layer, size: bitmapRect.size, time: time) {
             stats.rasterHits += 1
             bitmap = cached
+            mark = .rasterHit
         } else {
             stats.rasterMisses += 1
             stats.offscreenPasses += 1
             stats.offscreenPixels += bitmapRect.area
             guard var fresh = Pixmap(size: bitmapRect.size) else { return }
-            let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds, onScreen: false)
-            drawOwn(layer, px: fresh.bounds, opacity: 1, into: &fresh, inner)
-            drawSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &fresh, inner)
+            let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds)
+            var sub: [DrawOp] = []  // a new bitmap is already transparent
+            buildOwn(layer, px: fresh.bounds, opacity: 1, into: &sub, inner)
+            buildSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &sub, inner)
+            execute(sub, into: &fresh, onScreen: false)
             if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, inner) {
                 fresh.multiply(by: coverage)
             }
             rasterCache.store(fresh, for: layer, time: time)
             bitmap = fresh
+            mark = .rasterMiss
         }
         let alpha8 = UInt8((opacity * 255).rounded())
         if bitmap.size == px.size {
-            count(target.draw(bitmap, from: bitmap.bounds, to: px.origin, opacity: alpha8, clip: t.clip), blended: true, t)
+            ops.append(DrawOp(rect: rect, paint: .draw(bitmap, offset: px.origin, opacity: alpha8), mark: mark))
         } else {
-            count(target.drawScaled(bitmap, from: bitmap.bounds, to: px, opacity: alpha8, clip: t.clip), blended: true, t)
+            ops.append(DrawOp(rect: rect, paint: .scaled(bitmap, source: bitmap.bounds, destination: px, opacity: alpha8), mark: mark))
         }
     }
 
@@ -204,10 +268,13 @@ public final class Renderer {
         if layer.masksToBounds && layer.cornerRadius > 0 {
             coverage = rounded(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
-        if let mask = layer.mask, var alpha = Pixmap(size: size) {
+        if let mask = layer.mask, var alpha = pool.take(size) {
             // Core Animation: the mask is rendered too (FACTS.md: "render the mask, render the content").
-            draw(mask, parentOrigin: abs, opacity: 1, into: &alpha, t)
+            var sub = [DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque)]
+            build(mask, parentOrigin: abs, opacity: 1, into: &sub, Target(scale: t.scale, origin: t.origin, clip: alpha.bounds))
+            execute(sub, into: &alpha, onScreen: false)
             var maskCoverage = CoverageMask(alphaOf: alpha)
+            pool.give(alpha)
             if let clip = coverage { maskCoverage.multiply(by: clip) }
             coverage = maskCoverage
         }
@@ -226,22 +293,47 @@ public final class Renderer {
         return mask
     }
 
-    // MARK: - Counting
+    // MARK: - Shading with hidden-surface removal
 
-    @inline(__always)
-    private func count(_ written: Int, blended: Bool, _ t: Target) {
-        stats.shadedPixels += written
-        if blended {
-            stats.blendedFragments += written
-            if t.onScreen { stats.blendedPixels += written }
+    /// Shades `ops` into `target`, skipping every fragment hidden beneath an opaque operation in
+    /// front of it (see the design note).
+    private func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
+        edges.removeAll(keepingCapacity: true)
+        for op in ops where !op.rect.isEmpty {
+            edges.append(op.rect.y)
+            edges.append(op.rect.maxY)
+            // Layer-level blending, as "Color Blended Layers" paints it, hidden or not.
+            if onScreen && op.blends { stats.blendedPixels += op.rect.area }
         }
-    }
-
-    /// True when `root` alone paints every pixel of `screen` opaquely, so clearing first would be
-    /// overwritten (a GPU's clear is free on tile memory; here it would cost a full write).
-    private func coversOpaquely(_ root: Layer, _ screen: PixelRect) -> Bool {
-        guard !root.isHidden, root.opacity == 1, root.cornerRadius == 0, root.mask == nil,
-              let bg = root.backgroundColor, bg.alpha == 255 else { return false }
-        return root.frame.pixelRect(scale: scale).contains(screen)
+        edges.sort()
+        var band = 0
+        while band + 1 < edges.count {
+            let top = edges[band], bottom = edges[band + 1]
+            band += 1
+            guard bottom > top else { continue }
+            active.removeAll(keepingCapacity: true)
+            for i in ops.indices where ops[i].rect.y <= top && ops[i].rect.maxY >= bottom && !ops[i].rect.isEmpty {
+                active.append(i)
+            }
+            // Front to back: what each operation can still be seen in.
+            covered.removeAll()
+            visible.removeAll(keepingCapacity: true)
+            visibleRanges.removeAll(keepingCapacity: true)
+            for i in active.reversed() {
+                let r = ops[i].rect
+                let start = visible.count
+                covered.subtract(r.x, r.maxX, into: &visible)
+                visibleRanges.append(start..<visible.count)
+                if !ops[i].blends { covered.insert(r.x, r.maxX) }
+            }
+            // Back to front: shade the visible spans.
+            for (k, i) in active.enumerated() {
+                let range = visibleRanges[active.count - 1 - k]
+                guard !range.isEmpty else { continue }
+                let shaded = target.paint(ops[i].paint, rows: top..<bottom, spans: visible[range])
+                stats.shadedPixels += shaded
+                if ops[i].blends { stats.blendedFragments += shaded }
+            }
+        }
     }
 }

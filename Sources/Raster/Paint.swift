@@ -1,0 +1,157 @@
+/// What to put in a span of pixels: the one description every drawing operation reduces to.
+///
+/// The compositor turns each layer into paints over rectangles, decides per pixel which of them
+/// are hidden, and asks `Pixmap.paint` to shade only the visible spans. Source coordinates are
+/// given as an offset: destination pixel (x, y) reads source pixel (x − offset.x, y − offset.y).
+public enum Paint {
+    /// Replace every pixel with the colour (opaque fills and clears).
+    case fill(PremultipliedColor)
+    /// Source-over of a constant colour.
+    case blend(PremultipliedColor)
+    /// Replace pixels with an opaque image's pixels (a bulk copy).
+    case copy(Pixmap, offset: PixelPoint)
+    /// Source-over of an image scaled by `opacity`.
+    case draw(Pixmap, offset: PixelPoint, opacity: UInt8)
+    /// Source-over of a colour through a coverage mask (a shape, an anti-aliased rounded rect).
+    case shape(PremultipliedColor, CoverageMask, offset: PixelPoint)
+    /// Source-over of an image times a same-sized coverage mask times `opacity`: the masked
+    /// composite of an off-screen buffer.
+    case masked(Pixmap, CoverageMask, offset: PixelPoint, opacity: UInt8)
+    /// Source-over of the `source` rectangle of an image stretched over `destination`, with
+    /// nearest-neighbour sampling (contents or raster bitmaps whose size differs from the layer's).
+    case scaled(Pixmap, source: PixelRect, destination: PixelRect, opacity: UInt8)
+
+    /// True when the paint replaces what lies beneath (so it hides it): fills and copies.
+    public var replaces: Bool {
+        switch self {
+        case .fill, .copy: return true
+        default: return false
+        }
+    }
+}
+
+/// A horizontal run of pixels `x0 ..< x1`.
+public struct Span: Equatable, Sendable {
+    public var x0: Int
+    public var x1: Int
+    public init(_ x0: Int, _ x1: Int) { self.x0 = x0; self.x1 = x1 }
+    /// Its length in pixels.
+    public var length: Int { x1 - x0 }
+}
+
+extension Pixmap {
+    /// Shades `spans` of every row in `rows` with `paint`. The spans must lie inside the pixmap
+    /// and inside the paint's source. Returns the number of pixels shaded.
+    /// - Complexity: O(rows × total span length).
+    @discardableResult
+    public mutating func paint(_ paint: Paint, rows: Range<Int>, spans: ArraySlice<Span>) -> Int {
+        guard !rows.isEmpty, !spans.isEmpty else { return 0 }
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the pixmap")
+        for span in spans { precondition(span.x0 >= 0 && span.x1 <= width && span.x0 <= span.x1, "span outside the pixmap") }
+        let w = width
+        var shaded = 0
+        for span in spans { shaded += span.length }
+        shaded *= rows.count
+        pixels.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            switch paint {
+            case .fill(let color):
+                for y in rows {
+                    for s in spans { Kernels.fill(base + y * w + s.x0, s.length, color.packed) }
+                }
+            case .blend(let color):
+                for y in rows {
+                    for s in spans { Kernels.blend(base + y * w + s.x0, s.length, color.packed) }
+                }
+            case let .copy(image, offset):
+                image.pixels.withUnsafeBufferPointer { src in
+                    for y in rows {
+                        let row = src.baseAddress! + (y - offset.y) * image.width - offset.x
+                        for s in spans { (base + y * w + s.x0).update(from: row + s.x0, count: s.length) }
+                    }
+                }
+            case let .draw(image, offset, opacity):
+                image.pixels.withUnsafeBufferPointer { src in
+                    for y in rows {
+                        let row = src.baseAddress! + (y - offset.y) * image.width - offset.x
+                        for s in spans { Kernels.over(base + y * w + s.x0, row + s.x0, s.length, opacity) }
+                    }
+                }
+            case let .shape(color, mask, offset):
+                mask.values.withUnsafeBufferPointer { m in
+                    for y in rows {
+                        let row = m.baseAddress! + (y - offset.y) * mask.width - offset.x
+                        for s in spans { Kernels.shape(base + y * w + s.x0, row + s.x0, s.length, color.packed) }
+                    }
+                }
+            case let .masked(image, mask, offset, opacity):
+                image.pixels.withUnsafeBufferPointer { src in
+                    mask.values.withUnsafeBufferPointer { m in
+                        for y in rows {
+                            let srow = src.baseAddress! + (y - offset.y) * image.width - offset.x
+                            let mrow = m.baseAddress! + (y - offset.y) * mask.width - offset.x
+                            for s in spans { Kernels.masked(base + y * w + s.x0, srow + s.x0, mrow + s.x0, s.length, opacity) }
+                        }
+                    }
+                }
+            case let .scaled(image, source, destination, opacity):
+                image.pixels.withUnsafeBufferPointer { src in
+                    for y in rows {
+                        let sy = source.y + Swift.min(source.height - 1, (y - destination.y) * source.height / destination.height)
+                        let row = src.baseAddress! + sy * image.width
+                        for s in spans {
+                            let d = base + y * w
+                            for x in s.x0..<s.x1 {
+                                let sx = source.x + Swift.min(source.width - 1, (x - destination.x) * source.width / destination.width)
+                                d[x] = Blend.over(Blend.scale(row[sx], opacity), d[x])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return shaded
+    }
+}
+
+/// The span kernels: one tight loop each over raw pointers, reached only through `Pixmap.paint`.
+enum Kernels {
+    @inline(__always)
+    static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+        d.update(repeating: color, count: n)
+    }
+
+    @inline(__always)
+    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+        let inv = 255 &- UInt8(truncatingIfNeeded: color >> 24)
+        if inv == 0 { return fill(d, n, color) }
+        for i in 0..<n { d[i] = color &+ Blend.scale(d[i], inv) }
+    }
+
+    @inline(__always)
+    static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8) {
+        if opacity == 255 {
+            for i in 0..<n { d[i] = Blend.over(s[i], d[i]) }
+        } else {
+            for i in 0..<n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]) }
+        }
+    }
+
+    @inline(__always)
+    static func shape(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ color: UInt32) {
+        let opaque = color >> 24 == 0xFF
+        for i in 0..<n {
+            let c = m[i]
+            if c == 255 && opaque { d[i] = color } else if c != 0 { d[i] = Blend.over(Blend.scale(color, c), d[i]) }
+        }
+    }
+
+    @inline(__always)
+    static func masked(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ m: UnsafePointer<UInt8>,
+                       _ n: Int, _ opacity: UInt8) {
+        for i in 0..<n {
+            let c = opacity == 255 ? m[i] : UInt8(div255(UInt32(m[i]) * UInt32(opacity)))
+            d[i] = Blend.over(Blend.scale(s[i], c), d[i])
+        }
+    }
+}
