@@ -7,7 +7,7 @@ import Table
 public struct StepRecord: Sendable {
     /// Counters of the step: table, strategy and renderer together.
     public var stats: FrameStats
-    /// Whether a layout pass ran (it runs when the content offset changed, and on the first frame).
+    /// Whether a layout pass ran (it runs when the bounds or style changed, and on the first frame).
     public var laidOut: Bool
     /// Nanoseconds in the reuse phase (cells leaving and entering).
     public var reuseNanos: Int
@@ -54,8 +54,8 @@ public final class Simulation {
     /// Runs the next frame: scroll, layout if the bounds changed, render; returns its cost.
     public func step() -> StepRecord {
         let start = Stopwatch.now()
-        let moved = table.setContentOffset(scenario.scroll.offset(atStep: frame))
-        let laidOut = moved || frame == 0
+        table.setContentOffset(scenario.scroll.offset(atStep: frame))
+        let laidOut = table.needsLayout
         var afterReuse = start, afterLayout = start
         if laidOut {
             table.updateVisibleCells()

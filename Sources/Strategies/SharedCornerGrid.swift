@@ -12,8 +12,11 @@ import Table
 public final class SharedCornerGrid: CornerStrategy {
     public let name = "shared-corner-grid"
     private let screenScale: Double
-    /// The shared circles and what they were drawn for; regenerated only when that changes.
-    private var images: (radius: Double, color: Color, selected: Color, normal: Image, highlighted: Image)?
+    /// The shared circle for the normal and for the selected colour, with the radius and colour
+    /// each was drawn for; each is redrawn only when those change (TORoundedTableView: a radius
+    /// change redraws both, a colour change the one of that colour).
+    private var normal: SharedCircle?
+    private var selected: SharedCircle?
 
     public init(screenScale: Double) { self.screenScale = screenScale }
 
@@ -50,28 +53,38 @@ public final class SharedCornerGrid: CornerStrategy {
     }
 
     /// The shared circle images for the table's radius and colours, drawn on first use and again
-    /// only when the radius or a colour changes.
+    /// only when the radius or their colour changes.
     private func cornerImages(_ table: TableView) -> (Image, Image) {
-        let style = table.style
         let radius = table.cornerRadius
-        if let images, images.radius == radius, images.color == style.cellColor, images.selected == style.selectedColor {
-            return (images.normal, images.highlighted)
-        }
-        let normal = circle(radius: radius, color: style.cellColor, ledger: table.ledger)
-        let highlighted = circle(radius: radius, color: style.selectedColor, ledger: table.ledger)
-        images = (radius, style.cellColor, style.selectedColor, normal, highlighted)
-        return (normal, highlighted)
+        let n = SharedCircle.current(normal, radius: radius, color: table.style.cellColor, scale: screenScale, ledger: table.ledger)
+        let s = SharedCircle.current(selected, radius: radius, color: table.style.selectedColor, scale: screenScale, ledger: table.ledger)
+        normal = n
+        selected = s
+        return (n.image, s.image)
+    }
+}
+
+/// One shared corner image and what it was drawn for.
+struct SharedCircle {
+    let radius: Double
+    let color: Color
+    let image: Image
+
+    /// `existing` if it was drawn for `radius` and `color`, else a newly drawn circle.
+    static func current(_ existing: SharedCircle?, radius: Double, color: Color, scale: Double, ledger: Ledger) -> SharedCircle {
+        if let existing, existing.radius == radius, existing.color == color { return existing }
+        return SharedCircle(radius: radius, color: color, image: circle(radius: radius, color: color, scale: scale, ledger: ledger))
     }
 
     /// `+roundedCornerImageWithRadius:color:` — a filled circle of diameter 2r, non-opaque, at
     /// screen scale.
-    private func circle(radius: Double, color: Color, ledger: Ledger) -> Image {
-        let diameter = max(1, Int((2 * radius * screenScale).rounded()))
+    private static func circle(radius: Double, color: Color, scale: Double, ledger: Ledger) -> Image {
+        let diameter = max(1, Int((2 * radius * scale).rounded()))
         var pixmap = Pixmap(width: diameter, height: diameter)!
         if radius > 0, let disk = CoverageMask.disk(diameter: diameter) {
             pixmap.blend(color.premultiplied, mask: disk, at: .zero)
         }
-        return Image(pixmap, scale: screenScale, ledger: ledger)
+        return Image(pixmap, scale: scale, ledger: ledger)
     }
 }
 

@@ -28,6 +28,11 @@ public final class TableView {
     public private(set) var reusePool = ReusePool()
     /// The provider of cells and layout (a corner strategy).
     public let provider: TableCellProvider
+    /// The selected rows.
+    public private(set) var selectedRows: Set<IndexPath> = []
+    /// True when a layout pass is due: a new table, a scroll, a resize or a style change — as
+    /// UIKit's `setNeedsLayout`. Cleared by `layoutVisibleCells()`.
+    public private(set) var needsLayout = true
 
     /// Creates a table of `sections` filling `size`.
     public init(sections: [SectionSpec], size: Size, style: TableStyle, provider: TableCellProvider,
@@ -55,6 +60,7 @@ public final class TableView {
         guard clamped != contentOffset else { return false }
         contentOffset = clamped
         layer.boundsOrigin = Point(x: 0, y: clamped)
+        needsLayout = true
         return true
     }
 
@@ -100,6 +106,50 @@ public final class TableView {
             cell.layer.frame = frame(of: indexPath, column: column)
         }
         provider.tableDidLayout(self)
+        needsLayout = false
+    }
+
+    /// Changes the style (radius, inset, colours) and reconfigures the visible cells, as
+    /// TORoundedTableView reloads its rows after a radius or colour change; the next layout pass
+    /// positions them in the new column.
+    /// - Complexity: O(visible rows).
+    public func setStyle(_ newStyle: TableStyle) {
+        guard newStyle != style else { return }
+        style = newStyle
+        layer.backgroundColor = newStyle.backgroundColor
+        needsLayout = true
+        reconfigureVisibleCells()
+    }
+
+    /// Resizes the table (a rotation or a split-view change): the column and the style's
+    /// inset-or-plain choice follow the new width; the next layout pass updates the cells.
+    public func setSize(_ newSize: Size) {
+        guard newSize != size else { return }
+        size = newSize
+        layer.frame = Rect(origin: .zero, size: newSize)
+        needsLayout = true
+        setContentOffset(contentOffset)
+        let column = style.column(tableWidth: size.width)
+        for (indexPath, cell) in visibleCells { cell.layer.frame = frame(of: indexPath, column: column) }
+        reconfigureVisibleCells()
+    }
+
+    /// Selects (or deselects) the row; a visible cell is reconfigured to show it.
+    public func selectRow(at indexPath: IndexPath, selected: Bool = true) {
+        guard indexPath.section >= 0, indexPath.section < numberOfSections,
+              indexPath.row >= 0, indexPath.row < numberOfRows(inSection: indexPath.section) else { return }
+        if selected { selectedRows.insert(indexPath) } else { selectedRows.remove(indexPath) }
+        if let cell = visibleCells[indexPath] {
+            cell.isSelected = selected
+            provider.configure(cell, at: indexPath, position: cell.position, table: self)
+        }
+    }
+
+    private func reconfigureVisibleCells() {
+        for indexPath in visibleCells.keys.sorted() {
+            let cell = visibleCells[indexPath]!
+            provider.configure(cell, at: indexPath, position: cell.position, table: self)
+        }
     }
 
     /// The visible cell of `indexPath`, or nil when the row is off screen or does not exist —
@@ -134,6 +184,7 @@ public final class TableView {
         }
         cell.indexPath = indexPath
         cell.position = position
+        cell.isSelected = selectedRows.contains(indexPath)
         cell.layer.frame = frameForRow(at: indexPath)
         layer.addSublayer(cell.layer)
         visibleCells[indexPath] = cell

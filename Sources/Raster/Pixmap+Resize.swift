@@ -1,0 +1,28 @@
+extension Pixmap {
+    /// The image shrunk by an integer `factor` with a box filter (the mean of each factor × factor
+    /// block, premultiplied, rounded), for pictures small enough to look at. Factor 1 returns the
+    /// image unchanged.
+    /// - Complexity: O(pixels).
+    public func downsampled(by factor: Int) -> Pixmap {
+        guard factor > 1 else { return self }
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = Pixmap(width: w, height: h)!
+        for oy in 0..<h {
+            for ox in 0..<w {
+                var sum = (0, 0, 0, 0), n = 0
+                for y in (oy * factor)..<min(height, (oy + 1) * factor) {
+                    for x in (ox * factor)..<min(width, (ox + 1) * factor) {
+                        let p = pixels[y * width + x]
+                        sum.0 += Int(p & 0xFF); sum.1 += Int((p >> 8) & 0xFF)
+                        sum.2 += Int((p >> 16) & 0xFF); sum.3 += Int(p >> 24)
+                        n += 1
+                    }
+                }
+                let r = UInt32((sum.0 + n / 2) / n), g = UInt32((sum.1 + n / 2) / n)
+                let b = UInt32((sum.2 + n / 2) / n), a = UInt32((sum.3 + n / 2) / n)
+                out.pixels[oy * w + ox] = r | g << 8 | b << 16 | a << 24
+            }
+        }
+        return out
+    }
+}

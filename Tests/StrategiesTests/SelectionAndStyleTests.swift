@@ -1,0 +1,81 @@
+import BenchKit
+import Compositor
+import CornerBenchTestSupport
+import Raster
+import Strategies
+import Table
+import XCTest
+
+/// Selection and style changes: every strategy shows them, and TORoundedTableView's shared
+/// corner images are redrawn once per change, not once per cell.
+final class SelectionAndStyleTests: XCTestCase {
+    private func simulation(_ strategy: String, rows: Int = 3) throws -> Simulation {
+        try Simulation(scenario: Fixtures.singleSection(rows: rows, pointsPerStep: 0, steps: 4), strategyName: strategy)
+    }
+
+    /// The pixel 1 pt inside the top-left corner of the section, along the diagonal: fully inside
+    /// the arc, so it shows the cell's colour.
+    private func cornerPixel(_ sim: Simulation) -> PremultipliedColor {
+        let cell = sim.table.visibleCells[Table.IndexPath(row: 0, section: 0)]!.layer.frame
+        let scale = sim.scenario.device.scale
+        let r = sim.table.cornerRadius
+        let x = Int(((cell.minX + r * 0.5) * scale).rounded()), y = Int(((cell.minY - sim.table.contentOffset + r * 0.5) * scale).rounded())
+        return sim.renderer.framebuffer[x, y]
+    }
+
+    func testSelectingACapCellShowsTheSelectedColourInItsCorners() throws {
+        let selected = Fixtures.singleSection().style.selectedColor.premultiplied
+        var pictures: [String: Pixmap] = [:]
+        for name in StrategyCatalog.names where name != "none" {
+            let sim = try simulation(name)
+            _ = sim.step()
+            sim.table.selectRow(at: Table.IndexPath(row: 0, section: 0))
+            _ = sim.step()
+            XCTAssertEqual(cornerPixel(sim), selected, name)
+            pictures[name] = sim.renderer.framebuffer
+        }
+        // And they agree with each other (anti-aliased edge pixels aside).
+        let reference = pictures["per-cell-mask"]!
+        for (name, picture) in pictures {
+            let diff = PictureDifference(reference, picture, threshold: 1)
+            XCTAssertLessThanOrEqual(diff.meanAbsolute, 1, name)
+        }
+    }
+
+    func testRadiusChangeRedrawsBothSharedImagesOnceNotPerCell() throws {
+        let sim = try simulation("shared-corner-grid", rows: 2)
+        XCTAssertEqual(sim.step().stats.imagesCreated, 2)
+        XCTAssertEqual(sim.step().stats.imagesCreated, 0)
+        var style = sim.table.style
+        style.cornerRadius = 12
+        sim.table.setStyle(style)
+        let changed = sim.step()
+        XCTAssertEqual(changed.stats.imagesCreated, 2, "normal and selected circles, shared by both caps")
+        XCTAssertEqual(changed.stats.blendedPixels, 4 * 24 * 24, "the new corners are 12 pt")
+        XCTAssertEqual(sim.step().stats.imagesCreated, 0)
+    }
+
+    func testColourChangeRedrawsOnlyThatColoursImage() throws {
+        let sim = try simulation("shared-corner-grid")
+        _ = sim.step()
+        var style = sim.table.style
+        style.cellColor = Color(hex: "#FFFDE7")!
+        sim.table.setStyle(style)
+        let changed = sim.step()
+        XCTAssertEqual(changed.stats.imagesCreated, 1)
+        XCTAssertEqual(cornerPixel(sim), style.cellColor.premultiplied)
+    }
+
+    func testStyleChangeInvalidatesRasterizedCapsAndReconfiguresMasks() throws {
+        let raster = try simulation("rasterized-mask")
+        _ = raster.step()
+        var style = raster.table.style
+        style.cornerRadius = 10
+        raster.table.setStyle(style)
+        XCTAssertEqual(raster.step().stats.rasterMisses, 2)
+        let masked = try simulation("per-cell-mask")
+        _ = masked.step()
+        masked.table.setStyle(style)
+        XCTAssertEqual(masked.step().stats.pathsCreated, 2, "each cap gets a mask of the new radius")
+    }
+}
