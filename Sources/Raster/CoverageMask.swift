@@ -96,9 +96,11 @@ extension CoverageMask {
             (.bottomRight, x1 - r, y1 - r, x1, y1, x1 - r, y1 - r),
         ]
         for (corner, qx0, qy0, qx1, qy1, cx, cy) in squares where corners.contains(corner) {
-            let pxs = max(0, Int(qx0.rounded(.down)))..<min(width, Int(qx1.rounded(.up)))
-            let pys = max(0, Int(qy0.rounded(.down)))..<min(height, Int(qy1.rounded(.up)))
-            for py in pys {
+            let px0 = max(0, Int(qx0.rounded(.down))), px1 = min(width, Int(qx1.rounded(.up)))
+            let py0 = max(0, Int(qy0.rounded(.down))), py1 = min(height, Int(qy1.rounded(.up)))
+            guard px0 < px1, py0 < py1 else { continue }  // the corner lies outside the mask
+            let pxs = px0..<px1
+            for py in py0..<py1 {
                 for px in pxs {
                     let bx0 = Double(px), by0 = Double(py)
                     let box = Coverage.overlap(bx0, bx0 + 1, x0, x1) * Coverage.overlap(by0, by0 + 1, y0, y1)

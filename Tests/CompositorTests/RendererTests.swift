@@ -87,6 +87,19 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "the sublayer is clipped to the rounded bounds")
     }
 
+    func testCornerRadiusWithMasksToBoundsOverContentsRendersOffscreen() {
+        let (renderer, root) = scene()
+        let layer = Layer(frame: Rect(x: 10, y: 10, width: 20, height: 20), ledger: ledger)
+        layer.contents = Image(Pixmap(width: 40, height: 40, fill: Color.black.premultiplied)!, scale: scale, ledger: ledger)
+        layer.cornerRadius = 5
+        layer.masksToBounds = true
+        root.addSublayer(layer)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.offscreenPasses, 1)
+        XCTAssertEqual(stats.offscreenPixels, 40 * 40)
+        XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "contents clipped to the rounded bounds")
+    }
+
     func testGroupOpacityOverSublayersRendersOffscreenButOpacityAloneDoesNot() {
         let (renderer, root) = scene()
         let single = child(Rect(x: 0, y: 0, width: 20, height: 20))
@@ -124,6 +137,19 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(second.offscreenPasses, 0)
         XCTAssertEqual(second.blendedPixels, 60 * 40, "the cached bitmap is drawn blended")
         XCTAssertEqual(second.rasterBytes, 60 * 40 * 4)
+    }
+
+    func testRasterCacheIsKeyedByLayerIdentity() {
+        // Two layers with identical subtrees each need their own bitmap.
+        let (renderer, root, layer) = rasterizedScene()
+        let twin = child(layer.frame)
+        twin.frame.origin = Point(x: 50, y: 40)
+        twin.addSublayer(child(Rect(x: 5, y: 5, width: 10, height: 5), color: .black))
+        twin.shouldRasterize = true
+        twin.rasterizationScale = scale
+        root.addSublayer(twin)
+        XCTAssertEqual(renderer.render(root, time: 0).rasterMisses, 2)
+        XCTAssertEqual(renderer.render(root, time: 1.0 / 120).rasterHits, 2)
     }
 
     func testRasterCacheSurvivesMoves() {
