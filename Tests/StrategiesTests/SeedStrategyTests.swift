@@ -114,3 +114,32 @@ final class SeedStrategyTests: XCTestCase {
         }
     }
 }
+
+/// The same rules on the default scenario while it scrolls, derived from the cells on screen.
+final class DefaultScenarioCostTests: XCTestCase {
+    private func visibleCapArea(_ sim: Simulation) -> (count: Int, pixels: Int) {
+        var count = 0, pixels = 0
+        for cell in sim.table.visibleCells.values where cell.position.isCap {
+            count += 1
+            pixels += cell.layer.frame.pixelRect(scale: sim.scenario.device.scale).area
+        }
+        return (count, pixels)
+    }
+
+    func testOffscreenCostFollowsTheVisibleCapCells() throws {
+        let scenario = Scenario.ipadSettings
+        let masked = try Simulation(scenario: scenario, strategyName: "per-cell-mask")
+        let rasterized = try Simulation(scenario: scenario, strategyName: "rasterized-mask")
+        let grid = try Simulation(scenario: scenario, strategyName: "shared-corner-grid")
+        for _ in 0..<24 {
+            let m = masked.step(), r = rasterized.step(), g = grid.step()
+            let caps = visibleCapArea(masked)
+            XCTAssertGreaterThan(caps.count, 0)
+            XCTAssertEqual(m.stats.offscreenPasses, caps.count)
+            XCTAssertEqual(m.stats.offscreenPixels, caps.pixels, "off-screen buffers are the caps' bounds")
+            XCTAssertEqual(g.stats.offscreenPasses, 0)
+            XCTAssertEqual(r.stats.rasterMisses, visibleCapArea(rasterized).count, "every visible cap misses every frame")
+            XCTAssertEqual(r.stats.rasterHits, 0)
+        }
+    }
+}
