@@ -9,6 +9,8 @@ public struct StepRecord: Sendable {
     public var stats: FrameStats
     /// Whether a layout pass ran (it runs when the bounds or style changed, and on the first frame).
     public var laidOut: Bool
+    /// Whether a scenario event (style change, resize, selection) happened at this step.
+    public var hadEvent: Bool
     /// Nanoseconds in the reuse phase (cells leaving and entering).
     public var reuseNanos: Int
     /// Nanoseconds in the layout phase (cell frames and the strategy's layout).
@@ -31,6 +33,9 @@ public final class Simulation {
     /// The renderer and its framebuffer.
     public let renderer: Renderer
     private var frame = 0
+    private let scroll: ScrollDriver
+    /// Events by step.
+    private let events: [Int: [ScenarioEvent]]
 
     /// Sets a scenario up with the strategy called `strategyName`.
     public init(scenario: Scenario, strategyName: String) throws {
@@ -46,15 +51,23 @@ public final class Simulation {
         self.table = TableView(sections: scenario.sectionSpecs,
                                size: Size(width: scenario.device.width, height: scenario.device.height),
                                style: scenario.style, provider: strategy)
+        self.scroll = scenario.scroll(in: table.geometry)
+        self.events = Dictionary(grouping: scenario.events, by: \.atStep)
     }
 
     /// The frame index the next `step()` draws.
     public var nextStep: Int { frame }
 
-    /// Runs the next frame: scroll, layout if the bounds changed, render; returns its cost.
+    /// Runs the next frame: the step's events, scroll, layout if due, render; returns its cost.
+    @discardableResult
     public func step() -> StepRecord {
         let start = Stopwatch.now()
-        table.setContentOffset(scenario.scroll.offset(atStep: frame))
+        let happened = events[frame] ?? []
+        for event in happened { apply(event) }
+        // UIScrollView keeps its offset on the pixel grid, so a fling that has slowed below half a
+        // pixel per frame stops changing the bounds (and stops triggering layout).
+        let scale = scenario.device.scale
+        table.setContentOffset((scroll.offset(atStep: frame) * scale).rounded() / scale)
         let laidOut = table.needsLayout
         var afterReuse = start, afterLayout = start
         if laidOut {
@@ -66,9 +79,17 @@ public final class Simulation {
         let rendered = renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
         let end = Stopwatch.now()
         frame += 1
-        return StepRecord(stats: table.ledger.take() + rendered, laidOut: laidOut,
+        return StepRecord(stats: table.ledger.take() + rendered, laidOut: laidOut, hadEvent: !happened.isEmpty,
                           reuseNanos: Int(afterReuse - start), layoutNanos: Int(afterLayout - afterReuse),
                           compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
+    }
+
+    private func apply(_ event: ScenarioEvent) {
+        switch event.action {
+        case .set(let change): table.setStyle(change.applied(to: table.style))
+        case let .resize(width, height): table.setSize(Size(width: width, height: height))
+        case .select(let row): table.selectRow(at: row)
+        }
     }
 
     /// Draws frame `step` directly — the content offset of that step, one layout pass, one

@@ -15,9 +15,10 @@ final class ScrollingTests: XCTestCase {
             let strategy = StrategyCatalog.make(name, screenScale: 2)!
             let table = TableView(sections: scenario.sectionSpecs, size: Size(width: 800, height: 600),
                                   style: scenario.style, provider: strategy)
+            let scroll = scenario.scroll(in: table.geometry)
             var created = 0
             for step in 0..<2000 {
-                table.setContentOffset(scenario.scroll.offset(atStep: step))
+                table.setContentOffset(scroll.offset(atStep: step))
                 table.layoutSubviews()
                 created += table.ledger.take().cellsCreated
             }
