@@ -66,6 +66,8 @@ public struct RunResult: Codable, Equatable, Sendable {
     public var ratios: [String: Double]
     /// The per-step nanoseconds behind `timing`, by phase, for confidence intervals.
     public var samples: [String: [Int]]
+    /// The steps (0-based) at which a scenario event happened (a style change, resize, selection).
+    public var eventSteps: [Int]
 
     /// The run's totals as counters.
     public var totalStats: FrameStats {

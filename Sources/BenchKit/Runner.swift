@@ -60,7 +60,8 @@ public struct Runner {
         ]
         return RunResult(scenario: scenario, strategy: strategy, steps: records.count,
                          layoutPasses: records.filter(\.laidOut).count, totals: totalDict, perStep: perStep,
-                         timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples)
+                         timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples,
+                         eventSteps: records.indices.filter { records[$0].hadEvent })
     }
 
     private func addRatios(_ runs: inout [RunResult], floorNanos: Int) {
