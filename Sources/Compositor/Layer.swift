@@ -75,6 +75,16 @@ open class Layer {
         invalidate()
     }
 
+    /// Inserts `layer` at `index` of the sublayers (0 is the back), removing it from its previous
+    /// superlayer.
+    /// - Complexity: O(sublayers), O(depth) to invalidate.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
+        layer.superlayer = self
+        invalidate()
+    }
+
     /// Detaches the layer from its superlayer.
     /// - Complexity: O(siblings).
     public func removeFromSuperlayer() {

@@ -15,7 +15,8 @@ public protocol CornerStrategy: TableCellProvider {
 /// The catalogue of strategies, by name.
 public enum StrategyCatalog {
     /// Every strategy, in the order reports list them; `none` (the floor) first.
-    public static let names = ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask"]
+    public static let names = ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask",
+                               "rasterized-mask-stable", "corner-radius-clip", "section-background", "precomposited"]
 
     /// One-line descriptions for `bench list`.
     public static let summaries: [String: String] = [
@@ -23,6 +24,10 @@ public enum StrategyCatalog {
         "shared-corner-grid": "TORoundedTableView: opaque strips + 4 corner layers sharing one circle bitmap",
         "per-cell-mask": "a shape-layer mask on each cap cell, set when the cell is configured",
         "rasterized-mask": "the 2014 article: new masks on every layout pass + shouldRasterize",
+        "rasterized-mask-stable": "per-cell-mask + shouldRasterize: the article's idea done right",
+        "corner-radius-clip": "cornerRadius + masksToBounds (+ maskedCorners) on cap cells",
+        "section-background": "one rounded background layer per visible section behind transparent caps",
+        "precomposited": "corners and background baked into each cap's opaque bitmap (Texture)",
     ]
 
     /// A new strategy for a screen of `screenScale` pixels per point; nil for an unknown name.
@@ -32,14 +37,13 @@ public enum StrategyCatalog {
         case "shared-corner-grid": return SharedCornerGrid(screenScale: screenScale)
         case "per-cell-mask": return PerCellMask()
         case "rasterized-mask": return RasterizedMask(screenScale: screenScale)
+        case "rasterized-mask-stable": return RasterizedMaskStable(screenScale: screenScale)
+        case "corner-radius-clip": return CornerRadiusClip()
+        case "section-background": return SectionBackground()
+        case "precomposited": return Precomposited(screenScale: screenScale)
         default: return nil
         }
     }
-}
-
-extension Cell {
-    /// The cell's bounds: its own coordinate space, origin at zero.
-    var bounds: Rect { Rect(origin: .zero, size: layer.frame.size) }
 }
 
 extension TableStyle {

@@ -99,8 +99,9 @@ final class CapCell: Cell {
         background = CornerGrid(ledger: ledger)
         selectedBackground = CornerGrid(ledger: ledger)
         super.init(reuseIdentifier: "cap", ledger: ledger)
-        layer.addSublayer(background.layer)
-        layer.addSublayer(selectedBackground.layer)
+        // Background views sit beneath the content view, as UIKit places them.
+        layer.insertSublayer(background.layer, at: 0)
+        layer.insertSublayer(selectedBackground.layer, at: 1)
         selectedBackground.layer.isHidden = true
     }
 

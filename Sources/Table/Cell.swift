@@ -9,6 +9,10 @@ open class Cell {
     public let reuseIdentifier: String
     /// The cell's root layer; its frame is set by the table in content coordinates.
     public let layer: Layer
+    /// The content view's layer, where an app's labels would go: transparent, on top of any
+    /// background layers, always the cell's size — as `UITableViewCell.contentView`. It matters to
+    /// the cost model: a cell with a sublayer needs an off-screen pass to clip to rounded bounds.
+    public let contentView: Layer
     /// The row the cell shows now; nil while it waits in a pool.
     public internal(set) var indexPath: IndexPath?
     /// The row's position in its section when last configured.
@@ -20,6 +24,16 @@ open class Cell {
     public init(reuseIdentifier: String, ledger: Ledger) {
         self.reuseIdentifier = reuseIdentifier
         self.layer = Layer(ledger: ledger)
+        self.contentView = Layer(ledger: ledger)
+        layer.addSublayer(contentView)
+    }
+
+    /// The cell's bounds: its own coordinate space, origin at zero.
+    public var bounds: Rect { Rect(origin: .zero, size: layer.frame.size) }
+
+    /// Sizes the content view to the cell (the cell's own `layoutSubviews`).
+    func layoutContentView() {
+        contentView.frame = bounds
     }
 }
 

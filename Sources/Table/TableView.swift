@@ -104,6 +104,7 @@ public final class TableView {
         let column = style.column(tableWidth: size.width)
         for (indexPath, cell) in visibleCells {
             cell.layer.frame = frame(of: indexPath, column: column)
+            cell.layoutContentView()
         }
         provider.tableDidLayout(self)
         needsLayout = false
@@ -186,6 +187,7 @@ public final class TableView {
         cell.position = position
         cell.isSelected = selectedRows.contains(indexPath)
         cell.layer.frame = frameForRow(at: indexPath)
+        cell.layoutContentView()
         layer.addSublayer(cell.layer)
         visibleCells[indexPath] = cell
         provider.configure(cell, at: indexPath, position: position, table: self)

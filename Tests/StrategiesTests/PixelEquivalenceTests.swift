@@ -1,6 +1,7 @@
 import BenchKit
 import CornerBenchTestSupport
 import Raster
+import Strategies
 import XCTest
 
 /// Every strategy must draw the same picture, or the comparison of their costs is unfair.
@@ -26,7 +27,7 @@ final class PixelEquivalenceTests: XCTestCase {
                 let p = picture.pixels[y * picture.width + x]
                 return p != background && p != cell
             }
-            for name in ["per-cell-mask", "rasterized-mask"] {
+            for name in StrategyCatalog.names where name != "none" && name != "shared-corner-grid" {
                 let sim = try Simulation(scenario: scenario, strategyName: name)
                 sim.jump(toStep: step)
                 let any = PictureDifference(picture, sim.renderer.framebuffer, threshold: 0)

@@ -74,8 +74,8 @@ final class SeedStrategyTests: XCTestCase {
             XCTAssertEqual(record.stats.pathsCreated, 2, "first and last cell differ: a top and a bottom mask")
         }
         for record in records.dropFirst() { XCTAssertEqual(record.stats.layersCreated, 2, "one shape layer per path") }
-        // The first frame also counts the table's own layer and the cells' root layers.
-        XCTAssertEqual(records[0].stats.layersCreated, 2 + 1 + records[0].stats.cellsCreated)
+        // The first frame also counts the table's own layer and each cell's root and content view.
+        XCTAssertEqual(records[0].stats.layersCreated, 2 + 1 + 2 * records[0].stats.cellsCreated)
     }
 
     func testRasterizedMaskHitsTheCacheWhenNoLayoutRuns() throws {

@@ -1,0 +1,30 @@
+import Compositor
+import Raster
+import Table
+
+/// `rasterized-mask-stable`: the article's idea done right — `per-cell-mask` plus
+/// `shouldRasterize` at screen scale. The mask is made once per configuration, so the cached
+/// bitmap stays valid while the cell only moves, and a scrolling cap cell hits the cache
+/// (Core Animation: the raster cache survives moves — FACTS.md). It misses when a cap enters the
+/// screen, is reconfigured, or was evicted after 100 ms unused.
+public final class RasterizedMaskStable: CornerStrategy {
+    public let name = "rasterized-mask-stable"
+    private let masks = PerCellMask()
+    private let screenScale: Double
+
+    public init(screenScale: Double) { self.screenScale = screenScale }
+
+    public func reuseIdentifier(for position: RowPosition) -> String { masks.reuseIdentifier(for: position) }
+
+    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
+        masks.makeCell(reuseIdentifier: reuseIdentifier, table: table)
+    }
+
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
+        masks.configure(cell, at: indexPath, position: position, table: table)
+        cell.layer.shouldRasterize = cell.layer.mask != nil
+        cell.layer.rasterizationScale = screenScale
+    }
+
+    public func tableDidLayout(_ table: TableView) { masks.tableDidLayout(table) }
+}
