@@ -118,4 +118,12 @@ public final class ShapeLayer: Layer {
     public var path: Path? { didSet { if path !== oldValue { invalidate() } } }
     /// The fill colour (opaque black by default, as `CAShapeLayer`).
     public var fillColor: Color = .black { didSet { if fillColor != oldValue { invalidate() } } }
+
+    /// True when the layer draws nothing but its path in an opaque colour over exactly `size`
+    /// pixels at `scale` from the origin, so as a mask its alpha is the path's coverage.
+    func isPlainFill(of size: PixelSize, scale: Double) -> Bool {
+        fillColor.alpha == 255 && opacity == 1 && !isHidden && sublayers.isEmpty && mask == nil
+            && backgroundColor == nil && contents == nil && frame.origin == .zero
+            && Rect(origin: .zero, size: frame.size).pixelRect(scale: scale).size == size
+    }
 }

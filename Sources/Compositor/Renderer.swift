@@ -268,7 +268,15 @@ public final class Renderer {
         if layer.masksToBounds && layer.cornerRadius > 0 {
             coverage = rounded(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
-        if let mask = layer.mask, var alpha = pool.take(size) {
+        if let shape = layer.mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
+           let pathCoverage = shape.path?.coverage(size: size, scale: t.scale) {
+            // A shape mask covering the layer: its alpha is the path's coverage (drawn straight
+            // into the stencil, as the GPU would), with no buffer to render and read back.
+            stats.layersDrawn += 1
+            var maskCoverage = pathCoverage
+            if let clip = coverage { maskCoverage.multiply(by: clip) }
+            coverage = maskCoverage
+        } else if let mask = layer.mask, var alpha = pool.take(size) {
             // Core Animation: the mask is rendered too (FACTS.md: "render the mask, render the content").
             var sub = [DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque)]
             build(mask, parentOrigin: abs, opacity: 1, into: &sub, Target(scale: t.scale, origin: t.origin, clip: alpha.bounds))

@@ -77,11 +77,17 @@ extension CoverageMask {
         guard x1 > x0, y1 > y0 else { return }
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
 
-        // Box coverage: the product of the horizontal and vertical overlaps.
+        // Box coverage: the product of the horizontal and vertical overlaps. Rows fully inside
+        // the rectangle share one precomputed row of bytes.
         let cols = (0..<width).map { Coverage.overlap(Double($0), Double($0) + 1, x0, x1) }
+        let fullRow = cols.map { Coverage.byte($0) }
         for py in 0..<height {
             let cy = Coverage.overlap(Double(py), Double(py) + 1, y0, y1)
             if cy == 0 { continue }
+            if cy == 1 {
+                values.replaceSubrange(py * width..<(py + 1) * width, with: fullRow)
+                continue
+            }
             for px in 0..<width where cols[px] > 0 {
                 values[py * width + px] = Coverage.byte(cols[px] * cy)
             }

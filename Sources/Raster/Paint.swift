@@ -131,7 +131,12 @@ enum Kernels {
     @inline(__always)
     static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8) {
         if opacity == 255 {
-            for i in 0..<n { d[i] = Blend.over(s[i], d[i]) }
+            // Opaque source pixels replace, transparent ones leave the destination: the common
+            // cases of a cached bitmap or an off-screen result, at the cost of a branch.
+            for i in 0..<n {
+                let p = s[i], a = p >> 24
+                if a == 0xFF { d[i] = p } else if a != 0 { d[i] = Blend.over(p, d[i]) }
+            }
         } else {
             for i in 0..<n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]) }
         }
@@ -149,9 +154,20 @@ enum Kernels {
     @inline(__always)
     static func masked(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ m: UnsafePointer<UInt8>,
                        _ n: Int, _ opacity: UInt8) {
+        guard opacity == 255 else {
+            for i in 0..<n { d[i] = Blend.over(Blend.scale(s[i], UInt8(div255(UInt32(m[i]) * UInt32(opacity)))), d[i]) }
+            return
+        }
+        // Inside a mask most coverage is 255 over opaque content: those pixels are plain copies,
+        // and runs of zero coverage leave the destination alone. Same result as the general
+        // formula (over with full coverage of an opaque source is the source).
         for i in 0..<n {
-            let c = opacity == 255 ? m[i] : UInt8(div255(UInt32(m[i]) * UInt32(opacity)))
-            d[i] = Blend.over(Blend.scale(s[i], c), d[i])
+            let c = m[i], p = s[i]
+            if c == 255 {
+                d[i] = p >> 24 == 0xFF ? p : Blend.over(p, d[i])
+            } else if c != 0 {
+                d[i] = Blend.over(Blend.scale(p, c), d[i])
+            }
         }
     }
 }
