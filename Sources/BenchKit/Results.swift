@@ -68,6 +68,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     public var samples: [String: [Int]]
     /// The steps (0-based) at which a scenario event happened (a style change, resize, selection).
     public var eventSteps: [Int]
+    /// CRC-32 (hex) of the frame's pixels at fixed steps (`Runner.pictureSteps`), keyed by step:
+    /// a change of picture is a change of result, which the gate reports.
+    public var pictures: [String: String]
 
     /// The run's totals as counters.
     public var totalStats: FrameStats {

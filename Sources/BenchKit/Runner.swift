@@ -30,19 +30,34 @@ public struct Runner {
             }
             let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0) }
             var records = [[StepRecord]](repeating: [], count: sims.count)
+            var pictures = [[String: String]](repeating: [:], count: sims.count)
+            let checkpoints = Runner.pictureSteps(measured)
             for k in 0..<measured {
-                for (i, sim) in sims.enumerated() { records[i].append(sim.step()) }
+                for (i, sim) in sims.enumerated() {
+                    records[i].append(sim.step())
+                    // Outside the timed step: the picture is part of the result.
+                    if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
+                }
                 floors.append(floor.timeFill())
                 copyFloors.append(floor.timeCopy())
                 if k % 30 == 0 { progress?("\(scenario.name): step \(k + 1)/\(measured)") }
             }
-            runs += zip(strategies, records).map { summarize(scenario: scenario.name, strategy: $0, $1) }
+            for i in strategies.indices {
+                var run = summarize(scenario: scenario.name, strategy: strategies[i], records[i])
+                run.pictures = pictures[i]
+                runs.append(run)
+            }
         }
         let floorNanos = Summary(floors).median, copyFloorNanos = Summary(copyFloors).median
         addRatios(&runs, floorNanos: floorNanos)
         return Results(schema: Results.currentSchema, tool: .current, machine: .current,
                        createdAt: ISO8601DateFormatter().string(from: Date()),
                        floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs)
+    }
+
+    /// The steps whose frames are checksummed: the first, the middle and the last measured one.
+    public static func pictureSteps(_ steps: Int) -> Set<Int> {
+        steps > 0 ? [0, steps / 2, steps - 1] : []
     }
 
     private func summarize(scenario: String, strategy: String, _ records: [StepRecord]) -> RunResult {
@@ -61,7 +76,7 @@ public struct Runner {
         return RunResult(scenario: scenario, strategy: strategy, steps: records.count,
                          layoutPasses: records.filter(\.laidOut).count, totals: totalDict, perStep: perStep,
                          timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples,
-                         eventSteps: records.indices.filter { records[$0].hadEvent })
+                         eventSteps: records.indices.filter { records[$0].hadEvent }, pictures: [:])
     }
 
     private func addRatios(_ runs: inout [RunResult], floorNanos: Int) {

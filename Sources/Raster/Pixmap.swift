@@ -42,6 +42,14 @@ public struct Pixmap: Sendable, Equatable {
         set { pixels[y * width + x] = newValue.packed }
     }
 
+    /// CRC-32 of the pixels (as stored, premultiplied RGBA bytes) in hex: a fingerprint of the
+    /// picture for results and gates. O(pixels).
+    public var checksum: String {
+        let crc = pixels.withUnsafeBytes { Checksum.crc32($0) }
+        let hex = String(crc, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
     /// True when every pixel has alpha 255. O(pixels).
     public var isFullyOpaque: Bool { pixels.allSatisfy { $0 >> 24 == 0xFF } }
 }
