@@ -135,6 +135,25 @@ public final class TableView {
         reconfigureVisibleCells()
     }
 
+    /// Replaces the table's sections (the data changed, as `reloadData`): every visible cell goes
+    /// back to its pool, selections of rows that no longer exist are dropped, the offset is
+    /// clamped to the new content, and the next layout pass shows the new rows.
+    /// - Complexity: O(sections + rows) to lay the new rows out.
+    public func reloadData(sections: [SectionSpec]) {
+        geometry = TableGeometry(sections: sections)
+        for indexPath in visibleCells.keys.sorted() {
+            let cell = visibleCells.removeValue(forKey: indexPath)!
+            cell.layer.removeFromSuperlayer()
+            reusePool.enqueue(cell)
+        }
+        selectedRows = selectedRows.filter {
+            $0.section < sections.count && $0.row < sections[$0.section].rows
+        }
+        contentOffset = min(contentOffset, maxContentOffset)
+        layer.boundsOrigin = Point(x: 0, y: contentOffset)
+        needsLayout = true
+    }
+
     /// Selects (or deselects) the row; a visible cell is reconfigured to show it.
     public func selectRow(at indexPath: IndexPath, selected: Bool = true) {
         guard indexPath.section >= 0, indexPath.section < numberOfSections,

@@ -1,0 +1,78 @@
+import BenchKit
+import Compositor
+import CornerBenchTestSupport
+import Raster
+import Strategies
+import Table
+import XCTest
+
+/// Tables at the edges of the model: every strategy must draw them without a trap, and the
+/// counters must say what the geometry says.
+final class EdgeTableTests: XCTestCase {
+    private func scenario(_ rows: [Int], sections: Int? = nil, pointsPerStep: Double = 30, steps: Int = 6) -> Scenario {
+        Scenario(name: "edge", device: Fixtures.device(width: 600, height: 300), sections: sections ?? rows.count,
+                 rowsPerSection: rows.isEmpty ? [0] : rows, pointsPerStep: pointsPerStep, steps: steps, warmupSteps: 0)
+    }
+
+    func testNoSectionsZeroRowsAndSingleRowTablesDrawForEveryStrategy() throws {
+        let cases: [(String, Scenario, Int)] = [
+            ("no sections", scenario([], sections: 0), 0),
+            ("zero-row sections", scenario([0, 0, 0]), 0),
+            ("one section of one row", scenario([1]), 1),
+            ("content shorter than the screen", scenario([2, 1]), 3),
+        ]
+        for (label, s, rows) in cases {
+            for name in StrategyCatalog.names {
+                let sim = try Simulation(scenario: s, strategyName: name)
+                for _ in 0..<s.steps { sim.step() }
+                XCTAssertEqual(sim.table.visibleCells.count, rows, "\(label), \(name)")
+                XCTAssertEqual(sim.table.contentOffset, 0, "\(label): nothing to scroll")
+            }
+        }
+    }
+
+    func testScrollingPastEitherEndIsClamped() throws {
+        for pointsPerStep in [-50.0, 5_000] {
+            let s = scenario([3, 8, 2, 5], pointsPerStep: pointsPerStep, steps: 4)
+            let sim = try Simulation(scenario: s, strategyName: "per-cell-mask")
+            var laidOut: [Bool] = []
+            for _ in 0..<4 { laidOut.append(sim.step().laidOut) }
+            XCTAssertEqual(sim.table.contentOffset, pointsPerStep < 0 ? 0 : sim.table.maxContentOffset)
+            XCTAssertFalse(laidOut.last!, "a clamped offset does not change, so no layout runs")
+        }
+    }
+
+    func testATableThatShrinksBetweenStepsKeepsDrawing() throws {
+        let s = scenario([3, 8, 2, 5, 1, 4], pointsPerStep: 40, steps: 8)
+        for name in StrategyCatalog.names {
+            let sim = try Simulation(scenario: s, strategyName: name)
+            for _ in 0..<4 { sim.step() }
+            sim.table.selectRow(at: Table.IndexPath(row: 4, section: 1))
+            sim.table.reloadData(sections: [SectionSpec(rows: 1), SectionSpec(rows: 0)])
+            let record = sim.step()
+            XCTAssertTrue(record.laidOut)
+            XCTAssertEqual(sim.table.contentOffset, 0, "\(name): the shorter content no longer scrolls")
+            XCTAssertEqual(sim.table.visibleCells.count, 1, name)
+            XCTAssertTrue(sim.table.selectedRows.isEmpty, "\(name): the selected row is gone")
+            sim.table.reloadData(sections: [])
+            sim.step()
+            XCTAssertEqual(sim.table.visibleCells.count, 0, name)
+        }
+    }
+
+    func testStepsArePrefixesOfLongerRuns() throws {
+        let s = scenario([3, 8, 2, 5, 1, 4, 0, 6], pointsPerStep: 9, steps: 20)
+        for name in StrategyCatalog.names {
+            let long = try Simulation(scenario: s, strategyName: name)
+            let short = try Simulation(scenario: s, strategyName: name)
+            let a = (0..<20).map { _ in long.step().stats }
+            let b = (0..<10).map { _ in short.step().stats }
+            XCTAssertEqual(Array(a.prefix(10)), b, name)
+            XCTAssertEqual(long.renderer.framebuffer.checksum, try {
+                let again = try Simulation(scenario: s, strategyName: name)
+                for _ in 0..<20 { again.step() }
+                return again.renderer.framebuffer.checksum
+            }(), "\(name): the same frame twice")
+        }
+    }
+}
