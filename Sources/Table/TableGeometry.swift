@@ -72,6 +72,8 @@ public struct TableGeometry: Sendable {
     public let sectionTops: [Double]
     /// Top of every row, by global row index.
     private let rowTops: [Double]
+    /// The section of every row, by global row index: O(1) index paths without a search.
+    private let rowSections: [Int32]
     /// Total content height.
     public let contentHeight: Double
 
@@ -79,10 +81,11 @@ public struct TableGeometry: Sendable {
     /// - Complexity: O(sections + rows).
     public init(sections: [SectionSpec]) {
         self.sections = sections
-        var firstRow = [Int](), sectionTops = [Double](), rowTops = [Double]()
+        var firstRow = [Int](), sectionTops = [Double](), rowTops = [Double](), rowSections = [Int32]()
         firstRow.reserveCapacity(sections.count + 1)
         sectionTops.reserveCapacity(sections.count)
         rowTops.reserveCapacity(sections.reduce(0) { $0 + max(0, $1.rows) })
+        rowSections.reserveCapacity(rowTops.capacity)
         var y = 0.0
         for section in sections {
             firstRow.append(rowTops.count)
@@ -90,6 +93,7 @@ public struct TableGeometry: Sendable {
             y += section.headerHeight
             for _ in 0..<max(0, section.rows) {
                 rowTops.append(y)
+                rowSections.append(Int32(truncatingIfNeeded: sectionTops.count - 1))
                 y += section.rowHeight
             }
             y += section.footerHeight
@@ -98,6 +102,7 @@ public struct TableGeometry: Sendable {
         self.firstRow = firstRow
         self.sectionTops = sectionTops
         self.rowTops = rowTops
+        self.rowSections = rowSections
         self.contentHeight = y
     }
 
@@ -105,15 +110,10 @@ public struct TableGeometry: Sendable {
     public var rowCount: Int { rowTops.count }
 
     /// The index path of global row `index`.
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(1).
     public func indexPath(ofGlobalRow index: Int) -> IndexPath {
-        // The last section whose first row is ≤ index (empty sections share a firstRow value).
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if firstRow[mid] <= index { lo = mid } else { hi = mid - 1 }
-        }
-        return IndexPath(row: index - firstRow[lo], section: lo)
+        let section = Int(rowSections[index])
+        return IndexPath(row: index - firstRow[section], section: section)
     }
 
     /// The global index of `indexPath`.
@@ -125,25 +125,43 @@ public struct TableGeometry: Sendable {
     }
 
     /// The global indices of the rows that intersect the content band `top ..< bottom`.
-    /// - Complexity: O(log rows).
-    public func rows(intersecting top: Double, _ bottom: Double) -> Range<Int> {
+    ///
+    /// `hint`, the answer for a nearby band (the previous frame's), makes the search start there
+    /// and widen exponentially, so a scroll step costs O(log distance) and touches memory next to
+    /// what the last step touched — flat however long the table is.
+    /// - Complexity: O(log rows) without a hint; O(log |moved rows|) with one.
+    public func rows(intersecting top: Double, _ bottom: Double, near hint: Int? = nil) -> Range<Int> {
         guard bottom > top, !rowTops.isEmpty else { return 0..<0 }
-        // First row whose bottom is below `top`: rows are contiguous within a section, so search
-        // for the last row starting at or above `top`, then step forward past rows ending there.
-        var first = partition { $0 > top } - 1
+        // The last row starting at or above `top`, then past rows that end before it (a row in
+        // the band's first section gap ends above `top`).
+        var first = partition(from: hint) { $0 > top } - 1
         if first < 0 { first = 0 }
         while first < rowTops.count && rowBottom(first) <= top { first += 1 }
-        let end = partition { $0 >= bottom }
+        let end = partition(from: first) { $0 >= bottom }
         return first < end ? first..<end : first..<first
     }
 
     private func rowBottom(_ index: Int) -> Double {
-        rowTops[index] + sections[indexPath(ofGlobalRow: index).section].rowHeight
+        rowTops[index] + sections[Int(rowSections[index])].rowHeight
     }
 
-    /// The first row index whose top satisfies `predicate` (which is false then true along rows).
-    private func partition(_ predicate: (Double) -> Bool) -> Int {
+    /// The first row index whose top satisfies `predicate` (false then true along the rows),
+    /// searched outward from `start` when given.
+    private func partition(from start: Int? = nil, _ predicate: (Double) -> Bool) -> Int {
         var lo = 0, hi = rowTops.count
+        if let start, start >= 0, start < rowTops.count {
+            // Gallop from the hint to bracket the answer, then bisect the bracket.
+            var step = 1
+            if predicate(rowTops[start]) {
+                hi = start
+                while hi - step > 0 && predicate(rowTops[hi - step]) { hi -= step; step *= 2 }
+                lo = max(0, hi - step)
+            } else {
+                lo = start + 1
+                while lo + step < rowTops.count && !predicate(rowTops[lo + step - 1]) { lo += step; step *= 2 }
+                hi = min(rowTops.count, lo + step)
+            }
+        }
         while lo < hi {
             let mid = (lo + hi) / 2
             if predicate(rowTops[mid]) { hi = mid } else { lo = mid + 1 }

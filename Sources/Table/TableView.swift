@@ -24,6 +24,8 @@ public final class TableView {
     public private(set) var visibleCells: [IndexPath: Cell] = [:]
     /// The content offset (top of the visible band), points.
     public private(set) var contentOffset: Double = 0
+    /// The global rows on screen after the last reuse pass (the next search starts there).
+    private var visibleRange = 0..<0
     /// Cells waiting for reuse.
     public private(set) var reusePool = ReusePool()
     /// The provider of cells and layout (a corner strategy).
@@ -74,7 +76,8 @@ public final class TableView {
     /// cell from the pools, positioned and configured.
     /// - Complexity: O(log rows + visible rows).
     public func updateVisibleCells() {
-        let range = geometry.rows(intersecting: contentOffset, contentOffset + size.height)
+        let range = geometry.rows(intersecting: contentOffset, contentOffset + size.height, near: visibleRange.lowerBound)
+        visibleRange = range
         let first = range.isEmpty ? nil : geometry.indexPath(ofGlobalRow: range.lowerBound)
         let last = range.isEmpty ? nil : geometry.indexPath(ofGlobalRow: range.upperBound - 1)
         func isVisible(_ p: IndexPath) -> Bool {
@@ -141,6 +144,7 @@ public final class TableView {
     /// - Complexity: O(sections + rows) to lay the new rows out.
     public func reloadData(sections: [SectionSpec]) {
         geometry = TableGeometry(sections: sections)
+        visibleRange = 0..<0
         for indexPath in visibleCells.keys.sorted() {
             let cell = visibleCells.removeValue(forKey: indexPath)!
             cell.layer.removeFromSuperlayer()
