@@ -2,6 +2,7 @@ import Compositor
 import Foundation
 import Raster
 import Strategies
+import Table
 
 /// Runs scenarios against strategies and turns the steps into `Results`.
 ///
@@ -24,11 +25,12 @@ public struct Runner {
         for scenario in scenarios {
             let measured = steps ?? scenario.steps
             let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+            let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
-                let warm = try Simulation(scenario: scenario, strategyName: name)
+                let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
                 for _ in 0..<min(scenario.warmupSteps, measured) { _ = warm.step() }
             }
-            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0) }
+            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
             var records = [[StepRecord]](repeating: [], count: sims.count)
             var pictures = [[String: String]](repeating: [:], count: sims.count)
             let checkpoints = Runner.pictureSteps(measured)

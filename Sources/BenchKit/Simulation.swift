@@ -37,8 +37,9 @@ public final class Simulation {
     /// Events by step.
     private let events: [Int: [ScenarioEvent]]
 
-    /// Sets a scenario up with the strategy called `strategyName`.
-    public init(scenario: Scenario, strategyName: String) throws {
+    /// Sets a scenario up with the strategy called `strategyName`; `geometry`, when given, is the
+    /// scenario's laid-out rows, shared with its other simulations.
+    public init(scenario: Scenario, strategyName: String, geometry: TableGeometry? = nil) throws {
         guard let strategy = StrategyCatalog.make(strategyName, screenScale: scenario.device.scale) else {
             throw BenchError.usage("unknown strategy '\(strategyName)'; known strategies: \(StrategyCatalog.names.joined(separator: ", ")).")
         }
@@ -48,7 +49,7 @@ public final class Simulation {
         self.scenario = scenario
         self.strategy = strategy
         self.renderer = renderer
-        self.table = TableView(sections: scenario.sectionSpecs,
+        self.table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
                                size: Size(width: scenario.device.width, height: scenario.device.height),
                                style: scenario.style, provider: strategy)
         self.scroll = scenario.scroll(in: table.geometry)

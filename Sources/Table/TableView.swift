@@ -37,10 +37,17 @@ public final class TableView {
     public private(set) var needsLayout = true
 
     /// Creates a table of `sections` filling `size`.
-    public init(sections: [SectionSpec], size: Size, style: TableStyle, provider: TableCellProvider,
+    public convenience init(sections: [SectionSpec], size: Size, style: TableStyle, provider: TableCellProvider,
+                            ledger: Ledger = Ledger()) {
+        self.init(geometry: TableGeometry(sections: sections), size: size, style: style, provider: provider, ledger: ledger)
+    }
+
+    /// Creates a table with an already laid-out `geometry` (tables of one scenario share its
+    /// arrays: a million rows are laid out once, not once per strategy).
+    public init(geometry: TableGeometry, size: Size, style: TableStyle, provider: TableCellProvider,
                 ledger: Ledger = Ledger()) {
         self.ledger = ledger
-        self.geometry = TableGeometry(sections: sections)
+        self.geometry = geometry
         self.style = style
         self.size = size
         self.provider = provider
