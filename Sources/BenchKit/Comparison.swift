@@ -37,8 +37,8 @@ public struct Comparison: Sendable {
                 guard let x = old.perStep[name], let y = new.perStep[name], x != y else { return nil }
                 return (name, x, y)
             }
-            let xs = (old.samples["step"] ?? []).map { Double($0) / Double(max(a.floorNanos, 1)) }
-            let ys = (new.samples["step"] ?? []).map { Double($0) / Double(max(b.floorNanos, 1)) }
+            let xs = (old.samples["step"] ?? []).map { Double($0) / Double(max(old.floorNanos, 1)) }
+            let ys = (new.samples["step"] ?? []).map { Double($0) / Double(max(new.floorNanos, 1)) }
             let (ratio, interval) = Comparison.medianRatio(xs, ys, resamples: resamples)
             rows.append(Row(scenario: old.scenario, strategy: old.strategy, counters: counters,
                             stepRatio: ratio, interval: interval))

@@ -12,7 +12,8 @@ public struct Results: Codable, Equatable, Sendable {
     public var machine: MachineInfo
     /// When it ran (ISO 8601, UTC).
     public var createdAt: String
-    /// Median nanoseconds to fill one framebuffer with a bulk memory fill, measured in this run.
+    /// Median nanoseconds to fill one framebuffer with a bulk memory fill, measured in this run
+    /// (for the first scenario's screen; each run carries its own scenario's floor too).
     public var floorNanos: Int
     /// Median nanoseconds to copy one framebuffer with a bulk memory copy, measured in this run.
     public var copyFloorNanos: Int
@@ -71,6 +72,11 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// CRC-32 (hex) of the frame's pixels at fixed steps (`Runner.pictureSteps`), keyed by step:
     /// a change of picture is a change of result, which the gate reports.
     public var pictures: [String: String]
+    /// The memory floor of this run's scenario (its framebuffer size), in nanoseconds: what the
+    /// `…ToFloor` ratios divide by.
+    public var floorNanos: Int
+    /// The copy floor of this run's scenario, in nanoseconds.
+    public var copyFloorNanos: Int
 
     /// The run's totals as counters.
     public var totalStats: FrameStats {

@@ -7,8 +7,11 @@ import Table
 /// Runs scenarios against strategies and turns the steps into `Results`.
 ///
 /// The strategies of a scenario run in lockstep — step k of every strategy, then step k + 1 —
-/// with one timing of the memory floor per step in between, so slow drift of the machine (heat,
-/// other load) affects every strategy and the floor alike and the ratios stay fair. Before the
+/// with one timing of the memory floor per step in between (on the scenario's own framebuffer
+/// size), so slow drift of the machine (heat, other load) and the state of the caches affect every
+/// strategy and the floor alike and the ratios stay fair. (Timing the floor back to back instead
+/// measured a buffer that stayed in the last-level cache: a floor no frame in the rotation could
+/// see.) Before the
 /// measured steps, each strategy runs `warmupSteps` frames on a separate table so code, allocator
 /// and caches are warm, while the measured run starts from a fresh table (its counters are then
 /// exactly those of frame 0 onwards, as `bench render` shows them).
@@ -21,10 +24,11 @@ public struct Runner {
     /// Runs every strategy on every scenario; `steps` overrides the scenarios' step counts.
     public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil) throws -> Results {
         var runs: [RunResult] = []
-        var floors: [Int] = [], copyFloors: [Int] = []
+        var floorsByScenario: [String: (fill: Int, copy: Int)] = [:]
         for scenario in scenarios {
             let measured = steps ?? scenario.steps
             let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+            var fills: [Int] = [], copies: [Int] = []
             let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
                 let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
@@ -40,18 +44,24 @@ public struct Runner {
                     // Outside the timed step: the picture is part of the result.
                     if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
                 }
-                floors.append(floor.timeFill())
-                copyFloors.append(floor.timeCopy())
+                fills.append(floor.timeFill())
+                copies.append(floor.timeCopy())
                 if k % 30 == 0 { progress?("\(scenario.name): step \(k + 1)/\(measured)") }
             }
+            let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
+            floorsByScenario[scenario.name] = scenarioFloor
             for i in strategies.indices {
                 var run = summarize(scenario: scenario.name, strategy: strategies[i], records[i])
                 run.pictures = pictures[i]
+                run.floorNanos = scenarioFloor.fill
+                run.copyFloorNanos = scenarioFloor.copy
                 runs.append(run)
             }
         }
-        let floorNanos = Summary(floors).median, copyFloorNanos = Summary(copyFloors).median
-        addRatios(&runs, floorNanos: floorNanos)
+        // The top-level floor is the first scenario's; every run carries its own scenario's.
+        let first = scenarios.first.flatMap { floorsByScenario[$0.name] } ?? (0, 0)
+        let floorNanos = first.fill, copyFloorNanos = first.copy
+        addRatios(&runs)
         return Results(schema: Results.currentSchema, tool: .current, machine: .current,
                        createdAt: ISO8601DateFormatter().string(from: Date()),
                        floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs)
@@ -78,16 +88,17 @@ public struct Runner {
         return RunResult(scenario: scenario, strategy: strategy, steps: records.count,
                          layoutPasses: records.filter(\.laidOut).count, totals: totalDict, perStep: perStep,
                          timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples,
-                         eventSteps: records.indices.filter { records[$0].hadEvent }, pictures: [:])
+                         eventSteps: records.indices.filter { records[$0].hadEvent }, pictures: [:],
+                         floorNanos: 0, copyFloorNanos: 0)
     }
 
-    private func addRatios(_ runs: inout [RunResult], floorNanos: Int) {
+    private func addRatios(_ runs: inout [RunResult]) {
         func ratio(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
         let none = Dictionary(runs.filter { $0.strategy == "none" }.map { ($0.scenario, $0) }, uniquingKeysWith: { a, _ in a })
         for i in runs.indices {
             let step = runs[i].timing["step"]!.median, composite = runs[i].timing["composite"]!.median
-            runs[i].ratios["stepToFloor"] = ratio(step, floorNanos)
-            runs[i].ratios["compositeToFloor"] = ratio(composite, floorNanos)
+            runs[i].ratios["stepToFloor"] = ratio(step, runs[i].floorNanos)
+            runs[i].ratios["compositeToFloor"] = ratio(composite, runs[i].floorNanos)
             if let floorRun = none[runs[i].scenario] {
                 runs[i].ratios["stepToNone"] = ratio(step, floorRun.timing["step"]!.median)
                 runs[i].ratios["compositeToNone"] = ratio(composite, floorRun.timing["composite"]!.median)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What to put in a span of pixels: the one description every drawing operation reduces to.
 ///
 /// The compositor turns each layer into paints over rectangles, decides per pixel which of them
@@ -153,7 +159,13 @@ enum Kernels {
 
     @inline(__always)
     static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
-        d.update(repeating: color, count: n)
+        // A colour whose four bytes are equal (white, black, clear) is a byte fill, which the C
+        // library streams to memory without reading the lines first.
+        if color == (color & 0xFF) &* 0x0101_0101 {
+            memset(d, Int32(color & 0xFF), n * 4)
+        } else {
+            d.update(repeating: color, count: n)
+        }
     }
 
     @inline(__always)
