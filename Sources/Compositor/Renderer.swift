@@ -91,26 +91,28 @@ public final class Renderer {
         return stats
     }
 
-    /// The last frame with an Instruments-style overlay tinted over each drawn layer (needs
-    /// `recordsOverlay`): blended red / opaque green, off-screen yellow, or cache hits green /
-    /// misses red.
+    /// The last frame with an Instruments-style overlay (needs `recordsOverlay`): each pixel is
+    /// tinted by the front-most layer drawn there — blended red / opaque green, off-screen yellow,
+    /// or rasterization-cache hits green / misses red.
     public func overlay(_ kind: Overlay) -> Pixmap {
-        var picture = framebuffer
-        let red = PremultipliedColor(red: 128, green: 0, blue: 0, alpha: 128)!
-        let green = PremultipliedColor(red: 0, green: 112, blue: 0, alpha: 128)!
-        let yellow = PremultipliedColor(red: 128, green: 128, blue: 0, alpha: 128)!
+        var tints = Pixmap(size: framebuffer.size)!
+        let red = Color(red: 230, green: 20, blue: 20).premultiplied
+        let green = Color(red: 20, green: 200, blue: 40).premultiplied
+        let yellow = Color(red: 250, green: 220, blue: 0).premultiplied
         for (rect, mark) in overlayOps {
-            let tint: PremultipliedColor?
+            let tint: PremultipliedColor
             switch (kind, mark) {
             case (.blended, .opaque): tint = green
             case (.blended, _): tint = red
             case (.offscreen, .offscreen), (.offscreen, .rasterMiss): tint = yellow
             case (.raster, .rasterHit): tint = green
             case (.raster, .rasterMiss): tint = red
-            default: tint = nil
+            default: tint = .transparent
             }
-            if let tint { picture.blend(rect, with: tint) }
+            tints.fill(rect, with: tint)
         }
+        var picture = framebuffer
+        picture.draw(tints, from: tints.bounds, to: .zero, opacity: 140)
         return picture
     }
 
