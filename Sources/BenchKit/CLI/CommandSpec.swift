@@ -1,0 +1,67 @@
+/// What a command accepts, as data: the parser reads it, help prints it, errors quote its usage.
+///
+/// Keeping the grammar in one value (swift-argument-parser's habit) means help, the usage line
+/// and the parser cannot disagree, and a new command is one `CommandSpec` plus its `run`.
+struct CommandSpec: Sendable {
+    /// The subcommand's name (`run`), or nil for `bench` itself.
+    var name: String?
+    /// One sentence: the OVERVIEW line and the SUBCOMMANDS entry.
+    var abstract: String
+    /// Paragraphs shown under the overview; empty for none.
+    var discussion: String = ""
+    /// Positional arguments, in order.
+    var arguments: [ArgumentSpec] = []
+    /// Options, in the order help lists them (`--help` is added by help itself).
+    var options: [OptionSpec] = []
+
+    /// `bench run`, or `bench` for the root.
+    var commandLine: String { name.map { "bench \($0)" } ?? "bench" }
+
+    /// The option called `name` (without dashes), or nil.
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    /// Its placeholder, without angle brackets: `subcommand` is shown as `<subcommand>`.
+    var name: String
+    /// One sentence for help.
+    var help: String
+    /// Whether the command runs without it.
+    var isOptional: Bool = false
+}
+
+/// A `--name` option.
+struct OptionSpec: Sendable {
+    /// How many values the option takes.
+    enum Arity: Sendable {
+        /// A flag: present or not, no value (`--quiet`).
+        case flag
+        /// One value (`--steps 60`); given twice, the last one counts, so a wrapper script's
+        /// default can be overridden by a later argument.
+        case single
+        /// Any number of values, by repeating the option or by a comma-separated list
+        /// (`--strategy a --strategy b` or `--strategy a,b`).
+        case multiple
+    }
+
+    /// The long name without dashes: `steps` is `--steps`.
+    var name: String
+    /// The value's placeholder in help, without angle brackets; ignored for a flag.
+    var valueName: String = "value"
+    /// How many values it takes.
+    var arity: Arity = .single
+    /// One sentence for help.
+    var help: String
+    /// The only values accepted, also listed in help; nil for free text.
+    var allowedValues: [String]? = nil
+    /// What applies when the option is absent, for help; nil to say nothing.
+    var defaultDescription: String? = nil
+    /// Whether the command refuses to run without it.
+    var isRequired: Bool = false
+
+    /// `--steps`.
+    var flagName: String { "--" + name }
+    /// `--steps <n>`, or `--quiet` for a flag.
+    var label: String { arity == .flag ? flagName : "\(flagName) <\(valueName)>" }
+}

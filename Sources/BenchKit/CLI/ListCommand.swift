@@ -1,0 +1,57 @@
+import Strategies
+
+/// `bench list`: what can be run, by the names the other commands accept.
+struct ListCommand: BenchCommand {
+    static var spec: CommandSpec {
+        CommandSpec(name: "list", abstract: "List the strategies, scenarios and devices.")
+    }
+
+    init(_ arguments: ParsedArguments) throws {}
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        context.stdout(Self.text())
+        return 0
+    }
+
+    /// The listing: one aligned table per kind of thing.
+    static func text() -> String {
+        var out = "STRATEGIES\n"
+        out += columns(StrategyCatalog.names.map { [$0, StrategyCatalog.summaries[$0] ?? ""] }, numeric: [])
+
+        out += "\nSCENARIOS\n"
+        var scenarios = [["name", "device", "sections", "rows", "steps"]]
+        for scenario in Scenario.builtIn {
+            scenarios.append([scenario.name, scenario.device.name, String(scenario.sections),
+                              String(scenario.rowCount), String(scenario.steps)])
+        }
+        out += columns(scenarios, numeric: [2, 3, 4])
+
+        out += "\nDEVICES\n"
+        var devices = [["name", "size (pt)", "scale", "Hz"]]
+        for device in Device.catalogue {
+            devices.append([device.name, "\(number(device.width)) × \(number(device.height))",
+                            "\(number(device.scale))×", number(device.refreshHz)])
+        }
+        out += columns(devices, numeric: [3])
+        return out
+    }
+
+    /// Rows as lines indented by two spaces, columns padded to their widest cell; the `numeric`
+    /// columns are right-aligned so their digits line up.
+    private static func columns(_ rows: [[String]], numeric: Set<Int>) -> String {
+        let widths = (0..<(rows.first?.count ?? 0)).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            let cells = row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return numeric.contains(c) ? pad + cell : cell + pad
+            }
+            let line = "  " + cells.joined(separator: "  ")
+            return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        }.joined()
+    }
+
+    /// `375` for 375.0, `2.5` for 2.5.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
