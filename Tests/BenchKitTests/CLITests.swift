@@ -1,4 +1,5 @@
 @testable import BenchKit
+import CornerBenchTestSupport
 import Foundation
 import Strategies
 import XCTest
@@ -50,6 +51,10 @@ final class CLITests: XCTestCase {
               run (default)           Run strategies on a scenario and print the comparison
                                       table.
               list                    List the strategies, scenarios and devices.
+              render                  Write one frame of a scenario as a PNG.
+              check                   Compare a run with a baseline; fail on any regression.
+              compare                 Compare two results files, strategy by strategy.
+              kernels                 Time the pixel kernels against memset and memcpy.
               help                    Show help for a subcommand.
 
               See 'bench help <subcommand>' for detailed help.
@@ -137,7 +142,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertEqual(result.stdout, "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, help.")
+        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, kernels, help.")
         XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>]")
         XCTAssertEqual(lines.last, "See 'bench --help'.")
     }
@@ -424,5 +429,75 @@ final class CLITests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Data(), to: file + "/x.json")) { error in
             XCTAssertEqual(error as? BenchError, .output("cannot write '\(file)/x.json': a component of '\(file)' is not a directory."))
         }
+    }
+}
+
+/// The commands added after the first slice: render, check, compare, kernels.
+final class MoreCommandsTests: XCTestCase {
+    private func bench(_ arguments: String...) -> (code: Int32, stdout: String, stderr: String) {
+        var out = "", err = ""
+        let code = BenchCLI.main(arguments, stdout: { out += $0 }, stderr: { err += $0 })
+        return (code, out, err)
+    }
+
+    private func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "cornerbench-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func testRenderWritesADecodablePNGForEveryStrategyAndOverlay() throws {
+        let dir = try temporaryDirectory()
+        for (strategy, overlay) in [("none", "blended"), ("per-cell-mask", "offscreen"), ("rasterized-mask", "raster")] {
+            let path = dir + "/\(strategy).png"
+            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--scale", "8")
+            XCTAssertEqual(result.code, 0, result.stderr)
+            let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            XCTAssertEqual(decoded.width, 2048 / 8)
+        }
+    }
+
+    func testRenderRejectsBadInputWithExitTwo() {
+        XCTAssertEqual(bench("render", "--strategy", "none", "--png", "/nonexistent-dir/x.png").code, 2)
+        XCTAssertEqual(bench("render", "--strategy", "none", "--step", "-1", "--png", "/tmp/x.png").code, 2)
+        XCTAssertEqual(bench("render", "--png", "/tmp/x.png").code, 2, "--strategy is required")
+        XCTAssertTrue(bench("render", "--strategy", "none", "--png", "/tmp/x.png", "--overlay", "red").stderr.contains("--overlay"))
+    }
+
+    func testCheckPassesAgainstItsOwnResultsAndFailsWithExitOneOnARegression() throws {
+        let dir = try temporaryDirectory()
+        let results = dir + "/r.json", lowered = dir + "/lowered.json"
+        XCTAssertEqual(bench("run", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
+        XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
+        var baseline = try Results.load(from: results)
+        baseline.runs[1].totals["offscreenPasses"]! -= 1
+        try AtomicFile.write(baseline.jsonData(), to: lowered)
+        let failed = bench("check", "--baseline", lowered, "--results", results)
+        XCTAssertEqual(failed.code, 1)
+        XCTAssertTrue(failed.stdout.contains("offscreenPasses"), failed.stdout)
+        XCTAssertTrue(failed.stderr.hasPrefix("Error: The gate failed"), failed.stderr)
+    }
+
+    func testCheckRejectsTruncatedOrForeignJSONWithExitTwoNamingTheFile() throws {
+        let dir = try temporaryDirectory()
+        let truncated = dir + "/truncated.json", foreign = dir + "/foreign.json"
+        try Data("{\"schema\": \"cornerbench.res".utf8).write(to: URL(fileURLWithPath: truncated))
+        try Data("{\"hello\": 1}".utf8).write(to: URL(fileURLWithPath: foreign))
+        for path in [truncated, foreign] {
+            let result = bench("check", "--baseline", path, "--results", path)
+            XCTAssertEqual(result.code, 2)
+            XCTAssertTrue(result.stderr.contains(path), result.stderr)
+        }
+    }
+
+    func testCompareWritesMarkdown() throws {
+        let dir = try temporaryDirectory()
+        let a = dir + "/a.json", md = dir + "/c.md"
+        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "4", "--json", a, "--quiet").code, 0)
+        let result = bench("compare", a, a, "--markdown", md)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("none"))
+        XCTAssertTrue(try String(contentsOfFile: md, encoding: .utf8).contains("| none |"))
+        XCTAssertEqual(bench("compare", a).code, 2, "two files are needed")
     }
 }

@@ -8,7 +8,10 @@ import Foundation
 public enum BenchCLI {
     /// The subcommands, in the order help lists them. A new command is a new `BenchCommand`
     /// type added here.
-    static var commands: [any BenchCommand.Type] { [RunCommand.self, ListCommand.self, HelpCommand.self] }
+    static var commands: [any BenchCommand.Type] {
+        [RunCommand.self, ListCommand.self, RenderCommand.self, CheckCommand.self, CompareCommand.self,
+         KernelsCommand.self, HelpCommand.self]
+    }
 
     /// The subcommand `bench` runs when given none (or only options).
     static var defaultCommand: any BenchCommand.Type { RunCommand.self }
