@@ -77,6 +77,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     public var floorNanos: Int
     /// The copy floor of this run's scenario, in nanoseconds.
     public var copyFloorNanos: Int
+    /// Off-screen buffers the renderer allocated in this run (not taken from its pool): they stop
+    /// growing after the first frames, because the steady state allocates none.
+    public var buffersAllocated: Int = 0
 
     /// The run's totals as counters.
     public var totalStats: FrameStats {

@@ -53,6 +53,7 @@ public struct Runner {
             for i in strategies.indices {
                 var run = summarize(scenario: scenario.name, strategy: strategies[i], records[i])
                 run.pictures = pictures[i]
+                run.buffersAllocated = sims[i].renderer.buffersAllocated
                 run.floorNanos = scenarioFloor.fill
                 run.copyFloorNanos = scenarioFloor.copy
                 runs.append(run)

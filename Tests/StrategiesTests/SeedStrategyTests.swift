@@ -143,3 +143,21 @@ final class DefaultScenarioCostTests: XCTestCase {
         }
     }
 }
+
+/// The renderer's steady state allocates no off-screen buffers: they come from its pool.
+final class SteadyStateAllocationTests: XCTestCase {
+    func testOffscreenBuffersAreReusedOnceTheScrollIsUnderway() throws {
+        for name in ["per-cell-mask", "corner-radius-clip"] {
+            let sim = try Simulation(scenario: .ipadSettings, strategyName: name)
+            var passes = 0, mostInAFrame = 0
+            for _ in 0..<80 {
+                let frame = sim.step().stats.offscreenPasses
+                passes += frame
+                mostInAFrame = max(mostInAFrame, frame)
+            }
+            XCTAssertGreaterThan(passes, 800)
+            // Buffers are allocated only to reach the most a single frame needs at once.
+            XCTAssertLessThanOrEqual(sim.renderer.buffersAllocated, mostInAFrame, "\(name): \(passes) passes")
+        }
+    }
+}
