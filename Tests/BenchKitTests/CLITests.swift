@@ -50,7 +50,7 @@ final class CLITests: XCTestCase {
             SUBCOMMANDS:
               run (default)           Run strategies on a scenario and print the comparison
                                       table.
-              list                    List the strategies, scenarios and devices.
+              list                    List the strategies, scenarios, devices and suites.
               render                  Write one frame of a scenario as a PNG.
               check                   Compare a run with a baseline; fail on any regression.
               compare                 Compare two results files, strategy by strategy.
@@ -75,23 +75,36 @@ final class CLITests: XCTestCase {
             so the ratios compare like with like. Counters are exact and repeat from run to
             run; times are medians.
 
-            USAGE: bench run [--scenario <name>] [--strategy <name> ...] [--steps <n>]
-                             [--json <file>] [--quiet]
+            USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
+                             [--strategy <name> ...] [--steps <n>] [--json <file>]
+                             [--markdown <file>] [--csv <file>] [--html <file>]
+                             [--trace <file>] [--quiet]
 
             OPTIONS:
-              --scenario <name>       The built-in scenario to run. (values: ipad-settings;
-                                      default: ipad-settings)
+              --scenario <name>       A built-in scenario. (values: ipad-settings; default:
+                                      ipad-settings)
+              --scenario-file <file>  A scenario file (DESIGN.md §5) instead.
+              --suite <file>          A suite file: several scenarios and their strategies
+                                      (see Benchmarks/).
               --strategy <name>       A strategy to run; repeat the option or give a
                                       comma-separated list. (values: none,
                                       shared-corner-grid, per-cell-mask, rasterized-mask,
                                       rasterized-mask-stable, corner-radius-clip,
-                                      section-background, precomposited; default: all)
+                                      section-background, precomposited; default: the
+                                      suite's, or all)
               --steps <n>             The number of steps to measure. (default: the
                                       scenario's own, 360 for ipad-settings)
               --json <file>           Also write the results as JSON (schema
                                       cornerbench.results/1) to <file>. The file is replaced
                                       atomically when the run completes, and left as it was
                                       if the run fails or is interrupted.
+              --markdown <file>       Also write a Markdown report (for pull requests).
+              --csv <file>            Also write a CSV file, a row per scenario and
+                                      strategy.
+              --html <file>           Also write a self-contained HTML report with charts
+                                      and frame pictures.
+              --trace <file>          Also write a Chrome/Perfetto trace: a slice per phase
+                                      per step.
               --quiet                 Do not print the comparison table.
               -h, --help              Show help information.
 
@@ -161,7 +174,7 @@ final class CLITests: XCTestCase {
                           result.stderr)
             XCTAssertTrue(result.stderr.hasSuffix("See 'bench run --help'.\n"), result.stderr)
         }
-        XCTAssertTrue(bench("run", "--quite").stderr.contains("Did you mean '--quiet'?"))
+        XCTAssertTrue(bench("run", "--quiett").stderr.contains("Did you mean '--quiet'?"))
     }
 
     func testStepsMustBeAPositiveInteger() {
@@ -172,7 +185,7 @@ final class CLITests: XCTestCase {
                 XCTAssertEqual(result.stdout, "")
                 let lines = result.stderr.split(separator: "\n").map(String.init)
                 XCTAssertEqual(lines.first, "Error: --steps must be a positive integer, not '\(value)'.")
-                XCTAssertEqual(lines.dropFirst().first, "Usage: bench run [--scenario <name>] [--strategy <name> ...] [--steps <n>]")
+                XCTAssertEqual(lines.dropFirst().first, "Usage: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]")
                 XCTAssertEqual(lines.last, "See 'bench run --help'.")
             }
         }

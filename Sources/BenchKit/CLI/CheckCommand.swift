@@ -16,6 +16,8 @@ struct CheckCommand: BenchCommand {
             options: [
                 OptionSpec(name: "baseline", valueName: "file", help: "The baseline results.", isRequired: true),
                 OptionSpec(name: "results", valueName: "file", help: "Results to check instead of running."),
+                OptionSpec(name: "suite", valueName: "file",
+                           help: "The suite the baseline was made from, to run again (built-in scenarios need none)."),
                 OptionSpec(name: "time-tolerance", valueName: "fraction",
                            help: "The relative change of a time ratio that fails the gate.", defaultDescription: "0.25"),
                 OptionSpec(name: "aa", arity: .flag,
@@ -29,6 +31,7 @@ struct CheckCommand: BenchCommand {
     var tolerance: Double
     var measureNoise: Bool
     var markdownPath: String?
+    var suite: Suite?
 
     init(_ arguments: ParsedArguments) throws {
         baseline = try Results.load(from: arguments.value("baseline")!)
@@ -44,6 +47,10 @@ struct CheckCommand: BenchCommand {
         }
         markdownPath = arguments.value("markdown")
         if let markdownPath { try AtomicFile.checkWritable(markdownPath) }
+        suite = try arguments.value("suite").map { try ScenarioFile.loadSuite(path: $0) }
+        if suite != nil && results != nil {
+            throw BenchError.usage("--suite runs the suite; it cannot be used with --results.")
+        }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
@@ -78,8 +85,8 @@ struct CheckCommand: BenchCommand {
         var done: Set<String> = []
         for run in baseline.runs where !done.contains(run.scenario) {
             done.insert(run.scenario)
-            guard let scenario = Scenario.named(run.scenario) else {
-                throw BenchError.input("the baseline's scenario '\(run.scenario)' is not built in; give --results with a saved run of it.")
+            guard let scenario = suite?.scenarios.first(where: { $0.name == run.scenario }) ?? Scenario.named(run.scenario) else {
+                throw BenchError.input("the baseline's scenario '\(run.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
             }
             let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
             let results = try Runner().run(scenarios: [scenario], strategies: strategies, steps: run.steps)

@@ -1,9 +1,11 @@
+import Foundation
 import Strategies
 
 /// `bench list`: what can be run, by the names the other commands accept.
 struct ListCommand: BenchCommand {
     static var spec: CommandSpec {
-        CommandSpec(name: "list", abstract: "List the strategies, scenarios and devices.")
+        CommandSpec(name: "list", abstract: "List the strategies, scenarios, devices and suites.",
+                    discussion: "Suites are the JSON files in Benchmarks/ under the current directory (the package).")
     }
 
     init(_ arguments: ParsedArguments) throws {}
@@ -33,7 +35,30 @@ struct ListCommand: BenchCommand {
                             "\(number(device.scale))×", number(device.refreshHz)])
         }
         out += columns(devices, numeric: [3])
+
+        out += "\nSUITES (Benchmarks/, run with --suite)\n"
+        out += columns(suites(in: "Benchmarks"), numeric: [2, 3])
         return out
+    }
+
+    /// The suite files in `directory`: file, suite name, scenarios, steps; a file that does not
+    /// parse is listed with its error, so a broken catalogue shows up here first.
+    static func suites(in directory: String) -> [[String]] {
+        var rows = [["file", "suite", "scenarios", "rows (largest)"]]
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            let path = directory + "/" + file
+            do {
+                let suite = try ScenarioFile.loadSuite(path: path)
+                rows.append([path, suite.name, String(suite.scenarios.count),
+                             String(suite.scenarios.map(\.rowCount).max() ?? 0)])
+            } catch {
+                rows.append([path, "unreadable: \(error)", "", ""])
+            }
+        }
+        if files.isEmpty { rows.append(["(none found in \(directory)/)", "", "", ""]) }
+        return rows
     }
 
     /// Rows as lines indented by two spaces, columns padded to their widest cell; the `numeric`

@@ -1,3 +1,4 @@
+import Compositor
 import Strategies
 
 /// `bench run`: runs strategies on a scenario, prints the comparison table, optionally saves JSON.
@@ -10,12 +11,10 @@ struct RunCommand: BenchCommand {
             discussion: "Each strategy scrolls the scenario's table step by step after a warm-up; the strategies "
                 + "run in lockstep with a measurement of the memory floor between steps, so the ratios compare "
                 + "like with like. Counters are exact and repeat from run to run; times are medians.",
-            options: [
-                OptionSpec(name: "scenario", valueName: "name", help: "The built-in scenario to run.",
-                           allowedValues: Scenario.builtIn.map(\.name), defaultDescription: Scenario.ipadSettings.name),
+            options: ScenarioSelection.options + [
                 OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
                            help: "A strategy to run; repeat the option or give a comma-separated list.",
-                           allowedValues: StrategyCatalog.names, defaultDescription: "all"),
+                           allowedValues: StrategyCatalog.names, defaultDescription: "the suite's, or all"),
                 OptionSpec(name: "steps", valueName: "n",
                            help: "The number of steps to measure.",
                            defaultDescription: "the scenario's own, \(scenarioSteps)"),
@@ -23,6 +22,12 @@ struct RunCommand: BenchCommand {
                            help: "Also write the results as JSON (schema \(Results.currentSchema)) to <file>. "
                                + "The file is replaced atomically when the run completes, and left as it was if "
                                + "the run fails or is interrupted."),
+                OptionSpec(name: "markdown", valueName: "file", help: "Also write a Markdown report (for pull requests)."),
+                OptionSpec(name: "csv", valueName: "file", help: "Also write a CSV file, a row per scenario and strategy."),
+                OptionSpec(name: "html", valueName: "file",
+                           help: "Also write a self-contained HTML report with charts and frame pictures."),
+                OptionSpec(name: "trace", valueName: "file",
+                           help: "Also write a Chrome/Perfetto trace: a slice per phase per step."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
             ])
     }
@@ -37,21 +42,21 @@ struct RunCommand: BenchCommand {
     var jsonPath: String?
     /// Whether to leave out the comparison table.
     var quiet: Bool
+    /// Reports to write, by format.
+    var reports: [(format: ReportFormat, path: String)] = []
 
     init(_ arguments: ParsedArguments) throws {
-        let scenarioName = arguments.value("scenario") ?? Scenario.ipadSettings.name
-        guard let scenario = Scenario.named(scenarioName) else {
-            throw BenchError.usage("Unknown scenario '\(scenarioName)'.")
-        }
-        scenarios = [scenario]
-        var chosen: [String] = []
-        for name in arguments.allValues("strategy") where !chosen.contains(name) { chosen.append(name) }
-        strategies = chosen.isEmpty ? StrategyCatalog.names : chosen
+        (scenarios, strategies) = try ScenarioSelection.resolve(arguments)
         steps = try arguments.integer("steps", atLeast: 1)
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
         // A run takes minutes: a mistyped output path must fail now, not after it.
         if let jsonPath { try AtomicFile.checkWritable(jsonPath) }
+        for format in ReportFormat.allCases {
+            guard let path = arguments.value(format.rawValue) else { continue }
+            try AtomicFile.checkWritable(path)
+            reports.append((format, path))
+        }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
@@ -68,6 +73,24 @@ struct RunCommand: BenchCommand {
         // The table first: if the file cannot be written after all, the run still showed its numbers.
         if !quiet { context.stdout(results.comparisonTable()) }
         if let jsonPath { try AtomicFile.write(results.jsonData(), to: jsonPath) }
+        for (format, path) in reports {
+            let pictures = format == .html ? try framePictures() : []
+            try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path)
+        }
         return 0
+    }
+
+    /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
+    /// HTML report (the same pictures `bench render` writes).
+    private func framePictures() throws -> [FramePictureRef] {
+        guard let scenario = scenarios.first else { return [] }
+        let step = min(40, max(0, (steps ?? scenario.steps) - 1))
+        let wanted: [(String, Overlay)] = [("shared-corner-grid", .blended), ("per-cell-mask", .offscreen),
+                                           ("rasterized-mask", .raster), ("none", .blended)]
+        return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
+            let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4)
+            return FramePictureRef(title: "\(scenario.name), \(name), step \(step), overlay \(overlay.rawValue)",
+                                   pngBytes: picture.pngData())
+        }
     }
 }
