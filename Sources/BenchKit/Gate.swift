@@ -129,7 +129,7 @@ public enum Gate {
             let moved = movedCounters(old, new)
             let why = moved.isEmpty ? "no counter moved: look at the code path, or the machine's noise" : moved
             out.append(Finding(kind: kind, scenario: old.scenario, strategy: old.strategy,
-                               message: "\(name) \(Results.fixed(a, 2)) → \(Results.fixed(b, 2)) (step ×\(Results.fixed(b / a, 2)), tolerance ±\(percent(tolerance))) ← \(why)"))
+                               message: "\(name) \(Results.fixed(a, 2)) → \(Results.fixed(b, 2)) (step ×\(Results.fixed(b / a, 2)), tolerance ±\(magnitude(tolerance))) ← \(why)"))
         }
         return out
     }
@@ -142,6 +142,10 @@ public enum Gate {
         }.joined(separator: ", ")
     }
 
+    /// A fraction as an unsigned percentage: `12.5 %`.
+    static func magnitude(_ fraction: Double) -> String { Results.fixed(abs(fraction) * 100, 1) + " %" }
+
+    /// A change as a signed percentage: `+12.5 %`.
     static func percent(_ fraction: Double) -> String {
         (fraction >= 0 ? "+" : "") + Results.fixed(fraction * 100, 1) + " %"
     }
@@ -177,8 +181,8 @@ extension Gate.Report {
             for f in better { out += "  ✓ \(f.scenario)/\(f.strategy): \(f.message)\n" }
         }
         for f in noted { out += "  · \(f.scenario)/\(f.strategy): \(f.message)\n" }
-        let noise = options.noiseSpread.map { " (A/A spread \(Gate.percent($0)) × \(Results.fixed(options.noiseMultiplier, 0)))" } ?? ""
-        out += "Time tolerance ±\(Gate.percent(options.effectiveTolerance))\(noise): the smallest time change this check could detect.\n"
+        let noise = options.noiseSpread.map { " (A/A spread \(Gate.magnitude($0)) × \(Results.fixed(options.noiseMultiplier, 0)))" } ?? ""
+        out += "Time tolerance ±\(Gate.magnitude(options.effectiveTolerance))\(noise): the smallest time change this check could detect.\n"
         out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
         return out
     }
@@ -196,7 +200,7 @@ extension Gate.Report {
             }
             out += "\n"
         }
-        out += "Time tolerance ±\(Gate.percent(options.effectiveTolerance)) (the smallest detectable change).\n"
+        out += "Time tolerance ±\(Gate.magnitude(options.effectiveTolerance)) (the smallest detectable change).\n"
         return out
     }
 }
