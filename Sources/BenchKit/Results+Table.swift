@@ -5,7 +5,7 @@ extension Results {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
         out += "CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)\n"
-        out += "machine: \(machine.cpu), \(machine.cores) cores · memory floor \(Results.micros(floorNanos)) µs fill, \(Results.micros(copyFloorNanos)) µs copy per framebuffer\n"
+        out += "machine: \(machine.cpu), \(machine.cores) cores · memory floor \(Results.micros(floorNanos)) µs fill, \(Results.micros(copyFloorNanos)) µs copy per framebuffer · peak memory \(peakMemoryBytes >> 20) MB\n"
         var scenarios: [String] = []
         for run in runs where !scenarios.contains(run.scenario) { scenarios.append(run.scenario) }
         for scenario in scenarios {

@@ -19,6 +19,8 @@ public struct Results: Codable, Equatable, Sendable {
     public var copyFloorNanos: Int
     /// One entry per (scenario, strategy).
     public var runs: [RunResult]
+    /// The process's peak resident memory at the end of the run (getrusage `ru_maxrss`), bytes.
+    public var peakMemoryBytes: Int = 0
 
     /// The schema identifier written by this version.
     public static let currentSchema = "cornerbench.results/1"

@@ -63,9 +63,12 @@ public struct Runner {
         let first = scenarios.first.flatMap { floorsByScenario[$0.name] } ?? (0, 0)
         let floorNanos = first.fill, copyFloorNanos = first.copy
         addRatios(&runs)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return Results(schema: Results.currentSchema, tool: .current, machine: .current,
                        createdAt: ISO8601DateFormatter().string(from: Date()),
-                       floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs)
+                       floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs,
+                       peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
     }
 
     /// The steps whose frames are checksummed: the first, the middle and the last measured one.

@@ -86,7 +86,11 @@ public enum BenchCLI {
     static func report(_ error: Error, for command: CommandSpec) -> (message: String, code: Int32) {
         let benchError = error as? BenchError
         var sentence = benchError?.description ?? "\(error)"
-        sentence = sentence.prefix(1).uppercased() + sentence.dropFirst()
+        // Capitalize a leading word, never a leading file name ("x.json: ...") or option.
+        let firstWord = sentence.prefix { $0 != " " && $0 != ":" }
+        if !firstWord.isEmpty, firstWord.allSatisfy(\.isLetter) {
+            sentence = sentence.prefix(1).uppercased() + sentence.dropFirst()
+        }
         if let last = sentence.last, !".?!".contains(last) { sentence += "." }
         let code = benchError?.exitCode ?? 2
         var message = "Error: \(sentence)\n"
