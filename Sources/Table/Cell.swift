@@ -19,6 +19,8 @@ open class Cell {
     public internal(set) var position: RowPosition = .middle
     /// Whether the row is selected.
     public var isSelected = false
+    /// The table's layout generation this cell was last framed under.
+    var layoutGeneration = -1
 
     /// Creates a cell with an empty root layer counted in `ledger`.
     public init(reuseIdentifier: String, ledger: Ledger) {

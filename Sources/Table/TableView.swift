@@ -26,6 +26,10 @@ public final class TableView {
     public private(set) var contentOffset: Double = 0
     /// The global rows on screen after the last reuse pass (the next search starts there).
     private var visibleRange = 0..<0
+    /// Bumped when cell frames may change (width, style, data): a layout pass re-frames only cells
+    /// positioned under an older generation, so scrolling does not re-read the row geometry of
+    /// every visible cell (which, for a million rows, is spread over megabytes).
+    private var layoutGeneration = 0
     /// Cells waiting for reuse.
     public private(set) var reusePool = ReusePool()
     /// The provider of cells and layout (a corner strategy).
@@ -112,9 +116,10 @@ public final class TableView {
     /// - Complexity: O(visible rows) plus the provider's hook.
     public func layoutVisibleCells() {
         let column = style.column(tableWidth: size.width)
-        for (indexPath, cell) in visibleCells {
+        for (indexPath, cell) in visibleCells where cell.layoutGeneration != layoutGeneration {
             cell.layer.frame = frame(of: indexPath, column: column)
             cell.layoutContentView()
+            cell.layoutGeneration = layoutGeneration
         }
         provider.tableDidLayout(self)
         needsLayout = false
@@ -129,6 +134,7 @@ public final class TableView {
         style = newStyle
         layer.backgroundColor = newStyle.backgroundColor
         needsLayout = true
+        layoutGeneration += 1
         reconfigureVisibleCells()
     }
 
@@ -139,6 +145,7 @@ public final class TableView {
         size = newSize
         layer.frame = Rect(origin: .zero, size: newSize)
         needsLayout = true
+        layoutGeneration += 1
         setContentOffset(contentOffset)
         let column = style.column(tableWidth: size.width)
         for (indexPath, cell) in visibleCells { cell.layer.frame = frame(of: indexPath, column: column) }
@@ -152,6 +159,7 @@ public final class TableView {
     public func reloadData(sections: [SectionSpec]) {
         geometry = TableGeometry(sections: sections)
         visibleRange = 0..<0
+        layoutGeneration += 1
         for indexPath in visibleCells.keys.sorted() {
             let cell = visibleCells.removeValue(forKey: indexPath)!
             cell.layer.removeFromSuperlayer()
@@ -218,6 +226,7 @@ public final class TableView {
         cell.isSelected = selectedRows.contains(indexPath)
         cell.layer.frame = frameForRow(at: indexPath)
         cell.layoutContentView()
+        cell.layoutGeneration = layoutGeneration
         layer.addSublayer(cell.layer)
         visibleCells[indexPath] = cell
         provider.configure(cell, at: indexPath, position: position, table: self)
