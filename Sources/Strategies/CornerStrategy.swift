@@ -46,6 +46,16 @@ public enum StrategyCatalog {
     }
 }
 
+extension Cell {
+    /// A plain cell whose root layer is opaque: it shows the cell colour, which `configure` sets.
+    /// The cell most strategies use for most rows.
+    static func opaque(_ reuseIdentifier: String, _ table: TableView) -> Cell {
+        let cell = Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger)
+        cell.layer.isOpaque = true
+        return cell
+    }
+}
+
 extension TableStyle {
     /// The colour a cell shows.
     func color(selected: Bool) -> Color { selected ? selectedColor : cellColor }

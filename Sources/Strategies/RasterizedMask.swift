@@ -20,9 +20,7 @@ public final class RasterizedMask: CornerStrategy {
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
     public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        let cell = Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger)
-        cell.layer.isOpaque = true
-        return cell
+        Cell.opaque(reuseIdentifier, table)
     }
 
     public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {

@@ -24,9 +24,7 @@ public final class SharedCornerGrid: CornerStrategy {
 
     public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
         if reuseIdentifier == "cap" { return CapCell(ledger: table.ledger) }
-        let cell = Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger)
-        cell.layer.isOpaque = true
-        return cell
+        return Cell.opaque(reuseIdentifier, table)
     }
 
     public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
