@@ -97,7 +97,7 @@ final class ScenarioFileTests: XCTestCase {
     func testEveryBenchmarkFileDecodesAsASuite() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.benchmarks.path)
             .filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(files, ["ci.json", "default.json", "devices.json", "events.json", "scaling.json"])
+        XCTAssertEqual(files, ["ci.json", "default.json", "devices.json", "events.json", "scaling-article.json", "scaling.json"])
         for file in files {
             let suite = try ScenarioFile.loadSuite(path: Self.benchmarks.appendingPathComponent(file).path)
             XCTAssertEqual(suite.name + ".json", file)
