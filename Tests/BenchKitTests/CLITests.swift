@@ -491,6 +491,19 @@ final class MoreCommandsTests: XCTestCase {
         XCTAssertTrue(failed.stderr.hasPrefix("Error: The gate failed"), failed.stderr)
     }
 
+    func testCheckAppendsItsMarkdownToTheGitHubStepSummary() throws {
+        let dir = try temporaryDirectory()
+        let results = dir + "/r.json", summary = dir + "/summary.md"
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
+        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet").code, 0)
+        setenv("GITHUB_STEP_SUMMARY", summary, 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("earlier step\n"), "appended, not replaced")
+        XCTAssertTrue(text.contains("CornerBench gate"), text)
+    }
+
     func testCheckRejectsTruncatedOrForeignJSONWithExitTwoNamingTheFile() throws {
         let dir = try temporaryDirectory()
         let truncated = dir + "/truncated.json", foreign = dir + "/foreign.json"
