@@ -18,11 +18,15 @@ public enum Gate {
         public var noiseSpread: Double?
         /// The tolerance is at least `noiseMultiplier ×` the A/A spread.
         public var noiseMultiplier: Double
+        /// The time ratios gated (all of `Gate.timeRatios` by default).
+        public var timeRatios: [String]
 
-        public init(timeTolerance: Double = 0.25, noiseSpread: Double? = nil, noiseMultiplier: Double = 3) {
+        public init(timeTolerance: Double = 0.25, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
+                    timeRatios: [String] = Gate.timeRatios) {
             self.timeTolerance = timeTolerance
             self.noiseSpread = noiseSpread
             self.noiseMultiplier = noiseMultiplier
+            self.timeRatios = timeRatios
         }
 
         /// max(tolerance, k × A/A spread): the smallest change the gate can detect.
@@ -88,7 +92,7 @@ public enum Gate {
             }
             findings += counterFindings(old, new)
             findings += pictureFindings(old, new)
-            findings += timeFindings(old, new, tolerance: options.effectiveTolerance)
+            findings += timeFindings(old, new, ratios: options.timeRatios, tolerance: options.effectiveTolerance)
         }
         for run in current.runs where !baselineKeys.contains(key(run)) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
@@ -119,9 +123,9 @@ public enum Gate {
         }
     }
 
-    private static func timeFindings(_ old: RunResult, _ new: RunResult, tolerance: Double) -> [Finding] {
+    private static func timeFindings(_ old: RunResult, _ new: RunResult, ratios: [String], tolerance: Double) -> [Finding] {
         var out: [Finding] = []
-        for name in timeRatios {
+        for name in ratios {
             guard let a = old.ratios[name], let b = new.ratios[name], a > 0, b > 0 else { continue }
             let change = b / a - 1
             guard abs(change) > tolerance else { continue }
@@ -152,12 +156,12 @@ public enum Gate {
 
     /// The spread of an A/A pair: the largest relative difference of any gated time ratio between
     /// two runs of the same suite on this machine.
-    public static func noiseSpread(_ a: Results, _ b: Results) -> Double {
+    public static func noiseSpread(_ a: Results, _ b: Results, ratios: [String] = Gate.timeRatios) -> Double {
         var spread = 0.0
         let rows = Dictionary(b.runs.map { (key($0), $0) }, uniquingKeysWith: { x, _ in x })
         for run in a.runs {
             guard let twin = rows[key(run)] else { continue }
-            for name in timeRatios {
+            for name in ratios {
                 guard let x = run.ratios[name], let y = twin.ratios[name], x > 0 else { continue }
                 spread = max(spread, abs(y / x - 1))
             }

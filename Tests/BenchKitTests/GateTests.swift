@@ -47,6 +47,14 @@ final class GateTests: XCTestCase {
         XCTAssertFalse(report.passed)
     }
 
+    func testOnlyTheChosenTimeRatiosAreGated() throws {
+        var baseline = Self.fresh
+        baseline.runs[1].ratios["stepToFloor"]! /= 2
+        let options = Gate.Options(timeTolerance: 0.25, timeRatios: ["stepToNone"])
+        XCTAssertTrue(try Gate.check(baseline: baseline, current: Self.fresh, options: options).passed)
+        XCTAssertFalse(try Gate.check(baseline: baseline, current: Self.fresh).passed)
+    }
+
     func testAnAbsoluteTimeChangeAloneNeverFails() throws {
         var baseline = Self.fresh
         for i in baseline.runs.indices { baseline.runs[i].timing["step"]!.median *= 3 }

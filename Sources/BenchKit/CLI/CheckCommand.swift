@@ -20,6 +20,9 @@ struct CheckCommand: BenchCommand {
                            help: "The suite the baseline was made from, to run again (built-in scenarios need none)."),
                 OptionSpec(name: "time-tolerance", valueName: "fraction",
                            help: "The relative change of a time ratio that fails the gate.", defaultDescription: "0.25"),
+                OptionSpec(name: "time-ratio", valueName: "name", arity: .multiple,
+                           help: "A time ratio to gate; repeat for several.", allowedValues: Gate.timeRatios,
+                           defaultDescription: "all"),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
                 OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
@@ -30,6 +33,7 @@ struct CheckCommand: BenchCommand {
     var results: Results?
     var tolerance: Double
     var measureNoise: Bool
+    var timeRatios: [String]
     var markdownPath: String?
     var suite: Suite?
 
@@ -42,6 +46,8 @@ struct CheckCommand: BenchCommand {
         }
         tolerance = value
         measureNoise = arguments.flag("aa")
+        let ratios = arguments.allValues("time-ratio")
+        timeRatios = ratios.isEmpty ? Gate.timeRatios : ratios
         if measureNoise && results != nil {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
@@ -54,7 +60,7 @@ struct CheckCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        var options = Gate.Options(timeTolerance: tolerance)
+        var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios)
         let current: Results
         if let results {
             current = results
@@ -62,7 +68,7 @@ struct CheckCommand: BenchCommand {
             current = try rerun(context)
             if measureNoise {
                 context.stderr("Measuring noise: running the suite a second time (A/A)…\n")
-                options.noiseSpread = Gate.noiseSpread(current, try rerun(context))
+                options.noiseSpread = Gate.noiseSpread(current, try rerun(context), ratios: timeRatios)
             }
         }
         let report = try Gate.check(baseline: baseline, current: current, options: options)
