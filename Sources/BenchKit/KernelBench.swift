@@ -23,8 +23,7 @@ public enum KernelBench {
         let floor = MemoryFloor(bytes: bytes)
         var target = Pixmap(size: size)!
         let opaque = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied)!
-        var translucent = Pixmap(size: size, fill: Color(red: 40, green: 20, blue: 10, alpha: 128).premultiplied)!
-        translucent[0, 0] = .transparent
+        let translucent = Pixmap(size: size, fill: Color(red: 40, green: 20, blue: 10, alpha: 128).premultiplied)!
         var mask = CoverageMask(size: size, coverage: 255)!
         // A realistic mask: full inside, anti-aliased rows at the edges.
         for x in 0..<size.width { mask[x, 0] = 100; mask[x, size.height - 1] = 100 }

@@ -46,10 +46,4 @@ public struct ScrollDriver: Hashable, Sendable {
             return step == 0 ? start : to
         }
     }
-
-    /// Where a fling comes to rest (for `constant` and `jump`, nil).
-    public var restingOffset: Double? {
-        guard case let .fling(velocity, deceleration, start) = motion else { return nil }
-        return start - velocity / (1000 * log(deceleration))
-    }
 }
