@@ -1,32 +1,46 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The hot modules are compiled with `-O` even in the debug configuration, because
+/// The library modules are compiled with `-O` even in the debug configuration, because
 /// `swift run bench` (debug) must measure optimized code. Results record the configuration.
 /// `-disable-cmo`: with `-O`, bodies are inlined across modules, and the debug configuration's
 /// incremental builds did not rebuild dependants when an inlined type changed (a stale object
 /// allocation size crashed a test); the hot loops live inside their modules, so nothing is lost.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
+/// Modules by job; each depends only on modules above it (docs/architecture.md draws the graph).
 let package = Package(
     name: "CornerBench",
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "BenchCLI", targets: ["BenchCLI"]),
     ],
     targets: [
+        // The model: pixels, layers, the table, the strategies.
         .target(name: "Raster", swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),
-        .target(name: "BenchKit", dependencies: ["Strategies"], swiftSettings: optimizedInDebug),
-        .executableTarget(name: "bench", dependencies: ["BenchKit"]),
+        // The tool: result values and their analysis, the harness that measures, input files,
+        // reports, and the command line.
+        .target(name: "Results", swiftSettings: optimizedInDebug),
+        .target(name: "Harness", dependencies: ["Strategies", "Results"], swiftSettings: optimizedInDebug),
+        .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
+        .target(name: "Reports", dependencies: ["Results"], swiftSettings: optimizedInDebug),
+        .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports"], swiftSettings: optimizedInDebug),
+        .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
-        .target(name: "CornerBenchTestSupport", dependencies: ["BenchKit"], path: "Tests/CornerBenchTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CornerBenchTestSupport"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CornerBenchTestSupport"]),
-        .testTarget(name: "TableTests", dependencies: ["Table", "CornerBenchTestSupport"]),
-        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "CornerBenchTestSupport"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "CornerBenchTestSupport"]),
+        // Test support, split by layer so a test builds only what it tests.
+        .target(name: "RasterTestSupport", dependencies: ["Raster"], path: "Tests/RasterTestSupport"),
+        .target(name: "HarnessTestSupport", dependencies: ["Harness", "RasterTestSupport"], path: "Tests/HarnessTestSupport"),
+        .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
+        .testTarget(name: "TableTests", dependencies: ["Table"]),
+        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"]),
+        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"]),
     ]
 )

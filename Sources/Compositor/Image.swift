@@ -16,7 +16,7 @@ public final class Image {
         self.pixmap = pixmap
         self.scale = scale
         self.isOpaque = pixmap.isFullyOpaque
-        ledger.stats.imagesCreated += 1
+        ledger.counts.imagesCreated += 1
     }
 }
 
@@ -40,7 +40,7 @@ public final class Path {
     /// Creates a path; counts `pathsCreated` in `ledger`.
     public init(_ shape: Shape, ledger: Ledger) {
         self.shape = shape
-        ledger.stats.pathsCreated += 1
+        ledger.counts.pathsCreated += 1
     }
 
     /// The path's coverage in a buffer of `size` pixels at `scale`, with the buffer's origin at

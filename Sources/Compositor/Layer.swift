@@ -63,7 +63,7 @@ open class Layer {
     /// Creates a layer with `frame`; counts `layersCreated` in `ledger`.
     public init(frame: Rect = .zero, ledger: Ledger) {
         self.frame = frame
-        ledger.stats.layersCreated += 1
+        ledger.counts.layersCreated += 1
     }
 
     /// Appends `layer` on top of the sublayers, removing it from its previous superlayer.

@@ -40,7 +40,7 @@ public final class Renderer {
     /// Keep the last frame's operations so `overlay(_:)` can draw them.
     public var recordsOverlay = false
 
-    private var stats = FrameStats()
+    private var stats = RenderStats()
     private var time: Double = 0
     private var pool = BufferPool()
     /// Pooled buffers in use this frame, given back when the frame is done.
@@ -72,8 +72,8 @@ public final class Renderer {
     /// Draws `root` (its frame in screen points) as the frame at simulated `time` (seconds) and
     /// returns what it cost.
     /// - Complexity: O(layers × bands + pixels shaded).
-    public func render(_ root: Layer, time: Double) -> FrameStats {
-        stats = FrameStats()
+    public func render(_ root: Layer, time: Double) -> RenderStats {
+        stats = RenderStats()
         self.time = time
         var fb = framebuffer
         framebuffer = Pixmap(width: 1, height: 1)!  // hand the buffer over without a copy

@@ -7,23 +7,24 @@ import Table
 /// view), clipping them to rounded bounds is an off-screen pass every frame (Core Animation:
 /// `masksToBounds` with a radius over contents or sublayers — FACTS.md).
 public final class CornerRadiusClip: CornerStrategy {
-    public let name = "corner-radius-clip"
+    public static let name = "corner-radius-clip"
+    public static let summary = "cornerRadius + masksToBounds (+ maskedCorners) on cap cells"
 
-    public init() {}
+    public init(screenScale: Double) {}
 
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        Cell.opaque(reuseIdentifier, table)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        Cell.opaque(reuseIdentifier, context)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
-        cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
-        let rounded = position.isCap && table.cornerRadius > 0
-        cell.layer.cornerRadius = rounded ? table.cornerRadius : 0
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
+        cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
+        let rounded = position.isCap && context.cornerRadius > 0
+        cell.layer.cornerRadius = rounded ? context.cornerRadius : 0
         cell.layer.maskedCorners = position.corners
         cell.layer.masksToBounds = rounded
     }
 
-    public func tableDidLayout(_ table: TableView) {}
+    public func tableDidLayout(_ context: LayoutContext) {}
 }

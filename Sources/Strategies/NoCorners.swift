@@ -4,19 +4,20 @@ import Table
 /// `none`: the plain grouped table with square corners — every cell one opaque layer. The cost
 /// floor every other strategy is compared with.
 public final class NoCorners: CornerStrategy {
-    public let name = "none"
+    public static let name = "none"
+    public static let summary = "plain grouped table, square corners: the cost floor"
 
-    public init() {}
+    public init(screenScale: Double) {}
 
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        Cell.opaque(reuseIdentifier, table)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        Cell.opaque(reuseIdentifier, context)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
-        cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
+        cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
     }
 
-    public func tableDidLayout(_ table: TableView) {}
+    public func tableDidLayout(_ context: LayoutContext) {}
 }

@@ -7,39 +7,39 @@ import Table
 /// mask makes every such cell an off-screen pass on every frame (Core Animation: masking renders
 /// off-screen — FACTS.md).
 public final class PerCellMask: CornerStrategy {
-    public let name = "per-cell-mask"
+    public static let name = "per-cell-mask"
+    public static let summary = "a shape-layer mask on each cap cell, set when the cell is configured"
 
-    public init() {}
+    public init(screenScale: Double) {}
 
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        Cell.opaque(reuseIdentifier, table)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        Cell.opaque(reuseIdentifier, context)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
-        cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
-        installMask(on: cell, table: table)
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
+        cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
+        installMask(on: cell, in: context)
     }
 
     /// The cells' own layout: a mask whose size no longer matches its cell is rebuilt.
-    public func tableDidLayout(_ table: TableView) {
-        for indexPath in table.visibleCells.keys.sorted() {
-            let cell = table.visibleCells[indexPath]!
+    public func tableDidLayout(_ context: LayoutContext) {
+        for (_, cell) in context.visibleCells {
             if let mask = cell.layer.mask, mask.frame.size != cell.layer.frame.size {
-                installMask(on: cell, table: table)
+                installMask(on: cell, in: context)
             }
         }
     }
 
-    private func installMask(on cell: Cell, table: TableView) {
-        let radius = table.cornerRadius
+    private func installMask(on cell: Cell, in context: LayoutContext) {
+        let radius = context.cornerRadius
         guard cell.position.isCap, radius > 0 else {
             cell.layer.mask = nil
             return
         }
-        let shape = ShapeLayer(frame: cell.bounds, ledger: table.ledger)
-        shape.path = Path(.roundedRect(cell.bounds, radius: radius, corners: cell.position.corners), ledger: table.ledger)
+        let shape = ShapeLayer(frame: cell.bounds, ledger: context.ledger)
+        shape.path = Path(.roundedRect(cell.bounds, radius: radius, corners: cell.position.corners), ledger: context.ledger)
         cell.layer.mask = shape
     }
 }

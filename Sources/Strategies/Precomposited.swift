@@ -8,32 +8,33 @@ import Table
 /// size, corners, radius or colours change (`imagesCreated` counts every redraw), for instance
 /// every visible cap on a colour change.
 public final class Precomposited: CornerStrategy {
-    public let name = "precomposited"
+    public static let name = "precomposited"
+    public static let summary = "corners and background baked into each cap's opaque bitmap (Texture)"
     private let screenScale: Double
 
     public init(screenScale: Double) { self.screenScale = screenScale }
 
     public func reuseIdentifier(for position: RowPosition) -> String { position.isCap ? "cap" : "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        let cell = reuseIdentifier == "cap" ? PrecompositedCell(ledger: table.ledger)
-                                            : Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        let cell = reuseIdentifier == "cap" ? PrecompositedCell(ledger: context.ledger)
+                                            : Cell(reuseIdentifier: reuseIdentifier, ledger: context.ledger)
         cell.layer.isOpaque = true
         return cell
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
         guard let cap = cell as? PrecompositedCell else {
-            cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
+            cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
             return
         }
-        cap.update(table: table, scale: screenScale)
+        cap.update(in: context, scale: screenScale)
     }
 
     /// A cap whose size changed (a resize) needs its bitmap redrawn.
-    public func tableDidLayout(_ table: TableView) {
-        for indexPath in table.visibleCells.keys.sorted() {
-            (table.visibleCells[indexPath] as? PrecompositedCell)?.update(table: table, scale: screenScale)
+    public func tableDidLayout(_ context: LayoutContext) {
+        for (_, cell) in context.visibleCells {
+            (cell as? PrecompositedCell)?.update(in: context, scale: screenScale)
         }
     }
 }
@@ -54,10 +55,10 @@ final class PrecompositedCell: Cell {
     init(ledger: Ledger) { super.init(reuseIdentifier: "cap", ledger: ledger) }
 
     /// Redraws the bitmap when what it shows changed; otherwise keeps it.
-    func update(table: TableView, scale: Double) {
+    func update(in context: LayoutContext, scale: Double) {
         let size = layer.frame.pixelRect(scale: scale).size
-        let key = Key(size: size, radius: table.cornerRadius * scale, corners: position.corners,
-                      fill: table.style.color(selected: isSelected), background: table.style.backgroundColor)
+        let key = Key(size: size, radius: context.cornerRadius * scale, corners: position.corners,
+                      fill: context.style.color(selected: isSelected), background: context.style.backgroundColor)
         guard key != drawn, size.area > 0 else { return }
         drawn = key
         var bitmap = Pixmap(size: size, fill: key.background.premultiplied)!
@@ -65,7 +66,7 @@ final class PrecompositedCell: Cell {
         if let shape = CoverageMask(size: size, roundedRect: bounds, radius: key.radius, corners: key.corners) {
             bitmap.blend(key.fill.premultiplied, mask: shape, at: .zero)
         }
-        layer.contents = Image(bitmap, scale: scale, ledger: table.ledger)
+        layer.contents = Image(bitmap, scale: scale, ledger: context.ledger)
         layer.backgroundColor = nil
     }
 }

@@ -12,37 +12,38 @@ import Table
 /// layer, so the rasterization cache misses on every layout pass: the article's claim that
 /// "rasterization avoids offscreen rendering" is what this strategy tests.
 public final class RasterizedMask: CornerStrategy {
-    public let name = "rasterized-mask"
+    public static let name = "rasterized-mask"
+    public static let summary = "the 2014 article: new masks on every layout pass + shouldRasterize"
     private let screenScale: Double
 
     public init(screenScale: Double) { self.screenScale = screenScale }
 
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        Cell.opaque(reuseIdentifier, table)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        Cell.opaque(reuseIdentifier, context)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
-        cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
+        cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
     }
 
-    public func tableDidLayout(_ table: TableView) {
-        let radius = table.cornerRadius
-        for section in 0..<table.numberOfSections {
-            let rows = table.numberOfRows(inSection: section)
-            table.ledger.stats.rowsVisited += rows
-            let first = table.cellForRow(at: IndexPath(row: 0, section: section))
-            let last = table.cellForRow(at: IndexPath(row: rows - 1, section: section))
+    public func tableDidLayout(_ context: LayoutContext) {
+        let radius = context.cornerRadius
+        for section in 0..<context.numberOfSections {
+            let rows = context.numberOfRows(inSection: section)
+            context.visitRows(rows)
+            let first = context.cellForRow(at: IndexPath(row: 0, section: section))
+            let last = context.cellForRow(at: IndexPath(row: rows - 1, section: section))
             if first === last {
-                install(mask(for: first, corners: .all, radius: radius, table), on: first)
+                install(mask(for: first, corners: .all, radius: radius, context), on: first)
             } else {
-                install(mask(for: first, corners: .top, radius: radius, table), on: first)
-                install(mask(for: last, corners: .bottom, radius: radius, table), on: last)
+                install(mask(for: first, corners: .top, radius: radius, context), on: first)
+                install(mask(for: last, corners: .bottom, radius: radius, context), on: last)
             }
             if rows > 2 {
                 for row in 1..<(rows - 1) {
-                    guard let cell = table.cellForRow(at: IndexPath(row: row, section: section)) else { continue }
+                    guard let cell = context.cellForRow(at: IndexPath(row: row, section: section)) else { continue }
                     cell.layer.mask = nil
                     cell.layer.shouldRasterize = false
                 }
@@ -52,10 +53,10 @@ public final class RasterizedMask: CornerStrategy {
 
     /// A new shape layer and path of `cell`'s bounds — allocated even when `cell` is nil, whose
     /// bounds are then the zero rectangle, as a message to nil returns.
-    private func mask(for cell: Cell?, corners: Corners, radius: Double, _ table: TableView) -> ShapeLayer {
+    private func mask(for cell: Cell?, corners: Corners, radius: Double, _ context: LayoutContext) -> ShapeLayer {
         let bounds = cell?.bounds ?? .zero
-        let shape = ShapeLayer(frame: bounds, ledger: table.ledger)
-        shape.path = Path(.roundedRect(bounds, radius: radius, corners: corners), ledger: table.ledger)
+        let shape = ShapeLayer(frame: bounds, ledger: context.ledger)
+        shape.path = Path(.roundedRect(bounds, radius: radius, corners: corners), ledger: context.ledger)
         return shape
     }
 

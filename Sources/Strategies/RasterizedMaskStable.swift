@@ -8,23 +8,27 @@ import Table
 /// (Core Animation: the raster cache survives moves — FACTS.md). It misses when a cap enters the
 /// screen, is reconfigured, or was evicted after 100 ms unused.
 public final class RasterizedMaskStable: CornerStrategy {
-    public let name = "rasterized-mask-stable"
-    private let masks = PerCellMask()
+    public static let name = "rasterized-mask-stable"
+    public static let summary = "per-cell-mask + shouldRasterize: the article's idea done right"
+    private let masks: PerCellMask
     private let screenScale: Double
 
-    public init(screenScale: Double) { self.screenScale = screenScale }
+    public init(screenScale: Double) {
+        self.screenScale = screenScale
+        masks = PerCellMask(screenScale: screenScale)
+    }
 
     public func reuseIdentifier(for position: RowPosition) -> String { masks.reuseIdentifier(for: position) }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        masks.makeCell(reuseIdentifier: reuseIdentifier, table: table)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        masks.makeCell(reuseIdentifier: reuseIdentifier, in: context)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
-        masks.configure(cell, at: indexPath, position: position, table: table)
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
+        masks.configure(cell, at: indexPath, position: position, in: context)
         cell.layer.shouldRasterize = cell.layer.mask != nil
         cell.layer.rasterizationScale = screenScale
     }
 
-    public func tableDidLayout(_ table: TableView) { masks.tableDidLayout(table) }
+    public func tableDidLayout(_ context: LayoutContext) { masks.tableDidLayout(context) }
 }

@@ -8,58 +8,59 @@ import Table
 /// off-screen pass (Core Animation: `cornerRadius` alone rounds the background — FACTS.md); the
 /// background is a blended layer, but hidden-surface removal skips it beneath opaque cells.
 public final class SectionBackground: CornerStrategy {
-    public let name = "section-background"
+    public static let name = "section-background"
+    public static let summary = "one rounded background layer per visible section behind transparent caps"
     /// Background layers of the sections on screen, and spare ones to reuse.
     private var visible: [Int: Layer] = [:]
     private var spare: [Layer] = []
 
-    public init() {}
+    public init(screenScale: Double) {}
 
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        Cell(reuseIdentifier: reuseIdentifier, ledger: context.ledger)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
-        let radius = table.cornerRadius
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
+        let radius = context.cornerRadius
         let cap = position.isCap && radius > 0
         if cell.isSelected {
             // A selected cap draws its own colour, rounded like the section beneath it.
-            cell.layer.backgroundColor = table.style.selectedColor
+            cell.layer.backgroundColor = context.style.selectedColor
             cell.layer.cornerRadius = cap ? radius : 0
             cell.layer.maskedCorners = position.corners
         } else {
-            cell.layer.backgroundColor = cap ? nil : table.style.cellColor
+            cell.layer.backgroundColor = cap ? nil : context.style.cellColor
             cell.layer.cornerRadius = 0
         }
         cell.layer.isOpaque = !cap
     }
 
     /// Places one rounded background behind each section that has a row on screen.
-    public func tableDidLayout(_ table: TableView) {
+    public func tableDidLayout(_ context: LayoutContext) {
         var sections = Set<Int>()
-        for indexPath in table.visibleCells.keys { sections.insert(indexPath.section) }
+        for (indexPath, _) in context.visibleCells { sections.insert(indexPath.section) }
         for section in visible.keys.sorted() where !sections.contains(section) {
             let layer = visible[section]!
             layer.removeFromSuperlayer()
             visible[section] = nil
             spare.append(layer)
         }
-        let column = table.style.column(tableWidth: table.size.width)
+        let column = context.column
         for section in sections.sorted() {
-            let rows = table.numberOfRows(inSection: section)
-            table.ledger.stats.rowsVisited += 1
-            let top = table.frameForRow(at: IndexPath(row: 0, section: section))
-            let bottom = table.frameForRow(at: IndexPath(row: rows - 1, section: section))
-            let layer = visible[section] ?? spare.popLast() ?? Layer(ledger: table.ledger)
+            let rows = context.numberOfRows(inSection: section)
+            context.visitRows(1)
+            let top = context.frameForRow(at: IndexPath(row: 0, section: section))
+            let bottom = context.frameForRow(at: IndexPath(row: rows - 1, section: section))
+            let layer = visible[section] ?? spare.popLast() ?? Layer(ledger: context.ledger)
             if visible[section] == nil {
-                table.layer.insertSublayer(layer, at: 0)
+                context.insertSectionLayer(layer)
                 visible[section] = layer
             }
             layer.frame = Rect(x: column.x, y: top.minY, width: column.width, height: bottom.maxY - top.minY)
-            layer.backgroundColor = table.style.cellColor
-            layer.cornerRadius = table.cornerRadius
+            layer.backgroundColor = context.style.cellColor
+            layer.cornerRadius = context.cornerRadius
             layer.maskedCorners = .all
         }
     }

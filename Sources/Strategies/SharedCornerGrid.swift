@@ -10,7 +10,8 @@ import Table
 /// the circle through `contentsRect`; the corners of an unrounded end are hidden. Only the corners
 /// blend and nothing is rendered off-screen. Middle rows are ordinary opaque cells.
 public final class SharedCornerGrid: CornerStrategy {
-    public let name = "shared-corner-grid"
+    public static let name = "shared-corner-grid"
+    public static let summary = "TORoundedTableView: opaque strips + 4 corner layers sharing one circle bitmap"
     private let screenScale: Double
     /// The shared circle for the normal and for the selected colour, with the radius and colour
     /// each was drawn for; each is redrawn only when those change (TORoundedTableView: a radius
@@ -22,40 +23,40 @@ public final class SharedCornerGrid: CornerStrategy {
 
     public func reuseIdentifier(for position: RowPosition) -> String { position.isCap ? "cap" : "cell" }
 
-    public func makeCell(reuseIdentifier: String, table: TableView) -> Cell {
-        if reuseIdentifier == "cap" { return CapCell(ledger: table.ledger) }
-        return Cell.opaque(reuseIdentifier, table)
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        if reuseIdentifier == "cap" { return CapCell(ledger: context.ledger) }
+        return Cell.opaque(reuseIdentifier, context)
     }
 
-    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) {
+    public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
         guard let cap = cell as? CapCell else {
-            cell.layer.backgroundColor = table.style.color(selected: cell.isSelected)
+            cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
             return
         }
-        let (normal, highlighted) = cornerImages(table)
-        cap.background.apply(color: table.style.cellColor, image: normal)
-        cap.selectedBackground.apply(color: table.style.selectedColor, image: highlighted)
+        let (normal, highlighted) = cornerImages(context)
+        cap.background.apply(color: context.style.cellColor, image: normal)
+        cap.selectedBackground.apply(color: context.style.selectedColor, image: highlighted)
         cap.selectedBackground.layer.isHidden = !cell.isSelected
-        cap.layoutGrid(radius: table.cornerRadius, corners: position.corners)
+        cap.layoutGrid(radius: context.cornerRadius, corners: position.corners)
     }
 
     /// TORoundedTableView's `layoutSubviews` walks the visible cells every pass (it narrows any
     /// wider than the column); a cap cell whose size changed lays its grid out again.
-    public func tableDidLayout(_ table: TableView) {
-        for indexPath in table.visibleCells.keys.sorted() {
-            table.ledger.stats.rowsVisited += 1
-            if let cap = table.visibleCells[indexPath] as? CapCell {
-                cap.layoutGrid(radius: table.cornerRadius, corners: cap.position.corners)
+    public func tableDidLayout(_ context: LayoutContext) {
+        for (_, cell) in context.visibleCells {
+            context.visitRows(1)
+            if let cap = cell as? CapCell {
+                cap.layoutGrid(radius: context.cornerRadius, corners: cap.position.corners)
             }
         }
     }
 
     /// The shared circle images for the table's radius and colours, drawn on first use and again
     /// only when the radius or their colour changes.
-    private func cornerImages(_ table: TableView) -> (Image, Image) {
-        let radius = table.cornerRadius
-        let n = SharedCircle.current(normal, radius: radius, color: table.style.cellColor, scale: screenScale, ledger: table.ledger)
-        let s = SharedCircle.current(selected, radius: radius, color: table.style.selectedColor, scale: screenScale, ledger: table.ledger)
+    private func cornerImages(_ context: LayoutContext) -> (Image, Image) {
+        let radius = context.cornerRadius
+        let n = SharedCircle.current(normal, radius: radius, color: context.style.cellColor, scale: screenScale, ledger: context.ledger)
+        let s = SharedCircle.current(selected, radius: radius, color: context.style.selectedColor, scale: screenScale, ledger: context.ledger)
         normal = n
         selected = s
         return (n.image, s.image)

@@ -46,15 +46,15 @@ public struct ReusePool {
     public init() {}
 
     /// A cell for `identifier`: a waiting one if any (`cellsReused`), else a new one from `make`
-    /// (`cellsCreated`); either way `cellsDequeued`.
+    /// (`cellsCreated`); either way `cellsDequeued`, counted in `stats`.
     /// - Complexity: O(1) amortized, plus whatever `make` costs.
-    public mutating func dequeue(_ identifier: String, ledger: Ledger, make: () -> Cell) -> Cell {
-        ledger.stats.cellsDequeued += 1
+    public mutating func dequeue(_ identifier: String, stats: inout TableStats, make: () -> Cell) -> Cell {
+        stats.cellsDequeued += 1
         if let cell = pools[identifier]?.popLast() {
-            ledger.stats.cellsReused += 1
+            stats.cellsReused += 1
             return cell
         }
-        ledger.stats.cellsCreated += 1
+        stats.cellsCreated += 1
         return make()
     }
 

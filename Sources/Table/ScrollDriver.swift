@@ -5,45 +5,63 @@ import Darwin
 #endif
 
 /// Moves the content offset frame by frame: a finger dragging at constant speed, a fling that
-/// decelerates as UIScrollView does, or a jump.
+/// decelerates as UIScrollView does, or a jump. Every motion starts at offset 0.
 public struct ScrollDriver: Hashable, Sendable {
-    /// How the offset changes per step.
+    /// How the offset changes per step (a scenario's `scroll.kind`).
     public enum Motion: Hashable, Sendable {
-        /// `pointsPerStep` every frame, from `start`.
-        case constant(pointsPerStep: Double, start: Double)
-        /// A fling at `velocity` points per second from `start`, decelerating by `deceleration` per
-        /// millisecond: v(t) = v₀ · d^(1000 t) (UIScrollView's normal rate is 0.998 — FACTS.md).
-        case fling(velocity: Double, deceleration: Double, start: Double)
-        /// Frame 0 at `start`, every later frame at `to` (a programmatic scroll or a tap on the
-        /// status bar, without animation).
-        case jump(to: Double, start: Double)
+        /// `pointsPerStep` every frame.
+        case constant(pointsPerStep: Double)
+        /// A fling at `velocity` points per second, decelerating by `deceleration` per
+        /// millisecond: v(t) = v₀ · d^(1000 t) (UIScrollView's normal rate is 0.998, see
+        /// docs/cost-model.md).
+        case fling(velocity: Double, deceleration: Double)
+        /// Frame 0 at the top, every later frame at this offset (a programmatic scroll without
+        /// animation).
+        case jumpToOffset(Double)
+        /// Frame 0 at the top, every later frame with this row's top at the top of the screen
+        /// (as far as the content allows); a row that does not exist jumps nowhere.
+        case jumpToRow(IndexPath)
     }
 
-    /// UIScrollView's normal deceleration rate, per millisecond (third-party figure, FACTS.md).
+    /// UIScrollView's normal deceleration rate, per millisecond (a third-party figure).
     public static let normalDeceleration = 0.998
 
     /// The motion.
     public let motion: Motion
     /// Frames per second: a step is one frame.
     public let refreshHz: Double
+    /// The offset a jump goes to, resolved once (a row's offset depends on the table).
+    private let jumpTarget: Double
 
-    public init(_ motion: Motion, refreshHz: Double = 120) {
+    /// A driver for `motion` at `refreshHz`; `geometry` resolves a jump to a row.
+    public init(_ motion: Motion, refreshHz: Double = 120, geometry: TableGeometry? = nil) {
         self.motion = motion
         self.refreshHz = refreshHz
+        switch motion {
+        case .jumpToOffset(let offset): jumpTarget = offset
+        case .jumpToRow(let row):
+            if let geometry, row.section >= 0, row.section < geometry.sections.count,
+               row.row >= 0, row.row < geometry.sections[row.section].rows {
+                jumpTarget = geometry.rowExtent(row).top
+            } else {
+                jumpTarget = 0
+            }
+        case .constant, .fling: jumpTarget = 0
+        }
     }
 
     /// The offset for frame `step` (0-based), before the table clamps it to the content.
     public func offset(atStep step: Int) -> Double {
         switch motion {
-        case let .constant(pointsPerStep, start):
-            return start + Double(step) * pointsPerStep
-        case let .fling(velocity, deceleration, start):
+        case .constant(let pointsPerStep):
+            return Double(step) * pointsPerStep
+        case let .fling(velocity, deceleration):
             // Distance travelled: ∫ v₀ d^(1000 t) dt = v₀ (d^(1000 t) − 1) / (1000 ln d).
             let t = Double(step) / refreshHz
             let k = 1000 * log(deceleration)
-            return start + velocity * (exp(k * t) - 1) / k
-        case let .jump(to, start):
-            return step == 0 ? start : to
+            return velocity * (exp(k * t) - 1) / k
+        case .jumpToOffset, .jumpToRow:
+            return step == 0 ? 0 : jumpTarget
         }
     }
 }

@@ -9,8 +9,10 @@ import Raster
 /// (layout: frames of the visible cells, then the provider's layout hook). `layoutSubviews()` runs
 /// both, as UIKit does when the bounds change.
 public final class TableView {
-    /// Where the table, its cells and its provider count objects and rows.
+    /// Where the table, its cells and its provider count the layers, paths and images they create.
     public let ledger: Ledger
+    /// The table's own counters since the last `takeStats()`: cell reuse and rows visited.
+    public internal(set) var stats = TableStats()
     /// The scroll view's layer: fills the screen with the grouped background; its bounds origin
     /// is the content offset.
     public let layer: Layer
@@ -59,6 +61,12 @@ public final class TableView {
         layer.backgroundColor = style.backgroundColor
         layer.isOpaque = true
         layer.masksToBounds = true
+    }
+
+    /// Returns the table's counters so far and resets them.
+    public func takeStats() -> TableStats {
+        defer { stats = TableStats() }
+        return stats
     }
 
     /// The largest content offset: the content's bottom at the screen's bottom (0 when the content
@@ -121,7 +129,7 @@ public final class TableView {
             cell.layoutContentView()
             cell.layoutGeneration = layoutGeneration
         }
-        provider.tableDidLayout(self)
+        provider.tableDidLayout(LayoutContext(self))
         needsLayout = false
     }
 
@@ -180,14 +188,14 @@ public final class TableView {
         if selected { selectedRows.insert(indexPath) } else { selectedRows.remove(indexPath) }
         if let cell = visibleCells[indexPath] {
             cell.isSelected = selected
-            provider.configure(cell, at: indexPath, position: cell.position, table: self)
+            provider.configure(cell, at: indexPath, position: cell.position, in: LayoutContext(self))
         }
     }
 
     private func reconfigureVisibleCells() {
         for indexPath in visibleCells.keys.sorted() {
             let cell = visibleCells[indexPath]!
-            provider.configure(cell, at: indexPath, position: cell.position, table: self)
+            provider.configure(cell, at: indexPath, position: cell.position, in: LayoutContext(self))
         }
     }
 
@@ -218,8 +226,8 @@ public final class TableView {
     private func show(_ indexPath: IndexPath) {
         let position = RowPosition(row: indexPath.row, count: geometry.sections[indexPath.section].rows)
         let identifier = provider.reuseIdentifier(for: position)
-        let cell = reusePool.dequeue(identifier, ledger: ledger) {
-            provider.makeCell(reuseIdentifier: identifier, table: self)
+        let cell = reusePool.dequeue(identifier, stats: &stats) {
+            provider.makeCell(reuseIdentifier: identifier, in: LayoutContext(self))
         }
         cell.indexPath = indexPath
         cell.position = position
@@ -229,6 +237,6 @@ public final class TableView {
         cell.layoutGeneration = layoutGeneration
         layer.addSublayer(cell.layer)
         visibleCells[indexPath] = cell
-        provider.configure(cell, at: indexPath, position: position, table: self)
+        provider.configure(cell, at: indexPath, position: position, in: LayoutContext(self))
     }
 }

@@ -1,4 +1,4 @@
-import BenchKit
+import BenchCLI
 import Foundation
 
 // Output files are only ever written by rename(2) at the end of a command, so a run stopped at any

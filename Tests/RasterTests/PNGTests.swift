@@ -1,21 +1,10 @@
-import CornerBenchTestSupport
+import RasterTestSupport
 @testable import Raster
 import XCTest
 
 /// A fixed-seed xorshift64* generator, so the random inputs here are the same on every run.
-private struct XorShiftRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
-    mutating func next() -> UInt64 {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return state &* 0x2545_F491_4F6C_DD1D
-    }
-}
-
 private func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
-    var random = XorShiftRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     return (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
 }
 
@@ -72,7 +61,7 @@ final class PNGTests: XCTestCase {
             inputs.append(("pattern \(length)", (0..<length).map { UInt8(truncatingIfNeeded: $0 % 7 * 37) }))
         }
         // Pixel-like data: a four-byte period with occasional changes, as in filtered rows.
-        var random = XorShiftRandom(seed: 99)
+        var random = SeededRandom(seed: 99)
         var pixels = [UInt8]()
         while pixels.count < 150_000 {
             let pixel = randomBytes(4, seed: random.next())
@@ -179,7 +168,7 @@ final class PNGTests: XCTestCase {
 
     func testPNGEveryFilterTypeDecodesToSamePixels() throws {
         // Random pixels with some structure, so predictions wrap around in both directions.
-        var random = XorShiftRandom(seed: 17)
+        var random = SeededRandom(seed: 17)
         let width = 23, height = 9
         let rgba = (0..<width * height * 4).map { i -> UInt8 in
             i % 3 == 0 ? UInt8.random(in: 0...255, using: &random) : UInt8(truncatingIfNeeded: i * 5)

@@ -1,4 +1,4 @@
-import CornerBenchTestSupport
+import RasterTestSupport
 @testable import Raster
 import XCTest
 

@@ -1,7 +1,8 @@
-import BenchKit
 import Compositor
-import CornerBenchTestSupport
+import Harness
+import HarnessTestSupport
 import Raster
+import RasterTestSupport
 import Strategies
 import Table
 import XCTest

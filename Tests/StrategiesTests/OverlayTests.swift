@@ -1,8 +1,10 @@
-import BenchKit
 import Compositor
-import CornerBenchTestSupport
+import Harness
+import HarnessTestSupport
 import Raster
+import RasterTestSupport
 import Strategies
+import Table
 import XCTest
 
 /// The Instruments-style overlays of `bench render` mark what the counters count.

@@ -1,7 +1,10 @@
-import BenchKit
-import CornerBenchTestSupport
+import Compositor
+import Harness
+import HarnessTestSupport
 import Raster
+import RasterTestSupport
 import Strategies
+import Table
 import XCTest
 
 /// Every strategy must draw the same picture, or the comparison of their costs is unfair.

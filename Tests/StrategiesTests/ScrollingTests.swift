@@ -1,7 +1,8 @@
-import BenchKit
 import Compositor
-import CornerBenchTestSupport
+import Harness
+import HarnessTestSupport
 import Raster
+import RasterTestSupport
 import Strategies
 import Table
 import XCTest
@@ -20,7 +21,7 @@ final class ScrollingTests: XCTestCase {
             for step in 0..<2000 {
                 table.setContentOffset(scroll.offset(atStep: step))
                 table.layoutSubviews()
-                created += table.ledger.take().cellsCreated
+                created += table.takeStats().cellsCreated
             }
             XCTAssertGreaterThan(table.contentOffset, 20_000, "the table must really have scrolled")
             let onScreen = Int((600.0 / scenario.rowHeight).rounded(.up)) + 1
@@ -35,6 +36,6 @@ final class ScrollingTests: XCTestCase {
         let b = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.names)
         XCTAssertEqual(a.runs.map(\.totals), b.runs.map(\.totals))
         XCTAssertEqual(a.runs.map(\.layoutPasses), b.runs.map(\.layoutPasses))
-        XCTAssertGreaterThan(a.runs.first { $0.strategy == "rasterized-mask" }!.totals["rasterMisses"]!, 0)
+        XCTAssertGreaterThan(a.runs.first { $0.strategy == "rasterized-mask" }!.totals[.rasterMisses]!, 0)
     }
 }

@@ -1,7 +1,8 @@
-import BenchKit
 import Compositor
-import CornerBenchTestSupport
+import Harness
+import HarnessTestSupport
 import Raster
+import RasterTestSupport
 import Strategies
 import Table
 import XCTest
@@ -44,15 +45,15 @@ final class SelectionAndStyleTests: XCTestCase {
 
     func testRadiusChangeRedrawsBothSharedImagesOnceNotPerCell() throws {
         let sim = try simulation("shared-corner-grid", rows: 2)
-        XCTAssertEqual(sim.step().stats.imagesCreated, 2)
-        XCTAssertEqual(sim.step().stats.imagesCreated, 0)
+        XCTAssertEqual(sim.step().stats[.imagesCreated], 2)
+        XCTAssertEqual(sim.step().stats[.imagesCreated], 0)
         var style = sim.table.style
         style.cornerRadius = 12
         sim.table.setStyle(style)
         let changed = sim.step()
-        XCTAssertEqual(changed.stats.imagesCreated, 2, "normal and selected circles, shared by both caps")
-        XCTAssertEqual(changed.stats.blendedPixels, 4 * 24 * 24, "the new corners are 12 pt")
-        XCTAssertEqual(sim.step().stats.imagesCreated, 0)
+        XCTAssertEqual(changed.stats[.imagesCreated], 2, "normal and selected circles, shared by both caps")
+        XCTAssertEqual(changed.stats[.blendedPixels], 4 * 24 * 24, "the new corners are 12 pt")
+        XCTAssertEqual(sim.step().stats[.imagesCreated], 0)
     }
 
     func testColourChangeRedrawsOnlyThatColoursImage() throws {
@@ -62,7 +63,7 @@ final class SelectionAndStyleTests: XCTestCase {
         style.cellColor = Color(hex: "#FFFDE7")!
         sim.table.setStyle(style)
         let changed = sim.step()
-        XCTAssertEqual(changed.stats.imagesCreated, 1)
+        XCTAssertEqual(changed.stats[.imagesCreated], 1)
         XCTAssertEqual(cornerPixel(sim), style.cellColor.premultiplied)
     }
 
@@ -72,10 +73,10 @@ final class SelectionAndStyleTests: XCTestCase {
         var style = raster.table.style
         style.cornerRadius = 10
         raster.table.setStyle(style)
-        XCTAssertEqual(raster.step().stats.rasterMisses, 2)
+        XCTAssertEqual(raster.step().stats[.rasterMisses], 2)
         let masked = try simulation("per-cell-mask")
         _ = masked.step()
         masked.table.setStyle(style)
-        XCTAssertEqual(masked.step().stats.pathsCreated, 2, "each cap gets a mask of the new radius")
+        XCTAssertEqual(masked.step().stats[.pathsCreated], 2, "each cap gets a mask of the new radius")
     }
 }

@@ -10,9 +10,9 @@ final class PlainProvider: TableCellProvider {
     var layoutPasses = 0
     var configured: [IndexPath] = []
     func reuseIdentifier(for position: RowPosition) -> String { position.isCap ? "cap" : "cell" }
-    func makeCell(reuseIdentifier: String, table: TableView) -> Cell { Cell(reuseIdentifier: reuseIdentifier, ledger: table.ledger) }
-    func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, table: TableView) { configured.append(indexPath) }
-    func tableDidLayout(_ table: TableView) { layoutPasses += 1 }
+    func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell { Cell(reuseIdentifier: reuseIdentifier, ledger: context.ledger) }
+    func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) { configured.append(indexPath) }
+    func tableDidLayout(_ context: LayoutContext) { layoutPasses += 1 }
 }
 
 final class TableViewTests: XCTestCase {
@@ -63,7 +63,7 @@ final class TableViewTests: XCTestCase {
         for step in 0..<2000 {
             table.setContentOffset(Double(step) * 13)
             table.layoutSubviews()
-            let s = table.ledger.take()
+            let s = table.takeStats()
             created += s.cellsCreated
             dequeued += s.cellsDequeued
             reused += s.cellsReused

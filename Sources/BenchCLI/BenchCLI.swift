@@ -1,0 +1,141 @@
+import Foundation
+import Reports
+import Results
+
+/// The `bench` command line (docs/cli.md), callable in-process.
+///
+/// `main` resolves the subcommand from the table `commands`, prints help when asked, parses and
+/// validates the arguments, and runs the command; every error, wherever it is thrown, goes through
+/// `report(_:for:)`, the one place that decides its message and exit code.
+public enum BenchCLI {
+    /// The subcommands, in the order help lists them. A new command is a new `BenchCommand`
+    /// type added here.
+    static var commands: [any BenchCommand.Type] {
+        [RunCommand.self, ListCommand.self, RenderCommand.self, CheckCommand.self, CompareCommand.self,
+         KernelsCommand.self, HelpCommand.self]
+    }
+
+    /// The subcommand `bench` runs when given none (or only options).
+    static var defaultCommand: any BenchCommand.Type { RunCommand.self }
+
+    /// The grammar of `bench` itself.
+    static var rootSpec: CommandSpec {
+        CommandSpec(
+            name: nil,
+            abstract: "Measure what rounded inset-grouped table corners cost per scroll step.",
+            discussion: "Every corner strategy draws the same picture with a model of Core Animation's compositor; "
+                + "the comparison table shows their exact counters and their median times, also as ratios to a "
+                + "memory floor and to the 'none' strategy measured in the same run. With no subcommand, bench "
+                + "runs 'bench run': every strategy on the default scenario.",
+            arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to run.", isOptional: true)])
+    }
+
+    /// Runs `bench` with `arguments` (without the program name) and returns the exit code:
+    /// 0 success, 1 a failed gate, 2 bad usage or input.
+    ///
+    /// Output goes only through `stdout` and `stderr`, and only during the call. Progress lines
+    /// are written to `stderr` when the process's standard error is a terminal.
+    public static func main(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
+        main(arguments, stdout: stdout, stderr: stderr, stderrIsTerminal: isatty(2) == 1)
+    }
+
+    /// `main` with the terminal test made explicit: progress lines go to `stderr` only when
+    /// `stderrIsTerminal` (tests and embedders pass false).
+    public static func main(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void,
+                     stderrIsTerminal: Bool) -> Int32 {
+        withoutActuallyEscaping(stdout) { stdout in
+            withoutActuallyEscaping(stderr) { stderr in
+                let context = CommandContext(stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal)
+                var spec = rootSpec
+                do {
+                    let (resolved, rest) = try resolve(arguments)
+                    guard let command = resolved else {
+                        stdout(helpText(for: nil))
+                        return 0
+                    }
+                    spec = command.spec
+                    if wantsHelp(rest) {
+                        stdout(helpText(for: command))
+                        return 0
+                    }
+                    let parsed = try ParsedArguments(rest, for: spec)
+                    return try command.init(parsed).run(context)
+                } catch {
+                    let (message, code) = report(error, for: spec)
+                    stderr(message)
+                    return code
+                }
+            }
+        }
+    }
+
+    /// The help of `command`, or of `bench` itself for nil: what `--help`, `-h` and
+    /// `bench help <command>` all print.
+    static func helpText(for command: (any BenchCommand.Type)?) -> String {
+        guard let command else {
+            let listed = commands.map { type in
+                (label: type.spec.name! + (type == defaultCommand ? " (default)" : ""), abstract: type.spec.abstract)
+            }
+            return Help.text(for: rootSpec, subcommands: listed)
+        }
+        return Help.text(for: command.spec)
+    }
+
+    /// The message and exit code for `error`, raised while handling `command`.
+    ///
+    /// Errors the user must fix (exit 2) end with the command's usage and where to read more, as
+    /// swift-argument-parser does; a failed gate (exit 1) is a result, not a mistake, so it is
+    /// reported without them.
+    static func report(_ error: Error, for command: CommandSpec) -> (message: String, code: Int32) {
+        let benchError = error as? BenchError
+        var sentence = benchError?.description ?? "\(error)"
+        // Capitalize a leading word, never a leading file name ("x.json: ...") or option.
+        let firstWord = sentence.prefix { $0 != " " && $0 != ":" }
+        if !firstWord.isEmpty, firstWord.allSatisfy(\.isLetter) {
+            sentence = sentence.prefix(1).uppercased() + sentence.dropFirst()
+        }
+        if let last = sentence.last, !".?!".contains(last) { sentence += "." }
+        let code = benchError?.exitCode ?? 2
+        var message = "Error: \(sentence)\n"
+        if code == 2 {
+            message += Help.usage(for: command, prefix: "Usage: ") + "\n"
+            message += "See '\(command.commandLine) --help'.\n"
+        }
+        return (message, code)
+    }
+
+    /// The command `arguments` name and the arguments left for it; nil when they ask for the
+    /// help of `bench` itself (`-h` or `--help` first).
+    ///
+    /// No arguments, or options first, mean the default command, so `bench --steps 60` is
+    /// `bench run --steps 60`.
+    static func resolve(_ arguments: [String]) throws -> ((any BenchCommand.Type)?, [String]) {
+        guard let first = arguments.first else { return (defaultCommand, []) }
+        if first == "-h" || first == "--help" { return (nil, arguments) }
+        if first.hasPrefix("-") { return (defaultCommand, arguments) }
+        if let command = command(named: first) { return (command, Array(arguments.dropFirst())) }
+        throw unknownCommand(first)
+    }
+
+    /// The subcommand called `name`, or nil.
+    static func command(named name: String) -> (any BenchCommand.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    /// The error for a subcommand that does not exist, with the nearest one.
+    static func unknownCommand(_ name: String) -> BenchError {
+        let names = commands.compactMap { $0.spec.name }
+        let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+        return BenchError.usage("Unknown command '\(name)'.\(hint) The commands are: \(names.joined(separator: ", ")).")
+    }
+
+    /// Whether `arguments` ask for help: `-h` or `--help` anywhere before `--`, which wins over
+    /// any other mistake in the line, so help is always reachable.
+    private static func wantsHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "-h" || argument == "--help" { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,27 @@
+import Results
+
+/// A subcommand of `bench`: its grammar, its validation and its work.
+///
+/// Running a command is parse → validate → run: `ParsedArguments` checks the syntax against
+/// `spec`, `init(_:)` interprets and validates the values (and checks that outputs can be
+/// written), and only then does `run(_:)` start the possibly long work.
+protocol BenchCommand {
+    /// Name, abstract, arguments and options.
+    static var spec: CommandSpec { get }
+    /// Interprets parsed arguments, throwing `BenchError.usage` (or `.input`, `.output`) for
+    /// anything that would make the run fail or be meaningless.
+    init(_ arguments: ParsedArguments) throws
+    /// Does the work, writing through `context`; returns the exit code.
+    func run(_ context: CommandContext) throws -> Int32
+}
+
+/// Where a command writes, so that tests can run commands in-process and read what they wrote.
+struct CommandContext {
+    /// Writes text to standard output (the text carries its own newlines).
+    var stdout: (String) -> Void
+    /// Writes text to standard error (the text carries its own newlines).
+    var stderr: (String) -> Void
+    /// Whether standard error is a terminal: progress lines are shown only then, because
+    /// carriage-return updates would litter a log file or a CI transcript.
+    var stderrIsTerminal: Bool
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Harness
+import Results
+import ScenarioFiles
+
+/// `bench check`: the CI performance gate against a baseline (docs/cli.md).
+struct CheckCommand: BenchCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "check",
+            abstract: "Compare a run with a baseline; fail on any regression.",
+            discussion: "Counters are exact: any increase fails (exit 1) and names the counter with its old and new "
+                + "value; a decrease passes and is reported as an improvement to record. A changed frame checksum "
+                + "fails: a speed-up that draws something else is a bug. Times are gated only as ratios measured "
+                + "within each run (stepToFloor, stepToNone) against the tolerance, never as absolute times; with "
+                + "--aa the suite runs twice first and the tolerance is at least 3 × the spread between the two "
+                + "runs. Without --results, the baseline's scenarios are run again with its step counts. When "
+                + "GITHUB_STEP_SUMMARY is set, the report is appended there as Markdown.",
+            options: [
+                OptionSpec(name: "baseline", valueName: "file", help: "The baseline results.", isRequired: true),
+                OptionSpec(name: "results", valueName: "file", help: "Results to check instead of running."),
+                OptionSpec(name: "suite", valueName: "file",
+                           help: "The suite the baseline was made from, to run again (built-in scenarios need none)."),
+                OptionSpec(name: "time-tolerance", valueName: "fraction",
+                           help: "The relative change of a time ratio that fails the gate.", defaultDescription: "0.25"),
+                OptionSpec(name: "time-ratio", valueName: "name", arity: .multiple,
+                           help: "A time ratio to gate; repeat for several.", allowedValues: Gate.timeRatios.map(\.name),
+                           defaultDescription: "all"),
+                OptionSpec(name: "aa", arity: .flag,
+                           help: "Measure the machine's noise with an A/A run and never gate below it."),
+                OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
+            ])
+    }
+
+    var baseline: Results
+    var results: Results?
+    var tolerance: Double
+    var measureNoise: Bool
+    var timeRatios: [Ratio]
+    var markdownPath: String?
+    var suite: Suite?
+
+    init(_ arguments: ParsedArguments) throws {
+        baseline = try Results.load(from: arguments.value("baseline")!)
+        results = try arguments.value("results").map { try Results.load(from: $0) }
+        let text = arguments.value("time-tolerance") ?? "0.25"
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+            throw BenchError.usage("--time-tolerance must be a number of 0 or more (0.25 = 25 %), not '\(text)'.")
+        }
+        tolerance = value
+        measureNoise = arguments.flag("aa")
+        let ratios = arguments.allValues("time-ratio")
+        timeRatios = ratios.isEmpty ? Gate.timeRatios : ratios.compactMap(Ratio.init(rawValue:))
+        if measureNoise && results != nil {
+            throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
+        }
+        markdownPath = arguments.value("markdown")
+        if let markdownPath { try AtomicFile.checkWritable(markdownPath) }
+        suite = try arguments.value("suite").map { try ScenarioFile.loadSuite(path: $0) }
+        if suite != nil && results != nil {
+            throw BenchError.usage("--suite runs the suite; it cannot be used with --results.")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios)
+        let current: Results
+        if let results {
+            current = results
+        } else {
+            current = try rerun(context)
+            if measureNoise {
+                context.stderr("Measuring noise: running the suite a second time (A/A)…\n")
+                options.noiseSpread = Gate.noiseSpread(current, try rerun(context), ratios: timeRatios)
+            }
+        }
+        let report = try Gate.check(baseline: baseline, current: current, options: options)
+        context.stdout(report.text())
+        let markdown = report.markdown()
+        if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath) }
+        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            try CheckCommand.append(markdown, to: summary)
+        }
+        guard report.passed else {
+            let count = report.findings.filter(\.fails).count
+            throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")
+        }
+        return 0
+    }
+
+    /// Runs the baseline's scenarios and strategies again, each scenario with its step count.
+    private func rerun(_ context: CommandContext) throws -> Results {
+        var merged: Results?
+        var done: Set<String> = []
+        for run in baseline.runs where !done.contains(run.scenario) {
+            done.insert(run.scenario)
+            guard let scenario = suite?.scenarios.first(where: { $0.name == run.scenario }) ?? Scenario.named(run.scenario) else {
+                throw BenchError.input("the baseline's scenario '\(run.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
+            }
+            let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
+            let results = try Runner().run(scenarios: [scenario], strategies: strategies, steps: run.steps)
+            if merged == nil { merged = results } else { merged!.runs += results.runs }
+        }
+        guard let merged else { throw BenchError.input("the baseline holds no runs.") }
+        return merged
+    }
+
+    /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design).
+    static func append(_ text: String, to path: String) throws {
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw BenchError.output("cannot append to GITHUB_STEP_SUMMARY file '\(path)'.")
+        }
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,35 @@
+import Results
+
+/// `bench compare A.json B.json`: what changed between two saved runs.
+struct CompareCommand: BenchCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "compare",
+            abstract: "Compare two results files, strategy by strategy.",
+            discussion: "For each scenario, prints each strategy's counters per step old → new and the step time "
+                + "ratio new/old (each run's times divided by its own memory floor) with a 95 % bootstrap "
+                + "confidence interval from the per-step samples; '~' marks a change within noise.",
+            arguments: [ArgumentSpec(name: "old.json", help: "The earlier results (the reference)."),
+                        ArgumentSpec(name: "new.json", help: "The later results.")],
+            options: [OptionSpec(name: "markdown", valueName: "file",
+                                 help: "Also write the comparison as Markdown, for a pull-request comment.")])
+    }
+
+    var old: Results
+    var new: Results
+    var markdownPath: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        old = try Results.load(from: arguments.arguments[0])
+        new = try Results.load(from: arguments.arguments[1])
+        markdownPath = arguments.value("markdown")
+        if let markdownPath { try AtomicFile.checkWritable(markdownPath) }
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let comparison = Comparison(old, new)
+        context.stdout(comparison.text())
+        if let markdownPath { try AtomicFile.write(Array(comparison.markdown().utf8), to: markdownPath) }
+        return 0
+    }
+}

@@ -1,0 +1,37 @@
+import Harness
+import Results
+
+/// `bench kernels`: the pixel kernels' throughput next to memset and memcpy.
+struct KernelsCommand: BenchCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "kernels",
+            abstract: "Time the pixel kernels against memset and memcpy.",
+            discussion: "Fill, copy, source-over blend and the masked composite each run over a 2048 × 2732 "
+                + "framebuffer, interleaved with the bulk memset and memcpy they are compared with, so the "
+                + "distance to the memory floor is visible.",
+            options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "15")])
+    }
+
+    var repetitions: Int
+
+    init(_ arguments: ParsedArguments) throws {
+        repetitions = try arguments.integer("repetitions", atLeast: 1) ?? 15
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        context.stdout(Self.table(KernelBench.run(repetitions: repetitions)))
+        return 0
+    }
+
+    /// The rows as a table with each kernel's time as a multiple of the memset floor.
+    static func table(_ rows: [KernelBench.Row]) -> String {
+        let floor = rows.first?.nanos ?? 1
+        var table = [["kernel", "µs / frame", "GB/s", "× memset"]]
+        for row in rows {
+            table.append([row.name, Format.micros(row.nanos), Format.fixed(row.gigabytesPerSecond, 1),
+                          Format.fixed(Double(row.nanos) / Double(max(floor, 1)), 2)])
+        }
+        return "Kernels over one 2048 × 2732 framebuffer (medians):\n" + Format.align(table)
+    }
+}

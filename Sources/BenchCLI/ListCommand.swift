@@ -1,0 +1,84 @@
+import Foundation
+import Harness
+import ScenarioFiles
+import Strategies
+
+/// `bench list`: what can be run, by the names the other commands accept.
+struct ListCommand: BenchCommand {
+    static var spec: CommandSpec {
+        CommandSpec(name: "list", abstract: "List the strategies, scenarios, devices and suites.",
+                    discussion: "Suites are the JSON files in Benchmarks/ under the current directory (the package).")
+    }
+
+    init(_ arguments: ParsedArguments) throws {}
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        context.stdout(Self.text())
+        return 0
+    }
+
+    /// The listing: one aligned table per kind of thing.
+    static func text() -> String {
+        var out = "STRATEGIES\n"
+        out += columns(StrategyCatalog.all.map { [$0.name, $0.summary] }, numeric: [])
+
+        out += "\nSCENARIOS\n"
+        var scenarios = [["name", "device", "sections", "rows", "steps"]]
+        for scenario in Scenario.builtIn {
+            scenarios.append([scenario.name, scenario.device.name, String(scenario.sections),
+                              String(scenario.rowCount), String(scenario.steps)])
+        }
+        out += columns(scenarios, numeric: [2, 3, 4])
+
+        out += "\nDEVICES\n"
+        var devices = [["name", "size (pt)", "scale", "Hz"]]
+        for device in Device.catalogue {
+            devices.append([device.name, "\(number(device.width)) × \(number(device.height))",
+                            "\(number(device.scale))×", number(device.refreshHz)])
+        }
+        out += columns(devices, numeric: [3])
+
+        out += "\nSUITES (Benchmarks/, run with --suite)\n"
+        out += columns(suites(in: "Benchmarks"), numeric: [2, 3])
+        return out
+    }
+
+    /// The suite files in `directory`: file, suite name, scenarios, steps; a file that does not
+    /// parse is listed with its error, so a broken catalogue shows up here first.
+    static func suites(in directory: String) -> [[String]] {
+        var rows = [["file", "suite", "scenarios", "rows (largest)"]]
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            let path = directory + "/" + file
+            do {
+                let suite = try ScenarioFile.loadSuite(path: path)
+                rows.append([path, suite.name, String(suite.scenarios.count),
+                             String(suite.scenarios.map(\.rowCount).max() ?? 0)])
+            } catch {
+                rows.append([path, "unreadable: \(error)", "", ""])
+            }
+        }
+        if files.isEmpty { rows.append(["(none found in \(directory)/)", "", "", ""]) }
+        return rows
+    }
+
+    /// Rows as lines indented by two spaces, columns padded to their widest cell; the `numeric`
+    /// columns are right-aligned so their digits line up.
+    private static func columns(_ rows: [[String]], numeric: Set<Int>) -> String {
+        let widths = (0..<(rows.first?.count ?? 0)).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            let cells = row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return numeric.contains(c) ? pad + cell : cell + pad
+            }
+            let line = "  " + cells.joined(separator: "  ")
+            return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        }.joined()
+    }
+
+    /// `375` for 375.0, `2.5` for 2.5.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

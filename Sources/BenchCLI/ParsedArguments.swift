@@ -1,0 +1,119 @@
+import Results
+
+/// The arguments of one command after parsing: syntax checked, values not yet interpreted.
+///
+/// A command's initializer turns these into typed, validated fields (the "validate" step), so a
+/// bad value is reported before any work starts.
+struct ParsedArguments: Sendable {
+    /// Every value given per option name, in order (a `multiple` option's lists already split).
+    var values: [String: [String]] = [:]
+    /// The flags given.
+    var flags: Set<String> = []
+    /// Positional arguments, in order.
+    var arguments: [String] = []
+
+    /// The value of a single-valued option (the last one given), or nil when absent.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for an option; empty when absent.
+    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether a flag was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The integer value of option `name`, or nil when absent.
+    /// - Throws: `BenchError.usage` naming the option when the value is not an integer or is
+    ///   below `minimum`.
+    func integer(_ name: String, atLeast minimum: Int) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), number >= minimum else {
+            let wanted = minimum == 1 ? "a positive integer"
+                : minimum == 0 ? "an integer of 0 or more" : "an integer of at least \(minimum)"
+            throw BenchError.usage("--\(name) must be \(wanted), not '\(text)'.")
+        }
+        return number
+    }
+
+    /// Parses `arguments` by `command`'s grammar.
+    ///
+    /// Accepts `--opt value` and `--opt=value`; a value may start with `-` only when it is a
+    /// number, so `--steps -3` reaches validation (and its message) while `--json --quiet`
+    /// reports the missing value. After `--` everything is positional.
+    /// - Throws: `BenchError.usage` for an unknown option (suggesting the nearest), a missing or
+    ///   unexpected value, a value outside the allowed ones, an unexpected or missing argument,
+    ///   or a missing required option.
+    init(_ arguments: [String], for command: CommandSpec) throws {
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" || Self.isNumber(argument) {
+                self.arguments.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            guard argument.hasPrefix("--") else { throw Self.unknownOption(argument, in: command) }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard let option = command.option(named: name) else { throw Self.unknownOption("--" + name, in: command) }
+
+            if option.arity == .flag {
+                if inline != nil { throw BenchError.usage("\(option.flagName) takes no value, but was given '\(argument)'.") }
+                flags.insert(option.name)
+                continue
+            }
+            var value: String
+            if let inline {
+                value = inline
+            } else if index < arguments.count, !arguments[index].hasPrefix("-") || Self.isNumber(arguments[index]) {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw BenchError.usage("\(option.flagName) needs a value: \(option.label).")
+            }
+            let items = option.arity == .multiple
+                ? value.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+                : [value]
+            for item in items {
+                guard !item.isEmpty else { throw BenchError.usage("\(option.flagName) was given an empty value.") }
+                if let allowed = option.allowedValues, !allowed.contains(item) {
+                    let hint = Suggestion.nearest(to: item, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
+                    throw BenchError.usage("'\(item)' is not a known value of \(option.flagName).\(hint) The known values are: \(allowed.joined(separator: ", ")).")
+                }
+                values[option.name, default: []].append(item)
+            }
+        }
+
+        if self.arguments.count > command.arguments.count {
+            let extra = self.arguments[command.arguments.count]
+            let asOption = command.options.map(\.flagName)
+            let hint = Suggestion.nearest(to: "--" + extra, in: asOption).map { " Did you mean '\($0)'?" } ?? ""
+            let takes = command.arguments.isEmpty ? "takes no arguments"
+                : "takes at most \(command.arguments.count) argument\(command.arguments.count == 1 ? "" : "s")"
+            throw BenchError.usage("Unexpected argument '\(extra)': '\(command.commandLine)' \(takes).\(hint)")
+        }
+        for (position, spec) in command.arguments.enumerated() where !spec.isOptional && position >= self.arguments.count {
+            throw BenchError.usage("'\(command.commandLine)' needs the argument <\(spec.name)>.")
+        }
+        for option in command.options where option.isRequired && values[option.name] == nil && !flags.contains(option.name) {
+            throw BenchError.usage("'\(command.commandLine)' needs the option \(option.label).")
+        }
+    }
+
+    /// Whether `text` is a number such as `-3` or `-0.5`: a value, not an option.
+    static func isNumber(_ text: String) -> Bool {
+        Double(text) != nil
+    }
+
+    /// The error for an option `command` does not have, with the nearest known option.
+    private static func unknownOption(_ flag: String, in command: CommandSpec) -> BenchError {
+        let known = command.options.map(\.flagName) + ["--help"]
+        let hint = Suggestion.nearest(to: flag, in: known).map { " Did you mean '\($0)'?" } ?? ""
+        return BenchError.usage("Unknown option '\(flag)' for '\(command.commandLine)'.\(hint)")
+    }
+}

@@ -1,0 +1,57 @@
+import Compositor
+import Harness
+import Results
+import Strategies
+
+/// `bench render`: one frame of a scenario as a PNG, optionally with an Instruments-style overlay.
+struct RenderCommand: BenchCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "render",
+            abstract: "Write one frame of a scenario as a PNG.",
+            discussion: "Step K is the frame at the scenario's scroll offset for step K (K × pointsPerStep for a "
+                + "constant scroll), drawn after one layout pass with no warm-up. The overlays tint each pixel by "
+                + "the front-most layer drawn there, like Instruments: 'blended' paints blended layers red and "
+                + "opaque ones green, 'offscreen' paints off-screen-rendered layers yellow, 'raster' paints "
+                + "rasterization-cache hits green and misses red (the frame before K is drawn first, so the "
+                + "cache has something to hit).",
+            options: Array(ScenarioSelection.options.prefix(2)) + [
+                OptionSpec(name: "strategy", valueName: "name", help: "The strategy that draws the frame.",
+                           allowedValues: StrategyCatalog.names, isRequired: true),
+                OptionSpec(name: "step", valueName: "k", help: "The step whose frame is drawn.", defaultDescription: "0"),
+                OptionSpec(name: "png", valueName: "file", help: "Where to write the PNG (replaced atomically).",
+                           isRequired: true),
+                OptionSpec(name: "overlay", valueName: "kind", help: "A debug overlay to tint over the frame.",
+                           allowedValues: Overlay.allCases.map(\.rawValue), defaultDescription: "none"),
+                OptionSpec(name: "scale", valueName: "n",
+                           help: "Shrink the picture n times (box filter), for viewing.", defaultDescription: "1"),
+            ])
+    }
+
+    var scenario: Scenario
+    var strategy: String
+    var step: Int
+    var pngPath: String
+    var overlay: Overlay?
+    var downscale: Int
+
+    init(_ arguments: ParsedArguments) throws {
+        scenario = try ScenarioSelection.single(arguments)
+        strategy = arguments.value("strategy")!
+        step = try arguments.integer("step", atLeast: 0) ?? 0
+        guard step <= 1_000_000 else { throw BenchError.usage("--step must be at most 1000000, not \(step).") }
+        downscale = try arguments.integer("scale", atLeast: 1) ?? 1
+        overlay = arguments.value("overlay").flatMap(Overlay.init(rawValue:))
+        pngPath = arguments.value("png")!
+        try AtomicFile.checkWritable(pngPath)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
+                                              downscale: downscale)
+        try AtomicFile.write(picture.pngData(), to: pngPath)
+        context.stdout("Wrote \(pngPath): \(scenario.name), \(strategy), step \(step)"
+            + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.\n")
+        return 0
+    }
+}

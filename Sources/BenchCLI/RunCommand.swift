@@ -1,0 +1,99 @@
+import Compositor
+import Harness
+import Reports
+import Results
+import Strategies
+
+/// `bench run`: runs strategies on a scenario, prints the comparison table, optionally saves JSON.
+struct RunCommand: BenchCommand {
+    static var spec: CommandSpec {
+        let scenarioSteps = Scenario.builtIn.map { "\($0.steps) for \($0.name)" }.joined(separator: ", ")
+        return CommandSpec(
+            name: "run",
+            abstract: "Run strategies on a scenario and print the comparison table.",
+            discussion: "Each strategy scrolls the scenario's table step by step after a warm-up; the strategies "
+                + "run in lockstep with a measurement of the memory floor between steps, so the ratios compare "
+                + "like with like. Counters are exact and repeat from run to run; times are medians.",
+            options: ScenarioSelection.options + [
+                OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
+                           help: "A strategy to run; repeat the option or give a comma-separated list.",
+                           allowedValues: StrategyCatalog.names, defaultDescription: "the suite's, or all"),
+                OptionSpec(name: "steps", valueName: "n",
+                           help: "The number of steps to measure.",
+                           defaultDescription: "the scenario's own, \(scenarioSteps)"),
+                OptionSpec(name: "json", valueName: "file",
+                           help: "Also write the results as JSON (schema \(Results.currentSchema)) to <file>. "
+                               + "The file is replaced atomically when the run completes, and left as it was if "
+                               + "the run fails or is interrupted."),
+                OptionSpec(name: "markdown", valueName: "file", help: "Also write a Markdown report (for pull requests)."),
+                OptionSpec(name: "csv", valueName: "file", help: "Also write a CSV file, a row per scenario and strategy."),
+                OptionSpec(name: "html", valueName: "file",
+                           help: "Also write a self-contained HTML report with charts and frame pictures."),
+                OptionSpec(name: "trace", valueName: "file",
+                           help: "Also write a Chrome/Perfetto trace: a slice per phase per step."),
+                OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
+            ])
+    }
+
+    /// The scenarios to run.
+    var scenarios: [Scenario]
+    /// The strategies to run, in the order given, each once.
+    var strategies: [String]
+    /// Steps to measure instead of each scenario's own count.
+    var steps: Int?
+    /// Where to write the results as JSON.
+    var jsonPath: String?
+    /// Whether to leave out the comparison table.
+    var quiet: Bool
+    /// Reports to write, by format.
+    var reports: [(format: ReportFormat, path: String)] = []
+
+    init(_ arguments: ParsedArguments) throws {
+        (scenarios, strategies) = try ScenarioSelection.resolve(arguments)
+        steps = try arguments.integer("steps", atLeast: 1)
+        jsonPath = arguments.value("json")
+        quiet = arguments.flag("quiet")
+        // A run takes minutes: a mistyped output path must fail now, not after it.
+        if let jsonPath { try AtomicFile.checkWritable(jsonPath) }
+        for format in ReportFormat.allCases {
+            guard let path = arguments.value(format.rawValue) else { continue }
+            try AtomicFile.checkWritable(path)
+            reports.append((format, path))
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        var progress: ((String) -> Void)?
+        if context.stderrIsTerminal {
+            // "\r" returns to the start of the line and ESC[K clears what a longer line left.
+            progress = { line in context.stderr("\r" + line + "\u{1B}[K") }
+        }
+        let results: Results
+        do {
+            defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
+            results = try Runner(progress: progress).run(scenarios: scenarios, strategies: strategies, steps: steps)
+        }
+        // The table first: if the file cannot be written after all, the run still showed its numbers.
+        if !quiet { context.stdout(results.comparisonTable()) }
+        if let jsonPath { try AtomicFile.write(results.jsonData(), to: jsonPath) }
+        for (format, path) in reports {
+            let pictures = format == .html ? try framePictures() : []
+            try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path)
+        }
+        return 0
+    }
+
+    /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
+    /// HTML report (the same pictures `bench render` writes).
+    private func framePictures() throws -> [FramePictureRef] {
+        guard let scenario = scenarios.first else { return [] }
+        let step = min(40, max(0, (steps ?? scenario.steps) - 1))
+        let wanted: [(String, Overlay)] = [("shared-corner-grid", .blended), ("per-cell-mask", .offscreen),
+                                           ("rasterized-mask", .raster), ("none", .blended)]
+        return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
+            let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4)
+            return FramePictureRef(title: "\(scenario.name), \(name), step \(step), overlay \(overlay.rawValue)",
+                                   pngBytes: picture.pngData())
+        }
+    }
+}

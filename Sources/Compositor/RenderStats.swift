@@ -1,0 +1,60 @@
+/// The exact counters of one rendered frame, made by the renderer as it does the work.
+///
+/// Every field is incremented by the code path that does what it counts (named in its doc), so a
+/// counter cannot disagree with the pixels. All are smaller-is-better; the harness adds them to
+/// the table's and the ledger's counts to make a step's `FrameStats`.
+public struct RenderStats: Equatable, Sendable {
+    /// Pixels of blended draws into the framebuffer (`Renderer.execute`): a non-opaque layer or an
+    /// off-screen result drawn over something — what "Color Blended Layers" paints red.
+    public var blendedPixels = 0
+    /// Fragments shaded with a blend anywhere, off-screen buffers included (`Renderer.execute`).
+    public var blendedFragments = 0
+    /// All fragments shaded, opaque and blended, on and off screen (`Renderer.execute`).
+    public var shadedPixels = 0
+    /// Off-screen passes: a subtree drawn into a separate buffer first (`Renderer.buildOffscreen`,
+    /// and a rasterization-cache miss).
+    public var offscreenPasses = 0
+    /// The pixel area of those off-screen buffers.
+    public var offscreenPixels = 0
+    /// Rasterized layers drawn from a valid cached bitmap (`Renderer.buildRasterized`).
+    public var rasterHits = 0
+    /// Rasterized layers that had to be rendered again (`Renderer.buildRasterized`).
+    public var rasterMisses = 0
+    /// Bytes held by the rasterization cache at the end of the frame (a gauge, summed per frame).
+    public var rasterBytes = 0
+    /// Layers visited by the renderer (`Renderer.build`; hidden layers excluded).
+    public var layersDrawn = 0
+
+    public init() {}
+}
+
+/// Objects allocated for layer trees, counted by their initializers (`Layer.init`, `Path.init`,
+/// `Image.init`) in the `Ledger` they are created against.
+public struct AllocationCounts: Equatable, Sendable {
+    /// Layers allocated (`Layer.init`).
+    public var layersCreated = 0
+    /// Shape paths allocated (`Path.init`).
+    public var pathsCreated = 0
+    /// Bitmaps allocated for layer contents (`Image.init`).
+    public var imagesCreated = 0
+
+    public init() {}
+}
+
+/// Where allocations are counted as they happen.
+///
+/// A table owns one; every `Layer`, `Path` and `Image` is created against it, so the count of
+/// objects created is made by the initializers themselves. `take()` hands the counts of a step to
+/// the harness and starts afresh. A class, because every object of one table shares it.
+public final class Ledger {
+    /// The counts since the last `take()`.
+    public var counts = AllocationCounts()
+
+    public init() {}
+
+    /// Returns the counts so far and resets them.
+    public func take() -> AllocationCounts {
+        defer { counts = AllocationCounts() }
+        return counts
+    }
+}

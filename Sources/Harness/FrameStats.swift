@@ -1,0 +1,66 @@
+import Compositor
+import Results
+import Table
+
+/// The exact counters of one step (or a sum of steps): what the renderer, the table and the
+/// ledger of allocations each counted, side by side.
+///
+/// Each part is made by the module that does the work (`RenderStats` by the renderer,
+/// `AllocationCounts` by the initializers of layers, paths and images, `TableStats` by the reuse
+/// pools and layout passes); the harness only adds them up and reads them by `Counter`.
+public struct FrameStats: Equatable, Sendable {
+    /// What the renderer counted.
+    public var render = RenderStats()
+    /// The layers, paths and images created.
+    public var allocations = AllocationCounts()
+    /// The table's reuse and row walks.
+    public var table = TableStats()
+
+    public init(render: RenderStats = RenderStats(), allocations: AllocationCounts = AllocationCounts(),
+                table: TableStats = TableStats()) {
+        self.render = render
+        self.allocations = allocations
+        self.table = table
+    }
+
+    /// The value of `counter`. The switch is exhaustive, so a counter added to the catalogue
+    /// cannot be forgotten here.
+    public subscript(counter: Counter) -> Int {
+        get { self[keyPath: FrameStats.keyPath(counter)] }
+        set { self[keyPath: FrameStats.keyPath(counter)] = newValue }
+    }
+
+    /// Where `counter` is stored.
+    private static func keyPath(_ counter: Counter) -> WritableKeyPath<FrameStats, Int> {
+        switch counter {
+        case .blendedPixels: return \.render.blendedPixels
+        case .blendedFragments: return \.render.blendedFragments
+        case .shadedPixels: return \.render.shadedPixels
+        case .offscreenPasses: return \.render.offscreenPasses
+        case .offscreenPixels: return \.render.offscreenPixels
+        case .rasterHits: return \.render.rasterHits
+        case .rasterMisses: return \.render.rasterMisses
+        case .rasterBytes: return \.render.rasterBytes
+        case .layersDrawn: return \.render.layersDrawn
+        case .layersCreated: return \.allocations.layersCreated
+        case .pathsCreated: return \.allocations.pathsCreated
+        case .imagesCreated: return \.allocations.imagesCreated
+        case .cellsCreated: return \.table.cellsCreated
+        case .cellsDequeued: return \.table.cellsDequeued
+        case .cellsReused: return \.table.cellsReused
+        case .rowsVisited: return \.table.rowsVisited
+        }
+    }
+
+    /// Adds every counter of `rhs` to `lhs`.
+    public static func += (lhs: inout FrameStats, rhs: FrameStats) {
+        for counter in Counter.allCases { lhs[counter] += rhs[counter] }
+    }
+
+    /// The counter-wise sum.
+    public static func + (lhs: FrameStats, rhs: FrameStats) -> FrameStats {
+        var sum = lhs
+        sum += rhs
+        return sum
+    }
+}

@@ -1,0 +1,113 @@
+import Compositor
+import Foundation
+import Raster
+import Results
+import Strategies
+import Table
+
+/// Runs scenarios against strategies and turns the steps into `Results`.
+///
+/// The strategies of a scenario run in lockstep — step k of every strategy, then step k + 1 —
+/// with one timing of the memory floor per step in between (on the scenario's own framebuffer
+/// size), so slow drift of the machine (heat, other load) and the state of the caches affect every
+/// strategy and the floor alike and the ratios stay fair. (Timing the floor back to back instead
+/// measured a buffer that stayed in the last-level cache: a floor no frame in the rotation could
+/// see.) Before the
+/// measured steps, each strategy runs `warmupSteps` frames on a separate table so code, allocator
+/// and caches are warm, while the measured run starts from a fresh table (its counters are then
+/// exactly those of frame 0 onwards, as `bench render` shows them).
+public struct Runner {
+    /// Called with a short line of progress (the CLI prints it on stderr when it is a terminal).
+    public var progress: ((String) -> Void)?
+
+    public init(progress: ((String) -> Void)? = nil) { self.progress = progress }
+
+    /// Runs every strategy on every scenario; `steps` overrides the scenarios' step counts.
+    public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil) throws -> Results {
+        var runs: [RunResult] = []
+        var floorsByScenario: [String: (fill: Int, copy: Int)] = [:]
+        for scenario in scenarios {
+            let measured = steps ?? scenario.steps
+            let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+            var fills: [Int] = [], copies: [Int] = []
+            let geometry = TableGeometry(sections: scenario.sectionSpecs)
+            for name in strategies {
+                let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
+                for _ in 0..<min(scenario.warmupSteps, measured) { _ = warm.step() }
+            }
+            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
+            var records = [[StepRecord]](repeating: [], count: sims.count)
+            var pictures = [[String: String]](repeating: [:], count: sims.count)
+            let checkpoints = Runner.pictureSteps(measured)
+            for k in 0..<measured {
+                for (i, sim) in sims.enumerated() {
+                    records[i].append(sim.step())
+                    // Outside the timed step: the picture is part of the result.
+                    if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
+                }
+                fills.append(floor.timeFill())
+                copies.append(floor.timeCopy())
+                if k % 30 == 0 { progress?("\(scenario.name): step \(k + 1)/\(measured)") }
+            }
+            let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
+            floorsByScenario[scenario.name] = scenarioFloor
+            for i in strategies.indices {
+                var run = summarize(scenario: scenario.name, strategy: strategies[i], records[i])
+                run.pictures = pictures[i]
+                run.buffersAllocated = sims[i].renderer.buffersAllocated
+                run.floorNanos = scenarioFloor.fill
+                run.copyFloorNanos = scenarioFloor.copy
+                runs.append(run)
+            }
+        }
+        // The top-level floor is the first scenario's; every run carries its own scenario's.
+        let first = scenarios.first.flatMap { floorsByScenario[$0.name] } ?? (0, 0)
+        let floorNanos = first.fill, copyFloorNanos = first.copy
+        addRatios(&runs)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Results(schema: Results.currentSchema, tool: .current, machine: .current,
+                       createdAt: ISO8601DateFormatter().string(from: Date()),
+                       floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs,
+                       peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// The steps whose frames are checksummed: the first, the middle and the last measured one.
+    public static func pictureSteps(_ steps: Int) -> Set<Int> {
+        steps > 0 ? [0, steps / 2, steps - 1] : []
+    }
+
+    private func summarize(scenario: String, strategy: String, _ records: [StepRecord]) -> RunResult {
+        var totals = FrameStats()
+        for record in records { totals += record.stats }
+        var totalDict: [Counter: Int] = [:], perStep: [Counter: Double] = [:]
+        for counter in Counter.allCases {
+            let value = totals[counter]
+            totalDict[counter] = value
+            perStep[counter] = records.isEmpty ? 0 : Double(value) / Double(records.count)
+        }
+        var samples: [Phase: [Int]] = [:]
+        for phase in Phase.allCases { samples[phase] = records.map { $0.nanos(phase) } }
+        return RunResult(scenario: scenario, strategy: strategy, steps: records.count,
+                         layoutPasses: records.filter(\.laidOut).count, totals: totalDict, perStep: perStep,
+                         timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples,
+                         eventSteps: records.indices.filter { records[$0].hadEvent }, pictures: [:],
+                         floorNanos: 0, copyFloorNanos: 0)
+    }
+
+    private func addRatios(_ runs: inout [RunResult]) {
+        func ratio(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
+        let reference = Dictionary(runs.filter { $0.strategy == StrategyCatalog.reference }.map { ($0.scenario, $0) },
+                                   uniquingKeysWith: { a, _ in a })
+        for i in runs.indices {
+            for r in Ratio.allCases {
+                let median = runs[i].timing[r.phase]!.median
+                switch r.reference {
+                case .floor: runs[i].ratios[r] = ratio(median, runs[i].floorNanos)
+                case .none:
+                    if let base = reference[runs[i].scenario] { runs[i].ratios[r] = ratio(median, base.timing[r.phase]!.median) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Raster
+import Table
+
+/// Something that happens at a step of a scenario.
+public struct ScenarioEvent: Hashable, Sendable {
+    /// What happens.
+    public enum Action: Hashable, Sendable {
+        /// The style changes to this one (corner radius, inset, column width, colours): a scenario
+        /// file's `set` event, resolved against the style before it.
+        case setStyle(TableStyle)
+        /// The table's container changes size (a rotation or split view).
+        case resize(width: Double, height: Double)
+        /// A row is selected.
+        case select(IndexPath)
+    }
+
+    /// The step at whose start it happens.
+    public var atStep: Int
+    /// What happens.
+    public var action: Action
+
+    public init(atStep: Int, action: Action) {
+        self.atStep = atStep
+        self.action = action
+    }
+}
+
+/// One benchmark situation: a device, a table, its style and how it scrolls (a scenario file,
+/// docs/scenario-files.md).
+public struct Scenario: Hashable, Sendable {
+    /// The scenario's name in results and on the command line.
+    public var name: String
+    /// The screen.
+    public var device: Device
+    /// Number of sections.
+    public var sections: Int
+    /// Rows per section, repeated cyclically over the sections.
+    public var rowsPerSection: [Int]
+    /// Height of every row, points.
+    public var rowHeight: Double
+    /// Section header height, points.
+    public var headerHeight: Double
+    /// Section footer height, points.
+    public var footerHeight: Double
+    /// Corner radius, inset, column width and colours.
+    public var style: TableStyle
+    /// Points scrolled per step (constant scrolling; `bench render --step K` shows the frame at
+    /// offset K × pointsPerStep).
+    public var pointsPerStep: Double
+    /// How the table scrolls; nil means constant scrolling at `pointsPerStep` from the top.
+    public var motion: ScrollDriver.Motion?
+    /// Things that happen at given steps: style changes, resizes, selections.
+    public var events: [ScenarioEvent] = []
+    /// Steps measured.
+    public var steps: Int
+    /// Steps run once before measuring, on a separate table, to warm code and caches.
+    public var warmupSteps: Int
+
+    public init(name: String, device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double = 44,
+                headerHeight: Double = 35, footerHeight: Double = 18, style: TableStyle = TableStyle(),
+                pointsPerStep: Double = 12, motion: ScrollDriver.Motion? = nil, steps: Int, warmupSteps: Int = 10,
+                events: [ScenarioEvent] = []) {
+        self.name = name
+        self.device = device
+        self.sections = sections
+        self.rowsPerSection = rowsPerSection
+        self.rowHeight = rowHeight
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.style = style
+        self.pointsPerStep = pointsPerStep
+        self.steps = steps
+        self.warmupSteps = warmupSteps
+        self.motion = motion
+        self.events = events
+    }
+
+    /// The table's sections.
+    public var sectionSpecs: [SectionSpec] {
+        guard !rowsPerSection.isEmpty else { return [] }
+        return (0..<sections).map {
+            SectionSpec(rows: rowsPerSection[$0 % rowsPerSection.count], rowHeight: rowHeight,
+                        headerHeight: headerHeight, footerHeight: footerHeight)
+        }
+    }
+
+    /// The total number of rows.
+    public var rowCount: Int { sectionSpecs.reduce(0) { $0 + $1.rows } }
+
+    /// The scroll driver for this scenario's table (`geometry` resolves a jump to a row).
+    public func scroll(in geometry: TableGeometry) -> ScrollDriver {
+        ScrollDriver(motion ?? .constant(pointsPerStep: pointsPerStep), refreshHz: device.refreshHz, geometry: geometry)
+    }
+
+    /// "ipad-settings", what `swift run bench` runs: an iPad Pro 12.9" (1024 × 1366 pt at 2×,
+    /// 120 Hz) showing 30 sections of mixed sizes, single-row sections among them, in
+    /// TORoundedTableView's default style (radius 7, inset 18, column ≤ 675 pt), scrolled at
+    /// 12 pt per frame (1,440 pt/s) through the content.
+    public static let ipadSettings = Scenario(
+        name: "ipad-settings", device: Device.named("ipad-pro-12.9")!, sections: 30,
+        rowsPerSection: [1, 3, 8, 2, 5, 1, 4, 6], steps: 360, warmupSteps: 30)
+
+    /// Built-in scenarios by name.
+    public static let builtIn: [Scenario] = [ipadSettings]
+
+    /// The built-in scenario called `name`, or nil.
+    public static func named(_ name: String) -> Scenario? { builtIn.first { $0.name == name } }
+}

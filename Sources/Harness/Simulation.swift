@@ -1,0 +1,113 @@
+import Compositor
+import Raster
+import Results
+import Strategies
+import Table
+
+/// What one scroll step cost: the exact counters and the measured phase times.
+public struct StepRecord: Sendable {
+    /// Counters of the step: table, strategy and renderer together.
+    public var stats: FrameStats
+    /// Whether a layout pass ran (it runs when the bounds or style changed, and on the first frame).
+    public var laidOut: Bool
+    /// Whether a scenario event (style change, resize, selection) happened at this step.
+    public var hadEvent: Bool
+    /// Nanoseconds in the reuse phase (cells leaving and entering).
+    public var reuseNanos: Int
+    /// Nanoseconds in the layout phase (cell frames and the strategy's layout).
+    public var layoutNanos: Int
+    /// Nanoseconds rendering the frame.
+    public var compositeNanos: Int
+    /// Nanoseconds for the whole step.
+    public var stepNanos: Int
+
+    /// The nanoseconds of `phase`.
+    public func nanos(_ phase: Phase) -> Int {
+        switch phase {
+        case .step: return stepNanos
+        case .layout: return layoutNanos
+        case .reuse: return reuseNanos
+        case .composite: return compositeNanos
+        }
+    }
+}
+
+/// One scenario running one strategy: a table, its strategy and a renderer, stepped frame by
+/// frame the way the device's display link would.
+public final class Simulation {
+    /// The scenario being run.
+    public let scenario: Scenario
+    /// The strategy drawing the corners.
+    public let strategy: any CornerStrategy
+    /// The table.
+    public let table: TableView
+    /// The renderer and its framebuffer.
+    public let renderer: Renderer
+    private var frame = 0
+    private let scroll: ScrollDriver
+    /// Events by step.
+    private let events: [Int: [ScenarioEvent]]
+
+    /// Sets a scenario up with the strategy called `strategyName`; `geometry`, when given, is the
+    /// scenario's laid-out rows, shared with its other simulations.
+    public init(scenario: Scenario, strategyName: String, geometry: TableGeometry? = nil) throws {
+        guard let strategy = StrategyCatalog.make(strategyName, screenScale: scenario.device.scale) else {
+            let hint = Suggestion.nearest(to: strategyName, in: StrategyCatalog.names).map { " Did you mean '\($0)'?" } ?? ""
+            throw BenchError.usage("unknown strategy '\(strategyName)'.\(hint) The strategies are: \(StrategyCatalog.names.joined(separator: ", ")).")
+        }
+        guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
+            throw BenchError.input("device '\(scenario.device.name)' has an empty screen.")
+        }
+        self.scenario = scenario
+        self.strategy = strategy
+        self.renderer = renderer
+        self.table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
+                               size: Size(width: scenario.device.width, height: scenario.device.height),
+                               style: scenario.style, provider: strategy)
+        self.scroll = scenario.scroll(in: table.geometry)
+        self.events = Dictionary(grouping: scenario.events, by: \.atStep)
+    }
+
+    /// Runs the next frame: the step's events, scroll, layout if due, render; returns its cost.
+    @discardableResult
+    public func step() -> StepRecord {
+        let start = Stopwatch.now()
+        let happened = events[frame] ?? []
+        for event in happened { apply(event) }
+        // UIScrollView keeps its offset on the pixel grid, so a fling that has slowed below half a
+        // pixel per frame stops changing the bounds (and stops triggering layout).
+        let scale = scenario.device.scale
+        table.setContentOffset((scroll.offset(atStep: frame) * scale).rounded() / scale)
+        let laidOut = table.needsLayout
+        var afterReuse = start, afterLayout = start
+        if laidOut {
+            table.updateVisibleCells()
+            afterReuse = Stopwatch.now()
+            table.layoutVisibleCells()
+            afterLayout = Stopwatch.now()
+        }
+        let rendered = renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
+        let end = Stopwatch.now()
+        frame += 1
+        let stats = FrameStats(render: rendered, allocations: table.ledger.take(), table: table.takeStats())
+        return StepRecord(stats: stats, laidOut: laidOut, hadEvent: !happened.isEmpty,
+                          reuseNanos: Int(afterReuse - start), layoutNanos: Int(afterLayout - afterReuse),
+                          compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
+    }
+
+    private func apply(_ event: ScenarioEvent) {
+        switch event.action {
+        case .setStyle(let style): table.setStyle(style)
+        case let .resize(width, height): table.setSize(Size(width: width, height: height))
+        case .select(let row): table.selectRow(at: row)
+        }
+    }
+
+    /// Draws frame `step` directly — the content offset of that step, one layout pass, one
+    /// render — without the frames before it (what `bench render --step K` shows).
+    @discardableResult
+    public func jump(toStep step: Int) -> StepRecord {
+        frame = max(0, step)
+        return self.step()
+    }
+}

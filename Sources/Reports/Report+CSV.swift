@@ -1,0 +1,52 @@
+import Results
+
+/// The CSV report: one row per (scenario, strategy) with every number of the run (for spreadsheets).
+///
+/// RFC 4180: CRLF line ends, a header row, fields quoted when they hold a comma, quote or line
+/// break, quotes doubled. Numbers are not rounded: integers as written in the JSON, and doubles
+/// in Swift's shortest form that reads back as the same value.
+extension Results {
+    /// The results as CSV: a header row, then a row per run in the JSON's order.
+    ///
+    /// Columns: `scenario`, `strategy`, `steps`, `layoutPasses`, `floorNanos`, `copyFloorNanos`,
+    /// `<counter>_total` for every counter, `<counter>_perStep` for every counter,
+    /// `<phase>_<statistic>_ns` for the phases step, layout, reuse and composite and the
+    /// statistics median, p90, p99, min and max, then the ratios. Missing values are empty fields.
+    public func csvReport() -> String {
+        let counters = Counter.allCases
+        let statistics: [(name: String, value: (Summary) -> Int)] = [
+            ("median", \.median), ("p90", \.p90), ("p99", \.p99), ("min", \.min), ("max", \.max),
+        ]
+        var header = ["scenario", "strategy", "steps", "layoutPasses", "floorNanos", "copyFloorNanos"]
+        header += counters.map { $0.name + "_total" }
+        header += counters.map { $0.name + "_perStep" }
+        for phase in Phase.allCases { header += statistics.map { "\(phase.name)_\($0.name)_ns" } }
+        header += Ratio.allCases.map(\.name)
+
+        var lines = [header]
+        for run in runs {
+            var fields = [run.scenario, run.strategy, String(run.steps), String(run.layoutPasses),
+                          String(run.floorNanos), String(run.copyFloorNanos)]
+            fields += counters.map { run.totals[$0].map(String.init) ?? "" }
+            fields += counters.map { run.perStep[$0].map(Results.csvNumber) ?? "" }
+            for phase in Phase.allCases {
+                let summary = run.timing[phase]
+                fields += statistics.map { statistic in summary.map { String(statistic.value($0)) } ?? "" }
+            }
+            fields += Ratio.allCases.map { run.ratios[$0].map(Results.csvNumber) ?? "" }
+            lines.append(fields)
+        }
+        return lines.map { $0.map(Results.csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// A double in its shortest round-tripping form; empty when not finite, which no spreadsheet reads.
+    static func csvNumber(_ value: Double) -> String { value.isFinite ? String(value) : "" }
+
+    /// `field` quoted if it holds a comma, quote, CR or LF (RFC 4180 §2.6–2.7).
+    static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return field }
+        var quoted = "\""
+        for ch in field { quoted += ch == "\"" ? "\"\"" : String(ch) }
+        return quoted + "\""
+    }
+}

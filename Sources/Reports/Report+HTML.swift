@@ -1,0 +1,405 @@
+import Foundation
+import Results
+
+/// The HTML report: one self-contained page with charts, tables and frames (for people).
+///
+/// Design: the page must open from an e-mail attachment or a CI artifact with no network, so it
+/// has no script, no external font, stylesheet or image, and no link: CSS is inline, charts are
+/// SVG written here, pictures are `data:` URIs. Colours come from the Okabe–Ito palette, which
+/// stays distinguishable under the common colour-vision deficiencies, and every bar is labelled
+/// with its strategy and value, so no chart depends on colour alone (nor on a colour printer).
+/// Charts draw the JSON's numbers unrounded; labels use the tables' rounding.
+extension Results {
+    /// The results as one HTML page: the context, per scenario four charts and the comparison
+    /// table, then `pictures` with their titles.
+    public func htmlReport(pictures: [FramePictureRef] = []) -> String {
+        var body = "<header>\n<h1>CornerBench results</h1>\n"
+        if !tool.optimized {
+            body += "<p class=\"warning\"><strong>WARNING:</strong> \(Results.html(Results.notOptimizedWarning))</p>\n"
+        }
+        body += "<dl class=\"context\">\n"
+        for (label, value) in contextLines() {
+            body += "<div><dt>\(Results.html(label))</dt><dd>\(Results.html(value))</dd></div>\n"
+        }
+        body += "</dl>\n</header>\n"
+        for (index, scenario) in scenarioNames.enumerated() { body += htmlSection(scenario: scenario, index: index) }
+        if !pictures.isEmpty { body += Results.htmlPictures(pictures) }
+        body += "<footer>\n<h2>How to read the numbers</h2>\n<ul>\n"
+        body += Results.roundingNote.map { "<li>\(Results.htmlNote($0))</li>\n" }.joined()
+        body += "<li>Charts draw the unrounded values. Colours follow the Okabe–Ito palette; every bar carries its strategy's name.</li>\n"
+        body += "</ul>\n</footer>\n"
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>CornerBench results</title>
+            <style>
+            \(Results.htmlStyle)</style>
+            </head>
+            <body>
+            <main>
+            \(body)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// Okabe & Ito's colour-blind-safe palette, darkest and most distinct first; yellow, the
+    /// weakest on white, last.
+    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+
+    /// The page's stylesheet: a 1200 px layout that also prints on A4 or Letter.
+    static let htmlStyle = """
+        :root { color-scheme: light; --ink: #1a1a1a; --muted: #5a5a5a; --rule: #d0d0d0; }
+        * { box-sizing: border-box; }
+        body { margin: 0; color: var(--ink); background: #fff;
+               font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+               -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+        main { max-width: 1180px; margin: 0 auto; padding: 24px 20px 40px; }
+        h1 { font-size: 26px; margin: 0 0 12px; }
+        h2 { font-size: 20px; margin: 36px 0 4px; padding-top: 12px; border-top: 2px solid var(--ink); }
+        h3 { font-size: 15px; margin: 20px 0 6px; }
+        .warning { background: #fff1e6; border: 2px solid #D55E00; padding: 8px 12px; font-size: 15px; }
+        .context { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
+        .context div { display: contents; }
+        .context dt { font-weight: 600; }
+        .context dd { margin: 0; }
+        .caption { color: var(--muted); margin: 0 0 12px; }
+        .charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px; }
+        .charts .wide { grid-column: 1 / -1; }
+        figure { margin: 0; break-inside: avoid; }
+        .chart { border: 1px solid var(--rule); border-radius: 6px; padding: 8px; }
+        svg { display: block; width: 100%; height: auto; font-family: inherit; }
+        svg .title { font-size: 14px; font-weight: 600; fill: var(--ink); }
+        svg .tick, svg .label { font-size: 11px; fill: var(--muted); }
+        svg .name { font-size: 11px; fill: var(--ink); }
+        svg .value { font-size: 11px; fill: var(--ink); font-variant-numeric: tabular-nums; }
+        svg .grid { stroke: #e6e6e6; stroke-width: 1; }
+        svg .axis { stroke: #777; stroke-width: 1; }
+        svg .event { stroke: #444; stroke-width: 1; stroke-dasharray: 4 3; }
+        svg .event-label { font-size: 10px; fill: #444; }
+        .table-wrap { overflow-x: auto; }
+        table { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums; }
+        th, td { padding: 4px 6px; border-bottom: 1px solid var(--rule); }
+        thead th { vertical-align: bottom; text-align: right; font-weight: 600; }
+        caption { text-align: left; font-weight: 600; padding: 14px 0 4px; }
+        th:first-child, td:first-child { text-align: left; white-space: nowrap; }
+        td { text-align: right; white-space: nowrap; }
+        tbody tr:nth-child(even) { background: #f6f6f6; }
+        .pictures { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 16px; }
+        .pictures img { display: block; max-width: 100%; height: auto; border: 1px solid var(--rule); }
+        .pictures figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
+        footer { margin-top: 32px; color: var(--muted); font-size: 13px; }
+        footer h2 { color: var(--ink); }
+        code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.95em; }
+        @media screen and (max-width: 900px) { .charts { grid-template-columns: 1fr; } }
+        /* Landscape keeps the screen layout at about 0.85 scale: portrait would shrink the wide charts' text to 6 pt. */
+        @page { size: landscape; margin: 10mm; }
+        @media print {
+          body { font-size: 10pt; }
+          main { max-width: none; padding: 0; }
+          .charts { gap: 8px; }
+          .chart { border: none; padding: 0; }
+          section.scenario + section.scenario { break-before: page; }
+          table { font-size: 8pt; }
+          th, td { padding: 2px 3px; }
+          .table-wrap { overflow: visible; break-inside: avoid; }
+          h2, h3 { break-after: avoid; }
+        }
+
+        """
+
+    /// One scenario: its caption, the four charts, then the comparison table.
+    private func htmlSection(scenario: String, index: Int) -> String {
+        let runs = self.runs.filter { $0.scenario == scenario }
+        let strategies = strategyNames
+        let colour: (String) -> String = { name in
+            Results.palette[(strategies.firstIndex(of: name) ?? 0) % Results.palette.count]
+        }
+        let table = reportTable(scenario: scenario)
+        var out = "<section class=\"scenario\" id=\"scenario-\(index + 1)\">\n"
+        out += "<h2>Scenario \(Results.html(scenario))</h2>\n<p class=\"caption\">\(Results.html(table.caption))</p>\n"
+        out += "<div class=\"charts\">\n"
+
+        let blended = runs.map { run in
+            Bar(name: run.strategy, value: run.perStep[.blendedPixels] ?? 0, whisker: nil, colour: colour(run.strategy),
+                text: Results.counterText(run.perStep[.blendedPixels]) + " px")
+        }
+        out += figure(Results.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended))
+
+        let offscreen = runs.map { run in
+            Bar(name: run.strategy, value: run.perStep[.offscreenPasses] ?? 0, whisker: nil, colour: colour(run.strategy),
+                text: Results.counterText(run.perStep[.offscreenPasses]))
+        }
+        out += figure(Results.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen))
+
+        let stepTime = runs.map { run in
+            let timing = run.timing[.step]
+            return Bar(name: run.strategy, value: Double(timing?.median ?? 0) / 1000,
+                       whisker: timing.map { Double($0.p90) / 1000 }, colour: colour(run.strategy),
+                       text: timing.map { "median \(Results.microsText($0.median)) µs, p90 \(Results.microsText($0.p90)) µs" } ?? "–")
+        }
+        out += figure(Results.barChart(title: "Step time: median (bar) and p90 (whisker)", axis: "µs per step", bars: stepTime,
+                                       width: 1140), wide: true)
+
+        let series = runs.map { run in
+            Series(name: run.strategy, colour: colour(run.strategy), values: (run.samples[.step] ?? []).map { Double($0) / 1000 },
+                   p99: Double(run.timing[.step]?.p99 ?? 0) / 1000)
+        }
+        var events = Set<Int>()
+        for run in runs { events.formUnion(run.eventSteps) }
+        out += figure(Results.lineChart(title: "Step time across the scroll", series: series, events: events.sorted()),
+                      wide: true)
+        out += "</div>\n"
+        out += "<h3>All numbers</h3>\n" + Results.htmlTable(table) + "</section>\n"
+        return out
+    }
+
+    /// A chart in its frame; a `wide` one spans the grid, for charts that need the page's width.
+    private func figure(_ svg: String, wide: Bool = false) -> String {
+        "<figure class=\"chart\(wide ? " wide" : "")\">\n\(svg)</figure>\n"
+    }
+
+    /// The comparison table, cut into its counter columns and its time columns: all twenty
+    /// columns in one table need about 1,500 px, and each half fits 1,200 px and a printed page.
+    private static func htmlTable(_ table: (caption: String, header: [String], rows: [[String]])) -> String {
+        let split = 1 + Results.tableCounters.count
+        let halves = [("Counters per step (mean)", Array(1..<split)),
+                      ("Step times in µs, and ratios of the step median", Array(split..<table.header.count))]
+        var out = ""
+        for (caption, columns) in halves {
+            out += "<div class=\"table-wrap\">\n<table>\n<caption>\(html(caption))</caption>\n<thead>\n<tr>"
+            out += "<th scope=\"col\">\(html(table.header[0]))</th>"
+            out += columns.map { "<th scope=\"col\">\(html(table.header[$0]))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
+            for row in table.rows {
+                out += "<tr><th scope=\"row\">\(html(row[0]))</th>"
+                out += columns.map { "<td>\(html(row[$0]))</td>" }.joined() + "</tr>\n"
+            }
+            out += "</tbody>\n</table>\n</div>\n"
+        }
+        return out
+    }
+
+    /// The pictures with their titles, each PNG inline as a `data:` URI so the page stays one file.
+    private static func htmlPictures(_ pictures: [FramePictureRef]) -> String {
+        var out = "<section>\n<h2>Frames</h2>\n<div class=\"pictures\">\n"
+        for picture in pictures {
+            let base64 = Data(picture.pngBytes).base64EncodedString()
+            out += "<figure><img src=\"data:image/png;base64,\(base64)\" alt=\"\(html(picture.title))\">"
+            out += "<figcaption>\(html(picture.title))</figcaption></figure>\n"
+        }
+        return out + "</div>\n</section>\n"
+    }
+
+    /// One bar of a bar chart.
+    private struct Bar {
+        var name: String
+        var value: Double
+        /// Where a thin whisker beyond the bar ends (a higher percentile), if any.
+        var whisker: Double?
+        var colour: String
+        /// The value as labelled beside the bar.
+        var text: String
+    }
+
+    /// One line of a line chart.
+    private struct Series {
+        var name: String
+        var colour: String
+        var values: [Double]
+        var p99: Double
+    }
+
+    /// A horizontal bar chart: strategies down the side, so long names stay readable.
+    private static func barChart(title: String, axis: String, bars: [Bar], width: Double = 560) -> String {
+        // Room for the longest name and value label (11 px text averages under 6.5 px a character).
+        let nameWidth = Double(bars.map(\.name.count).max() ?? 0) * 6.5 + 8
+        let valueWidth = Double(bars.map(\.text.count).max() ?? 0) * 6.5 + 12
+        let top = 34.0, barHeight = 18.0, gap = 8.0
+        let plotLeft = nameWidth + 6, plotRight = width - valueWidth
+        let plotHeight = Double(bars.count) * (barHeight + gap) + gap
+        let height = top + plotHeight + 40
+        let ticks = niceTicks(upTo: bars.map { max($0.value, $0.whisker ?? 0) }.max() ?? 0, count: width < 700 ? 4 : 8)
+        let x = { (value: Double) in plotLeft + (plotRight - plotLeft) * max(0, value) / ticks.top }
+
+        var out = svgOpen(width: width, height: height, label: title)
+        out += "<text class=\"title\" x=\"0\" y=\"16\">\(html(title))</text>\n"
+        for tick in ticks.values {
+            out += "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(top + plotHeight))\"/>"
+            out += "<text class=\"tick\" x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 14))\" text-anchor=\"middle\">\(tickText(tick, ticks.step, top: ticks.top))</text>\n"
+        }
+        out += "<line class=\"axis\" x1=\"\(n(plotLeft))\" y1=\"\(n(top))\" x2=\"\(n(plotLeft))\" y2=\"\(n(top + plotHeight))\"/>"
+        out += "<line class=\"axis\" x1=\"\(n(plotLeft))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + plotHeight))\"/>\n"
+        out += "<text class=\"label\" x=\"\(n((plotLeft + plotRight) / 2))\" y=\"\(n(top + plotHeight + 32))\" text-anchor=\"middle\">\(html(axis))</text>\n"
+        for (i, bar) in bars.enumerated() {
+            let y = top + gap + Double(i) * (barHeight + gap)
+            let middle = y + barHeight / 2
+            out += "<g><title>\(html(bar.name)): \(html(bar.text))</title>"
+            out += "<text class=\"name\" x=\"\(n(nameWidth))\" y=\"\(n(middle + 4))\" text-anchor=\"end\">\(html(bar.name))</text>"
+            out += "<rect x=\"\(n(plotLeft))\" y=\"\(n(y))\" width=\"\(n(x(bar.value) - plotLeft))\" height=\"\(n(barHeight))\" fill=\"\(bar.colour)\" stroke=\"#333\" stroke-width=\"0.5\"/>"
+            var labelX = x(bar.value)
+            if let whisker = bar.whisker, whisker > bar.value {
+                out += "<line x1=\"\(n(x(bar.value)))\" y1=\"\(n(middle))\" x2=\"\(n(x(whisker)))\" y2=\"\(n(middle))\" stroke=\"#333\" stroke-width=\"1.5\"/>"
+                out += "<line x1=\"\(n(x(whisker)))\" y1=\"\(n(y + 3))\" x2=\"\(n(x(whisker)))\" y2=\"\(n(y + barHeight - 3))\" stroke=\"#333\" stroke-width=\"1.5\"/>"
+                labelX = x(whisker)
+            }
+            out += "<text class=\"value\" x=\"\(n(labelX + 4))\" y=\"\(n(middle + 4))\">\(html(bar.text))</text></g>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    /// Step times against step index, a polyline per strategy, events as dashed verticals.
+    private static func lineChart(title: String, series: [Series], events: [Int]) -> String {
+        let width = 1140.0, left = 64.0, right = 16.0
+        let legendRows = legendLayout(series.map(\.name), width: width - left - right)
+        let top = 30.0 + Double(legendRows.count) * 18 + 18
+        let plotHeight = 300.0
+        let steps = series.map(\.values.count).max() ?? 0
+        // A cold first frame or one stall can be several times every other step; an axis scaled
+        // to it flattens all the lines. Scale to the highest p99 instead and mark what lies above.
+        let highest = series.flatMap(\.values).max() ?? 0
+        let highestP99 = series.map(\.p99).max() ?? 0
+        let ticks = niceTicks(upTo: highest > 1.5 * highestP99 && highestP99 > 0 ? highestP99 * 1.15 : highest)
+        let clipped = series.reduce(0) { count, item in count + item.values.filter { $0 > ticks.top }.count }
+        let height = top + plotHeight + (clipped > 0 ? 62 : 44)
+        let xSteps = niceTicks(upTo: Double(max(steps - 1, 1)), count: 10)
+        let plotRight = width - right
+        let x = { (step: Double) in left + (plotRight - left) * step / Double(max(steps - 1, 1)) }
+        let y = { (value: Double) in top + plotHeight - plotHeight * min(max(0, value), ticks.top) / ticks.top }
+
+        var out = svgOpen(width: width, height: height, label: title)
+        out += "<text class=\"title\" x=\"0\" y=\"16\">\(html(title))</text>\n"
+        for (row, entries) in legendRows.enumerated() {
+            let ly = 34.0 + Double(row) * 18
+            for entry in entries {
+                let item = series[entry.index]
+                out += "<line x1=\"\(n(left + entry.x))\" y1=\"\(n(ly - 4))\" x2=\"\(n(left + entry.x + 18))\" y2=\"\(n(ly - 4))\" stroke=\"\(item.colour)\" stroke-width=\"3\"/>"
+                out += "<text class=\"name\" x=\"\(n(left + entry.x + 23))\" y=\"\(n(ly))\">\(html(item.name))</text>\n"
+            }
+        }
+        if !events.isEmpty, let last = legendRows.last {
+            let ly = 34.0 + Double(legendRows.count - 1) * 18
+            let ex = left + (last.last.map { $0.x + 23 + Double($0.width) } ?? 0) + 16
+            out += "<line class=\"event\" x1=\"\(n(ex))\" y1=\"\(n(ly - 10))\" x2=\"\(n(ex))\" y2=\"\(n(ly + 3))\"/>"
+            out += "<text class=\"name\" x=\"\(n(ex + 6))\" y=\"\(n(ly))\">scenario event</text>\n"
+        }
+        for tick in ticks.values {
+            out += "<line class=\"grid\" x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(plotRight))\" y2=\"\(n(y(tick)))\"/>"
+            out += "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(tickText(tick, ticks.step, top: ticks.top))</text>\n"
+        }
+        for tick in xSteps.values where tick <= Double(max(steps - 1, 0)) {
+            out += "<line class=\"axis\" x1=\"\(n(x(tick)))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(x(tick)))\" y2=\"\(n(top + plotHeight + 4))\"/>"
+            out += "<text class=\"tick\" x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 16))\" text-anchor=\"middle\">\(tickText(tick, xSteps.step, top: xSteps.top))</text>\n"
+        }
+        out += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + plotHeight))\"/>"
+        out += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + plotHeight))\"/>\n"
+        out += "<text class=\"label\" x=\"\(n((left + plotRight) / 2))\" y=\"\(n(top + plotHeight + 36))\" text-anchor=\"middle\">step (0-based)</text>\n"
+        out += "<text class=\"label\" transform=\"translate(14 \(n(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">µs per step</text>\n"
+        var lastLabelEnd = -Double.infinity
+        for step in events {
+            let ex = x(Double(step))
+            out += "<line class=\"event\" x1=\"\(n(ex))\" y1=\"\(n(top))\" x2=\"\(n(ex))\" y2=\"\(n(top + plotHeight))\"/>"
+            // Labels of events closer than a label's width would overprint: the line alone says it.
+            let label = "event, step \(step)"
+            if ex + 3 >= lastLabelEnd {
+                out += "<text class=\"event-label\" x=\"\(n(ex + 3))\" y=\"\(n(top + 10))\">\(label)</text>"
+                lastLabelEnd = ex + 3 + Double(label.count) * 5.5 + 6
+            }
+            out += "\n"
+        }
+        for item in series where !item.values.isEmpty {
+            let points = item.values.enumerated().map { "\(n(x(Double($0.offset)))),\(n(y($0.element)))" }
+            out += "<polyline fill=\"none\" stroke=\"\(item.colour)\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\"\(points.joined(separator: " "))\"><title>\(html(item.name))</title></polyline>\n"
+        }
+        for item in series {
+            for (step, value) in item.values.enumerated() where value > ticks.top {
+                let text = "\(item.name): \(Format.decimal(value, 1)) µs at step \(step)"
+                out += "<path d=\"M\(n(x(Double(step)) - 4)) \(n(top - 1))h8l-4-7z\" fill=\"\(item.colour)\" stroke=\"#333\" stroke-width=\"0.5\"><title>\(html(text))</title></path>\n"
+            }
+        }
+        if clipped > 0 {
+            let note = "▲ \(clipped) step time\(clipped == 1 ? "" : "s") above \(Format.decimal(ticks.top, 0)) µs drawn at the top edge "
+                + "(highest \(Format.decimal(highest, 1)) µs; see “worst step” in the table)"
+            out += "<text class=\"label\" x=\"\(n(plotRight))\" y=\"\(n(top + plotHeight + 56))\" text-anchor=\"end\">\(html(note))</text>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    /// Legend entries placed left to right, wrapping into rows of at most `width`.
+    private static func legendLayout(_ names: [String], width: Double) -> [[(index: Int, x: Double, width: Int)]] {
+        var rows: [[(index: Int, x: Double, width: Int)]] = [[]]
+        var cursor = 0.0
+        for (index, name) in names.enumerated() {
+            // 11 px system-ui text averages under 6.5 px a character.
+            let textWidth = Int((Double(name.count) * 6.5).rounded(.up))
+            let entry = 23 + Double(textWidth) + 18
+            if cursor + entry > width && !rows[rows.count - 1].isEmpty {
+                rows.append([])
+                cursor = 0
+            }
+            rows[rows.count - 1].append((index, cursor, textWidth))
+            cursor += entry
+        }
+        return rows
+    }
+
+    /// An SVG's opening tag. No `xmlns`: HTML parsers do not need it, and it would be a URL.
+    private static func svgOpen(width: Double, height: Double, label: String) -> String {
+        "<svg viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(html(label))\">\n"
+    }
+
+    /// Axis ticks from 0 to a round number at or above `maximum`, about `count` of them, at steps
+    /// of 1, 2 or 5 × 10ⁿ.
+    static func niceTicks(upTo maximum: Double, count: Int = 5) -> (step: Double, top: Double, values: [Double]) {
+        guard maximum > 0, maximum.isFinite else { return (1, 1, [0, 1]) }
+        let raw = maximum / Double(count)
+        let magnitude = pow(10, floor(log10(raw)))
+        let fraction = raw / magnitude
+        let step = (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10) * magnitude
+        let intervals = Int((maximum / step - 1e-9).rounded(.up))
+        return (step, Double(intervals) * step, (0...intervals).map { Double($0) * step })
+    }
+
+    /// A tick value as short text: in millions (M) or thousands (k) when the axis reaches
+    /// 10⁶ or 10⁴, with the decimals `step` needs, so an axis reads 0, 0.5M, 1M, 1.5M.
+    static func tickText(_ value: Double, _ step: Double, top: Double) -> String {
+        let (divisor, suffix) = top >= 1_000_000 ? (1_000_000.0, "M") : top >= 10_000 ? (1000.0, "k") : (1.0, "")
+        let scaledStep = step / divisor
+        let digits = scaledStep >= 1 ? 0 : Int((-log10(scaledStep)).rounded(.up))
+        return value == 0 ? "0" : Format.decimal(value / divisor, digits) + suffix
+    }
+
+    /// A coordinate with one decimal, enough for a 1200 px page.
+    private static func n(_ value: Double) -> String { Format.fixed(value, 1) }
+
+    /// `text` safe in HTML text and in quoted attributes. The slash is escaped too, so no text
+    /// of the results can ever form something that looks like a URL (`//`) in the page.
+    static func html(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "/": out += "&#47;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A note written with Markdown code spans, as HTML with `<code>`.
+    private static func htmlNote(_ note: String) -> String {
+        var out = "", inCode = false
+        for part in html(note).split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            if part.offset > 0 { out += inCode ? "</code>" : "<code>"; inCode.toggle() }
+            out += part.element
+        }
+        return out
+    }
+}

@@ -1,0 +1,89 @@
+import Results
+
+/// The trace report: every measured step as slices on a timeline (for Perfetto or chrome://tracing).
+///
+/// Trace Event Format (the JSON object form): a process per scenario, a thread per strategy, and
+/// per step a complete event `step` with `layout`, `reuse` and `composite` nested in it, back to
+/// back in that order from its start. The timeline is reconstructed, not recorded: each thread's
+/// steps are laid end to end from 0, because the runner interleaves strategies and times the memory
+/// floor between steps, and those gaps say nothing about a strategy. Durations are the measured
+/// samples; a phase that would overrun its step (timer granularity) is cut at the step's end so
+/// the slices nest, and its measured nanoseconds stay in `args.ns`.
+///
+/// The JSON is written by hand rather than with `JSONSerialization` so timestamps are exact
+/// decimals (nanoseconds / 1000) instead of the nearest binary double, and the output is stable.
+extension Results {
+    /// The results as a Trace Event Format JSON object with `traceEvents` and `displayTimeUnit`.
+    public func traceReport() -> String {
+        var events: [String] = []
+        let strategies = strategyNames
+        for (s, scenario) in scenarioNames.enumerated() {
+            let pid = s + 1
+            events.append(#"{"name":"process_name","ph":"M","pid":\#(pid),"tid":0,"args":{"name":\#(Results.jsonString("scenario " + scenario))}}"#)
+            events.append(#"{"name":"process_sort_index","ph":"M","pid":\#(pid),"tid":0,"args":{"sort_index":\#(pid)}}"#)
+            for run in runs where run.scenario == scenario {
+                let tid = (strategies.firstIndex(of: run.strategy) ?? 0) + 1
+                events.append(#"{"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"name":\#(Results.jsonString(run.strategy))}}"#)
+                events.append(#"{"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"sort_index":\#(tid)}}"#)
+                events += Results.traceSteps(run, pid: pid, tid: tid)
+            }
+        }
+        let other = #"{"tool":\#(Results.jsonString("CornerBench \(tool.version) \(tool.configuration)")),"#
+            + #""optimized":\#(tool.optimized),"machine":\#(Results.jsonString(machine.cpu)),"#
+            + #""createdAt":\#(Results.jsonString(createdAt))}"#
+        return "{\"displayTimeUnit\":\"ns\",\"otherData\":\(other),\"traceEvents\":[\n"
+            + events.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// The slices and instants of one run's steps, laid end to end from time 0.
+    private static func traceSteps(_ run: RunResult, pid: Int, tid: Int) -> [String] {
+        var events: [String] = []
+        let steps = run.samples[.step] ?? []
+        let eventSteps = Set(run.eventSteps)
+        var cursor = 0
+        for (k, stepNanos) in steps.enumerated() {
+            let step = max(0, stepNanos)
+            let isEvent = eventSteps.contains(k)
+            let ids = #""pid":\#(pid),"tid":\#(tid)"#
+            events.append(#"{"name":"\#(Phase.step.name)","cat":"step","ph":"X",\#(ids),"ts":\#(traceMicros(cursor)),"dur":\#(traceMicros(step)),"args":{"step":\#(k),"ns":\#(stepNanos),"event":\#(isEvent)}}"#)
+            var start = cursor, left = step
+            for phase in [Phase.layout, .reuse, .composite] {
+                guard let samples = run.samples[phase], k < samples.count else { continue }
+                let duration = min(max(0, samples[k]), left)
+                events.append(#"{"name":"\#(phase.name)","cat":"phase","ph":"X",\#(ids),"ts":\#(traceMicros(start)),"dur":\#(traceMicros(duration)),"args":{"step":\#(k),"ns":\#(samples[k])}}"#)
+                start += duration
+                left -= duration
+            }
+            if isEvent {
+                events.append(#"{"name":"scenario event","cat":"event","ph":"i","s":"t",\#(ids),"ts":\#(traceMicros(cursor)),"args":{"step":\#(k)}}"#)
+            }
+            cursor += step
+        }
+        return events
+    }
+
+    /// Non-negative nanoseconds as an exact decimal number of microseconds (`1234` → `1.234`).
+    private static func traceMicros(_ nanos: Int) -> String {
+        let fraction = String(nanos % 1000)
+        return "\(nanos / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// `text` as a JSON string literal (RFC 8259 §7): quotes, backslashes and controls escaped.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

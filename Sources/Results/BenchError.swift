@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything `bench` can fail with, each mapped to a message and an exit code.
+public enum BenchError: Error, Equatable, CustomStringConvertible {
+    /// Bad command-line usage (exit 2).
+    case usage(String)
+    /// Unreadable or invalid input: a scenario, suite or results file (exit 2).
+    case input(String)
+    /// An output that could not be written (exit 2).
+    case output(String)
+    /// A performance gate failed (exit 1).
+    case gateFailed(String)
+
+    /// The process exit code: 1 for a failed gate, 2 for everything the user must fix.
+    public var exitCode: Int32 {
+        if case .gateFailed = self { return 1 }
+        return 2
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .input(let m), .output(let m), .gateFailed(let m): return m
+        }
+    }
+}
+
+extension BenchError {
+    /// The C library's description of `errno` value `code`, in lower case to continue a sentence.
+    public static func systemReason(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        let message = String(cString: text)
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+}

@@ -1,0 +1,64 @@
+/// How numbers are written for people: one rule per kind of number, shared by the console table,
+/// the reports, the gate and the comparison, so the same value reads the same everywhere.
+public enum Format {
+    /// `value` with `digits` decimals, halves away from zero (`fixed(2.345, 2)` is `2.35`).
+    public static func fixed(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if digits == 0 { text = String(text[..<dot]) } else if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        } else if digits > 0 {
+            text += "." + String(repeating: "0", count: digits)
+        }
+        return text
+    }
+
+    /// An integer with thousands separators: `1,308,773`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(ch)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// `value` rounded to `digits` decimals (halves away from zero) with thousands separators;
+    /// "–" when not finite.
+    public static func decimal(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var text = fixed(abs(value), digits)
+        let integerEnd = text.firstIndex(of: ".") ?? text.endIndex
+        if let integer = Int(text[..<integerEnd]) { text = grouped(integer) + text[integerEnd...] }
+        // A value that rounds to zero prints without a minus sign.
+        let isZero = !text.contains { $0 != "0" && $0 != "." && $0 != "," }
+        return value < 0 && !isZero ? "-" + text : text
+    }
+
+    /// Nanoseconds as microseconds with one decimal: `1185.2`.
+    public static func micros(_ nanos: Int) -> String { fixed(Double(nanos) / 1000, 1) }
+
+    /// A fraction as an unsigned percentage: `12.5 %`.
+    public static func magnitude(_ fraction: Double) -> String { fixed(abs(fraction) * 100, 1) + " %" }
+
+    /// A change as a signed percentage: `+12.5 %`.
+    public static func percent(_ fraction: Double) -> String {
+        (fraction >= 0 ? "+" : "") + fixed(fraction * 100, 1) + " %"
+    }
+
+    /// Rows of cells as text columns padded to their widest cell, the first left-aligned and the
+    /// rest right-aligned so digits line up; one line per row.
+    public static func align(_ rows: [[String]]) -> String {
+        let widths = (0..<(rows.first?.count ?? 0)).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return c == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// The CI performance gate: a run compared with a baseline, scenario by scenario and strategy by
+/// strategy (docs/cli.md, `bench check`).
+///
+/// Counters are exact, so any increase is a regression and any decrease an improvement to record.
+/// Pictures are part of the result: a different frame checksum fails the gate (a "speed-up" that
+/// draws something else is a bug) until the baseline is updated on purpose. Times are compared
+/// only as ratios measured within each run (`Ratio`) against a tolerance that
+/// is never below the machine's own noise; an absolute time never fails a gate. When a time ratio
+/// moves, the counters of the same row that moved with it are listed as its likely explanation.
+public enum Gate {
+    /// What the gate compares and how strictly.
+    public struct Options: Sendable {
+        /// The relative change of a time ratio that fails the gate (0.25 = 25 % slower).
+        public var timeTolerance: Double
+        /// The spread of an A/A run (the same suite twice), when measured.
+        public var noiseSpread: Double?
+        /// The tolerance is at least `noiseMultiplier ×` the A/A spread.
+        public var noiseMultiplier: Double
+        /// The time ratios gated (all of `Gate.timeRatios` by default).
+        public var timeRatios: [Ratio]
+
+        public init(timeTolerance: Double = 0.25, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
+                    timeRatios: [Ratio] = Gate.timeRatios) {
+            self.timeTolerance = timeTolerance
+            self.noiseSpread = noiseSpread
+            self.noiseMultiplier = noiseMultiplier
+            self.timeRatios = timeRatios
+        }
+
+        /// max(tolerance, k × A/A spread): the smallest change the gate can detect.
+        public var effectiveTolerance: Double {
+            max(timeTolerance, noiseMultiplier * (noiseSpread ?? 0))
+        }
+    }
+
+    /// One thing the gate found.
+    public struct Finding: Equatable, Sendable {
+        /// What kind of finding.
+        public enum Kind: String, Sendable {
+            case counterRegression, counterImprovement, pictureChanged, timeRegression, timeImprovement, notInBaseline
+        }
+        public var kind: Kind
+        public var scenario: String
+        public var strategy: String
+        /// A line for people: what changed, from what to what.
+        public var message: String
+
+        /// True for the kinds that fail the gate.
+        public var fails: Bool { kind == .counterRegression || kind == .pictureChanged || kind == .timeRegression }
+    }
+
+    /// The verdict and everything behind it.
+    public struct Report: Sendable {
+        public var findings: [Finding]
+        public var options: Options
+        /// Rows compared.
+        public var rowsCompared: Int
+        /// True when nothing failed.
+        public var passed: Bool { !findings.contains { $0.fails } }
+    }
+
+    /// The time ratios gated, with their names in results.
+    public static let timeRatios: [Ratio] = [.stepToFloor, .stepToNone]
+
+    /// Compares `current` with `baseline`. Throws `BenchError.input` when they cannot be compared:
+    /// another schema, other counters, or a scenario/strategy of the baseline missing from the run.
+    public static func check(baseline: Results, current: Results, options: Options = Options()) throws -> Report {
+        guard baseline.schema == current.schema else {
+            throw BenchError.input("the baseline has schema '\(baseline.schema)' but this run has '\(current.schema)'; update the baseline with scripts/update-baseline.sh.")
+        }
+        var findings: [Finding] = []
+        var compared = 0
+        let currentRows = current.runsByKey
+        let baselineKeys = Set(baseline.runs.map(\.key))
+        let missing = baseline.runs.filter { currentRows[$0.key] == nil }
+        if !missing.isEmpty {
+            let names = missing.map(\.key.description).joined(separator: ", ")
+            throw BenchError.input("the baseline has rows this run lacks: \(names). Run the same suite, or update the baseline.")
+        }
+        for old in baseline.runs {
+            let new = currentRows[old.key]!
+            compared += 1
+            let oldCounters = Set(old.totals.keys), newCounters = Set(new.totals.keys)
+            guard oldCounters == newCounters else {
+                let only = oldCounters.symmetricDifference(newCounters).map(\.name).sorted().joined(separator: ", ")
+                throw BenchError.input("the baseline (tool \(baseline.tool.version)) and this run (tool \(current.tool.version)) count different things (\(only)); update the baseline.")
+            }
+            guard old.steps == new.steps else {
+                throw BenchError.input("\(old.scenario)/\(old.strategy): the baseline measured \(old.steps) steps, this run \(new.steps); run with the baseline's --steps.")
+            }
+            findings += counterFindings(old, new)
+            findings += pictureFindings(old, new)
+            findings += timeFindings(old, new, ratios: options.timeRatios, tolerance: options.effectiveTolerance)
+        }
+        for run in current.runs where !baselineKeys.contains(run.key) {
+            findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
+                                    message: "not in the baseline: not gated"))
+        }
+        return Report(findings: findings, options: options, rowsCompared: compared)
+    }
+
+    private static func counterFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
+        var out: [Finding] = []
+        for counter in Counter.allCases {
+            guard let a = old.totals[counter], let b = new.totals[counter], a != b else { continue }
+            let worse = counter.info.polarity == .smallerIsBetter ? b > a : b < a
+            let kind: Finding.Kind = worse ? .counterRegression : .counterImprovement
+            out.append(Finding(kind: kind, scenario: old.scenario, strategy: old.strategy,
+                               message: "\(counter.name) \(a) → \(b) (\(Format.percent(Double(b) / Double(max(a, 1)) - 1)))"))
+        }
+        return out
+    }
+
+    private static func pictureFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
+        old.pictures.keys.sorted { Int($0) ?? 0 < Int($1) ?? 0 }.compactMap { step in
+            guard let was = old.pictures[step], let now = new.pictures[step], was != now else { return nil }
+            return Finding(kind: .pictureChanged, scenario: old.scenario, strategy: old.strategy,
+                           message: "the frame at step \(step) changed (checksum \(was) → \(now)); if intended, update the baseline")
+        }
+    }
+
+    private static func timeFindings(_ old: RunResult, _ new: RunResult, ratios: [Ratio], tolerance: Double) -> [Finding] {
+        var out: [Finding] = []
+        for ratio in ratios {
+            guard let a = old.ratios[ratio], let b = new.ratios[ratio], a > 0, b > 0 else { continue }
+            let change = b / a - 1
+            guard abs(change) > tolerance else { continue }
+            let kind: Finding.Kind = change > 0 ? .timeRegression : .timeImprovement
+            let moved = movedCounters(old, new)
+            let why = moved.isEmpty ? "no counter moved: look at the code path, or the machine's noise" : moved
+            out.append(Finding(kind: kind, scenario: old.scenario, strategy: old.strategy,
+                               message: "\(ratio.name) \(Format.fixed(a, 2)) → \(Format.fixed(b, 2)) (\(ratio.phase.name) ×\(Format.fixed(b / a, 2)), tolerance ±\(Format.magnitude(tolerance))) ← \(why)"))
+        }
+        return out
+    }
+
+    /// The per-step counters of a row that changed, as `name old → new`.
+    static func movedCounters(_ old: RunResult, _ new: RunResult) -> String {
+        Counter.allCases.compactMap { counter -> String? in
+            guard let a = old.perStep[counter], let b = new.perStep[counter], a != b else { return nil }
+            return "\(counter.name) \(Format.fixed(a, 1)) → \(Format.fixed(b, 1))"
+        }.joined(separator: ", ")
+    }
+
+    /// The spread of an A/A pair: the largest relative difference of any gated time ratio between
+    /// two runs of the same suite on this machine.
+    public static func noiseSpread(_ a: Results, _ b: Results, ratios: [Ratio] = Gate.timeRatios) -> Double {
+        var spread = 0.0
+        let rows = b.runsByKey
+        for run in a.runs {
+            guard let twin = rows[run.key] else { continue }
+            for ratio in ratios {
+                guard let x = run.ratios[ratio], let y = twin.ratios[ratio], x > 0 else { continue }
+                spread = max(spread, abs(y / x - 1))
+            }
+        }
+        return spread
+    }
+}
+
+extension Gate.Report {
+    /// The report for a terminal: failures first, then improvements to record, then the verdict.
+    public func text() -> String {
+        var out = ""
+        let failing = findings.filter(\.fails), better = findings.filter { $0.kind == .counterImprovement || $0.kind == .timeImprovement }
+        let noted = findings.filter { $0.kind == .notInBaseline }
+        if !failing.isEmpty {
+            out += "Regressions:\n"
+            for f in failing { out += "  ✗ \(f.scenario)/\(f.strategy): \(f.message)\n" }
+        }
+        if !better.isEmpty {
+            out += "Improvements (update the baseline to keep them):\n"
+            for f in better { out += "  ✓ \(f.scenario)/\(f.strategy): \(f.message)\n" }
+        }
+        for f in noted { out += "  · \(f.scenario)/\(f.strategy): \(f.message)\n" }
+        let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
+        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): the smallest time change this check could detect.\n"
+        out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
+        return out
+    }
+
+    /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`.
+    public func markdown() -> String {
+        var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\n\n"
+        if findings.isEmpty {
+            out += "All \(rowsCompared) rows match the baseline.\n\n"
+        } else {
+            out += "| | scenario | strategy | finding |\n|---|---|---|---|\n"
+            for f in findings {
+                let mark = f.fails ? "❌" : (f.kind == .notInBaseline ? "·" : "✅")
+                out += "| \(mark) | \(f.scenario) | \(f.strategy) | \(f.message.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            }
+            out += "\n"
+        }
+        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (the smallest detectable change).\n"
+        return out
+    }
+}

@@ -1,0 +1,153 @@
+/// The metric catalogue: every number CornerBench reports, with its JSON name, unit, polarity,
+/// meaning and the code path that produces it.
+///
+/// Three kinds of metric, each an enum whose raw value is its JSON name: `Counter` (exact, per
+/// step), `Phase` (a timed part of a step) and `Ratio` (a time over a reference measured in the
+/// same run). The gate, the comparison, the console table and every report iterate over these
+/// enums, so a metric is added in one place and appears everywhere; docs/cost-model.md and
+/// docs/results-schema.md explain them for readers.
+public protocol Metric: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CodingKeyRepresentable
+where RawValue == String {
+    /// What the metric is, for reports and help.
+    var info: MetricInfo { get }
+}
+
+extension Metric {
+    /// The metric's name in results files (its raw value).
+    public var name: String { rawValue }
+}
+
+/// Whether a larger value of a metric is a regression or an improvement.
+public enum Polarity: String, Sendable {
+    /// More is worse: work, pixels, passes, time.
+    case smallerIsBetter
+    /// More is better: work avoided (a cache hit, a reused cell) for the same frame.
+    case largerIsBetter
+}
+
+/// The unit a metric is counted or measured in.
+public enum MetricUnit: String, Sendable {
+    case pixels, fragments, passes, lookups, bytes, layers, objects, cells, rows, nanoseconds
+    /// A dimensionless ratio of two times.
+    case ratio
+}
+
+/// What one metric means.
+public struct MetricInfo: Sendable {
+    /// The JSON name.
+    public var name: String
+    /// A short column title for tables.
+    public var label: String
+    /// The unit of its values (per step for counters).
+    public var unit: MetricUnit
+    /// Which direction is better.
+    public var polarity: Polarity
+    /// One line: what it measures.
+    public var meaning: String
+    /// The code path that counts or times it.
+    public var source: String
+}
+
+/// An exact counter of one step, summed over the measured steps in `RunResult.totals`.
+public enum Counter: String, Metric {
+    case blendedPixels, blendedFragments, shadedPixels, offscreenPasses, offscreenPixels
+    case rasterHits, rasterMisses, rasterBytes, layersDrawn
+    case layersCreated, pathsCreated, imagesCreated
+    case cellsCreated, cellsDequeued, cellsReused, rowsVisited
+
+    public var info: MetricInfo {
+        switch self {
+        case .blendedPixels:
+            return info("blended px", .pixels, "pixels of blended draws into the framebuffer: what Instruments' Color Blended Layers paints red", "Renderer.execute")
+        case .blendedFragments:
+            return info("blended frags", .fragments, "fragments shaded with a blend, off-screen buffers included, after hidden-surface removal", "Renderer.execute")
+        case .shadedPixels:
+            return info("shaded px", .fragments, "all fragments shaded, opaque and blended, on and off screen, after hidden-surface removal", "Renderer.execute")
+        case .offscreenPasses:
+            return info("off-screen passes", .passes, "subtrees drawn into a separate buffer first (mask, rounded clip, group opacity, raster miss)", "Renderer.buildOffscreen, Renderer.buildRasterized")
+        case .offscreenPixels:
+            return info("off-screen px", .pixels, "the pixel area of the off-screen buffers", "Renderer.buildOffscreen, Renderer.buildRasterized")
+        case .rasterHits:
+            return info("raster hits", .lookups, "rasterized layers drawn from a valid cached bitmap", "Renderer.buildRasterized", .largerIsBetter)
+        case .rasterMisses:
+            return info("raster misses", .lookups, "rasterized layers that had to be rendered again", "Renderer.buildRasterized")
+        case .rasterBytes:
+            return info("raster bytes", .bytes, "bytes held by the rasterization cache at the end of each frame (a gauge, summed)", "Renderer.render")
+        case .layersDrawn:
+            return info("layers drawn", .layers, "layers visited by the renderer, hidden ones excluded", "Renderer.build")
+        case .layersCreated:
+            return info("layers created", .objects, "layers allocated", "Layer.init")
+        case .pathsCreated:
+            return info("paths created", .objects, "shape paths allocated", "Path.init")
+        case .imagesCreated:
+            return info("images created", .objects, "bitmaps allocated for layer contents", "Image.init")
+        case .cellsCreated:
+            return info("cells created", .cells, "cells allocated because a reuse pool was empty", "ReusePool.dequeue")
+        case .cellsDequeued:
+            return info("cells dequeued", .cells, "cells handed out by the reuse pools, new or reused", "ReusePool.dequeue")
+        case .cellsReused:
+            return info("cells reused", .cells, "cells handed out from a pool rather than allocated", "ReusePool.dequeue", .largerIsBetter)
+        case .rowsVisited:
+            return info("rows visited", .rows, "rows a strategy's layout pass touched: work that grows with the table, not the screen", "LayoutContext.visitRows")
+        }
+    }
+
+    private func info(_ label: String, _ unit: MetricUnit, _ meaning: String, _ source: String,
+                      _ polarity: Polarity = .smallerIsBetter) -> MetricInfo {
+        MetricInfo(name: rawValue, label: label, unit: unit, polarity: polarity, meaning: meaning, source: source)
+    }
+}
+
+/// A timed part of a scroll step, summarized in `RunResult.timing` (integer nanoseconds).
+public enum Phase: String, Metric {
+    case step, layout, reuse, composite
+
+    public var info: MetricInfo {
+        let (label, meaning, source): (String, String, String)
+        switch self {
+        case .step: (label, meaning, source) = ("step", "the whole step: events, scroll, reuse, layout and render", "Simulation.step")
+        case .layout: (label, meaning, source) = ("layout", "cell frames and the strategy's layout pass", "TableView.layoutVisibleCells")
+        case .reuse: (label, meaning, source) = ("reuse", "cells leaving the screen enqueued, cells entering dequeued and configured", "TableView.updateVisibleCells")
+        case .composite: (label, meaning, source) = ("composite", "rendering the layer tree into the framebuffer", "Renderer.render")
+        }
+        return MetricInfo(name: rawValue, label: label, unit: .nanoseconds, polarity: .smallerIsBetter,
+                          meaning: meaning, source: source)
+    }
+}
+
+/// A time divided by a reference measured in the same run, in `RunResult.ratios`: what gates
+/// compare, because absolute times drift between machines and runs.
+public enum Ratio: String, Metric {
+    case stepToFloor, compositeToFloor, stepToNone, compositeToNone
+
+    /// What a ratio divides by.
+    public enum Reference: Sendable {
+        /// The memory floor: one bulk fill of the scenario's framebuffer (`floorNanos`).
+        case floor
+        /// The same phase of the reference strategy (`none`) on the same scenario.
+        case none
+    }
+
+    /// The phase whose median is divided.
+    public var phase: Phase {
+        switch self {
+        case .stepToFloor, .stepToNone: return .step
+        case .compositeToFloor, .compositeToNone: return .composite
+        }
+    }
+
+    /// What the median is divided by.
+    public var reference: Reference {
+        switch self {
+        case .stepToFloor, .compositeToFloor: return .floor
+        case .stepToNone, .compositeToNone: return .none
+        }
+    }
+
+    public var info: MetricInfo {
+        let over = reference == .floor ? "the memory floor (one memset of the framebuffer)" : "the same phase of `none`"
+        return MetricInfo(name: rawValue, label: reference == .floor ? "× floor" : "× none", unit: .ratio,
+                          polarity: .smallerIsBetter, meaning: "median \(phase.rawValue) time over \(over)",
+                          source: "Runner (medians of the run's samples)")
+    }
+}

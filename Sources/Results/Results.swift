@@ -1,0 +1,154 @@
+/// A whole benchmark run as saved to JSON (schema `cornerbench.results/1`, docs/results-schema.md).
+///
+/// A public contract: CI gates and reports read it, and newer schemas only add fields.
+public struct Results: Codable, Equatable, Sendable {
+    /// The schema this file follows.
+    public var schema: String
+    /// Which build of CornerBench produced it.
+    public var tool: ToolInfo
+    /// Where it ran.
+    public var machine: MachineInfo
+    /// When it ran (ISO 8601, UTC).
+    public var createdAt: String
+    /// Median nanoseconds to fill one framebuffer with a bulk memory fill, measured in this run
+    /// (for the first scenario's screen; each run carries its own scenario's floor too).
+    public var floorNanos: Int
+    /// Median nanoseconds to copy one framebuffer with a bulk memory copy, measured in this run.
+    public var copyFloorNanos: Int
+    /// One entry per (scenario, strategy).
+    public var runs: [RunResult]
+    /// The process's peak resident memory at the end of the run (getrusage `ru_maxrss`), bytes.
+    public var peakMemoryBytes: Int = 0
+
+    public init(schema: String = Results.currentSchema, tool: ToolInfo, machine: MachineInfo, createdAt: String,
+                floorNanos: Int, copyFloorNanos: Int, runs: [RunResult], peakMemoryBytes: Int = 0) {
+        self.schema = schema
+        self.tool = tool
+        self.machine = machine
+        self.createdAt = createdAt
+        self.floorNanos = floorNanos
+        self.copyFloorNanos = copyFloorNanos
+        self.runs = runs
+        self.peakMemoryBytes = peakMemoryBytes
+    }
+
+    /// The schema identifier written by this version.
+    public static let currentSchema = "cornerbench.results/1"
+}
+
+/// The build that produced a result.
+public struct ToolInfo: Codable, Equatable, Sendable {
+    /// CornerBench's version.
+    public var version: String
+    /// `debug` or `release`: how the package was built.
+    public var configuration: String
+    /// Whether the hot modules were optimized (they are in both configurations; see Package.swift).
+    public var optimized: Bool
+    /// The Swift compiler's version.
+    public var swift: String
+
+    public init(version: String, configuration: String, optimized: Bool, swift: String) {
+        self.version = version
+        self.configuration = configuration
+        self.optimized = optimized
+        self.swift = swift
+    }
+}
+
+/// The machine a result was measured on.
+public struct MachineInfo: Codable, Equatable, Sendable {
+    /// Operating system and kernel.
+    public var os: String
+    /// Logical processors.
+    public var cores: Int
+    /// The processor model, when known.
+    public var cpu: String
+
+    public init(os: String, cores: Int, cpu: String) {
+        self.os = os
+        self.cores = cores
+        self.cpu = cpu
+    }
+}
+
+/// The result of one strategy on one scenario.
+public struct RunResult: Codable, Equatable, Sendable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The strategy's name.
+    public var strategy: String
+    /// Steps measured.
+    public var steps: Int
+    /// Steps in which a layout pass ran.
+    public var layoutPasses: Int
+    /// Every counter summed over the measured steps.
+    public var totals: [Counter: Int]
+    /// Every counter's mean per step.
+    public var perStep: [Counter: Double]
+    /// Phase timings over the measured steps.
+    public var timing: [Phase: Summary]
+    /// Times relative to references measured in the same run (the `…ToNone` ratios only when
+    /// `none` ran).
+    public var ratios: [Ratio: Double]
+    /// The per-step nanoseconds behind `timing`, by phase.
+    public var samples: [Phase: [Int]]
+    /// The steps (0-based) at which a scenario event happened (a style change, resize, selection).
+    public var eventSteps: [Int]
+    /// CRC-32 (hex) of the frame's pixels at fixed steps (`Runner.pictureSteps`), keyed by step:
+    /// a change of picture is a change of result, which the gate reports.
+    public var pictures: [String: String]
+    /// The memory floor of this run's scenario (its framebuffer size), in nanoseconds: what the
+    /// `…ToFloor` ratios divide by.
+    public var floorNanos: Int
+    /// The copy floor of this run's scenario, in nanoseconds.
+    public var copyFloorNanos: Int
+    /// Off-screen buffers the renderer allocated in this run (not taken from its pool): they stop
+    /// growing after the first frames, because the steady state allocates none.
+    public var buffersAllocated: Int = 0
+
+    public init(scenario: String, strategy: String, steps: Int, layoutPasses: Int, totals: [Counter: Int],
+                perStep: [Counter: Double], timing: [Phase: Summary], ratios: [Ratio: Double], samples: [Phase: [Int]],
+                eventSteps: [Int], pictures: [String: String], floorNanos: Int, copyFloorNanos: Int,
+                buffersAllocated: Int = 0) {
+        self.scenario = scenario
+        self.strategy = strategy
+        self.steps = steps
+        self.layoutPasses = layoutPasses
+        self.totals = totals
+        self.perStep = perStep
+        self.timing = timing
+        self.ratios = ratios
+        self.samples = samples
+        self.eventSteps = eventSteps
+        self.pictures = pictures
+        self.floorNanos = floorNanos
+        self.copyFloorNanos = copyFloorNanos
+        self.buffersAllocated = buffersAllocated
+    }
+}
+
+/// What identifies a row of results: a (scenario, strategy) pair.
+public struct RunKey: Hashable, Sendable, CustomStringConvertible {
+    public var scenario: String
+    public var strategy: String
+
+    public init(scenario: String, strategy: String) {
+        self.scenario = scenario
+        self.strategy = strategy
+    }
+
+    /// `scenario/strategy`, as messages print a row.
+    public var description: String { "\(scenario)/\(strategy)" }
+}
+
+extension RunResult {
+    /// The row's (scenario, strategy).
+    public var key: RunKey { RunKey(scenario: scenario, strategy: strategy) }
+}
+
+extension Results {
+    /// The runs by their (scenario, strategy); the first of any duplicates.
+    public var runsByKey: [RunKey: RunResult] {
+        Dictionary(runs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,41 @@
+/// "Did you mean ...?" for mistyped commands, options and values.
+public enum Suggestion {
+    /// The largest edit distance still offered as a suggestion: two typos, or a swapped pair and
+    /// one more; beyond that the "nearest" name is rarely what was meant.
+    public static let maximumDistance = 2
+
+    /// The candidate nearest to `input` within `maximumDistance` edits (the first on a tie), or nil.
+    public static func nearest(to input: String, in candidates: [String]) -> String? {
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(input, candidate)
+            if distance <= maximumDistance, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    /// Optimal-string-alignment distance: insertions, deletions, substitutions, and swaps of two
+    /// adjacent characters each cost 1, so "rnu" is one edit from "run" (typing errors are often
+    /// swaps, which plain Levenshtein distance counts as two).
+    /// - Complexity: O(a × b) time, O(b) memory.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,229 @@
+import Harness
+import Raster
+import Results
+import Strategies
+import Table
+
+/// Decoding of one scenario object: device, table, style, scroll and events.
+extension ScenarioFile {
+    private static let styleKeys = ["cornerRadius", "sideInset", "maxColumnWidth", "backgroundColor", "cellColor",
+                                    "selectedColor", "roundsInCompactWidth"]
+    /// The style keys an event may change: `roundsInCompactWidth` is a choice of style, not a
+    /// property a running app animates.
+    private static let settableKeys = Array(styleKeys.dropLast())
+
+    static func decodeScenario(_ node: Node) throws -> Scenario {
+        let fields = try node.object(allowing: ["name", "device", "table", "style", "scroll", "events"],
+                                     expected: "a scenario object")
+        let name = try fields.required("name", "a non-empty string").string(nonEmpty: true)
+        let device = try decodeDevice(fields.required("device", "a device name or object"))
+        var scenario = Scenario(name: name, device: device, sections: 0, rowsPerSection: [0], steps: 1)
+        try decodeTable(fields.required("table", "an object"), into: &scenario)
+        if let style = fields.optional("style") {
+            let styleFields = try style.object(allowing: styleKeys, expected: "an object")
+            scenario.style = try decodeStyle(styleFields, over: TableStyle(), scenario: scenario)
+            if let rounds = styleFields.optional("roundsInCompactWidth") {
+                scenario.style.roundsInCompactWidth = try rounds.bool()
+            }
+        }
+        let radiusLimit = scenario.rowHeight / 2
+        if scenario.style.cornerRadius > radiusLimit {
+            // Only the default can get here: an explicit radius was checked in decodeStyle.
+            throw node.child("table").child("rowHeight").fail(
+                "a row height of \(format(scenario.rowHeight)) is less than twice the default corner radius \(format(scenario.style.cornerRadius)); set style.cornerRadius to at most \(format(radiusLimit))")
+        }
+        try decodeScroll(fields.required("scroll", "an object"), into: &scenario)
+        if let events = fields.optional("events") {
+            scenario.events = try resolve(events.array(nonEmpty: false).map { try decodeEvent($0, scenario: scenario) },
+                                          from: scenario)
+        }
+        return scenario
+    }
+
+    private static func decodeDevice(_ node: Node) throws -> Device {
+        if case .string(let name) = node.value {
+            guard let device = Device.named(name) else {
+                throw node.fail(unknownName("device", name, Device.catalogue.map(\.name)))
+            }
+            return device
+        }
+        guard case .object = node.value else { throw node.mismatch("a device name or an object") }
+        let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name"], expected: "an object")
+        let scale = try fields.required("scale", "a positive number").number(
+            "a positive number up to \(format(maxScale))") { $0 > 0 && $0 <= maxScale }
+        let refreshHz = try fields.required("refreshHz", "a positive number").number(
+            "a positive number up to \(format(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
+        let width = try fields.required("width", "a positive number").screenLength(scale: scale)
+        let height = try fields.required("height", "a positive number").screenLength(scale: scale)
+        let name = try fields.optional("name")?.string(nonEmpty: true) ?? "custom"
+        return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz)
+    }
+
+    private static func decodeTable(_ node: Node, into scenario: inout Scenario) throws {
+        let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight"],
+                                     expected: "an object")
+        let sections = try fields.required("sections", "an integer").integer(0...maxRows)
+        let rowsNode = try fields.required("rowsPerSection", "an integer or a non-empty array of integers")
+        let rows: [Int]
+        switch rowsNode.value {
+        case .number: rows = [try rowsNode.integer(0...maxRows)]
+        case .array: rows = try rowsNode.array(nonEmpty: true).map { try $0.integer(0...maxRows) }
+        default: throw rowsNode.mismatch("an integer or a non-empty array of integers")
+        }
+        // Each entry is at most maxRows and the cycle repeats at most maxRows times, so this
+        // cannot overflow 64 bits for any list a file can hold.
+        let cycle = rows.reduce(0, +)
+        let partial = rows.prefix(sections % rows.count).reduce(0, +)
+        let total = (sections / rows.count) * cycle + partial
+        guard total <= maxRows else {
+            throw node.fail("\(Format.grouped(total)) rows in all; the maximum is \(Format.grouped(maxRows))")
+        }
+        let scale = scenario.device.scale
+        scenario.sections = sections
+        scenario.rowsPerSection = rows
+        scenario.rowHeight = try fields.optional("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? 44
+        scenario.headerHeight = try fields.optional("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 35
+        scenario.footerHeight = try fields.optional("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 18
+    }
+
+    /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked.
+    private static func decodeStyle(_ fields: Fields, over style: TableStyle, scenario: Scenario) throws -> TableStyle {
+        var style = style
+        if let node = fields.optional("cornerRadius") {
+            let limit = scenario.rowHeight / 2
+            let radius = try node.number("a non-negative number") { $0 >= 0 }
+            guard radius <= limit else {
+                // TORoundedTableView's corner grid would overlap itself while masks clamp the
+                // radius: the strategies would no longer draw the same picture.
+                throw node.fail("expected at most \(format(limit)) (half the row height \(format(scenario.rowHeight))), got \(format(radius))")
+            }
+            style.cornerRadius = radius
+        }
+        if let node = fields.optional("sideInset") { style.sideInset = try node.number("a non-negative number") { $0 >= 0 } }
+        if let node = fields.optional("maxColumnWidth") { style.maxColumnWidth = try node.number("a positive number") { $0 > 0 } }
+        if let node = fields.optional("backgroundColor") { style.backgroundColor = try node.color() }
+        if let node = fields.optional("cellColor") { style.cellColor = try node.color() }
+        if let node = fields.optional("selectedColor") { style.selectedColor = try node.color() }
+        return style
+    }
+
+    /// An event as decoded, before a `set` is resolved against the style in force at its step.
+    private enum DecodedEvent {
+        case ready(ScenarioEvent)
+        case set(atStep: Int, Fields)
+
+        var atStep: Int {
+            switch self {
+            case .ready(let event): return event.atStep
+            case .set(let step, _): return step
+            }
+        }
+    }
+
+    /// The events in file order, each `set` turned into the whole style it leaves in force: the
+    /// style before it (the scenario's, changed by the `set`s of earlier steps, and of the same
+    /// step earlier in the file — the order the simulation applies them in) with its keys set.
+    private static func resolve(_ decoded: [DecodedEvent], from scenario: Scenario) throws -> [ScenarioEvent] {
+        var style = scenario.style
+        var events = [ScenarioEvent?](repeating: nil, count: decoded.count)
+        for i in decoded.indices.sorted(by: { (decoded[$0].atStep, $0) < (decoded[$1].atStep, $1) }) {
+            switch decoded[i] {
+            case .ready(let event): events[i] = event
+            case let .set(step, fields):
+                style = try decodeStyle(fields, over: style, scenario: scenario)
+                events[i] = ScenarioEvent(atStep: step, action: .setStyle(style))
+            }
+        }
+        return events.map { $0! }
+    }
+
+    private static let scrollKinds = ["constant", "fling", "jump"]
+    private static let kindKeys = ["constant": ["pointsPerStep"], "fling": ["velocity", "deceleration"], "jump": ["to"]]
+
+    private static func decodeScroll(_ node: Node, into scenario: inout Scenario) throws {
+        let fields = try node.object(allowing: ["kind", "steps", "warmupSteps", "pointsPerStep", "velocity", "deceleration", "to"],
+                                     expected: "an object")
+        let kindNode = try fields.required("kind", "\"constant\", \"fling\" or \"jump\"")
+        let kind = try kindNode.string(nonEmpty: false)
+        guard kindKeys[kind] != nil else { throw kindNode.fail(unknownName("scroll kind", kind, scrollKinds)) }
+        for (key, _) in fields.members {
+            if let owner = kindKeys.first(where: { $0.key != kind && $0.value.contains(key) })?.key {
+                throw node.child(key).fail("applies to a \(owner) scroll, not a \(kind) one")
+            }
+        }
+        scenario.steps = try fields.required("steps", "an integer").integer(1...maxSteps)
+        scenario.warmupSteps = try fields.optional("warmupSteps")?.integer(0...maxSteps) ?? 10
+        switch kind {
+        case "constant":
+            scenario.pointsPerStep = try fields.optional("pointsPerStep")?.number("a number") { _ in true } ?? 12
+            scenario.motion = nil
+        case "fling":
+            let velocity = try fields.required("velocity", "a number (points per second)").number("a number") { _ in true }
+            let deceleration = try fields.optional("deceleration")?.number("a number between 0 and 1 (exclusive)") {
+                $0 > 0 && $0 < 1
+            } ?? ScrollDriver.normalDeceleration
+            scenario.motion = .fling(velocity: velocity, deceleration: deceleration)
+        default:
+            let to = try fields.required("to", "an offset or a { \"section\", \"row\" } object")
+            switch to.value {
+            case .number(let offset): scenario.motion = .jumpToOffset(offset)
+            case .object: scenario.motion = .jumpToRow(try decodeRow(to, scenario: scenario))
+            default: throw to.mismatch("a number (an offset) or an object with \"section\" and \"row\"")
+            }
+        }
+    }
+
+    private static func decodeEvent(_ node: Node, scenario: Scenario) throws -> DecodedEvent {
+        let actions = ["set", "resize", "select"]
+        let fields = try node.object(allowing: ["atStep"] + actions, expected: "an event object")
+        let last = scenario.steps - 1
+        let atStep = try fields.required("atStep", "an integer").integer(
+            0...last, expected: "an integer from 0 to \(Format.grouped(last)) (the scroll has \(Format.grouped(scenario.steps)) steps)")
+        let present = actions.filter { fields.optional($0) != nil }
+        guard present.count == 1 else {
+            throw node.fail(present.isEmpty ? "expected one of 'set', 'resize' or 'select'"
+                                            : "expected exactly one of 'set', 'resize' or 'select', got \(present.map { "'\($0)'" }.joined(separator: " and "))")
+        }
+        let action = fields.optional(present[0])!
+        switch present[0] {
+        case "set":
+            if case .object(let members) = action.value, members.contains(where: { $0.key == "roundsInCompactWidth" }) {
+                throw action.child("roundsInCompactWidth").fail("cannot change in an event; set it in 'style'")
+            }
+            let setFields = try action.object(allowing: settableKeys, expected: "an object")
+            guard !setFields.members.isEmpty else {
+                throw action.fail("expected at least one of \(settableKeys.joined(separator: ", "))")
+            }
+            // Checked now, so problems are reported in file order; resolved once all are read.
+            _ = try decodeStyle(setFields, over: scenario.style, scenario: scenario)
+            return .set(atStep: atStep, setFields)
+        case "resize":
+            let size = try action.object(allowing: ["width", "height"], expected: "an object")
+            let scale = scenario.device.scale
+            let width = try size.required("width", "a positive number").drawnLength(scale: scale, allowsZero: false)
+            let height = try size.required("height", "a positive number").drawnLength(scale: scale, allowsZero: false)
+            return .ready(ScenarioEvent(atStep: atStep, action: .resize(width: width, height: height)))
+        default:
+            return .ready(ScenarioEvent(atStep: atStep, action: .select(try decodeRow(action, scenario: scenario))))
+        }
+    }
+
+    /// `{ "section": s, "row": r }`, which must name a row of the scenario's table.
+    private static func decodeRow(_ node: Node, scenario: Scenario) throws -> Table.IndexPath {
+        let fields = try node.object(allowing: ["section", "row"], expected: "an object")
+        let sectionNode = try fields.required("section", "an integer")
+        let section = try sectionNode.integer(0...Int(Int32.max))
+        guard section < scenario.sections else {
+            throw sectionNode.fail(scenario.sections == 0 ? "the table has no sections"
+                                   : "section \(section) does not exist; the table has \(Format.grouped(scenario.sections)) sections (0 to \(Format.grouped(scenario.sections - 1)))")
+        }
+        let rows = scenario.rowsPerSection[section % scenario.rowsPerSection.count]
+        let rowNode = try fields.required("row", "an integer")
+        let row = try rowNode.integer(0...Int(Int32.max))
+        guard row < rows else {
+            throw rowNode.fail(rows == 0 ? "section \(section) has no rows"
+                               : "row \(row) does not exist; section \(section) has \(Format.grouped(rows)) row\(rows == 1 ? "" : "s") (0 to \(Format.grouped(rows - 1)))")
+        }
+        return Table.IndexPath(row: row, section: section)
+    }
+}

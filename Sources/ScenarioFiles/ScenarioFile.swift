@@ -1,0 +1,166 @@
+import Foundation
+import Harness
+import Raster
+import Results
+import Strategies
+import Table
+
+/// Reads scenario and suite files (docs/scenario-files.md) into `Scenario` and `Suite` values.
+///
+/// Other tools write these files, so everything is validated here, before a run starts: every
+/// problem is a `BenchError.input` whose message names the file, the key path
+/// (`scenarios[2].table.rowHeight`) and what was expected. Limits keep every accepted file
+/// runnable — no size that would overflow a pixel coordinate or a bitmap, no corner radius that
+/// makes the strategies draw different pictures — so a bad file fails in decoding, never in a
+/// trap halfway through a run.
+public enum ScenarioFile {
+    /// The most rows a table may have in all: the table's geometry keeps a few words per row.
+    public static let maxRows = 10_000_000
+    /// The most measured (or warm-up) steps a scenario may ask for.
+    public static let maxSteps = 1_000_000
+    /// The longest screen side, resize, row, header or footer, in pixels at the device's scale.
+    /// Cells are drawn into bitmaps as large as themselves (precomposited caps, rasterized
+    /// cells), so this keeps the largest at 2^26 pixels, a quarter of `Pixmap.maxPixelCount`.
+    public static let maxPixelLength = 8192.0
+    /// The largest device scale (no screen is denser than 3×; 4 leaves room for experiments).
+    public static let maxScale = 4.0
+    /// The highest refresh rate, frames per second.
+    public static let maxRefreshHz = 240.0
+    /// The largest file read: scenario files are a few kilobytes.
+    public static let maxFileBytes = 16 << 20
+
+    /// Reads the scenario file at `path`.
+    /// - Throws: `BenchError.input` naming the file and the problem.
+    public static func loadScenario(path: String) throws -> Scenario {
+        try scenario(from: read(path), file: path)
+    }
+
+    /// Reads the suite file at `path`.
+    /// - Throws: `BenchError.input` naming the file and the problem.
+    public static func loadSuite(path: String) throws -> Suite {
+        try suite(from: read(path), file: path)
+    }
+
+    /// Decodes a scenario file's contents; `file` names it in messages.
+    /// - Throws: `BenchError.input` naming `file`, the key path and what was expected.
+    public static func scenario(from bytes: [UInt8], file: String) throws -> Scenario {
+        let root = try document(bytes, file: file)
+        if case .object(let members) = root.value, members.contains(where: { $0.key == "suite" || $0.key == "scenarios" }) {
+            throw root.fail("this is a suite file (it has 'suite' or 'scenarios'), not a single scenario")
+        }
+        return try decodeScenario(root)
+    }
+
+    /// Decodes a suite file's contents; `file` names it in messages.
+    /// - Throws: `BenchError.input` naming `file`, the key path and what was expected.
+    public static func suite(from bytes: [UInt8], file: String) throws -> Suite {
+        let root = try document(bytes, file: file)
+        if case .object(let members) = root.value, !members.contains(where: { $0.key == "suite" }),
+           members.contains(where: { $0.key == "table" }) {
+            throw root.fail("this is a single scenario file (it has 'table'), not a suite")
+        }
+        let fields = try root.object(allowing: ["suite", "scenarios", "strategies"], expected: "a suite object")
+        let name = try fields.required("suite", "a non-empty string").string(nonEmpty: true)
+        let entries = try fields.required("scenarios", "a non-empty array of scenarios").array(nonEmpty: true)
+        var scenarios: [Scenario] = []
+        var firstUse: [String: String] = [:]
+        for entry in entries {
+            let scenario: Scenario
+            if case .string(let builtIn) = entry.value {
+                guard let found = Scenario.named(builtIn) else {
+                    throw entry.fail(unknownName("built-in scenario", builtIn, Scenario.builtIn.map(\.name)))
+                }
+                scenario = found
+            } else if case .object = entry.value {
+                scenario = try decodeScenario(entry)
+            } else {
+                throw entry.mismatch("a scenario object or a built-in scenario's name")
+            }
+            if let first = firstUse[scenario.name] {
+                throw entry.fail("the scenario name '\(display(scenario.name))' is already used by \(first)")
+            }
+            firstUse[scenario.name] = entry.path
+            scenarios.append(scenario)
+        }
+        var strategies = StrategyCatalog.names
+        if let list = fields.optional("strategies") {
+            strategies = []
+            var seen: [String: String] = [:]
+            for item in try list.array(nonEmpty: true) {
+                let strategy = try item.string(nonEmpty: true)
+                guard StrategyCatalog.names.contains(strategy) else {
+                    throw item.fail(unknownName("strategy", strategy, StrategyCatalog.names))
+                }
+                if let first = seen[strategy] { throw item.fail("'\(strategy)' is already listed at \(first)") }
+                seen[strategy] = item.path
+                strategies.append(strategy)
+            }
+        }
+        return Suite(name: name, scenarios: scenarios, strategies: strategies)
+    }
+
+    // MARK: Files
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw BenchError.input("\(path): no such file.")
+        }
+        guard !isDirectory.boolValue else {
+            throw BenchError.input("\(path): is a directory; expected a JSON file.")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw BenchError.input("\(path): cannot read the file (permission denied).")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int ?? (attributes?[.size] as? NSNumber)?.intValue, size > maxFileBytes {
+            throw BenchError.input("\(path): the file is \(Format.grouped(size)) bytes; scenario and suite files are limited to \(Format.grouped(maxFileBytes)).")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchError.input("\(path): cannot read the file.")
+        }
+        return [UInt8](data)
+    }
+
+    static func document(_ bytes: [UInt8], file: String) throws -> Node {
+        do {
+            return Node(value: try JSONValue.parse(bytes), path: "", file: file)
+        } catch let error as JSONSyntaxError {
+            throw BenchError.input("\(file): \(error)")
+        }
+    }
+
+    // MARK: Scenarios
+
+    // MARK: Messages
+
+    /// "unknown device 'ipad-12'; did you mean 'ipad-11'?" or, with no near name, the list.
+    static func unknownName(_ what: String, _ name: String, _ known: [String]) -> String {
+        if let near = Suggestion.nearest(to: name, in: known) {
+            return "unknown \(what) '\(display(name))'; did you mean '\(near)'?"
+        }
+        return "unknown \(what) '\(display(name))'; expected one of \(known.joined(separator: ", "))"
+    }
+
+    /// A number as a message shows it: whole numbers without a fraction and with thousands
+    /// separators, others as Swift prints them (0.5, 1e-308).
+    static func format(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return Format.grouped(Int(x)) }
+        return "\(x)"
+    }
+
+    /// A name from the file as a message quotes it: control characters escaped, long names cut,
+    /// so a message stays one readable line.
+    static func display(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars.prefix(60) {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += scalar.escaped(asASCII: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return s.unicodeScalars.count > 60 ? out + "..." : out
+    }
+}
+

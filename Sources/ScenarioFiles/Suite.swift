@@ -1,0 +1,19 @@
+import Harness
+import Strategies
+
+/// A named list of scenarios and the strategies to run on each (a suite file, docs/scenario-files.md).
+public struct Suite: Equatable, Sendable {
+    /// The suite's name, as results and `bench list` show it.
+    public var name: String
+    /// The scenarios, in file order; their names are unique.
+    public var scenarios: [Scenario]
+    /// The strategies to run, in file order; every strategy of `StrategyCatalog` when the file
+    /// names none.
+    public var strategies: [String]
+
+    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.names) {
+        self.name = name
+        self.scenarios = scenarios
+        self.strategies = strategies
+    }
+}

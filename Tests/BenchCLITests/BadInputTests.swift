@@ -1,0 +1,111 @@
+@testable import BenchCLI
+import CLITestSupport
+import Foundation
+import Harness
+import HarnessTestSupport
+import RasterTestSupport
+import Results
+import Strategies
+import XCTest
+
+/// One test per row of the README's "Bad input" table: each input gets exit code 2 and a message
+/// that names the file (or flag) and the key, and says what was expected.
+final class BadInputTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "bad-input-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    private func file(_ name: String, _ text: String) throws -> String {
+        let path = directory + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func scenario(table: String = #""sections": 3, "rowsPerSection": 2"#, style: String = "{}",
+                          device: String = #""ipad-11""#, scroll: String = #""kind": "constant", "steps": 5"#) -> String {
+        #"{"name": "x", "device": \#(device), "table": {\#(table)}, "style": \#(style), "scroll": {\#(scroll)}}"#
+    }
+
+    private func assertRejected(_ arguments: [String], _ fragments: [String], file: StaticString = #filePath, line: UInt = #line) {
+        var err = ""
+        let code = BenchCLI.main(arguments, stdout: { _ in }, stderr: { err += $0 })
+        XCTAssertEqual(code, 2, err, file: file, line: line)
+        for fragment in fragments { XCTAssertTrue(err.contains(fragment), "\(err) lacks \(fragment)", file: file, line: line) }
+    }
+
+    private func assertScenarioRejected(_ text: String, _ fragments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = try self.file("s.json", text)
+        assertRejected(["run", "--scenario-file", path, "--quiet"], [path + ":"] + fragments, file: file, line: line)
+    }
+
+    func testMalformedJSON() throws { try assertScenarioRejected(#"{"name": "x", "#, ["line 1, column", "unexpected end of input"]) }
+    func testUnknownKey() throws { try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeigth": 44"#), ["table.rowHeigth: unknown key", "did you mean 'rowHeight'"]) }
+    func testWrongType() throws { try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeight": "44""#), ["table.rowHeight", "got a string"]) }
+    func testNegativeOrZeroSize() throws {
+        try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeight": -44"#), ["table.rowHeight", "got -44"])
+        try assertScenarioRejected(scenario(device: #"{"width": 0, "height": 600, "scale": 2, "refreshHz": 60}"#), ["device.width"])
+    }
+    func testNaNOrInfiniteNumber() throws {
+        try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeight": 1e999"#), ["out of range"])
+        try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeight": NaN"#), ["line 1"])
+    }
+    func testHugeRowCount() throws { try assertScenarioRejected(scenario(table: #""sections": 3000000, "rowsPerSection": 8"#), ["table:", "the maximum is 10,000,000"]) }
+    func testCornerRadiusAboveHalfTheRowHeight() throws { try assertScenarioRejected(scenario(style: #"{"cornerRadius": 30}"#), ["style.cornerRadius", "at most 22"]) }
+    func testUnknownStrategyDeviceAndSuite() throws {
+        assertRejected(["run", "--strategy", "bogus"], ["--strategy", "none, shared-corner-grid"])
+        try assertScenarioRejected(scenario(device: #""ipad-12""#), ["device: unknown device 'ipad-12'", "did you mean 'ipad-11'"])
+        let suite = try file("suite.json", #"{"suite": "s", "scenarios": ["ipad-settings"], "strategies": ["nope"]}"#)
+        assertRejected(["run", "--suite", suite], [suite + ": strategies[0]: unknown strategy 'nope'"])
+        assertRejected(["run", "--scenario", "nope"], ["'nope' is not a known value of --scenario"])
+    }
+    func testMissingFileAndDirectory() {
+        assertRejected(["run", "--scenario-file", directory + "/missing.json"], [directory + "/missing.json: no such file"])
+        assertRejected(["run", "--suite", directory], [directory + ": is a directory"])
+    }
+    func testUnwritableOutputPath() {
+        assertRejected(["run", "--json", directory + "/no/such/dir/r.json"], ["Cannot write '\(directory)/no/such/dir/r.json'", "does not exist"])
+        assertRejected(["run", "--html", directory], ["it is a directory"])
+    }
+    func testStepsZeroOrNegative() {
+        assertRejected(["run", "--steps", "0"], ["--steps must be a positive integer, not '0'"])
+        assertRejected(["run", "--steps", "-5"], ["--steps must be a positive integer, not '-5'"])
+    }
+    func testEmptySuite() throws {
+        let suite = try file("empty.json", #"{"suite": "s", "scenarios": []}"#)
+        assertRejected(["run", "--suite", suite], [suite + ": scenarios: expected a non-empty array"])
+    }
+    func testForeignOrTruncatedResults() throws {
+        let truncated = try file("r.json", #"{"schema": "cornerbench.res"#)
+        assertRejected(["compare", truncated, truncated], [truncated])
+        let foreign = try file("f.json", #"{"schema": "other/1"}"#)
+        assertRejected(["check", "--baseline", foreign, "--results", foreign], [foreign, "other/1"])
+    }
+}
+
+/// Every suite in the catalogue runs.
+final class CatalogueRunTests: XCTestCase {
+    func testEverySuiteInBenchmarksRunsFiveSteps() throws {
+        let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks")
+        let files = try FileManager.default.contentsOfDirectory(atPath: benchmarks.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 5)
+        for file in files {
+            var err = ""
+            let code = BenchCLI.main(["run", "--suite", benchmarks.appendingPathComponent(file).path, "--steps", "5", "--quiet"],
+                                     stdout: { _ in }, stderr: { err += $0 })
+            XCTAssertEqual(code, 0, "\(file): \(err)")
+        }
+    }
+
+    func testListShowsTheStrategiesDevicesAndSuites() {
+        var out = ""
+        _ = BenchCLI.main(["list"], stdout: { out += $0 }, stderr: { _ in })
+        XCTAssertEqual(StrategyCatalog.names.count, 8)
+        for name in StrategyCatalog.names + ["iphone-se", "iphone-15-pro", "ipad-11", "ipad-pro-12.9", "SUITES"] {
+            XCTAssertTrue(out.contains(name), name)
+        }
+    }
+}

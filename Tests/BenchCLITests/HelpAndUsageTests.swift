@@ -1,0 +1,248 @@
+@testable import BenchCLI
+import CLITestSupport
+import Foundation
+import Harness
+import HarnessTestSupport
+import RasterTestSupport
+import Results
+import Strategies
+import XCTest
+
+/// Help texts, usage errors with their suggestions, and how arguments are parsed.
+final class HelpAndUsageTests: TemporaryDirectoryTestCase {
+    // MARK: Help
+
+    func testRootHelpIsTheGoldenText() {
+        let expected = """
+            OVERVIEW: Measure what rounded inset-grouped table corners cost per scroll step.
+
+            Every corner strategy draws the same picture with a model of Core Animation's
+            compositor; the comparison table shows their exact counters and their median
+            times, also as ratios to a memory floor and to the 'none' strategy measured in
+            the same run. With no subcommand, bench runs 'bench run': every strategy on the
+            default scenario.
+
+            USAGE: bench [<subcommand>]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              run (default)           Run strategies on a scenario and print the comparison
+                                      table.
+              list                    List the strategies, scenarios, devices and suites.
+              render                  Write one frame of a scenario as a PNG.
+              check                   Compare a run with a baseline; fail on any regression.
+              compare                 Compare two results files, strategy by strategy.
+              kernels                 Time the pixel kernels against memset and memcpy.
+              help                    Show help for a subcommand.
+
+              See 'bench help <subcommand>' for detailed help.
+
+            """
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let result = BenchCLI.main(arguments, stdout: { XCTAssertEqual($0, expected, "\(arguments)") }, stderr: { XCTFail($0) })
+            XCTAssertEqual(result, 0)
+        }
+    }
+
+    func testRunHelpIsTheGoldenText() {
+        let expected = """
+            OVERVIEW: Run strategies on a scenario and print the comparison table.
+
+            Each strategy scrolls the scenario's table step by step after a warm-up; the
+            strategies run in lockstep with a measurement of the memory floor between steps,
+            so the ratios compare like with like. Counters are exact and repeat from run to
+            run; times are medians.
+
+            USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
+                             [--strategy <name> ...] [--steps <n>] [--json <file>]
+                             [--markdown <file>] [--csv <file>] [--html <file>]
+                             [--trace <file>] [--quiet]
+
+            OPTIONS:
+              --scenario <name>       A built-in scenario. (values: ipad-settings; default:
+                                      ipad-settings)
+              --scenario-file <file>  A scenario file instead (format:
+                                      docs/scenario-files.md).
+              --suite <file>          A suite file: several scenarios and their strategies
+                                      (see Benchmarks/).
+              --strategy <name>       A strategy to run; repeat the option or give a
+                                      comma-separated list. (values: none,
+                                      shared-corner-grid, per-cell-mask, rasterized-mask,
+                                      rasterized-mask-stable, corner-radius-clip,
+                                      section-background, precomposited; default: the
+                                      suite's, or all)
+              --steps <n>             The number of steps to measure. (default: the
+                                      scenario's own, 360 for ipad-settings)
+              --json <file>           Also write the results as JSON (schema
+                                      cornerbench.results/1) to <file>. The file is replaced
+                                      atomically when the run completes, and left as it was
+                                      if the run fails or is interrupted.
+              --markdown <file>       Also write a Markdown report (for pull requests).
+              --csv <file>            Also write a CSV file, a row per scenario and
+                                      strategy.
+              --html <file>           Also write a self-contained HTML report with charts
+                                      and frame pictures.
+              --trace <file>          Also write a Chrome/Perfetto trace: a slice per phase
+                                      per step.
+              --quiet                 Do not print the comparison table.
+              -h, --help              Show help information.
+
+            """
+        let result = bench("run", "--help")
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(result.stdout, expected)
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testHelpCommandPrintsTheSameTextAsDashDashHelpForEveryCommand() {
+        for command in BenchCLI.commands {
+            let name = command.spec.name!
+            let viaHelp = bench("help", name), viaFlag = bench(name, "--help"), viaShort = bench(name, "-h")
+            XCTAssertEqual(viaHelp.code, 0, name)
+            XCTAssertEqual(viaHelp.stdout, viaFlag.stdout, name)
+            XCTAssertEqual(viaHelp.stdout, viaShort.stdout, name)
+            XCTAssertTrue(viaHelp.stdout.hasPrefix("OVERVIEW: \(command.spec.abstract)"), name)
+            XCTAssertTrue(viaHelp.stdout.contains("\nUSAGE: bench \(name)"), name)
+        }
+        XCTAssertEqual(bench("help", "run").stdout, bench("run", "--help").stdout)
+    }
+
+    func testHelpWinsOverOtherMistakesOnTheLine() {
+        let result = bench("run", "--steps", "0", "--bogus", "--help")
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(result.stdout, bench("run", "--help").stdout)
+    }
+
+    func testEveryOptionHelpShowsItsValuesAndDefault() {
+        let help = bench("run", "--help").stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        for option in RunCommand.spec.options {
+            XCTAssertTrue(help.contains(option.label), option.name)
+            if let allowed = option.allowedValues {
+                XCTAssertTrue(help.contains("(values: " + allowed.joined(separator: ", ")), option.name)
+            }
+            if let defaultDescription = option.defaultDescription {
+                XCTAssertTrue(help.contains("default: " + defaultDescription + ")"), option.name)
+            }
+        }
+    }
+
+    // MARK: Usage errors
+
+    func testUnknownCommandExitsTwoAndSuggestsTheNearest() {
+        let result = bench("rnu")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.stdout, "")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, kernels, help.")
+        XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>]")
+        XCTAssertEqual(lines.last, "See 'bench --help'.")
+    }
+
+    func testUnknownCommandFarFromEveryNameGetsNoSuggestion() {
+        let result = bench("benchmark")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertFalse(result.stderr.contains("Did you mean"), result.stderr)
+    }
+
+    func testUnknownFlagSuggestsTheNearestOption() {
+        for spelling in [["--stesp", "3"], ["--stpes=3"], ["--step", "3"]] {
+            let result = bench(["run"] + spelling)
+            XCTAssertEqual(result.code, 2, "\(spelling)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: Unknown option '\(spelling[0].split(separator: "=")[0])' for 'bench run'. Did you mean '--steps'?\n"),
+                          result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix("See 'bench run --help'.\n"), result.stderr)
+        }
+        XCTAssertTrue(bench("run", "--quiett").stderr.contains("Did you mean '--quiet'?"))
+    }
+
+    func testStepsMustBeAPositiveInteger() {
+        for value in ["0", "-3", "abc", "2.5"] {
+            for arguments in [["run", "--steps", value], ["run", "--steps=\(value)"]] {
+                let result = bench(arguments)
+                XCTAssertEqual(result.code, 2, "\(arguments)")
+                XCTAssertEqual(result.stdout, "")
+                let lines = result.stderr.split(separator: "\n").map(String.init)
+                XCTAssertEqual(lines.first, "Error: --steps must be a positive integer, not '\(value)'.")
+                XCTAssertEqual(lines.dropFirst().first, "Usage: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]")
+                XCTAssertEqual(lines.last, "See 'bench run --help'.")
+            }
+        }
+    }
+
+    func testAnOptionWithoutItsValueSaysWhichValueIsMissing() {
+        for arguments in [["run", "--steps"], ["run", "--json", "--quiet"], ["run", "--json="]] {
+            let result = bench(arguments)
+            XCTAssertEqual(result.code, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: --\(arguments[1].dropFirst(2).prefix { $0 != "=" })"), result.stderr)
+        }
+        XCTAssertTrue(bench("run", "--quiet=yes").stderr.hasPrefix("Error: --quiet takes no value"))
+    }
+
+    func testUnknownStrategyExitsTwoAndListsTheKnownStrategies() {
+        let result = bench("run", "--strategy", "bogus")
+        XCTAssertEqual(result.code, 2)
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(first.hasPrefix("Error: 'bogus' is not a known value of --strategy."), first)
+        XCTAssertTrue(first.hasSuffix(StrategyCatalog.names.joined(separator: ", ") + "."), first)
+        XCTAssertTrue(bench("run", "--strategy", "none,per-cel-mask").stderr.contains("Did you mean 'per-cell-mask'?"))
+    }
+
+    func testUnknownScenarioExitsTwoAndListsTheKnownScenarios() {
+        let result = bench("run", "--scenario", "ipad-setings")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.contains("Did you mean 'ipad-settings'?"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(Scenario.builtIn.map(\.name).joined(separator: ", ")), result.stderr)
+    }
+
+    func testUnexpectedArgumentIsAUsageError() {
+        let result = bench("run", "steps", "3")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: Unexpected argument 'steps': 'bench run' takes no arguments. Did you mean '--steps'?"),
+                      result.stderr)
+    }
+
+    // MARK: Parsing and validation
+
+    func testStrategiesRepeatOrCommaSeparateAndDefaultToAll() throws {
+        let spec = RunCommand.spec
+        let chosen = try RunCommand(ParsedArguments(["--strategy", "none,per-cell-mask", "--strategy=precomposited",
+                                                     "--strategy", "none"], for: spec))
+        XCTAssertEqual(chosen.strategies, ["none", "per-cell-mask", "precomposited"])
+        XCTAssertEqual(try RunCommand(ParsedArguments([], for: spec)).strategies, StrategyCatalog.names)
+    }
+
+    func testBothValueSpellingsMeanTheSameAndTheLastOneCounts() throws {
+        let spec = RunCommand.spec
+        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps", "3"], for: spec)).steps, 3)
+        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps=3"], for: spec)).steps, 3)
+        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps=3", "--steps", "5"], for: spec)).steps, 5)
+        XCTAssertNil(try RunCommand(ParsedArguments([], for: spec)).steps)
+    }
+
+    func testNoArgumentsOrOptionsFirstRunTheDefaultSuite() throws {
+        let bare = try BenchCLI.resolve([])
+        XCTAssertTrue(bare.0 == RunCommand.self)
+        XCTAssertEqual(bare.1, [])
+        let bareRun = try RunCommand(ParsedArguments(bare.1, for: RunCommand.spec))
+        XCTAssertEqual(bareRun.scenarios, [Scenario.ipadSettings])
+        XCTAssertEqual(bareRun.strategies, StrategyCatalog.names)
+        XCTAssertNil(bareRun.steps)
+        XCTAssertFalse(bareRun.quiet)
+        let forwarded = try BenchCLI.resolve(["--steps", "2"])
+        XCTAssertTrue(forwarded.0 == RunCommand.self)
+        XCTAssertEqual(forwarded.1, ["--steps", "2"])
+        XCTAssertNil(try BenchCLI.resolve(["--help"]).0, "the help of bench itself")
+    }
+
+    func testSuggestionsAreWithinTwoEditsCountingASwapAsOne() {
+        XCTAssertEqual(Suggestion.editDistance("rnu", "run"), 1)
+        XCTAssertEqual(Suggestion.editDistance("", "run"), 3)
+        XCTAssertEqual(Suggestion.editDistance("--stesp", "--steps"), 1)
+        XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(Suggestion.nearest(to: "lst", in: ["run", "list", "help"]), "list")
+        XCTAssertNil(Suggestion.nearest(to: "xyzzy", in: ["run", "list", "help"]))
+    }
+}

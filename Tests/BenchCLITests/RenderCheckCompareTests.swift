@@ -1,0 +1,82 @@
+@testable import BenchCLI
+import CLITestSupport
+import Foundation
+import Harness
+import HarnessTestSupport
+import RasterTestSupport
+import Results
+import Strategies
+import XCTest
+
+/// `bench render`, `check` and `compare` end to end.
+final class RenderCheckCompareTests: XCTestCase {
+    private func temporaryDirectory() throws -> String { try makeTemporaryDirectory("cornerbench") }
+
+    func testRenderWritesADecodablePNGForEveryStrategyAndOverlay() throws {
+        let dir = try temporaryDirectory()
+        for (strategy, overlay) in [("none", "blended"), ("per-cell-mask", "offscreen"), ("rasterized-mask", "raster")] {
+            let path = dir + "/\(strategy).png"
+            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--scale", "8")
+            XCTAssertEqual(result.code, 0, result.stderr)
+            let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            XCTAssertEqual(decoded.width, 2048 / 8)
+        }
+    }
+
+    func testRenderRejectsBadInputWithExitTwo() {
+        XCTAssertEqual(bench("render", "--strategy", "none", "--png", "/nonexistent-dir/x.png").code, 2)
+        XCTAssertEqual(bench("render", "--strategy", "none", "--step", "-1", "--png", "/tmp/x.png").code, 2)
+        XCTAssertEqual(bench("render", "--png", "/tmp/x.png").code, 2, "--strategy is required")
+        XCTAssertTrue(bench("render", "--strategy", "none", "--png", "/tmp/x.png", "--overlay", "red").stderr.contains("--overlay"))
+    }
+
+    func testCheckPassesAgainstItsOwnResultsAndFailsWithExitOneOnARegression() throws {
+        let dir = try temporaryDirectory()
+        let results = dir + "/r.json", lowered = dir + "/lowered.json"
+        XCTAssertEqual(bench("run", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
+        XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
+        var baseline = try Results.load(from: results)
+        baseline.runs[1].totals[.offscreenPasses]! -= 1
+        try AtomicFile.write(baseline.jsonData(), to: lowered)
+        let failed = bench("check", "--baseline", lowered, "--results", results)
+        XCTAssertEqual(failed.code, 1)
+        XCTAssertTrue(failed.stdout.contains("offscreenPasses"), failed.stdout)
+        XCTAssertTrue(failed.stderr.hasPrefix("Error: The gate failed"), failed.stderr)
+    }
+
+    func testCheckAppendsItsMarkdownToTheGitHubStepSummary() throws {
+        let dir = try temporaryDirectory()
+        let results = dir + "/r.json", summary = dir + "/summary.md"
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
+        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet").code, 0)
+        setenv("GITHUB_STEP_SUMMARY", summary, 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("earlier step\n"), "appended, not replaced")
+        XCTAssertTrue(text.contains("CornerBench gate"), text)
+    }
+
+    func testCheckRejectsTruncatedOrForeignJSONWithExitTwoNamingTheFile() throws {
+        let dir = try temporaryDirectory()
+        let truncated = dir + "/truncated.json", foreign = dir + "/foreign.json"
+        try Data("{\"schema\": \"cornerbench.res".utf8).write(to: URL(fileURLWithPath: truncated))
+        try Data("{\"hello\": 1}".utf8).write(to: URL(fileURLWithPath: foreign))
+        for path in [truncated, foreign] {
+            let result = bench("check", "--baseline", path, "--results", path)
+            XCTAssertEqual(result.code, 2)
+            XCTAssertTrue(result.stderr.contains(path), result.stderr)
+        }
+    }
+
+    func testCompareWritesMarkdown() throws {
+        let dir = try temporaryDirectory()
+        let a = dir + "/a.json", md = dir + "/c.md"
+        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "4", "--json", a, "--quiet").code, 0)
+        let result = bench("compare", a, a, "--markdown", md)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("none"))
+        XCTAssertTrue(try String(contentsOfFile: md, encoding: .utf8).contains("| none |"))
+        XCTAssertEqual(bench("compare", a).code, 2, "two files are needed")
+    }
+}

@@ -1,0 +1,60 @@
+@testable import BenchCLI
+import CLITestSupport
+import Foundation
+import Harness
+import HarnessTestSupport
+import RasterTestSupport
+import Results
+import Strategies
+import XCTest
+
+/// `bench run`: the table, progress, and outputs checked before the run starts.
+final class RunCommandTests: TemporaryDirectoryTestCase {
+    // MARK: Running
+
+    func testShortRunWritesJSONThatLoadsBack() throws {
+        let path = directory + "/r.json"
+        let result = bench("run", "--steps=3", "--strategy", "none", "--json", path, "--quiet")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "", "no progress lines when stderr is not a terminal")
+        let results = try Results.load(from: path)
+        XCTAssertEqual(results.schema, Results.currentSchema)
+        XCTAssertEqual(results.runs.count, 1)
+        XCTAssertEqual(results.runs[0].strategy, "none")
+        XCTAssertEqual(results.runs[0].scenario, Scenario.ipadSettings.name)
+        XCTAssertEqual(results.runs[0].steps, 3)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["r.json"],
+                       "no temporary file is left beside the output")
+    }
+
+    func testRunPrintsTheComparisonTableAndShowsProgressOnATerminal() {
+        var out = "", err = ""
+        let code = BenchCLI.main(["run", "--steps", "2", "--strategy", "none"], stdout: { out += $0 }, stderr: { err += $0 },
+                                 stderrIsTerminal: true)
+        XCTAssertEqual(code, 0, err)
+        XCTAssertTrue(out.contains("scenario ipad-settings: 2 steps"), out)
+        XCTAssertTrue(out.contains("\nnone "), out)
+        XCTAssertTrue(err.hasPrefix("\ripad-settings: step 1/2"), err)
+        XCTAssertTrue(err.hasSuffix("\r\u{1B}[K"), "the progress line is cleared at the end")
+    }
+
+    func testUnwritableJSONPathFailsBeforeTheRunStarts() {
+        let path = "/nonexistent-dir/r.json"
+        let started = Date()
+        // No --steps: were the path checked only after the run, this would measure 360 steps.
+        let result = bench("run", "--json", path)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the run must not start")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("Error: Cannot write '\(path)': the directory '/nonexistent-dir' does not exist.\n"),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("See 'bench run --help'.\n"))
+    }
+
+    func testJSONPathThatIsADirectoryFailsBeforeTheRunStarts() {
+        let result = bench("run", "--json", directory)
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: Cannot write '\(directory!)': it is a directory."), result.stderr)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Harness
+import HarnessTestSupport
+import Results
+import XCTest
+
+final class GateTests: XCTestCase {
+    /// A real short run of a small scenario: every field the gate reads is genuine.
+    private static let fresh: Results = {
+        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 12)
+        return try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+    }()
+
+    func testGateAgainstItsOwnFreshBaselinePasses() throws {
+        let report = try Gate.check(baseline: Self.fresh, current: Self.fresh)
+        XCTAssertTrue(report.passed, report.text())
+        XCTAssertEqual(report.rowsCompared, 2)
+        XCTAssertTrue(report.text().contains("PASS"))
+    }
+
+    func testAnyCounterIncreaseFailsAndNamesTheCounter() throws {
+        var baseline = Self.fresh
+        baseline.runs[1].totals[.offscreenPasses]! -= 1
+        let report = try Gate.check(baseline: baseline, current: Self.fresh)
+        XCTAssertFalse(report.passed)
+        let failure = report.findings.first { $0.fails }!
+        XCTAssertEqual(failure.kind, .counterRegression)
+        XCTAssertTrue(failure.message.hasPrefix("offscreenPasses \(baseline.runs[1].totals[.offscreenPasses]!) → "), failure.message)
+    }
+
+    func testACounterDecreaseIsAnImprovementThatPasses() throws {
+        var baseline = Self.fresh
+        baseline.runs[0].totals[.layersDrawn]! += 5
+        let report = try Gate.check(baseline: baseline, current: Self.fresh)
+        XCTAssertTrue(report.passed)
+        XCTAssertEqual(report.findings.map(\.kind), [.counterImprovement])
+    }
+
+    func testATimeRatioBeyondToleranceFailsAndListsTheCountersThatMovedWithIt() throws {
+        var baseline = Self.fresh
+        baseline.runs[1].ratios[.stepToFloor]! /= 2
+        baseline.runs[1].perStep[.offscreenPasses]! -= 1
+        let report = try Gate.check(baseline: baseline, current: Self.fresh, options: Gate.Options(timeTolerance: 0.25))
+        let slow = report.findings.first { $0.kind == .timeRegression }
+        XCTAssertNotNil(slow)
+        XCTAssertTrue(slow!.message.contains("step ×2.00"), slow!.message)
+        XCTAssertTrue(slow!.message.contains("offscreenPasses"), slow!.message)
+        XCTAssertFalse(report.passed)
+    }
+
+    func testOnlyTheChosenTimeRatiosAreGated() throws {
+        var baseline = Self.fresh
+        baseline.runs[1].ratios[.stepToFloor]! /= 2
+        let options = Gate.Options(timeTolerance: 0.25, timeRatios: [.stepToNone])
+        XCTAssertTrue(try Gate.check(baseline: baseline, current: Self.fresh, options: options).passed)
+        XCTAssertFalse(try Gate.check(baseline: baseline, current: Self.fresh).passed)
+    }
+
+    func testAnAbsoluteTimeChangeAloneNeverFails() throws {
+        var baseline = Self.fresh
+        for i in baseline.runs.indices { baseline.runs[i].timing[.step]!.median *= 3 }
+        XCTAssertTrue(try Gate.check(baseline: baseline, current: Self.fresh).passed)
+    }
+
+    func testTheToleranceIsNeverBelowTheMeasuredNoise() {
+        let options = Gate.Options(timeTolerance: 0.1, noiseSpread: 0.08, noiseMultiplier: 3)
+        XCTAssertEqual(options.effectiveTolerance, 0.24, accuracy: 1e-12)
+        XCTAssertEqual(Gate.Options(timeTolerance: 0.3, noiseSpread: 0.01).effectiveTolerance, 0.3)
+        XCTAssertEqual(Gate.noiseSpread(Self.fresh, Self.fresh), 0)
+    }
+
+    func testAChangedPictureFailsTheGate() throws {
+        var baseline = Self.fresh
+        let step = baseline.runs[0].pictures.keys.sorted().first!
+        baseline.runs[0].pictures[step] = "00000000"
+        let report = try Gate.check(baseline: baseline, current: Self.fresh)
+        XCTAssertEqual(report.findings.filter(\.fails).map(\.kind), [.pictureChanged])
+    }
+
+    func testForeignSchemaMissingRowsAndOtherCountersAreInputErrors() {
+        var foreign = Self.fresh
+        foreign.schema = "something.else/2"
+        XCTAssertThrowsError(try Gate.check(baseline: foreign, current: Self.fresh)) { error in
+            XCTAssertEqual((error as? BenchError)?.exitCode, 2)
+        }
+        var extra = Self.fresh
+        extra.runs[0].strategy = "corner-radius-clip"
+        XCTAssertThrowsError(try Gate.check(baseline: extra, current: Self.fresh)) { error in
+            XCTAssertTrue("\(error)".contains("corner-radius-clip"), "\(error)")
+        }
+        var otherCounters = Self.fresh
+        otherCounters.runs[0].totals[.rowsVisited] = nil
+        XCTAssertThrowsError(try Gate.check(baseline: otherCounters, current: Self.fresh)) { error in
+            XCTAssertTrue("\(error)".contains("rowsVisited"), "\(error)")
+        }
+    }
+
+    func testComparisonOfARunWithItselfIsWithinNoise() {
+        let comparison = Comparison(Self.fresh, Self.fresh, resamples: 200)
+        XCTAssertEqual(comparison.rows.count, 2)
+        for row in comparison.rows {
+            XCTAssertEqual(row.stepRatio, 1, accuracy: 1e-12)
+            XCTAssertTrue(row.withinNoise)
+            XCTAssertTrue(row.counters.isEmpty)
+        }
+        XCTAssertTrue(comparison.text().contains("×1.000~"))
+    }
+
+    func testBootstrapIntervalFindsAKnownShiftAndRepeats() {
+        let xs = (0..<200).map { 100 + Double($0 % 37) }
+        let ys = xs.map { $0 * 1.5 }
+        let (ratio, interval) = Comparison.medianRatio(xs, ys, resamples: 1000)
+        XCTAssertEqual(ratio, 1.5, accuracy: 1e-12)
+        XCTAssertGreaterThan(interval.low, 1.3)
+        XCTAssertLessThan(interval.high, 1.7)
+        let again = Comparison.medianRatio(xs, ys, resamples: 1000).1
+        XCTAssertEqual(again.low, interval.low)
+        let same = Comparison.medianRatio(xs, xs, resamples: 1000).1
+        XCTAssertTrue(same.low <= 1 && same.high >= 1)
+    }
+}
+
+/// The same scenario gives the same JSON, apart from what is measured in time (and memory).
+final class DeterminismTests: XCTestCase {
+    func testTwoRunsWriteTheSameJSONApartFromTimesAndTimestamps() throws {
+        let scenario = Fixtures.longTable(sections: 40, device: Fixtures.device(width: 600, height: 300), steps: 15)
+        func stripped() throws -> NSDictionary {
+            let results = try Runner().run(scenarios: [scenario], strategies: ["none", "shared-corner-grid", "rasterized-mask"])
+            var object = try JSONSerialization.jsonObject(with: results.jsonData()) as! [String: Any]
+            for key in ["createdAt", "floorNanos", "copyFloorNanos", "peakMemoryBytes"] { object[key] = nil }
+            object["runs"] = (object["runs"] as! [[String: Any]]).map { run in
+                var run = run
+                for key in ["timing", "samples", "ratios", "floorNanos", "copyFloorNanos"] { run[key] = nil }
+                return run
+            }
+            return object as NSDictionary
+        }
+        XCTAssertEqual(try stripped(), try stripped())
+    }
+}

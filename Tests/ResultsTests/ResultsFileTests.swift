@@ -1,0 +1,94 @@
+import Foundation
+import RasterTestSupport
+@testable import Results
+import XCTest
+
+/// Results files: written deterministically, read back exactly, rejected with a message that
+/// names the file and the field.
+final class ResultsFileTests: TemporaryDirectoryTestCase {
+    // MARK: Results JSON
+
+    /// A small, fully specified result: every field written and read back.
+    private func sampleResults() -> Results {
+        let summary = Summary(median: 5, p90: 7, p99: 9, min: 1, max: 10)
+        let run = RunResult(scenario: "s", strategy: "none", steps: 2, layoutPasses: 2,
+                            totals: [.blendedPixels: 0, .layersDrawn: 12], perStep: [.blendedPixels: 0, .layersDrawn: 6],
+                            timing: [.step: summary, .layout: summary, .reuse: summary, .composite: summary],
+                            ratios: [.stepToFloor: 1.5, .stepToNone: 1], samples: [.step: [5, 6]], eventSteps: [1],
+                            pictures: ["0": "0badf00d"], floorNanos: 4, copyFloorNanos: 8)
+        return Results(schema: Results.currentSchema,
+                       tool: ToolInfo(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
+                       machine: MachineInfo(os: "Linux", cores: 2, cpu: "test"), createdAt: "2025-01-01T00:00:00Z",
+                       floorNanos: 4, copyFloorNanos: 8, runs: [run])
+    }
+
+    func testJSONIsDeterministicSortedAndRoundTrips() throws {
+        let results = sampleResults()
+        let data = try results.jsonData()
+        XCTAssertEqual(data, try results.jsonData())
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(text.contains("\"schema\" : \"cornerbench.results/1\""), "CI greps for the unescaped schema")
+        let keys = ["\"copyFloorNanos\"", "\"createdAt\"", "\"floorNanos\"", "\"machine\"", "\"runs\"", "\"schema\"", "\"tool\""]
+        let positions = keys.map { text.range(of: $0)!.lowerBound }
+        XCTAssertEqual(positions, positions.sorted(), "keys are sorted")
+        XCTAssertTrue(text.hasSuffix("}\n"))
+        let path = directory + "/r.json"
+        try data.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try Results.load(from: path), results)
+    }
+
+    /// Asserts that loading `path` throws `BenchError.input` whose message names the file and
+    /// contains `fragment`.
+    private func assertLoadFails(_ path: String, saying fragment: String, line: UInt = #line) {
+        XCTAssertThrowsError(try Results.load(from: path), line: line) { error in
+            guard case BenchError.input(let message) = error else {
+                return XCTFail("expected BenchError.input, got \(error)", line: line)
+            }
+            XCTAssertTrue(message.contains("'\(path)'"), message, line: line)
+            XCTAssertTrue(message.contains(fragment), message, line: line)
+        }
+    }
+
+    func testLoadingATruncatedFileFailsNamingTheFile() throws {
+        let data = try sampleResults().jsonData()
+        let path = directory + "/truncated.json"
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
+        assertLoadFails(path, saying: "is not valid JSON: unexpected end of file")
+    }
+
+    func testLoadingBrokenJSONSaysWhere() throws {
+        let path = directory + "/broken.json"
+        try Data("{\n  \"schema\": \"cornerbench.results/1\",\n  \"runs\": x\n}\n".utf8).write(to: URL(fileURLWithPath: path))
+        assertLoadFails(path, saying: "is not valid JSON: invalid value at line 3, column 11")
+    }
+
+    func testLoadingAFieldOfTheWrongTypeNamesTheField() throws {
+        var json = try JSONSerialization.jsonObject(with: sampleResults().jsonData()) as! [String: Any]
+        json["machine"] = ["os": "Linux", "cores": "two", "cpu": "test"]
+        let path = directory + "/typed.json"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        assertLoadFails(path, saying: "'machine.cores' should be an integer")
+    }
+
+    func testLoadingAnotherSchemaFailsNamingTheFileAndBothSchemas() throws {
+        var results = sampleResults()
+        results.schema = "cornerbench.results/99"
+        let path = directory + "/future.json"
+        try results.jsonData().write(to: URL(fileURLWithPath: path))
+        assertLoadFails(path, saying: "has schema \"cornerbench.results/99\", but this version of bench reads \"cornerbench.results/1\"")
+    }
+
+    func testLoadingAFileWithoutAFieldNamesTheField() throws {
+        let path = directory + "/partial.json"
+        try Data(#"{ "schema": "cornerbench.results/1", "runs": [] }"#.utf8).write(to: URL(fileURLWithPath: path))
+        assertLoadFails(path, saying: "is missing")
+        let notResults = directory + "/other.json"
+        try Data(#"{ "name": "ipad-settings" }"#.utf8).write(to: URL(fileURLWithPath: notResults))
+        assertLoadFails(notResults, saying: "no \"schema\" field")
+    }
+
+    func testLoadingADirectoryOrAMissingFileFailsNamingIt() {
+        assertLoadFails(directory, saying: "is a directory")
+        assertLoadFails(directory + "/absent.json", saying: "does not exist")
+    }
+}

@@ -1,0 +1,115 @@
+import Compositor
+import Harness
+import HarnessTestSupport
+import Raster
+import RasterTestSupport
+import Strategies
+import Table
+import XCTest
+
+/// The strategies later practice added, on the default scenario while it scrolls; expectations
+/// are derived from the cells on screen.
+final class DefaultScenarioStrategyTests: XCTestCase {
+    private func caps(_ sim: Simulation) -> [Cell] {
+        sim.table.visibleCells.keys.sorted().map { sim.table.visibleCells[$0]! }.filter { $0.position.isCap }
+    }
+
+    func testPrecompositedBlendsNothing() throws {
+        let sim = try Simulation(scenario: .ipadSettings, strategyName: "precomposited")
+        for _ in 0..<30 {
+            let record = sim.step()
+            XCTAssertEqual(record.stats[.blendedPixels], 0)
+            XCTAssertEqual(record.stats[.blendedFragments], 0)
+            XCTAssertEqual(record.stats[.offscreenPasses], 0)
+        }
+    }
+
+    func testSectionBackgroundMakesNoOffscreenPassAndShadesOnlyCapsBlended() throws {
+        let sim = try Simulation(scenario: .ipadSettings, strategyName: "section-background")
+        for _ in 0..<30 {
+            let record = sim.step()
+            XCTAssertEqual(record.stats[.offscreenPasses], 0)
+            // Beneath the opaque middle cells the section background is hidden, so the blended
+            // fragments are at most the caps' visible pixels.
+            let capPixels = caps(sim).map { $0.layer.frame.pixelRect(scale: 2).area }.reduce(0, +)
+            XCTAssertLessThanOrEqual(record.stats[.blendedFragments], capPixels)
+            XCTAssertGreaterThan(record.stats[.blendedFragments], 0)
+        }
+    }
+
+    func testCornerRadiusClipRendersEachVisibleCapOffscreen() throws {
+        let sim = try Simulation(scenario: .ipadSettings, strategyName: "corner-radius-clip")
+        for _ in 0..<30 {
+            let record = sim.step()
+            XCTAssertEqual(record.stats[.offscreenPasses], caps(sim).count)
+        }
+    }
+
+    func testRasterizedMaskStableHitsTheCacheWhenCapsOnlyMove() throws {
+        let sim = try Simulation(scenario: .ipadSettings, strategyName: "rasterized-mask-stable")
+        var previous = Set<ObjectIdentifier>()
+        for step in 0..<40 {
+            let record = sim.step()
+            let now = caps(sim)
+            // Caps that were already on screen only moved: hits. Caps that entered: misses.
+            let moved = now.filter { previous.contains(ObjectIdentifier($0)) }.count
+            if step > 0 {
+                XCTAssertEqual(record.stats[.rasterHits], moved, "step \(step)")
+                XCTAssertEqual(record.stats[.rasterMisses], now.count - moved, "step \(step)")
+            }
+            previous = Set(now.map { ObjectIdentifier($0) })
+        }
+    }
+
+    func testRadiusChangeRegeneratesSharedImagesOnceRedrawsPrecompositedCapsAndInvalidatesRasterizedCaps() throws {
+        let k = 10
+        var scenario = Scenario.ipadSettings
+        var style = scenario.style
+        style.cornerRadius = 12
+        scenario.events = [ScenarioEvent(atStep: k, action: .setStyle(style))]
+        let grid = try Simulation(scenario: scenario, strategyName: "shared-corner-grid")
+        let baked = try Simulation(scenario: scenario, strategyName: "precomposited")
+        let stable = try Simulation(scenario: scenario, strategyName: "rasterized-mask-stable")
+        for step in 0...k {
+            let g = grid.step(), b = baked.step(), s = stable.step()
+            if step == k {
+                XCTAssertTrue(g.hadEvent)
+                XCTAssertEqual(g.stats[.imagesCreated], 2, "both shared circles, once")
+                XCTAssertEqual(b.stats[.imagesCreated], caps(baked).count, "every visible cap bitmap redrawn")
+                XCTAssertEqual(s.stats[.rasterMisses], caps(stable).count, "every rasterized cap invalidated")
+                XCTAssertEqual(s.stats[.rasterHits], 0)
+            } else if step > 0 {
+                XCTAssertEqual(g.stats[.imagesCreated], 0)
+            }
+        }
+    }
+
+    func testResizeToCompactAndBackShowsPlainThenInsetWithoutExtraCells() throws {
+        var scenario = Scenario.ipadSettings
+        scenario.events = [ScenarioEvent(atStep: 5, action: .resize(width: 375, height: 1366)),
+                           ScenarioEvent(atStep: 10, action: .resize(width: 1024, height: 1366))]
+        func run(_ name: String, through last: Int) throws -> (Simulation, Int) {
+            let sim = try Simulation(scenario: scenario, strategyName: name)
+            var created = 0
+            for _ in 0...last { created += sim.step().stats[.cellsCreated] }
+            return (sim, created)
+        }
+        let (plain, _) = try run("none", through: 7)
+        let (plainAfter, _) = try run("none", through: 12)
+        for name in StrategyCatalog.names where name != "none" {
+            // Compact width: the plain grouped style, pixel for pixel what `none` draws.
+            let (compact, _) = try run(name, through: 7)
+            XCTAssertEqual(compact.table.cornerRadius, 0, name)
+            XCTAssertTrue(PictureDifference(plain.renderer.framebuffer, compact.renderer.framebuffer, threshold: 0)
+                .pixelsOverThreshold.isEmpty, "\(name) in compact width")
+            // Back in regular width: rounded again.
+            let (regular, created) = try run(name, through: 12)
+            XCTAssertEqual(regular.table.cornerRadius, 7, name)
+            XCTAssertFalse(PictureDifference(plainAfter.renderer.framebuffer, regular.renderer.framebuffer, threshold: 0)
+                .pixelsOverThreshold.isEmpty, "\(name) rounds its corners again")
+            // No cell beyond what the pools need: what fits on screen plus a spare per pool.
+            let onScreen = Int((1366.0 / 44).rounded(.up)) + 1
+            XCTAssertLessThanOrEqual(created, onScreen + 4, name)
+        }
+    }
+}
