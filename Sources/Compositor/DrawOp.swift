@@ -12,7 +12,7 @@ struct DrawOp {
     var blends: Bool { !paint.replaces }
 }
 
-/// How a drawn layer shows in Instruments-style debug overlays (FACTS.md: "Color Blended Layers",
+/// How a drawn layer shows in Instruments-style debug overlays (docs/cost-model.md §1: "Color Blended Layers",
 /// "Color Offscreen-Rendered Yellow", "Color Hits Green and Misses Red").
 public enum OverlayMark: Sendable {
     /// Drawn opaquely: replaces what is beneath.

@@ -7,7 +7,7 @@ import Raster
 /// alters what the layer's subtree looks like bumps `version` on the layer and its ancestors, which
 /// is how a cached raster bitmap knows it is stale; moving a layer changes its parent's picture,
 /// not its own, so a rasterized layer that only moves keeps its bitmap (Core Animation: the cache
-/// survives moves — FACTS.md).
+/// survives moves — docs/cost-model.md §1).
 open class Layer {
     /// Position and size in the superlayer's coordinate space (points).
     public var frame: Rect {
@@ -103,7 +103,7 @@ open class Layer {
     }
 
     /// Whether drawing this layer needs an off-screen pass (Core Animation: masks, rounded
-    /// clipping of contents or sublayers, group opacity — FACTS.md "Core Animation rules").
+    /// clipping of contents or sublayers, group opacity — docs/cost-model.md §7).
     public var needsOffscreenPass: Bool {
         if mask != nil { return true }
         if masksToBounds && cornerRadius > 0 && (contents != nil || !sublayers.isEmpty) { return true }

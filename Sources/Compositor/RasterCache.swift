@@ -3,7 +3,7 @@ import Raster
 /// Core Animation's rasterization cache: bitmaps of `shouldRasterize` layers, keyed by layer
 /// identity.
 ///
-/// Rules (FACTS.md "Core Animation rules"): an entry is valid while the layer's subtree is
+/// Rules (docs/cost-model.md §7): an entry is valid while the layer's subtree is
 /// unchanged (`Layer.version`) and the bitmap has the same pixel size; moving the layer does not
 /// invalidate it; an entry unused for more than `maxIdleSeconds` of simulated time is evicted; the
 /// cache holds at most `capacityBytes`, evicting the least recently used entry first.

@@ -3,7 +3,7 @@ import Raster
 // Design note — the renderer.
 //
 // A frame is drawn the way a tile-based deferred GPU and Core Animation's render server draw it
-// (FACTS.md "Core Animation rules"). The layer tree is first flattened into a display list of
+// (docs/cost-model.md §7). The layer tree is first flattened into a display list of
 // paints over rectangles, back to front: opaque backgrounds and opaque contents replace what is
 // beneath; everything translucent blends; masks, rounded clipping of contents or sublayers and
 // group opacity render their subtree into a separate buffer first (an off-screen pass) whose
@@ -62,7 +62,7 @@ public final class Renderer {
         self.screenSize = screenSize
         self.scale = scale
         self.framebuffer = fb
-        // Core Animation: the cache holds at most 2.5 × the screen's pixel area (FACTS.md).
+        // Core Animation: the cache holds at most 2.5 × the screen's pixel area (docs/cost-model.md §7).
         self.rasterCache = RasterCache(capacityBytes: screenSize.area * 4 * 5 / 2)
     }
 
@@ -279,7 +279,7 @@ public final class Renderer {
             if let clip = coverage { maskCoverage.multiply(by: clip) }
             coverage = maskCoverage
         } else if let mask = layer.mask, var alpha = pool.take(size) {
-            // Core Animation: the mask is rendered too (FACTS.md: "render the mask, render the content").
+            // Core Animation: the mask is rendered too (docs/cost-model.md §7: render the mask, render the content, composite).
             var sub = [DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque)]
             build(mask, parentOrigin: abs, opacity: 1, into: &sub, Target(scale: t.scale, origin: t.origin, clip: alpha.bounds))
             execute(sub, into: &alpha, onScreen: false)

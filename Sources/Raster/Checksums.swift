@@ -2,12 +2,12 @@
 ///
 /// Both run over whole encoded images (tens of megabytes for a large screen), so contiguous
 /// inputs take a pointer fast path; any other sequence is walked byte by byte.
-public enum Checksum {
+enum Checksum {
     /// The CRC-32 (ISO-HDLC polynomial 0xEDB88320, as in PNG, zlib and gzip) of `bytes`.
     ///
     /// `initial` is a previous result, so `crc32(b, initial: crc32(a))` equals the CRC of
     /// `a` followed by `b`; the CRC of no bytes is 0.
-    public static func crc32<S: Sequence>(_ bytes: S, initial: UInt32 = 0) -> UInt32 where S.Element == UInt8 {
+    static func crc32<S: Sequence>(_ bytes: S, initial: UInt32 = 0) -> UInt32 where S.Element == UInt8 {
         if let crc = bytes.withContiguousStorageIfAvailable({ crc32(UnsafeRawBufferPointer($0), initial: initial) }) {
             return crc
         }
@@ -23,7 +23,7 @@ public enum Checksum {
     ///
     /// Processes eight bytes per step ("slicing by 8"), which is several times faster than a
     /// byte at a time on the large buffers an encoder checks.
-    public static func crc32(_ buffer: UnsafeRawBufferPointer, initial: UInt32 = 0) -> UInt32 {
+    static func crc32(_ buffer: UnsafeRawBufferPointer, initial: UInt32 = 0) -> UInt32 {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return initial }
         let tables = crcTables.all
         return tables.withUnsafeBufferPointer { t -> UInt32 in
@@ -57,7 +57,7 @@ public enum Checksum {
     ///
     /// `initial` is a previous result, so checksums chain like `crc32`'s; the checksum of no
     /// bytes is 1.
-    public static func adler32<S: Sequence>(_ bytes: S, initial: UInt32 = 1) -> UInt32 where S.Element == UInt8 {
+    static func adler32<S: Sequence>(_ bytes: S, initial: UInt32 = 1) -> UInt32 where S.Element == UInt8 {
         if let sum = bytes.withContiguousStorageIfAvailable({ adler32(UnsafeRawBufferPointer($0), initial: initial) }) {
             return sum
         }
@@ -73,7 +73,7 @@ public enum Checksum {
     /// The Adler-32 checksum of the bytes in `buffer`; see `adler32(_:initial:)` for `initial`.
     ///
     /// Defers the modulo to once per `adlerBlock` bytes, the most that cannot overflow 32 bits.
-    public static func adler32(_ buffer: UnsafeRawBufferPointer, initial: UInt32 = 1) -> UInt32 {
+    static func adler32(_ buffer: UnsafeRawBufferPointer, initial: UInt32 = 1) -> UInt32 {
         var a = initial & 0xFFFF
         var b = initial >> 16
         guard let base = buffer.baseAddress else { return initial }

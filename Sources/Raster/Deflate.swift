@@ -4,11 +4,11 @@
 /// greedy matching) and writes them with the fixed Huffman codes. Rendered frames are mostly
 /// flat colour, which becomes long runs after PNG filtering, so fixed codes already shrink them
 /// by two orders of magnitude; a block that would grow is written stored instead.
-public enum Deflate {
+enum Deflate {
     /// Compresses `data` into a complete zlib stream: header, deflate blocks, Adler-32 trailer.
     ///
     /// Any length works, including empty input (a single empty final block).
-    public static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
+    static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
         let blockCount = max(1, (data.count + blockSize - 1) / blockSize)
         // Prior blocks never exceed their stored size (len + 6 bytes at most) and the block being
         // written is at most 9 bits per byte before it may be rolled back to stored.

@@ -4,12 +4,12 @@
 /// the toolchain. Rows are filtered adaptively, as libpng does by default: each row takes the
 /// filter whose output has the smallest sum of absolute signed bytes, which turns flat colour
 /// into zero runs that deflate shrinks to almost nothing.
-public enum PNGEncoder {
+enum PNGEncoder {
     /// Encodes `rgba` — straight (not premultiplied) RGBA8, row-major, `width × 4` bytes per
     /// row — as a complete PNG file.
     ///
     /// Traps if a side is below 1 or `rgba.count != width × height × 4`.
-    public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
+    static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
         encode(width: width, height: height, rgba: rgba, forcing: nil)
     }
 

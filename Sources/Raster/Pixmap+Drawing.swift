@@ -72,15 +72,6 @@ extension Pixmap {
         }
     }
 
-    /// Source-over of `sourceRect` of `source` stretched to `destination` (nearest neighbour).
-    @discardableResult
-    public mutating func drawScaled(_ source: Pixmap, from sourceRect: PixelRect, to destination: PixelRect,
-                                    opacity: UInt8 = 255, clip: PixelRect? = nil) -> Int {
-        let src = sourceRect.intersection(source.bounds)
-        guard !src.isEmpty else { return 0 }
-        return paint(.scaled(source, source: src, destination: destination, opacity: opacity), clipped(destination, clip))
-    }
-
     /// Where `sourceRect` of `source` lands at `origin` after clipping: the destination rectangle
     /// and the offset from destination to source coordinates.
     @inline(__always)

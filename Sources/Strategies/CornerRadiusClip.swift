@@ -5,18 +5,12 @@ import Table
 /// `corner-radius-clip`: iOS 11+ practice — `cornerRadius` with `masksToBounds` on cap cells, and
 /// `maskedCorners` choosing the top or bottom pair. Because the cell has sublayers (its content
 /// view), clipping them to rounded bounds is an off-screen pass every frame (Core Animation:
-/// `masksToBounds` with a radius over contents or sublayers — FACTS.md).
+/// `masksToBounds` with a radius over contents or sublayers — docs/cost-model.md §7).
 public final class CornerRadiusClip: CornerStrategy {
     public static let name = "corner-radius-clip"
     public static let summary = "cornerRadius + masksToBounds (+ maskedCorners) on cap cells"
 
     public init(screenScale: Double) {}
-
-    public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
-
-    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
-        Cell.opaque(reuseIdentifier, context)
-    }
 
     public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
@@ -25,6 +19,4 @@ public final class CornerRadiusClip: CornerStrategy {
         cell.layer.maskedCorners = position.corners
         cell.layer.masksToBounds = rounded
     }
-
-    public func tableDidLayout(_ context: LayoutContext) {}
 }

@@ -23,6 +23,18 @@ public protocol CornerStrategy: TableCellProvider {
 extension CornerStrategy {
     /// The strategy's name (`Self.name`).
     public var name: String { Self.name }
+
+    /// One pool for every row, unless a strategy needs cells of different kinds.
+    public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
+
+    /// A plain cell whose root layer is opaque and shows the cell colour (set by `configure`):
+    /// what most strategies use for every row.
+    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
+        Cell.opaque(reuseIdentifier, context)
+    }
+
+    /// No work of its own in the table's layout pass, unless a strategy adds some.
+    public func tableDidLayout(_ context: LayoutContext) {}
 }
 
 /// The catalogue of strategies: one entry each, in the order reports list them.

@@ -9,15 +9,7 @@ public final class NoCorners: CornerStrategy {
 
     public init(screenScale: Double) {}
 
-    public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
-
-    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
-        Cell.opaque(reuseIdentifier, context)
-    }
-
     public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
     }
-
-    public func tableDidLayout(_ context: LayoutContext) {}
 }

@@ -5,18 +5,12 @@ import Table
 /// `per-cell-mask`: common practice — when a cell is configured for a section's first or last
 /// row it gets a shape-layer mask of its rounded bounds (rebuilt when its size changes). The
 /// mask makes every such cell an off-screen pass on every frame (Core Animation: masking renders
-/// off-screen — FACTS.md).
+/// off-screen — docs/cost-model.md §7).
 public final class PerCellMask: CornerStrategy {
     public static let name = "per-cell-mask"
     public static let summary = "a shape-layer mask on each cap cell, set when the cell is configured"
 
     public init(screenScale: Double) {}
-
-    public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
-
-    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
-        Cell.opaque(reuseIdentifier, context)
-    }
 
     public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)

@@ -8,7 +8,7 @@ import Table
 /// new shape masks for them and installs them with `shouldRasterize` at screen scale, then walks
 /// the middle rows to clear their masks. Off-screen rows come back nil and the messages to nil do
 /// nothing — but the shape objects were allocated anyway, and a section whose caps are both off
-/// screen takes the single-row branch because nil equals nil (FACTS.md). A new mask changes the
+/// screen takes the single-row branch because nil equals nil (docs/cost-model.md §4). A new mask changes the
 /// layer, so the rasterization cache misses on every layout pass: the article's claim that
 /// "rasterization avoids offscreen rendering" is what this strategy tests.
 public final class RasterizedMask: CornerStrategy {
@@ -17,12 +17,6 @@ public final class RasterizedMask: CornerStrategy {
     private let screenScale: Double
 
     public init(screenScale: Double) { self.screenScale = screenScale }
-
-    public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
-
-    public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
-        Cell.opaque(reuseIdentifier, context)
-    }
 
     public func configure(_ cell: Cell, at indexPath: IndexPath, position: RowPosition, in context: LayoutContext) {
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)

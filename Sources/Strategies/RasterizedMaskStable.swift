@@ -5,7 +5,7 @@ import Table
 /// `rasterized-mask-stable`: the article's idea done right — `per-cell-mask` plus
 /// `shouldRasterize` at screen scale. The mask is made once per configuration, so the cached
 /// bitmap stays valid while the cell only moves, and a scrolling cap cell hits the cache
-/// (Core Animation: the raster cache survives moves — FACTS.md). It misses when a cap enters the
+/// (Core Animation: the raster cache survives moves — docs/cost-model.md §7). It misses when a cap enters the
 /// screen, is reconfigured, or was evicted after 100 ms unused.
 public final class RasterizedMaskStable: CornerStrategy {
     public static let name = "rasterized-mask-stable"

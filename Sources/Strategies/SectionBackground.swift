@@ -5,7 +5,7 @@ import Table
 /// `section-background`: the iOS 13 inset-grouped way — one rounded background layer per visible
 /// section, behind its cells. Middle cells stay opaque; cap cells are transparent, so the
 /// section's rounded background shows at their corners. A colour with a corner radius needs no
-/// off-screen pass (Core Animation: `cornerRadius` alone rounds the background — FACTS.md); the
+/// off-screen pass (Core Animation: `cornerRadius` alone rounds the background — docs/cost-model.md §7); the
 /// background is a blended layer, but hidden-surface removal skips it beneath opaque cells.
 public final class SectionBackground: CornerStrategy {
     public static let name = "section-background"
@@ -15,8 +15,6 @@ public final class SectionBackground: CornerStrategy {
     private var spare: [Layer] = []
 
     public init(screenScale: Double) {}
-
-    public func reuseIdentifier(for position: RowPosition) -> String { "cell" }
 
     public func makeCell(reuseIdentifier: String, in context: LayoutContext) -> Cell {
         Cell(reuseIdentifier: reuseIdentifier, ledger: context.ledger)

@@ -2,7 +2,7 @@ import Compositor
 import Raster
 import Table
 
-/// `shared-corner-grid`: TORoundedTableView's design (FACTS.md "TORoundedTableView").
+/// `shared-corner-grid`: TORoundedTableView's design (docs/cost-model.md §4).
 ///
 /// One filled circle of diameter 2r is drawn once at screen scale per colour (normal, selected)
 /// and shared by every cap cell. A cap cell's background is a grid: three opaque solid layers

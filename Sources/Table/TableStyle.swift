@@ -1,6 +1,6 @@
 import Raster
 
-/// The look of an inset-grouped table (TORoundedTableView's properties, FACTS.md).
+/// The look of an inset-grouped table (TORoundedTableView's properties, docs/cost-model.md §2).
 public struct TableStyle: Hashable, Sendable {
     /// Corner radius of each section's column, points (TORoundedTableView default 7).
     public var cornerRadius: Double
