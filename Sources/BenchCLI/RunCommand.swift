@@ -88,8 +88,8 @@ struct RunCommand: BenchCommand {
     private func framePictures() throws -> [FramePictureRef] {
         guard let scenario = scenarios.first else { return [] }
         let step = min(40, max(0, (steps ?? scenario.steps) - 1))
-        let wanted: [(String, Overlay)] = [("shared-corner-grid", .blended), ("per-cell-mask", .offscreen),
-                                           ("rasterized-mask", .raster), ("none", .blended)]
+        let wanted: [(String, Overlay)] = [(SharedCornerGrid.name, .blended), (PerCellMask.name, .offscreen),
+                                           (RasterizedMask.name, .raster), (NoCorners.name, .blended)]
         return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
             let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4)
             return FramePictureRef(title: "\(scenario.name), \(name), step \(step), overlay \(overlay.rawValue)",
