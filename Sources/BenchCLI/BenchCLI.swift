@@ -45,7 +45,8 @@ public enum BenchCLI {
                      stderrIsTerminal: Bool) -> Int32 {
         withoutActuallyEscaping(stdout) { stdout in
             withoutActuallyEscaping(stderr) { stderr in
-                let context = CommandContext(stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal)
+                let context = CommandContext(stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal,
+                                             commandLine: ["bench"] + arguments)
                 var spec = rootSpec
                 do {
                     let (resolved, rest) = try resolve(arguments)

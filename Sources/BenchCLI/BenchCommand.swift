@@ -24,4 +24,6 @@ struct CommandContext {
     /// Whether standard error is a terminal: progress lines are shown only then, because
     /// carriage-return updates would litter a log file or a CI transcript.
     var stderrIsTerminal: Bool
+    /// The command line as typed (`bench` and its arguments), recorded in results.
+    var commandLine: [String] = ["bench"]
 }

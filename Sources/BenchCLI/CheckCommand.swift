@@ -98,8 +98,13 @@ struct CheckCommand: BenchCommand {
                 throw BenchError.input("the baseline's scenario '\(run.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
             }
             let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
-            let results = try Runner().run(scenarios: [scenario], strategies: strategies, steps: run.steps)
-            if merged == nil { merged = results } else { merged!.runs += results.runs }
+            let results = try Runner(commandLine: context.commandLine).run(scenarios: [scenario], strategies: strategies, steps: run.steps)
+            if merged == nil {
+                merged = results
+            } else {
+                merged!.runs += results.runs
+                merged!.scenarioDefinitions?.merge(results.scenarioDefinitions ?? [:]) { a, _ in a }
+            }
         }
         guard let merged else { throw BenchError.input("the baseline holds no runs.") }
         return merged

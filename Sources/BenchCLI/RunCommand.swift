@@ -71,7 +71,7 @@ struct RunCommand: BenchCommand {
         let results: Results
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
-            results = try Runner(progress: progress).run(scenarios: scenarios, strategies: strategies, steps: steps)
+            results = try Runner(progress: progress, commandLine: context.commandLine).run(scenarios: scenarios, strategies: strategies, steps: steps)
         }
         // The table first: if the file cannot be written after all, the run still showed its numbers.
         if !quiet { context.stdout(results.comparisonTable()) }

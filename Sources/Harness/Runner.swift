@@ -20,7 +20,13 @@ public struct Runner {
     /// Called with a short line of progress (the CLI prints it on stderr when it is a terminal).
     public var progress: ((String) -> Void)?
 
-    public init(progress: ((String) -> Void)? = nil) { self.progress = progress }
+    /// The command line recorded in the results' provenance.
+    public var commandLine: [String]
+
+    public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments) {
+        self.progress = progress
+        self.commandLine = commandLine
+    }
 
     /// Runs every strategy on every scenario; `steps` overrides the scenarios' step counts.
     public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil) throws -> Results {
@@ -66,10 +72,13 @@ public struct Runner {
         addRatios(&runs)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Results(schema: Results.currentSchema, tool: .current, machine: .current,
-                       createdAt: ISO8601DateFormatter().string(from: Date()),
-                       floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs,
-                       peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+        var results = Results(schema: Results.currentSchema, tool: .current, machine: .current,
+                              createdAt: ISO8601DateFormatter().string(from: Date()),
+                              floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs,
+                              peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+        results.provenance = .current(commandLine: commandLine)
+        results.scenarioDefinitions = Dictionary(scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
+        return results
     }
 
     /// The steps whose frames are checksummed: the first, the middle and the last measured one.

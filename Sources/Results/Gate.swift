@@ -54,6 +54,9 @@ public enum Gate {
     /// The verdict and everything behind it.
     public struct Report: Sendable {
         public var findings: [Finding]
+        /// Differences between the two runs that do not stop the comparison but a reader should
+        /// know of (another machine, another tool version, a baseline without provenance).
+        public var warnings: [String] = []
         public var options: Options
         /// Rows compared.
         public var rowsCompared: Int
@@ -70,6 +73,7 @@ public enum Gate {
         guard baseline.schema == current.schema else {
             throw BenchError.input("the baseline has schema '\(baseline.schema)' but this run has '\(current.schema)'; update the baseline with scripts/update-baseline.sh.")
         }
+        try checkComparable(baseline: baseline, current: current)
         var findings: [Finding] = []
         var compared = 0
         let currentRows = current.runsByKey
@@ -98,7 +102,42 @@ public enum Gate {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
                                     message: "not in the baseline: not gated"))
         }
-        return Report(findings: findings, options: options, rowsCompared: compared)
+        return Report(findings: findings, warnings: warnings(baseline: baseline, current: current), options: options,
+                      rowsCompared: compared)
+    }
+
+    /// Throws `BenchError.input` (exit 2) when the two runs must not be compared at all: another
+    /// build configuration (times of a debug and a release build say nothing about a change), or
+    /// a scenario whose definition differs (its counters would change for a reason that is not
+    /// the code).
+    static func checkComparable(baseline: Results, current: Results) throws {
+        func build(_ tool: ToolInfo) -> String { "\(tool.configuration) build (\(tool.optimized ? "optimized" : "NOT optimized"))" }
+        if baseline.tool.configuration != current.tool.configuration || baseline.tool.optimized != current.tool.optimized {
+            throw BenchError.input("the baseline was measured with a \(build(baseline.tool)) and this run with a \(build(current.tool)); their times do not compare. Run the same build configuration, or update the baseline.")
+        }
+        guard let old = baseline.scenarioDefinitions, let new = current.scenarioDefinitions else { return }
+        var seen = Set<String>()
+        for run in baseline.runs where seen.insert(run.scenario).inserted {
+            guard let a = old[run.scenario], let b = new[run.scenario], a != b else { continue }
+            let keys = Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }
+            let changes = keys.map { "\($0) '\(a[$0] ?? "absent")' → '\(b[$0] ?? "absent")'" }.joined(separator: "; ")
+            throw BenchError.input("the scenario '\(run.scenario)' is defined differently from the baseline's (\(changes)); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
+        }
+    }
+
+    /// What a reader of the verdict should know about the two runs' provenance.
+    static func warnings(baseline: Results, current: Results) -> [String] {
+        var out: [String] = []
+        if baseline.machine.cpu != current.machine.cpu || baseline.machine.cores != current.machine.cores {
+            out.append("the baseline was measured on \(baseline.machine.cpu) (\(baseline.machine.cores) cores), this run on \(current.machine.cpu) (\(current.machine.cores) cores): counters compare exactly, times only roughly")
+        }
+        if baseline.tool.version != current.tool.version {
+            out.append("the baseline was written by bench \(baseline.tool.version), this run by \(current.tool.version)")
+        }
+        if baseline.scenarioDefinitions == nil {
+            out.append("the baseline records no scenario definitions (an older file): a changed scenario cannot be told from a changed result; update the baseline to record them")
+        }
+        return out
     }
 
     private static func counterFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
@@ -175,6 +214,7 @@ extension Gate.Report {
             for f in better { out += "  ✓ \(f.scenario)/\(f.strategy): \(f.message)\n" }
         }
         for f in noted { out += "  · \(f.scenario)/\(f.strategy): \(f.message)\n" }
+        for warning in warnings { out += "Warning: \(warning).\n" }
         let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): the smallest time change this check could detect.\n"
         out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
@@ -194,6 +234,7 @@ extension Gate.Report {
             }
             out += "\n"
         }
+        for warning in warnings { out += "> **Warning:** \(warning.replacingOccurrences(of: "|", with: "\\|")).\n\n" }
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (the smallest detectable change).\n"
         return out
     }

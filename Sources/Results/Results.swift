@@ -19,6 +19,12 @@ public struct Results: Codable, Equatable, Sendable {
     public var runs: [RunResult]
     /// The process's peak resident memory at the end of the run (getrusage `ru_maxrss`), bytes.
     public var peakMemoryBytes: Int = 0
+    /// Where the numbers came from: command line, source revision, toolchain, system. Absent in
+    /// files written before it was recorded.
+    public var provenance: Provenance?
+    /// Each scenario's definition, key by key (`Scenario.definition`), by scenario name: a gate
+    /// refuses to compare runs of scenarios defined differently. Absent in older files.
+    public var scenarioDefinitions: [String: [String: String]]?
 
     public init(schema: String = Results.currentSchema, tool: ToolInfo, machine: MachineInfo, createdAt: String,
                 floorNanos: Int, copyFloorNanos: Int, runs: [RunResult], peakMemoryBytes: Int = 0) {
@@ -32,8 +38,36 @@ public struct Results: Codable, Equatable, Sendable {
         self.peakMemoryBytes = peakMemoryBytes
     }
 
+
     /// The schema identifier written by this version.
     public static let currentSchema = "cornerbench.results/1"
+}
+
+/// How and from what a run was made, so that a number can be traced to its source and two runs
+/// can be checked for being comparable.
+public struct Provenance: Codable, Equatable, Sendable {
+    /// The command, as typed: `bench` and its arguments.
+    public var commandLine: [String]
+    /// The git commit of the working directory's repository (`HEAD`), when run inside one.
+    public var gitCommit: String?
+    /// The compiler that built bench, as precisely as the language reveals it (`6.3.1`).
+    public var compiler: String
+    /// The target triple bench was built for (`x86_64-unknown-linux-gnu`).
+    public var target: String
+    /// The kernel: `uname` system name, release and machine.
+    public var kernel: String
+    /// Physical memory, bytes.
+    public var memoryBytes: Int
+
+    public init(commandLine: [String], gitCommit: String?, compiler: String, target: String, kernel: String,
+                memoryBytes: Int) {
+        self.commandLine = commandLine
+        self.gitCommit = gitCommit
+        self.compiler = compiler
+        self.target = target
+        self.kernel = kernel
+        self.memoryBytes = memoryBytes
+    }
 }
 
 /// The build that produced a result.

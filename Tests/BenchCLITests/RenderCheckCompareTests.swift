@@ -44,6 +44,29 @@ final class RenderCheckCompareTests: XCTestCase {
         XCTAssertTrue(failed.stderr.hasPrefix("Error: The gate failed"), failed.stderr)
     }
 
+    func testCheckAcrossBuildConfigurationsOrScenarioDefinitionsExitsTwo() throws {
+        let dir = try temporaryDirectory()
+        let results = dir + "/r.json", other = dir + "/other.json"
+        let run = bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet")
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let recorded = try Results.load(from: results)
+        XCTAssertEqual(recorded.provenance?.commandLine, ["bench", "run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet"])
+
+        var release = recorded
+        release.tool.configuration = "release"
+        try AtomicFile.write(release.jsonData(), to: other)
+        let refused = bench("check", "--baseline", other, "--results", results)
+        XCTAssertEqual(refused.code, 2)
+        XCTAssertTrue(refused.stderr.contains("release build"), refused.stderr)
+
+        var redefined = recorded
+        redefined.scenarioDefinitions?["ipad-settings"]?["rowHeight"] = "50"
+        try AtomicFile.write(redefined.jsonData(), to: other)
+        let changed = bench("check", "--baseline", other, "--results", results)
+        XCTAssertEqual(changed.code, 2)
+        XCTAssertTrue(changed.stderr.contains("rowHeight '50' → '44'"), changed.stderr)
+    }
+
     func testCheckAppendsItsMarkdownToTheGitHubStepSummary() throws {
         let dir = try temporaryDirectory()
         let results = dir + "/r.json", summary = dir + "/summary.md"

@@ -1,0 +1,97 @@
+import Foundation
+import Harness
+import HarnessTestSupport
+import RasterTestSupport
+import Results
+import XCTest
+
+/// Results say where they came from, and the gate refuses to compare what is not comparable.
+final class ProvenanceTests: TemporaryDirectoryTestCase {
+    private static let scenario = Fixtures.longTable(sections: 20, device: Fixtures.device(width: 600, height: 300), steps: 6)
+    private static let fresh: Results = {
+        try! Runner(commandLine: ["bench", "run", "--steps", "6"]).run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+    }()
+
+    func testResultsRecordTheCommandToolchainSystemAndScenarioDefinitions() throws {
+        let provenance = try XCTUnwrap(Self.fresh.provenance)
+        XCTAssertEqual(provenance.commandLine, ["bench", "run", "--steps", "6"])
+        XCTAssertFalse(provenance.compiler.isEmpty)
+        XCTAssertTrue(provenance.target.contains("-"), provenance.target)
+        XCTAssertFalse(provenance.kernel.isEmpty)
+        XCTAssertGreaterThan(provenance.memoryBytes, 0)
+        XCTAssertEqual(Self.fresh.scenarioDefinitions?[Self.scenario.name], Self.scenario.definition)
+    }
+
+    func testProvenanceSurvivesTheJSONRoundTripAndOlderFilesStillLoad() throws {
+        let path = directory + "/r.json"
+        try Self.fresh.jsonData().write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try Results.load(from: path), Self.fresh)
+        var old = Self.fresh
+        old.provenance = nil
+        old.scenarioDefinitions = nil
+        let data = try old.jsonData()
+        XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("provenance"))
+        try data.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try Results.load(from: path), old)
+    }
+
+    func testTheDefinitionChangesWithWhatIsDrawnButNotWithTheMeasuredSteps() {
+        var faster = Self.scenario
+        faster.pointsPerStep += 2
+        XCTAssertEqual(Set(Self.scenario.definition.keys), Set(faster.definition.keys))
+        XCTAssertEqual(Self.scenario.definition.keys.filter { Self.scenario.definition[$0] != faster.definition[$0] }, ["scroll"])
+        var longer = Self.scenario
+        longer.steps *= 2
+        XCTAssertEqual(longer.definition, Self.scenario.definition)
+    }
+
+    func testACheckAcrossBuildConfigurationsIsRefused() {
+        var release = Self.fresh
+        release.tool.configuration = "release"
+        XCTAssertThrowsError(try Gate.check(baseline: release, current: Self.fresh)) { error in
+            XCTAssertEqual((error as? BenchError)?.exitCode, 2)
+            XCTAssertTrue("\(error)".contains("release build"), "\(error)")
+        }
+        var unoptimized = Self.fresh
+        unoptimized.tool.optimized = false
+        XCTAssertThrowsError(try Gate.check(baseline: unoptimized, current: Self.fresh))
+    }
+
+    func testACheckOfADifferentlyDefinedScenarioIsRefusedNamingTheKey() {
+        var changed = Self.fresh
+        var faster = Self.scenario
+        faster.pointsPerStep += 2
+        changed.scenarioDefinitions = [faster.name: faster.definition]
+        XCTAssertThrowsError(try Gate.check(baseline: changed, current: Self.fresh)) { error in
+            XCTAssertEqual((error as? BenchError)?.exitCode, 2)
+            XCTAssertTrue("\(error)".contains("scroll 'constant 12 pt/step' → 'constant 10 pt/step'"), "\(error)")
+        }
+    }
+
+    func testAnotherMachineOrAnOlderBaselineIsAWarningNotAFailure() throws {
+        var elsewhere = Self.fresh
+        elsewhere.machine.cpu = "Another CPU"
+        elsewhere.scenarioDefinitions = nil
+        let report = try Gate.check(baseline: elsewhere, current: Self.fresh)
+        XCTAssertTrue(report.passed)
+        XCTAssertEqual(report.warnings.count, 2, "\(report.warnings)")
+        XCTAssertTrue(report.text().contains("Warning: the baseline was measured on Another CPU"), report.text())
+        XCTAssertTrue(report.markdown().contains("**Warning:**"))
+        XCTAssertTrue(try Gate.check(baseline: Self.fresh, current: Self.fresh).warnings.isEmpty)
+    }
+
+    func testTheGitCommitIsReadFromLooseAndPackedRefs() throws {
+        let sha = String(repeating: "ab", count: 20)
+        let repo = directory + "/repo", git = repo + "/.git", nested = repo + "/a/b"
+        try FileManager.default.createDirectory(atPath: git + "/refs/heads", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: nested, withIntermediateDirectories: true)
+        try "ref: refs/heads/main\n".write(toFile: git + "/HEAD", atomically: true, encoding: .utf8)
+        XCTAssertNil(Provenance.gitCommit(from: nested), "no such ref yet")
+        try "# pack-refs\n\(sha) refs/heads/main\n".write(toFile: git + "/packed-refs", atomically: true, encoding: .utf8)
+        XCTAssertEqual(Provenance.gitCommit(from: nested), sha)
+        let loose = String(repeating: "cd", count: 20)
+        try (loose + "\n").write(toFile: git + "/refs/heads/main", atomically: true, encoding: .utf8)
+        XCTAssertEqual(Provenance.gitCommit(from: repo), loose)
+        XCTAssertNil(Provenance.gitCommit(from: "/"))
+    }
+}
