@@ -6,9 +6,11 @@ struct CompareCommand: BenchCommand {
         CommandSpec(
             name: "compare",
             abstract: "Compare two results files, strategy by strategy.",
-            discussion: "For each scenario, prints each strategy's counters per step old → new and the step time "
-                + "ratio new/old (each run's times divided by its own memory floor) with a 95 % bootstrap "
-                + "confidence interval from the per-step samples; '~' marks a change within noise.",
+            discussion: "For each scenario, prints each strategy's counters per step old → new and its step time: the "
+                + "median of each run's round medians, the change, and the p-value of a Mann–Whitney U test of the "
+                + "new rounds against the old ('~' when not significant at α = 0.05), with the smallest change the "
+                + "rounds could have detected. Steps within a round are not independent, so only rounds count: "
+                + "make both runs with --rounds 5 or more.",
             arguments: [ArgumentSpec(name: "old.json", help: "The earlier results (the reference)."),
                         ArgumentSpec(name: "new.json", help: "The later results.")],
             options: [OptionSpec(name: "markdown", valueName: "file",

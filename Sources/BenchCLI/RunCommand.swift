@@ -21,6 +21,14 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "steps", valueName: "n",
                            help: "The number of steps to measure.",
                            defaultDescription: "the scenario's own, \(scenarioSteps)"),
+                OptionSpec(name: "rounds", valueName: "n",
+                           help: "Repeat the measured scroll n times on fresh tables, interleaved; each round's "
+                               + "medians are kept, and 'bench compare' needs 4 or more to call a change significant.",
+                           defaultDescription: "1"),
+                OptionSpec(name: "processes", valueName: "n",
+                           help: "Run in n fresh processes, one after another; each process is one round of "
+                               + "the results, so comparisons see the noise between processes.",
+                           defaultDescription: "1"),
                 OptionSpec(name: "json", valueName: "file",
                            help: "Also write the results as JSON (schema \(Results.currentSchema)) to <file>. "
                                + "The file is replaced atomically when the run completes, and left as it was if "
@@ -41,6 +49,12 @@ struct RunCommand: BenchCommand {
     var strategies: [String]
     /// Steps to measure instead of each scenario's own count.
     var steps: Int?
+    /// Repetitions of the measured scroll.
+    var rounds: Int
+    /// Fresh processes to run in (1: this one).
+    var processes: Int
+    /// The arguments that make a child process run the same measurement.
+    var childArguments: [String] = ["run", "--quiet"]
     /// Where to write the results as JSON.
     var jsonPath: String?
     /// Whether to leave out the comparison table.
@@ -51,6 +65,12 @@ struct RunCommand: BenchCommand {
     init(_ arguments: ParsedArguments) throws {
         (scenarios, strategies) = try ScenarioSelection.resolve(arguments)
         steps = try arguments.integer("steps", atLeast: 1)
+        rounds = try arguments.integer("rounds", atLeast: 1) ?? 1
+        processes = try arguments.integer("processes", atLeast: 1) ?? 1
+        for name in ["scenario", "scenario-file", "suite", "steps", "rounds"] {
+            if let value = arguments.value(name) { childArguments.append("--\(name)=\(value)") }
+        }
+        if !strategies.isEmpty { childArguments.append("--strategy=" + strategies.joined(separator: ",")) }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
         // A run takes minutes: a mistyped output path must fail now, not after it.
@@ -68,10 +88,16 @@ struct RunCommand: BenchCommand {
             // "\r" returns to the start of the line and ESC[K clears what a longer line left.
             progress = { line in context.stderr("\r" + line + "\u{1B}[K") }
         }
-        let results: Results
+        var results: Results
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
-            results = try Runner(progress: progress, commandLine: context.commandLine).run(scenarios: scenarios, strategies: strategies, steps: steps)
+            if processes > 1 {
+                results = try ProcessRounds.run(childArguments, count: processes, progress: progress)
+                results.provenance?.commandLine = context.commandLine
+            } else {
+                results = try Runner(progress: progress, commandLine: context.commandLine)
+                    .run(scenarios: scenarios, strategies: strategies, steps: steps, rounds: rounds)
+            }
         }
         // The table first: if the file cannot be written after all, the run still showed its numbers.
         if !quiet { context.stdout(results.comparisonTable()) }

@@ -28,10 +28,17 @@ public struct Runner {
         self.commandLine = commandLine
     }
 
-    /// Runs every strategy on every scenario; `steps` overrides the scenarios' step counts.
-    public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil) throws -> Results {
+    /// Runs every strategy on every scenario, `rounds` times; `steps` overrides the scenarios'
+    /// step counts.
+    ///
+    /// Each round scrolls fresh tables through all the measured steps, the strategies in lockstep.
+    /// Counters and pictures come from the first round (later rounds repeat them exactly); times
+    /// are pooled over all rounds, and each round's median per phase is kept in `RunResult.rounds`,
+    /// because the variation between rounds, not between steps, is what a comparison must judge.
+    public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil, rounds: Int = 1) throws -> Results {
         var runs: [RunResult] = []
         var floorsByScenario: [String: (fill: Int, copy: Int)] = [:]
+        let rounds = max(1, rounds)
         for scenario in scenarios {
             let measured = steps ?? scenario.steps
             let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
@@ -41,26 +48,45 @@ public struct Runner {
                 let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
                 for _ in 0..<min(scenario.warmupSteps, measured) { _ = warm.step() }
             }
-            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
-            var records = [[StepRecord]](repeating: [], count: sims.count)
-            var pictures = [[String: String]](repeating: [:], count: sims.count)
-            let checkpoints = Runner.pictureSteps(measured)
-            for k in 0..<measured {
-                for (i, sim) in sims.enumerated() {
-                    records[i].append(sim.step())
-                    // Outside the timed step: the picture is part of the result.
-                    if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
+            var first: (records: [[StepRecord]], pictures: [[String: String]], buffers: [Int])?
+            // By strategy, by phase: every round's samples, and each round's median.
+            var pooled = [[Phase: [Int]]](repeating: [:], count: strategies.count)
+            var roundMedians = [[Phase: [Int]]](repeating: [:], count: strategies.count)
+            for round in 0..<rounds {
+                let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
+                var records = [[StepRecord]](repeating: [], count: sims.count)
+                var pictures = [[String: String]](repeating: [:], count: sims.count)
+                let checkpoints = round == 0 ? Runner.pictureSteps(measured) : []
+                for k in 0..<measured {
+                    for (i, sim) in sims.enumerated() {
+                        records[i].append(sim.step())
+                        // Outside the timed step: the picture is part of the result.
+                        if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
+                    }
+                    fills.append(floor.timeFill())
+                    copies.append(floor.timeCopy())
+                    if k % 30 == 0 {
+                        let of = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""
+                        progress?("\(scenario.name): \(of)step \(k + 1)/\(measured)")
+                    }
                 }
-                fills.append(floor.timeFill())
-                copies.append(floor.timeCopy())
-                if k % 30 == 0 { progress?("\(scenario.name): step \(k + 1)/\(measured)") }
+                for i in strategies.indices {
+                    for phase in Phase.allCases {
+                        let samples = records[i].map { $0.nanos(phase) }
+                        pooled[i][phase, default: []] += samples
+                        roundMedians[i][phase, default: []].append(Summary(samples).median)
+                    }
+                }
+                if round == 0 { first = (records, pictures, sims.map { $0.renderer.buffersAllocated }) }
             }
             let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
             floorsByScenario[scenario.name] = scenarioFloor
             for i in strategies.indices {
-                var run = summarize(scenario: scenario.name, strategy: strategies[i], records[i])
-                run.pictures = pictures[i]
-                run.buffersAllocated = sims[i].renderer.buffersAllocated
+                var run = summarize(scenario: scenario.name, strategy: strategies[i], first!.records[i])
+                run.pictures = first!.pictures[i]
+                run.buffersAllocated = first!.buffers[i]
+                run.timing = pooled[i].mapValues { Summary($0) }
+                run.rounds = roundMedians[i]
                 run.floorNanos = scenarioFloor.fill
                 run.copyFloorNanos = scenarioFloor.copy
                 runs.append(run)

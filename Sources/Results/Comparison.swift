@@ -1,29 +1,46 @@
-import Foundation
-
-/// `bench compare A.json B.json`: what changed between two runs, strategy by strategy, with the
-/// change of step time given as a ratio and a 95 % confidence interval, as benchstat does.
+/// `bench compare A.json B.json`: what changed between two runs, strategy by strategy, as
+/// benchstat reports it.
+///
+/// Times are compared by their per-round medians (`RunResult.rounds`): a round repeats the same
+/// work, so the spread between rounds is the noise a change must stand out from. Steps within a
+/// round are not independent samples (a slow patch of the machine slows a run of them) and per-step
+/// tests called noise significant, so they are not used. The test is Mann–Whitney U at α = 0.05;
+/// a change not significant at that level is printed as `~`. Counters are exact and any difference
+/// is listed.
 public struct Comparison: Sendable {
+    /// The significance level.
+    public static let alpha = 0.05
+
     /// One (scenario, strategy) present in both runs.
     public struct Row: Sendable {
         public var scenario: String
         public var strategy: String
-        /// Counters per step that differ: name, old, new.
+        /// Counters per step that differ: which, old, new.
         public var counters: [(counter: Counter, old: Double, new: Double)]
-        /// New step time over old, each normalised by its own run's memory floor.
-        public var stepRatio: Double
-        /// The 95 % bootstrap confidence interval of `stepRatio`.
-        public var interval: (low: Double, high: Double)
-        /// True when the interval contains 1: the change is within noise (`~`).
-        public var withinNoise: Bool { interval.low <= 1 && interval.high >= 1 }
+        /// The phase compared (`step`).
+        public var phase: Phase
+        /// Median of the round medians, nanoseconds, in the old and the new run.
+        public var old: Double, new: Double
+        /// Rounds in the old and the new run.
+        public var oldRounds: Int, newRounds: Int
+        /// The test of the new rounds against the old.
+        public var test: MannWhitney.Result
+        /// The smallest relative change these rounds could have shown significant (0.05 = 5 %);
+        /// nil when there are too few rounds to show any.
+        public var smallestDetectable: Double?
+
+        /// `new / old - 1`.
+        public var change: Double { new / old - 1 }
+        /// True when the change is significant at `Comparison.alpha`.
+        public var isSignificant: Bool { test.p < Comparison.alpha }
     }
 
     public var rows: [Row]
     /// Rows only in A or only in B.
     public var unmatched: [String]
 
-    /// Compares `a` (old) with `b` (new). Step times are divided by each run's floor, so runs from
-    /// different moments compare by how far each was from its machine's memory floor.
-    public init(_ a: Results, _ b: Results, resamples: Int = 2000) {
+    /// Compares `a` (old) with `b` (new).
+    public init(_ a: Results, _ b: Results) {
         var rows: [Row] = []
         var unmatched: [String] = []
         let bRows = b.runsByKey
@@ -37,11 +54,11 @@ public struct Comparison: Sendable {
                 guard let x = old.perStep[counter], let y = new.perStep[counter], x != y else { return nil }
                 return (counter, x, y)
             }
-            let xs = (old.samples[.step] ?? []).map { Double($0) / Double(max(old.floorNanos, 1)) }
-            let ys = (new.samples[.step] ?? []).map { Double($0) / Double(max(new.floorNanos, 1)) }
-            let (ratio, interval) = Comparison.medianRatio(xs, ys, resamples: resamples)
-            rows.append(Row(scenario: old.scenario, strategy: old.strategy, counters: counters,
-                            stepRatio: ratio, interval: interval))
+            let xs = Comparison.roundMedians(old, .step), ys = Comparison.roundMedians(new, .step)
+            rows.append(Row(scenario: old.scenario, strategy: old.strategy, counters: counters, phase: .step,
+                            old: Summary.median(sorted: xs.sorted()), new: Summary.median(sorted: ys.sorted()),
+                            oldRounds: xs.count, newRounds: ys.count, test: MannWhitney.test(xs, ys),
+                            smallestDetectable: Comparison.smallestDetectable(xs, ys)))
         }
         for run in b.runs where !aKeys.contains(run.key) {
             unmatched.append("\(run.key) only in the second")
@@ -50,24 +67,31 @@ public struct Comparison: Sendable {
         self.unmatched = unmatched
     }
 
-    /// median(ys) / median(xs) and its 95 % percentile-bootstrap interval, resampling both
-    /// samples with a fixed seed so the same inputs always give the same interval.
-    public static func medianRatio(_ xs: [Double], _ ys: [Double], resamples: Int) -> (Double, (low: Double, high: Double)) {
-        guard !xs.isEmpty, !ys.isEmpty else { return (.nan, (.nan, .nan)) }
-        func median(_ v: [Double]) -> Double { Summary.median(sorted: v.sorted()) }
-        let point = median(ys) / median(xs)
-        var rng = SplitMix(seed: 0xC0FFEE)
-        var ratios: [Double] = []
-        ratios.reserveCapacity(resamples)
-        var bx = xs, by = ys
-        for _ in 0..<resamples {
-            for i in bx.indices { bx[i] = xs[Int(rng.next() % UInt64(xs.count))] }
-            for i in by.indices { by[i] = ys[Int(rng.next() % UInt64(ys.count))] }
-            ratios.append(median(by) / median(bx))
+    /// A run's round medians of `phase`; a file without rounds counts as one round (its median).
+    static func roundMedians(_ run: RunResult, _ phase: Phase) -> [Double] {
+        if let rounds = run.rounds?[phase], !rounds.isEmpty { return rounds.map(Double.init) }
+        return run.timing[phase].map { [Double($0.median)] } ?? []
+    }
+
+    /// The smallest relative shift `d` such that the old rounds against the new rounds, re-centred
+    /// on the old median and scaled by 1 + d, test significant: the size of change this pair of
+    /// runs could have detected. Nil when no shift could (too few rounds).
+    /// - Complexity: O(40) tests.
+    public static func smallestDetectable(_ xs: [Double], _ ys: [Double]) -> Double? {
+        guard !xs.isEmpty, !ys.isEmpty, MannWhitney.test(xs, ys).smallestPossibleP < alpha else { return nil }
+        let centre = Summary.median(sorted: xs.sorted()) / Summary.median(sorted: ys.sorted())
+        let aligned = ys.map { $0 * centre }
+        func detects(_ d: Double) -> Bool { MannWhitney.test(xs, aligned.map { $0 * (1 + d) }).p < alpha }
+        var low = 0.0, high = 1.0
+        while !detects(high) {
+            high *= 2
+            if high > 1e6 { return nil }
         }
-        ratios.sort()
-        let low = ratios[Int(Double(resamples - 1) * 0.025)], high = ratios[Int(Double(resamples - 1) * 0.975)]
-        return (point, (low, high))
+        for _ in 0..<40 {
+            let mid = (low + high) / 2
+            if detects(mid) { high = mid } else { low = mid }
+        }
+        return high
     }
 
     /// A plain-text table per scenario.
@@ -81,14 +105,16 @@ public struct Comparison: Sendable {
         var scenarios: [String] = []
         for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
         for scenario in scenarios {
-            out += markdown ? "\n#### \(scenario)\n\n" : "\nscenario \(scenario): step time new/old (each over its memory floor), 95 % CI; ~ = within noise\n"
-            var table = [["strategy", "step new/old", "95 % CI", "counters per step (old → new)"]]
+            out += markdown ? "\n#### \(scenario)\n\n"
+                : "\nscenario \(scenario): median step time of the round medians; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
+            var table = [["strategy", "old µs", "new µs", "change", "p", "rounds", "detectable", "counters per step (old → new)"]]
             for row in rows where row.scenario == scenario {
-                let mark = row.withinNoise ? "~" : ""
                 let counters = row.counters.isEmpty ? "unchanged"
                     : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
-                table.append([row.strategy, "×" + Format.fixed(row.stepRatio, 3) + mark,
-                              "[" + Format.fixed(row.interval.low, 3) + ", " + Format.fixed(row.interval.high, 3) + "]", counters])
+                table.append([row.strategy, Format.micros(Int(row.old.rounded())), Format.micros(Int(row.new.rounded())),
+                              row.isSignificant ? Format.percent(row.change) : "~",
+                              Format.fixed(row.test.p, 3), "\(row.oldRounds) / \(row.newRounds)",
+                              row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none", counters])
             }
             if markdown {
                 out += "| " + table[0].joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: table[0].count) + "\n"
@@ -97,20 +123,12 @@ public struct Comparison: Sendable {
                 out += Format.align(table)
             }
         }
+        if rows.contains(where: { $0.smallestDetectable == nil }) {
+            out += (markdown ? "\n> **Warning:** " : "\nWarning: ")
+                + "too few rounds to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4 rounds); "
+                + "run both with `bench run --rounds 5`.\n"
+        }
         for note in unmatched { out += (markdown ? "\n- " : "\n") + note }
         return out + "\n"
-    }
-}
-
-/// SplitMix64: a small deterministic generator, so bootstrap intervals repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

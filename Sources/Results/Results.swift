@@ -124,8 +124,11 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// Times relative to references measured in the same run (the `…ToNone` ratios only when
     /// `none` ran).
     public var ratios: [Ratio: Double]
-    /// The per-step nanoseconds behind `timing`, by phase.
+    /// The per-step nanoseconds of the first round, by phase (`timing` pools every round's).
     public var samples: [Phase: [Int]]
+    /// Each round's median nanoseconds, by phase: one value per round (or per process). What
+    /// comparisons test, since rounds, unlike steps, repeat the same work. Absent in older files.
+    public var rounds: [Phase: [Int]]?
     /// The steps (0-based) at which a scenario event happened (a style change, resize, selection).
     public var eventSteps: [Int]
     /// CRC-32 (hex) of the frame's pixels at fixed steps (`Runner.pictureSteps`), keyed by step:

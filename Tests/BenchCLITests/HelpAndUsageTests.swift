@@ -56,9 +56,9 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             run; times are medians.
 
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
-                             [--strategy <name> ...] [--steps <n>] [--json <file>]
-                             [--markdown <file>] [--csv <file>] [--html <file>]
-                             [--trace <file>] [--quiet]
+                             [--strategy <name> ...] [--steps <n>] [--rounds <n>]
+                             [--processes <n>] [--json <file>] [--markdown <file>]
+                             [--csv <file>] [--html <file>] [--trace <file>] [--quiet]
 
             OPTIONS:
               --scenario <name>       A built-in scenario. (values: ipad-settings; default:
@@ -75,6 +75,13 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       suite's, or all)
               --steps <n>             The number of steps to measure. (default: the
                                       scenario's own, 360 for ipad-settings)
+              --rounds <n>            Repeat the measured scroll n times on fresh tables,
+                                      interleaved; each round's medians are kept, and 'bench
+                                      compare' needs 4 or more to call a change significant.
+                                      (default: 1)
+              --processes <n>         Run in n fresh processes, one after another; each
+                                      process is one round of the results, so comparisons
+                                      see the noise between processes. (default: 1)
               --json <file>           Also write the results as JSON (schema
                                       cornerbench.results/1) to <file>. The file is replaced
                                       atomically when the run completes, and left as it was

@@ -95,28 +95,45 @@ final class GateTests: XCTestCase {
         }
     }
 
-    func testComparisonOfARunWithItselfIsWithinNoise() {
-        let comparison = Comparison(Self.fresh, Self.fresh, resamples: 200)
+    func testComparisonOfARunWithItselfIsNotSignificant() {
+        let comparison = Comparison(Self.fresh, Self.fresh)
         XCTAssertEqual(comparison.rows.count, 2)
         for row in comparison.rows {
-            XCTAssertEqual(row.stepRatio, 1, accuracy: 1e-12)
-            XCTAssertTrue(row.withinNoise)
+            XCTAssertEqual(row.change, 0, accuracy: 1e-12)
+            XCTAssertFalse(row.isSignificant)
             XCTAssertTrue(row.counters.isEmpty)
+            XCTAssertNil(row.smallestDetectable, "one round each can detect nothing")
         }
-        XCTAssertTrue(comparison.text().contains("×1.000~"))
+        XCTAssertTrue(comparison.text().contains("Warning: too few rounds"), comparison.text())
     }
 
-    func testBootstrapIntervalFindsAKnownShiftAndRepeats() {
-        let xs = (0..<200).map { 100 + Double($0 % 37) }
-        let ys = xs.map { $0 * 1.5 }
-        let (ratio, interval) = Comparison.medianRatio(xs, ys, resamples: 1000)
-        XCTAssertEqual(ratio, 1.5, accuracy: 1e-12)
-        XCTAssertGreaterThan(interval.low, 1.3)
-        XCTAssertLessThan(interval.high, 1.7)
-        let again = Comparison.medianRatio(xs, ys, resamples: 1000).1
-        XCTAssertEqual(again.low, interval.low)
-        let same = Comparison.medianRatio(xs, xs, resamples: 1000).1
-        XCTAssertTrue(same.low <= 1 && same.high >= 1)
+    /// A copy of `results` whose rows have these step round medians.
+    private func withRounds(_ results: Results, _ rounds: [Int]) -> Results {
+        var copy = results
+        for i in copy.runs.indices { copy.runs[i].rounds = [.step: rounds] }
+        return copy
+    }
+
+    func testComparisonOfRoundsCallsAClearShiftSignificantAndNoiseNot() {
+        let old = withRounds(Self.fresh, [1000, 1010, 990, 1005, 995, 1002])
+        let slower = withRounds(Self.fresh, [1200, 1210, 1190, 1205, 1195, 1202])
+        let comparison = Comparison(old, slower)
+        for row in comparison.rows {
+            XCTAssertTrue(row.isSignificant)
+            XCTAssertEqual(row.change, 0.2, accuracy: 0.01)
+            XCTAssertLessThan(try XCTUnwrap(row.smallestDetectable), 0.05, "±1 % rounds can show a few per cent")
+        }
+        XCTAssertTrue(comparison.text().contains("+20.0 %"), comparison.text())
+        let same = Comparison(old, withRounds(Self.fresh, [1003, 996, 1008, 992, 1001, 999]))
+        XCTAssertTrue(same.rows.allSatisfy { !$0.isSignificant })
+        XCTAssertFalse(same.text().contains("Warning"))
+    }
+
+    func testSmallestDetectableChangeGrowsWithTheNoise() throws {
+        let quiet = try XCTUnwrap(Comparison.smallestDetectable([100, 101, 99, 100, 102], [100, 99, 101, 100, 98]))
+        let noisy = try XCTUnwrap(Comparison.smallestDetectable([100, 130, 80, 110, 90], [100, 85, 120, 95, 105]))
+        XCTAssertLessThan(quiet, noisy)
+        XCTAssertNil(Comparison.smallestDetectable([1, 2, 3], [1, 2, 3]))
     }
 }
 
@@ -130,7 +147,7 @@ final class DeterminismTests: XCTestCase {
             for key in ["createdAt", "floorNanos", "copyFloorNanos", "peakMemoryBytes"] { object[key] = nil }
             object["runs"] = (object["runs"] as! [[String: Any]]).map { run in
                 var run = run
-                for key in ["timing", "samples", "ratios", "floorNanos", "copyFloorNanos"] { run[key] = nil }
+                for key in ["timing", "samples", "rounds", "ratios", "floorNanos", "copyFloorNanos"] { run[key] = nil }
                 return run
             }
             return object as NSDictionary

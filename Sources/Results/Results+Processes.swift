@@ -1,0 +1,50 @@
+/// Runs of the same command in several processes, joined into one result.
+extension Results {
+    /// One result from `processes` (each the same command, run in its own process), where each
+    /// row's `rounds` hold one value per process — the median of that process's round medians —
+    /// so a comparison judges the variation between processes, which rounds inside one process
+    /// share and hide (the placement of buffers in the caches, the state of the allocator).
+    ///
+    /// Counters, pictures and steps must be identical in every process: they are exact, and a
+    /// difference is a determinism bug, reported rather than averaged away. Timing summaries pool
+    /// the processes' first-round samples; ratios and floors are the processes' medians.
+    /// - Throws: `BenchError.input` when there are no processes or they measured different rows,
+    ///   counters, pictures or steps.
+    public static func merging(processes: [Results]) throws -> Results {
+        guard var merged = processes.first else { throw BenchError.input("no process produced results.") }
+        for (p, other) in processes.enumerated().dropFirst() {
+            guard other.runs.map(\.key) == merged.runs.map(\.key) else {
+                throw BenchError.input("process \(p + 1) measured other rows than process 1.")
+            }
+            for (a, b) in zip(merged.runs, other.runs) where a.totals != b.totals || a.pictures != b.pictures || a.steps != b.steps {
+                throw BenchError.input("process \(p + 1) counted or drew \(a.key) differently from process 1: the counters are not deterministic, which is a bug.")
+            }
+        }
+        func median(_ values: [Double]) -> Double { Summary.median(sorted: values.sorted()) }
+        for i in merged.runs.indices {
+            let rows = processes.map { $0.runs[i] }
+            var rounds: [Phase: [Int]] = [:], timing: [Phase: Summary] = [:]
+            for phase in Phase.allCases {
+                rounds[phase] = rows.map { row in
+                    let values = row.rounds?[phase].map { $0.map(Double.init) } ?? row.timing[phase].map { [Double($0.median)] } ?? []
+                    return Int(median(values).rounded())
+                }
+                timing[phase] = Summary(rows.flatMap { $0.samples[phase] ?? [] })
+            }
+            merged.runs[i].rounds = rounds
+            merged.runs[i].timing = timing
+            var ratios: [Ratio: Double] = [:]
+            for ratio in Ratio.allCases {
+                let values = rows.compactMap { $0.ratios[ratio] }
+                if values.count == rows.count { ratios[ratio] = median(values) }
+            }
+            merged.runs[i].ratios = ratios
+            merged.runs[i].floorNanos = Int(median(rows.map { Double($0.floorNanos) }).rounded())
+            merged.runs[i].copyFloorNanos = Int(median(rows.map { Double($0.copyFloorNanos) }).rounded())
+        }
+        merged.floorNanos = Int(median(processes.map { Double($0.floorNanos) }).rounded())
+        merged.copyFloorNanos = Int(median(processes.map { Double($0.copyFloorNanos) }).rounded())
+        merged.peakMemoryBytes = processes.map(\.peakMemoryBytes).max() ?? 0
+        return merged
+    }
+}
