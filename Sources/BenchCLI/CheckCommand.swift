@@ -9,23 +9,25 @@ struct CheckCommand: BenchCommand {
         CommandSpec(
             name: "check",
             abstract: "Compare a run with a baseline; fail on any regression.",
-            discussion: "Counters are exact: any increase fails (exit 1) and names the counter with its old and new "
-                + "value; a decrease passes and is reported as an improvement to record. A changed frame checksum "
-                + "fails: a speed-up that draws something else is a bug. Times are gated only as ratios measured "
-                + "within each run (stepToFloor, stepToNone) against the tolerance, never as absolute times; with "
-                + "--aa the suite runs twice first and the tolerance is at least 3 × the spread between the two "
-                + "runs. Without --results, the baseline's scenarios are run again with its step counts. When "
-                + "GITHUB_STEP_SUMMARY is set, the report is appended there as Markdown.",
+            discussion: "Counters are exact: an increase of a smaller-is-better counter fails (exit 1) and names the "
+                + "counter with its old and new value; the opposite is an improvement to record. A changed frame "
+                + "checksum fails: a speed-up that draws something else is a bug. Times are gated only as ratios "
+                + "measured within each round (by default stepToNone): a ratio fails when the baseline's rounds and "
+                + "this run's differ significantly (Mann-Whitney U, alpha 0.05) and by more than the tolerance; with "
+                + "fewer than 4 rounds on either side times are reported, not gated. Another build configuration or "
+                + "a differently defined scenario is refused (exit 2). Without --results, the baseline's scenarios "
+                + "are run again with its step and round counts. When GITHUB_STEP_SUMMARY is set, the report is "
+                + "appended there as Markdown.",
             options: [
                 OptionSpec(name: "baseline", valueName: "file", help: "The baseline results.", isRequired: true),
                 OptionSpec(name: "results", valueName: "file", help: "Results to check instead of running."),
                 OptionSpec(name: "suite", valueName: "file",
                            help: "The suite the baseline was made from, to run again (built-in scenarios need none)."),
                 OptionSpec(name: "time-tolerance", valueName: "fraction",
-                           help: "The relative change of a time ratio that fails the gate.", defaultDescription: "0.25"),
+                           help: "The smallest significant change of a time ratio that fails the gate.", defaultDescription: "0.05"),
                 OptionSpec(name: "time-ratio", valueName: "name", arity: .multiple,
                            help: "A time ratio to gate; repeat for several.", allowedValues: Gate.timeRatios.map(\.name),
-                           defaultDescription: "all"),
+                           defaultDescription: Gate.defaultTimeRatios.map(\.name).joined(separator: ", ")),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
                 OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
@@ -43,14 +45,14 @@ struct CheckCommand: BenchCommand {
     init(_ arguments: ParsedArguments) throws {
         baseline = try Results.load(from: arguments.value("baseline")!)
         results = try arguments.value("results").map { try Results.load(from: $0) }
-        let text = arguments.value("time-tolerance") ?? "0.25"
+        let text = arguments.value("time-tolerance") ?? "0.05"
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw BenchError.usage("--time-tolerance must be a number of 0 or more (0.25 = 25 %), not '\(text)'.")
         }
         tolerance = value
         measureNoise = arguments.flag("aa")
         let ratios = arguments.allValues("time-ratio")
-        timeRatios = ratios.isEmpty ? Gate.timeRatios : ratios.compactMap(Ratio.init(rawValue:))
+        timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))
         if measureNoise && results != nil {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
@@ -98,7 +100,9 @@ struct CheckCommand: BenchCommand {
                 throw BenchError.input("the baseline's scenario '\(run.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
             }
             let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
-            let results = try Runner(commandLine: context.commandLine).run(scenarios: [scenario], strategies: strategies, steps: run.steps)
+            let rounds = baseline.runs.filter { $0.scenario == run.scenario }.map { $0.rounds?[.step]?.count ?? 1 }.max() ?? 1
+            let results = try Runner(commandLine: context.commandLine)
+                .run(scenarios: [scenario], strategies: strategies, steps: run.steps, rounds: rounds)
             if merged == nil {
                 merged = results
             } else {

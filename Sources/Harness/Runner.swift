@@ -52,6 +52,7 @@ public struct Runner {
             // By strategy, by phase: every round's samples, and each round's median.
             var pooled = [[Phase: [Int]]](repeating: [:], count: strategies.count)
             var roundMedians = [[Phase: [Int]]](repeating: [:], count: strategies.count)
+            var roundFloors: [Int] = []
             for round in 0..<rounds {
                 let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
                 var records = [[StepRecord]](repeating: [], count: sims.count)
@@ -77,6 +78,7 @@ public struct Runner {
                         roundMedians[i][phase, default: []].append(Summary(samples).median)
                     }
                 }
+                roundFloors.append(Summary(Array(fills.suffix(measured))).median)
                 if round == 0 { first = (records, pictures, sims.map { $0.renderer.buffersAllocated }) }
             }
             let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
@@ -87,6 +89,8 @@ public struct Runner {
                 run.buffersAllocated = first!.buffers[i]
                 run.timing = pooled[i].mapValues { Summary($0) }
                 run.rounds = roundMedians[i]
+                run.roundRatios = Runner.roundRatios(roundMedians[i], floors: roundFloors,
+                                                     reference: strategies.firstIndex(of: StrategyCatalog.reference).map { roundMedians[$0] })
                 run.floorNanos = scenarioFloor.fill
                 run.copyFloorNanos = scenarioFloor.copy
                 runs.append(run)
@@ -128,6 +132,24 @@ public struct Runner {
                          timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples,
                          eventSteps: records.indices.filter { records[$0].hadEvent }, pictures: [:],
                          floorNanos: 0, copyFloorNanos: 0)
+    }
+
+    /// Each round's ratios: the round's phase median over that round's floor, or over the same
+    /// round's median of the reference strategy (when it ran).
+    static func roundRatios(_ medians: [Phase: [Int]], floors: [Int], reference: [Phase: [Int]]?) -> [Ratio: [Double]] {
+        var out: [Ratio: [Double]] = [:]
+        for ratio in Ratio.allCases {
+            let own = medians[ratio.phase] ?? []
+            let base: [Int]
+            switch ratio.reference {
+            case .floor: base = floors
+            case .none:
+                guard let reference else { continue }
+                base = reference[ratio.phase] ?? []
+            }
+            out[ratio] = zip(own, base).map { $1 > 0 ? Double($0) / Double($1) : 0 }
+        }
+        return out
     }
 
     private func addRatios(_ runs: inout [RunResult]) {

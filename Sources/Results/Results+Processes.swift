@@ -7,7 +7,8 @@ extension Results {
     ///
     /// Counters, pictures and steps must be identical in every process: they are exact, and a
     /// difference is a determinism bug, reported rather than averaged away. Timing summaries pool
-    /// the processes' first-round samples; ratios and floors are the processes' medians.
+    /// the processes' first-round samples; ratios and floors are the processes' medians, and
+    /// `roundRatios` one ratio per process.
     /// - Throws: `BenchError.input` when there are no processes or they measured different rows,
     ///   counters, pictures or steps.
     public static func merging(processes: [Results]) throws -> Results {
@@ -39,6 +40,12 @@ extension Results {
                 if values.count == rows.count { ratios[ratio] = median(values) }
             }
             merged.runs[i].ratios = ratios
+            var roundRatios: [Ratio: [Double]] = [:]
+            for ratio in Ratio.allCases {
+                let perProcess = rows.compactMap { $0.roundRatios?[ratio].map(median) ?? $0.ratios[ratio] }
+                if perProcess.count == rows.count { roundRatios[ratio] = perProcess }
+            }
+            merged.runs[i].roundRatios = roundRatios
             merged.runs[i].floorNanos = Int(median(rows.map { Double($0.floorNanos) }).rounded())
             merged.runs[i].copyFloorNanos = Int(median(rows.map { Double($0.copyFloorNanos) }).rounded())
         }

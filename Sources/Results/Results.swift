@@ -129,6 +129,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// Each round's median nanoseconds, by phase: one value per round (or per process). What
     /// comparisons test, since rounds, unlike steps, repeat the same work. Absent in older files.
     public var rounds: [Phase: [Int]]?
+    /// Each round's ratios (the round's median over the same round's floor or `none`): what the
+    /// gate tests, since both sides of a ratio share their round's luck. Absent in older files.
+    public var roundRatios: [Ratio: [Double]]?
     /// The steps (0-based) at which a scenario event happened (a style change, resize, selection).
     public var eventSteps: [Int]
     /// CRC-32 (hex) of the frame's pixels at fixed steps (`Runner.pictureSteps`), keyed by step:

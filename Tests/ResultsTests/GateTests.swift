@@ -36,24 +36,50 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(report.findings.map(\.kind), [.counterImprovement])
     }
 
-    func testATimeRatioBeyondToleranceFailsAndListsTheCountersThatMovedWithIt() throws {
-        var baseline = Self.fresh
-        baseline.runs[1].ratios[.stepToFloor]! /= 2
+    /// `results` with the second row's per-round `ratio` set to `values`.
+    private func rounds(_ results: Results, _ ratio: Ratio, _ values: [Double]) -> Results {
+        var copy = results
+        copy.runs[1].roundRatios = [ratio: values]
+        return copy
+    }
+
+    private let steady: [Double] = [2.0, 2.02, 1.98, 2.01, 1.99]
+
+    func testASignificantTimeChangeBeyondToleranceFailsAndListsTheCountersThatMovedWithIt() throws {
+        var baseline = rounds(Self.fresh, .stepToNone, steady)
         baseline.runs[1].perStep[.offscreenPasses]! -= 1
-        let report = try Gate.check(baseline: baseline, current: Self.fresh, options: Gate.Options(timeTolerance: 0.25))
-        let slow = report.findings.first { $0.kind == .timeRegression }
-        XCTAssertNotNil(slow)
-        XCTAssertTrue(slow!.message.contains("step ×2.00"), slow!.message)
-        XCTAssertTrue(slow!.message.contains("offscreenPasses"), slow!.message)
+        let current = rounds(Self.fresh, .stepToNone, steady.map { $0 * 1.3 })
+        let report = try Gate.check(baseline: baseline, current: current)
+        let slow = try XCTUnwrap(report.findings.first { $0.kind == .timeRegression })
+        XCTAssertTrue(slow.message.contains("stepToNone 2.000 → 2.600 (+30.0 %"), slow.message)
+        XCTAssertTrue(slow.message.contains("offscreenPasses"), slow.message)
         XCTAssertFalse(report.passed)
+        XCTAssertTrue(try Gate.check(baseline: current, current: baseline).passed, "faster is an improvement")
+    }
+
+    func testAChangeWithinToleranceOrWithinNoiseDoesNotFail() throws {
+        let baseline = rounds(Self.fresh, .stepToNone, steady)
+        XCTAssertTrue(try Gate.check(baseline: baseline, current: rounds(Self.fresh, .stepToNone, steady.map { $0 * 1.03 })).passed,
+                      "significant but within the 5 % tolerance")
+        let noisy = rounds(Self.fresh, .stepToNone, [1, 2, 3, 4, 5])
+        let shifted = rounds(Self.fresh, .stepToNone, [1.5, 2.5, 3.5, 4.5, 5.5])
+        XCTAssertTrue(try Gate.check(baseline: noisy, current: shifted).passed, "+16 % but within the rounds' noise")
+    }
+
+    func testTimesAreNotGatedWithTooFewRoundsAndTheReportSaysSo() throws {
+        var baseline = Self.fresh
+        baseline.runs[1].ratios[.stepToNone]! /= 2
+        let report = try Gate.check(baseline: baseline, current: Self.fresh)
+        XCTAssertTrue(report.passed)
+        XCTAssertTrue(report.text().contains("times were not gated in 2 row(s)"), report.text())
     }
 
     func testOnlyTheChosenTimeRatiosAreGated() throws {
-        var baseline = Self.fresh
-        baseline.runs[1].ratios[.stepToFloor]! /= 2
-        let options = Gate.Options(timeTolerance: 0.25, timeRatios: [.stepToNone])
-        XCTAssertTrue(try Gate.check(baseline: baseline, current: Self.fresh, options: options).passed)
-        XCTAssertFalse(try Gate.check(baseline: baseline, current: Self.fresh).passed)
+        let baseline = rounds(Self.fresh, .stepToFloor, steady)
+        let current = rounds(Self.fresh, .stepToFloor, steady.map { $0 * 2 })
+        XCTAssertTrue(try Gate.check(baseline: baseline, current: current).passed, "stepToFloor is not gated by default")
+        let options = Gate.Options(timeRatios: [.stepToFloor])
+        XCTAssertFalse(try Gate.check(baseline: baseline, current: current, options: options).passed)
     }
 
     func testAnAbsoluteTimeChangeAloneNeverFails() throws {
@@ -147,7 +173,7 @@ final class DeterminismTests: XCTestCase {
             for key in ["createdAt", "floorNanos", "copyFloorNanos", "peakMemoryBytes"] { object[key] = nil }
             object["runs"] = (object["runs"] as! [[String: Any]]).map { run in
                 var run = run
-                for key in ["timing", "samples", "rounds", "ratios", "floorNanos", "copyFloorNanos"] { run[key] = nil }
+                for key in ["timing", "samples", "rounds", "roundRatios", "ratios", "floorNanos", "copyFloorNanos"] { run[key] = nil }
                 return run
             }
             return object as NSDictionary

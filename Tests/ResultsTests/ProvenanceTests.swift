@@ -9,7 +9,7 @@ import XCTest
 final class ProvenanceTests: TemporaryDirectoryTestCase {
     private static let scenario = Fixtures.longTable(sections: 20, device: Fixtures.device(width: 600, height: 300), steps: 6)
     private static let fresh: Results = {
-        try! Runner(commandLine: ["bench", "run", "--steps", "6"]).run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+        try! Runner(commandLine: ["bench", "run", "--steps", "6"]).run(scenarios: [scenario], strategies: ["none", "per-cell-mask"], rounds: 4)
     }()
 
     func testResultsRecordTheCommandToolchainSystemAndScenarioDefinitions() throws {
