@@ -33,6 +33,9 @@ struct RunCommand: BenchCommand {
                            help: "Also write the results as JSON (schema \(Results.currentSchema)) to <file>. "
                                + "The file is replaced atomically when the run completes, and left as it was if "
                                + "the run fails or is interrupted."),
+                OptionSpec(name: "samples", arity: .flag,
+                           help: "Keep every step's nanoseconds in the JSON; without it the JSON holds summaries and "
+                               + "round medians only, so a committed baseline diffs readably."),
                 OptionSpec(name: "markdown", valueName: "file", help: "Also write a Markdown report (for pull requests)."),
                 OptionSpec(name: "csv", valueName: "file", help: "Also write a CSV file, a row per scenario and strategy."),
                 OptionSpec(name: "html", valueName: "file",
@@ -54,9 +57,11 @@ struct RunCommand: BenchCommand {
     /// Fresh processes to run in (1: this one).
     var processes: Int
     /// The arguments that make a child process run the same measurement.
-    var childArguments: [String] = ["run", "--quiet"]
+    var childArguments: [String] = ["run", "--quiet", "--samples"]
     /// Where to write the results as JSON.
     var jsonPath: String?
+    /// Whether the JSON keeps the per-step samples.
+    var keepsSamples: Bool
     /// Whether to leave out the comparison table.
     var quiet: Bool
     /// Reports to write, by format.
@@ -73,6 +78,7 @@ struct RunCommand: BenchCommand {
         if !strategies.isEmpty { childArguments.append("--strategy=" + strategies.joined(separator: ",")) }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
+        keepsSamples = arguments.flag("samples")
         // A run takes minutes: a mistyped output path must fail now, not after it.
         if let jsonPath { try AtomicFile.checkWritable(jsonPath) }
         for format in ReportFormat.allCases {
@@ -101,7 +107,11 @@ struct RunCommand: BenchCommand {
         }
         // The table first: if the file cannot be written after all, the run still showed its numbers.
         if !quiet { context.stdout(results.comparisonTable()) }
-        if let jsonPath { try AtomicFile.write(results.jsonData(), to: jsonPath) }
+        if let jsonPath {
+            var saved = results
+            if !keepsSamples { for i in saved.runs.indices { saved.runs[i].samples = [:] } }
+            try AtomicFile.write(saved.jsonData(), to: jsonPath)
+        }
         for (format, path) in reports {
             let pictures = format == .html ? try framePictures() : []
             try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path)

@@ -57,8 +57,9 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
 
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
                              [--strategy <name> ...] [--steps <n>] [--rounds <n>]
-                             [--processes <n>] [--json <file>] [--markdown <file>]
-                             [--csv <file>] [--html <file>] [--trace <file>] [--quiet]
+                             [--processes <n>] [--json <file>] [--samples]
+                             [--markdown <file>] [--csv <file>] [--html <file>]
+                             [--trace <file>] [--quiet]
 
             OPTIONS:
               --scenario <name>       A built-in scenario. (values: ipad-settings; default:
@@ -86,6 +87,9 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       cornerbench.results/1) to <file>. The file is replaced
                                       atomically when the run completes, and left as it was
                                       if the run fails or is interrupted.
+              --samples               Keep every step's nanoseconds in the JSON; without it
+                                      the JSON holds summaries and round medians only, so a
+                                      committed baseline diffs readably.
               --markdown <file>       Also write a Markdown report (for pull requests).
               --csv <file>            Also write a CSV file, a row per scenario and
                                       strategy.

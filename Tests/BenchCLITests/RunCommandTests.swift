@@ -57,4 +57,15 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.stderr.hasPrefix("Error: Cannot write '\(directory!)': it is a directory."), result.stderr)
     }
+
+    func testJSONHoldsSummariesUnlessSamplesAreAskedFor() throws {
+        let summaries = directory + "/summaries.json", full = directory + "/full.json"
+        XCTAssertEqual(bench("run", "--steps", "3", "--rounds", "2", "--strategy", "none", "--json", summaries, "--quiet").code, 0)
+        XCTAssertEqual(bench("run", "--steps", "3", "--strategy", "none", "--samples", "--json", full, "--quiet").code, 0)
+        let brief = try Results.load(from: summaries).runs[0]
+        XCTAssertEqual(brief.samples, [:])
+        XCTAssertEqual(brief.rounds?[.step]?.count, 2)
+        XCTAssertNotNil(brief.timing[.step])
+        XCTAssertEqual(try Results.load(from: full).runs[0].samples[.step]?.count, 3)
+    }
 }
