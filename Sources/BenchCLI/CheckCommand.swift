@@ -12,9 +12,10 @@ struct CheckCommand: BenchCommand {
             discussion: "Counters are exact: an increase of a smaller-is-better counter fails (exit 1) and names the "
                 + "counter with its old and new value; the opposite is an improvement to record. A changed frame "
                 + "checksum fails: a speed-up that draws something else is a bug. Times are gated only as ratios "
-                + "measured within each round (by default stepToNone): a ratio fails when the baseline's rounds and "
-                + "this run's differ significantly (Mann-Whitney U, alpha 0.05) and by more than the tolerance; with "
-                + "fewer than 4 rounds on either side times are reported, not gated. Another build configuration or "
+                + "measured within each round (by default stepToNone): a ratio fails when the baseline's and "
+                + "this run's differ significantly (Mann-Whitney U, alpha 0.05, one value per process) and by more than "
+                + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results) "
+                + "times are reported, not gated. Another build configuration or "
                 + "a differently defined scenario is refused (exit 2). Without --results, the baseline's scenarios "
                 + "are run again with its step and round counts. When GITHUB_STEP_SUMMARY is set, the report is "
                 + "appended there as Markdown.",

@@ -1,10 +1,10 @@
 /// `bench compare A.json B.json`: what changed between two runs, strategy by strategy, as
 /// benchstat reports it.
 ///
-/// Times are compared by their per-round medians (`RunResult.rounds`): a round repeats the same
-/// work, so the spread between rounds is the noise a change must stand out from. Steps within a
-/// round are not independent samples (a slow patch of the machine slows a run of them) and per-step
-/// tests called noise significant, so they are not used. The test is Mann–Whitney U at α = 0.05;
+/// Times are compared by one value per process (`Results.independentSamples`): a process repeats
+/// the same work from a fresh start, so the spread between processes is the noise a change must
+/// stand out from. Steps, and rounds inside one process, share that process's luck (cache
+/// placement, allocator state) and called noise significant, so they are not samples. The test is Mann–Whitney U at α = 0.05;
 /// a change not significant at that level is printed as `~`. Counters are exact and any difference
 /// is listed.
 public struct Comparison: Sendable {
@@ -54,7 +54,7 @@ public struct Comparison: Sendable {
                 guard let x = old.perStep[counter], let y = new.perStep[counter], x != y else { return nil }
                 return (counter, x, y)
             }
-            let xs = Comparison.roundMedians(old, .step), ys = Comparison.roundMedians(new, .step)
+            let xs = a.independentSamples(old, .step), ys = b.independentSamples(new, .step)
             rows.append(Row(scenario: old.scenario, strategy: old.strategy, counters: counters, phase: .step,
                             old: Summary.median(sorted: xs.sorted()), new: Summary.median(sorted: ys.sorted()),
                             oldRounds: xs.count, newRounds: ys.count, test: MannWhitney.test(xs, ys),
@@ -65,12 +65,6 @@ public struct Comparison: Sendable {
         }
         self.rows = rows
         self.unmatched = unmatched
-    }
-
-    /// A run's round medians of `phase`; a file without rounds counts as one round (its median).
-    static func roundMedians(_ run: RunResult, _ phase: Phase) -> [Double] {
-        if let rounds = run.rounds?[phase], !rounds.isEmpty { return rounds.map(Double.init) }
-        return run.timing[phase].map { [Double($0.median)] } ?? []
     }
 
     /// The smallest relative shift `d` such that the old rounds against the new rounds, re-centred
@@ -106,8 +100,8 @@ public struct Comparison: Sendable {
         for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
         for scenario in scenarios {
             out += markdown ? "\n#### \(scenario)\n\n"
-                : "\nscenario \(scenario): median step time of the round medians; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
-            var table = [["strategy", "old µs", "new µs", "change", "p", "rounds", "detectable", "counters per step (old → new)"]]
+                : "\nscenario \(scenario): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
+            var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable", "counters per step (old → new)"]]
             for row in rows where row.scenario == scenario {
                 let counters = row.counters.isEmpty ? "unchanged"
                     : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
@@ -125,8 +119,8 @@ public struct Comparison: Sendable {
         }
         if rows.contains(where: { $0.smallestDetectable == nil }) {
             out += (markdown ? "\n> **Warning:** " : "\nWarning: ")
-                + "too few rounds to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4 rounds); "
-                + "run both with `bench run --rounds 5`.\n"
+                + "too few processes to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4); "
+                + "make both runs with `bench run --processes 5`.\n"
         }
         for note in unmatched { out += (markdown ? "\n- " : "\n") + note }
         return out + "\n"

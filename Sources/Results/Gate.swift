@@ -6,10 +6,11 @@ import Foundation
 /// Counters are exact, so any increase is a regression and any decrease an improvement to record.
 /// Pictures are part of the result: a different frame checksum fails the gate (a "speed-up" that
 /// draws something else is a bug) until the baseline is updated on purpose. Times are compared
-/// only as ratios measured within each round (`RunResult.roundRatios`, by default `stepToNone`):
-/// a time ratio fails only when the rounds of the baseline and of the run differ significantly
+/// only as ratios measured within each round (`RunResult.roundRatios`, by default `stepToNone`),
+/// one value per process: a time ratio fails only when the processes of the baseline and of the
+/// run differ significantly
 /// (Mann–Whitney U, α = 0.05) *and* by more than the tolerance, so noise alone cannot fail the
-/// gate; with too few rounds to tell, times are reported and not gated. An absolute time never
+/// gate; with too few processes to tell, times are reported and not gated. An absolute time never
 /// fails a gate. When a time ratio moves, the counters of the same row that moved with it are
 /// listed as its likely explanation.
 public enum Gate {
@@ -106,8 +107,8 @@ public enum Gate {
             }
             findings += counterFindings(old, new)
             findings += pictureFindings(old, new)
-            findings += timeFindings(old, new, ratios: options.timeRatios, tolerance: options.effectiveTolerance,
-                                     notGated: &notGated)
+            findings += timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
+                                     tolerance: options.effectiveTolerance, notGated: &notGated)
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
@@ -115,8 +116,7 @@ public enum Gate {
         }
         var warnings = warnings(baseline: baseline, current: current)
         if notGated > 0 {
-            let rounds = { (r: Results) in r.runs.map { $0.roundRatios?.values.first?.count ?? 1 }.max() ?? 0 }
-            warnings.append("times were not gated in \(notGated) row(s): the baseline has \(rounds(baseline)) round(s) and this run \(rounds(current)), too few to tell a change from noise (each needs 4 or more: bench run --rounds 5)")
+            warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
         }
         return Report(findings: findings, warnings: warnings, options: options, rowsCompared: compared)
     }
@@ -175,14 +175,11 @@ public enum Gate {
         }
     }
 
-    private static func timeFindings(_ old: RunResult, _ new: RunResult, ratios: [Ratio], tolerance: Double,
-                                     notGated: inout Int) -> [Finding] {
+    private static func timeFindings(_ old: RunResult, in baseline: Results, _ new: RunResult, in current: Results,
+                                     ratios: [Ratio], tolerance: Double, notGated: inout Int) -> [Finding] {
         var out: [Finding] = []
-        func rounds(_ run: RunResult, _ ratio: Ratio) -> [Double] {
-            run.roundRatios?[ratio] ?? run.ratios[ratio].map { [$0] } ?? []
-        }
         for ratio in ratios {
-            let xs = rounds(old, ratio), ys = rounds(new, ratio)
+            let xs = baseline.independentSamples(old, ratio), ys = current.independentSamples(new, ratio)
             guard !xs.isEmpty, !ys.isEmpty, xs.allSatisfy({ $0 > 0 }), ys.allSatisfy({ $0 > 0 }) else { continue }
             let a = Summary.median(sorted: xs.sorted()), b = Summary.median(sorted: ys.sorted())
             let test = MannWhitney.test(xs, ys)

@@ -52,6 +52,7 @@ extension Results {
         merged.floorNanos = Int(median(processes.map { Double($0.floorNanos) }).rounded())
         merged.copyFloorNanos = Int(median(processes.map { Double($0.copyFloorNanos) }).rounded())
         merged.peakMemoryBytes = processes.map(\.peakMemoryBytes).max() ?? 0
+        merged.processes = processes.count
         return merged
     }
 }

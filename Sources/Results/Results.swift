@@ -25,6 +25,27 @@ public struct Results: Codable, Equatable, Sendable {
     /// Each scenario's definition, key by key (`Scenario.definition`), by scenario name: a gate
     /// refuses to compare runs of scenarios defined differently. Absent in older files.
     public var scenarioDefinitions: [String: [String: String]]?
+    /// How many processes made these results (`bench run --processes`); nil for one. Only
+    /// processes are independent samples of the machine's noise: rounds inside one process share
+    /// its cache placement and allocator state, so comparisons test one value per process.
+    public var processes: Int?
+
+    /// The independent samples of a row's `phase` time: one per process (the process's median
+    /// of its rounds), or the one process's median of its rounds.
+    public func independentSamples(_ run: RunResult, _ phase: Phase) -> [Double] {
+        let rounds = run.rounds?[phase].map { $0.map(Double.init) } ?? run.timing[phase].map { [Double($0.median)] } ?? []
+        return independent(rounds)
+    }
+
+    /// The independent samples of a row's `ratio`, as `independentSamples(_:_:)` for times.
+    public func independentSamples(_ run: RunResult, _ ratio: Ratio) -> [Double] {
+        independent(run.roundRatios?[ratio] ?? run.ratios[ratio].map { [$0] } ?? [])
+    }
+
+    private func independent(_ rounds: [Double]) -> [Double] {
+        guard (processes ?? 1) <= 1, rounds.count > 1 else { return rounds }
+        return [Summary.median(sorted: rounds.sorted())]
+    }
 
     public init(schema: String = Results.currentSchema, tool: ToolInfo, machine: MachineInfo, createdAt: String,
                 floorNanos: Int, copyFloorNanos: Int, runs: [RunResult], peakMemoryBytes: Int = 0) {

@@ -39,6 +39,7 @@ final class GateTests: XCTestCase {
     /// `results` with the second row's per-round `ratio` set to `values`.
     private func rounds(_ results: Results, _ ratio: Ratio, _ values: [Double]) -> Results {
         var copy = results
+        copy.processes = values.count
         copy.runs[1].roundRatios = [ratio: values]
         return copy
     }
@@ -128,14 +129,15 @@ final class GateTests: XCTestCase {
             XCTAssertEqual(row.change, 0, accuracy: 1e-12)
             XCTAssertFalse(row.isSignificant)
             XCTAssertTrue(row.counters.isEmpty)
-            XCTAssertNil(row.smallestDetectable, "one round each can detect nothing")
+            XCTAssertNil(row.smallestDetectable, "one process each can detect nothing")
         }
-        XCTAssertTrue(comparison.text().contains("Warning: too few rounds"), comparison.text())
+        XCTAssertTrue(comparison.text().contains("Warning: too few processes"), comparison.text())
     }
 
     /// A copy of `results` whose rows have these step round medians.
     private func withRounds(_ results: Results, _ rounds: [Int]) -> Results {
         var copy = results
+        copy.processes = rounds.count
         for i in copy.runs.indices { copy.runs[i].rounds = [.step: rounds] }
         return copy
     }

@@ -32,6 +32,7 @@ final class RoundsTests: XCTestCase {
             for i in processes[p].runs.indices { processes[p].runs[i].rounds = [.step: [100 * factor, 300 * factor, 200 * factor]] }
         }
         let merged = try Results.merging(processes: processes)
+        XCTAssertEqual(merged.processes, 3)
         for run in merged.runs {
             XCTAssertEqual(run.rounds?[.step], [200, 400, 600])
             XCTAssertEqual(run.totals, Self.fresh.runs.first { $0.key == run.key }!.totals)
