@@ -239,7 +239,7 @@ extension Gate.Report {
         for f in noted { out += "  · \(f.scenario)/\(f.strategy): \(f.message)\n" }
         for warning in warnings { out += "Warning: \(warning).\n" }
         let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
-        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): the smallest time change this check could detect.\n"
+        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): a significant time change smaller than this passes.\n"
         out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
         return out
     }
@@ -258,7 +258,7 @@ extension Gate.Report {
             out += "\n"
         }
         for warning in warnings { out += "> **Warning:** \(warning.replacingOccurrences(of: "|", with: "\\|")).\n\n" }
-        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (the smallest detectable change).\n"
+        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (a significant time change smaller than this passes).\n"
         return out
     }
 }
