@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Compares two results files: counters old → new and step-time ratios with 95 % confidence
-# intervals (`~` = within noise). Usage: scripts/compare.sh OLD.json NEW.json [--markdown F]
+# Compares two results files: counters old → new and step times tested one value per process
+# (Mann-Whitney U; `~` = not significant). Make both with `bench run --processes 5`.
+# Usage: scripts/compare.sh OLD.json NEW.json [--markdown F]
 set -euo pipefail
 if [ "$#" -lt 2 ]; then
   echo "usage: scripts/compare.sh OLD.json NEW.json [--markdown FILE]" >&2

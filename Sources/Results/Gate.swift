@@ -193,7 +193,7 @@ public enum Gate {
             let moved = movedCounters(old, new)
             let why = moved.isEmpty ? "no counter moved: look at the code path" : moved
             out.append(Finding(kind: kind, scenario: old.scenario, strategy: old.strategy,
-                               message: "\(ratio.name) \(Format.fixed(a, 3)) → \(Format.fixed(b, 3)) (\(Format.percent(change)), p = \(Format.fixed(test.p, 3)) over \(xs.count)/\(ys.count) rounds, tolerance ±\(Format.magnitude(tolerance))) ← \(why)"))
+                               message: "\(ratio.name) \(Format.fixed(a, 3)) → \(Format.fixed(b, 3)) (\(Format.percent(change)), p = \(Format.fixed(test.p, 3)) over \(xs.count)/\(ys.count) processes, tolerance ±\(Format.magnitude(tolerance))) ← \(why)"))
         }
         return out
     }
