@@ -12,7 +12,7 @@ extension Provenance {
         }
         let kernel = "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
         return Provenance(commandLine: commandLine, gitCommit: gitCommit(from: FileManager.default.currentDirectoryPath),
-                          compiler: compilerVersion, target: targetTriple, kernel: kernel,
+                          compiler: CornerBench.compilerVersion, target: targetTriple, kernel: kernel,
                           memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory))
     }
 
@@ -59,27 +59,6 @@ extension Provenance {
 
     private static func isCommit(_ text: String) -> Bool {
         (text.count == 40 || text.count == 64) && text.allSatisfy(\.isHexDigit)
-    }
-
-    /// The compiler's version, as precise as `#if compiler` can tell.
-    static var compilerVersion: String {
-        #if compiler(>=6.5)
-        return "6.5 or later"
-        #elseif compiler(>=6.4)
-        return "6.4"
-        #elseif compiler(>=6.3.3)
-        return "6.3.3 or later 6.3"
-        #elseif compiler(>=6.3.2)
-        return "6.3.2"
-        #elseif compiler(>=6.3.1)
-        return "6.3.1"
-        #elseif compiler(>=6.3)
-        return "6.3.0"
-        #elseif compiler(>=6.2)
-        return "6.2"
-        #else
-        return "6.1 or older"
-        #endif
     }
 
     /// The target triple this build is for.

@@ -33,12 +33,25 @@ extension MachineInfo {
 public enum CornerBench {
     /// The tool's version, recorded in results.
     public static let version = "0.1.0"
-    /// The compiler that built it.
+    /// The compiler that built it, major and minor version (`6.3`), as `tool.swift` records it.
     public static var swiftVersion: String {
-        #if compiler(>=6.4)
-        return "6.4+"
+        compilerVersion.split(separator: " ")[0].split(separator: ".").prefix(2).joined(separator: ".")
+    }
+
+    /// The compiler's version, as precise as `#if compiler` can tell.
+    public static var compilerVersion: String {
+        #if compiler(>=6.5)
+        return "6.5 or later"
+        #elseif compiler(>=6.4)
+        return "6.4"
+        #elseif compiler(>=6.3.3)
+        return "6.3.3 or later 6.3"
+        #elseif compiler(>=6.3.2)
+        return "6.3.2"
+        #elseif compiler(>=6.3.1)
+        return "6.3.1"
         #elseif compiler(>=6.3)
-        return "6.3"
+        return "6.3.0"
         #elseif compiler(>=6.2)
         return "6.2"
         #else
