@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
         .testTarget(name: "TableTests", dependencies: ["Table"]),
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"]),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"]),

@@ -17,7 +17,10 @@ struct CheckCommand: BenchCommand {
                 + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results) "
                 + "times are reported, not gated. Another build configuration or "
                 + "a differently defined scenario is refused (exit 2). Without --results, the baseline's scenarios "
-                + "are run again in this process with its step counts (counters and pictures are gated; times need --results). When GITHUB_STEP_SUMMARY is set, the report is "
+                + "are run again in this process with its step counts (counters and pictures are gated; times need --results), "
+                + "and when the baseline has instruction counts and valgrind is installed they are counted again. "
+                + "Instruction counts (bench run --instructions) are gated per phase: a change beyond the instruction "
+                + "tolerance fails. When GITHUB_STEP_SUMMARY is set, the report is "
                 + "appended there as Markdown.",
             options: [
                 OptionSpec(name: "baseline", valueName: "file", help: "The baseline results.", isRequired: true),
@@ -29,6 +32,9 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "time-ratio", valueName: "name", arity: .multiple,
                            help: "A time ratio to gate; repeat for several.", allowedValues: Gate.timeRatios.map(\.name),
                            defaultDescription: Gate.defaultTimeRatios.map(\.name).joined(separator: ", ")),
+                OptionSpec(name: "instruction-tolerance", valueName: "fraction",
+                           help: "The change of a phase's instruction count that fails the gate.",
+                           defaultDescription: Format.fixed(Gate.defaultInstructionTolerance, 2)),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
                 OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
@@ -38,10 +44,12 @@ struct CheckCommand: BenchCommand {
     var baseline: Results
     var results: Results?
     var tolerance: Double
+    var instructionTolerance: Double
     var measureNoise: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
     var suite: Suite?
+    var suitePath: String?
 
     init(_ arguments: ParsedArguments) throws {
         baseline = try Results.load(from: arguments.value("baseline")!)
@@ -51,6 +59,11 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--time-tolerance must be a number of 0 or more (0.25 = 25 %), not '\(text)'.")
         }
         tolerance = value
+        let instructionText = arguments.value("instruction-tolerance") ?? String(Gate.defaultInstructionTolerance)
+        guard let fraction = Double(instructionText), fraction.isFinite, fraction >= 0 else {
+            throw BenchError.usage("--instruction-tolerance must be a number of 0 or more (0.01 = 1 %), not '\(instructionText)'.")
+        }
+        instructionTolerance = fraction
         measureNoise = arguments.flag("aa")
         let ratios = arguments.allValues("time-ratio")
         timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))
@@ -59,25 +72,34 @@ struct CheckCommand: BenchCommand {
         }
         markdownPath = arguments.value("markdown")
         if let markdownPath { try AtomicFile.checkWritable(markdownPath) }
-        suite = try arguments.value("suite").map { try ScenarioFile.loadSuite(path: $0) }
+        suitePath = arguments.value("suite")
+        suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0) }
         if suite != nil && results != nil {
             throw BenchError.usage("--suite runs the suite; it cannot be used with --results.")
         }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios)
-        let current: Results
+        var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance)
+        var current: Results
         if let results {
             current = results
         } else {
             current = try rerun(context)
+            if baseline.instructionCounter != nil, InstructionCounting.executable(named: "valgrind") != nil {
+                context.stderr("Counting instructions under valgrind…\n")
+                try countInstructions(into: &current)
+            }
             if measureNoise {
                 context.stderr("Measuring noise: running the suite a second time (A/A)…\n")
                 options.noiseSpread = Gate.noiseSpread(current, try rerun(context), ratios: timeRatios)
             }
         }
-        let report = try Gate.check(baseline: baseline, current: current, options: options)
+        var report = try Gate.check(baseline: baseline, current: current, options: options)
+        if baseline.instructionCounter != nil, current.instructionCounter == nil,
+           InstructionCounting.executable(named: "valgrind") == nil {
+            report.warnings.append("valgrind is not installed: \(InstructionCounting.installHint)")
+        }
         context.stdout(report.text())
         let markdown = report.markdown()
         if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath) }
@@ -113,6 +135,22 @@ struct CheckCommand: BenchCommand {
         }
         guard let merged else { throw BenchError.input("the baseline holds no runs.") }
         return merged
+    }
+
+    /// Counts the instructions of the baseline's rows again, scenario by scenario with its steps.
+    private func countInstructions(into current: inout Results) throws {
+        var counts: [RunKey: [Phase: Int]] = [:]
+        var counter = ""
+        var done: Set<String> = []
+        for run in baseline.runs where done.insert(run.scenario).inserted {
+            let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(run.scenario)"
+            let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
+            let counted = try InstructionCounting.count(selection: [source, "--steps=\(run.steps)"], scenarios: [run.scenario],
+                                                        strategies: strategies, progress: nil)
+            counts.merge(counted.counts) { a, _ in a }
+            counter = counted.counter
+        }
+        current.attach(instructions: counts, counter: counter)
     }
 
     /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design).

@@ -59,6 +59,8 @@ struct OptionSpec: Sendable {
     var defaultDescription: String? = nil
     /// Whether the command refuses to run without it.
     var isRequired: Bool = false
+    /// Whether help leaves it out: an option `bench` passes to a child `bench` of its own.
+    var isInternal: Bool = false
 
     /// `--steps`.
     var flagName: String { "--" + name }

@@ -11,7 +11,7 @@ enum ProcessRounds {
     /// Runs `bench` with `arguments` plus `--json <temporary file>` `count` times and merges the
     /// results; `progress` hears which process is running.
     static func run(_ arguments: [String], count: Int, progress: ((String) -> Void)?) throws -> Results {
-        let executable = try benchExecutable()
+        let executable = try ChildBench.executable(for: "--processes")
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cornerbench-processes-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -36,16 +36,5 @@ enum ProcessRounds {
             all.append(try Results.load(from: output))
         }
         return try Results.merging(processes: all)
-    }
-
-    /// The running `bench` executable. Refuses any other (a test runner hosting the CLI), which
-    /// could not run `bench` again.
-    private static func benchExecutable() throws -> URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let url = URL(fileURLWithPath: path)
-        guard url.lastPathComponent == "bench", FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw BenchError.usage("--processes starts the bench executable again, but this process is '\(url.lastPathComponent)'.")
-        }
-        return url
     }
 }

@@ -29,6 +29,9 @@ struct RunCommand: BenchCommand {
                            help: "Run in n fresh processes, one after another; each process is one round of "
                                + "the results, so comparisons see the noise between processes.",
                            defaultDescription: "1"),
+                OptionSpec(name: "instructions", arity: .flag,
+                           help: "Also count the instructions each phase executes, under valgrind (exact from run to run, "
+                               + "so 'bench check' can gate them tightly; about 50 times slower than the run itself)."),
                 OptionSpec(name: "json", valueName: "file",
                            help: "Also write the results as JSON (schema \(Results.currentSchema)) to <file>. "
                                + "The file is replaced atomically when the run completes, and left as it was if "
@@ -43,6 +46,9 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "trace", valueName: "file",
                            help: "Also write a Chrome/Perfetto trace: a slice per phase per step."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
+                OptionSpec(name: InstructionCounting.childOption, valueName: "scenarios", arity: .multiple,
+                           help: "Run these scenarios' pairs alone between callgrind dumps (bench runs this under valgrind).",
+                           isInternal: true),
             ])
     }
 
@@ -58,12 +64,18 @@ struct RunCommand: BenchCommand {
     var processes: Int
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
+    /// The scenario options given (`--suite F`, `--steps K`…), for a child that counts instructions.
+    var selection: [String] = []
+    /// Whether to count instructions under valgrind.
+    var countsInstructions: Bool
     /// Where to write the results as JSON.
     var jsonPath: String?
     /// Whether the JSON keeps the per-step samples.
     var keepsSamples: Bool
     /// Whether to leave out the comparison table.
     var quiet: Bool
+    /// In the child that valgrind counts (`InstructionCounting`), the scenarios to count.
+    var instructionChildScenarios: [String]?
     /// Reports to write, by format.
     var reports: [(format: ReportFormat, path: String)] = []
 
@@ -72,13 +84,21 @@ struct RunCommand: BenchCommand {
         steps = try arguments.integer("steps", atLeast: 1)
         rounds = try arguments.integer("rounds", atLeast: 1) ?? 1
         processes = try arguments.integer("processes", atLeast: 1) ?? 1
-        for name in ["scenario", "scenario-file", "suite", "steps", "rounds"] {
-            if let value = arguments.value(name) { childArguments.append("--\(name)=\(value)") }
+        for name in ["scenario", "scenario-file", "suite", "steps"] {
+            if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
+        }
+        childArguments += selection + (arguments.value("rounds").map { ["--rounds=\($0)"] } ?? [])
+        countsInstructions = arguments.flag("instructions")
+        // Without valgrind the run would fail at its end: say so before it starts.
+        if countsInstructions && InstructionCounting.executable(named: "valgrind") == nil {
+            throw BenchError.usage("--instructions needs valgrind, which is not installed; \(InstructionCounting.installHint).")
         }
         if !strategies.isEmpty { childArguments.append("--strategy=" + strategies.joined(separator: ",")) }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
         keepsSamples = arguments.flag("samples")
+        let childScenarios = arguments.allValues(InstructionCounting.childOption)
+        instructionChildScenarios = childScenarios.isEmpty ? nil : childScenarios
         // A run takes minutes: a mistyped output path must fail now, not after it.
         if let jsonPath { try AtomicFile.checkWritable(jsonPath) }
         for format in ReportFormat.allCases {
@@ -89,6 +109,10 @@ struct RunCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
+        if let names = instructionChildScenarios {
+            try InstructionCount.measure(scenarios: scenarios.filter { names.contains($0.name) }, strategies: strategies, steps: steps)
+            return 0
+        }
         var progress: ((String) -> Void)?
         if context.stderrIsTerminal {
             // "\r" returns to the start of the line and ESC[K clears what a longer line left.
@@ -103,6 +127,11 @@ struct RunCommand: BenchCommand {
             } else {
                 results = try Runner(progress: progress, commandLine: context.commandLine)
                     .run(scenarios: scenarios, strategies: strategies, steps: steps, rounds: rounds)
+            }
+            if countsInstructions {
+                let counted = try InstructionCounting.count(selection: selection, scenarios: scenarios.map(\.name),
+                                                                strategies: strategies, progress: progress)
+                results.attach(instructions: counted.counts, counter: counted.counter)
             }
         }
         // The table first: if the file cannot be written after all, the run still showed its numbers.

@@ -47,6 +47,9 @@ public final class Simulation {
     private let scroll: ScrollDriver
     /// Events by step.
     private let events: [Int: [ScenarioEvent]]
+    #if CORNERBENCH_FAULT_INJECTION
+    private let slowdowns: FaultInjection.Slowdowns
+    #endif
 
     /// Sets a scenario up with the strategy called `strategyName`; `geometry`, when given, is the
     /// scenario's laid-out rows, shared with its other simulations.
@@ -66,10 +69,18 @@ public final class Simulation {
                                style: scenario.style, provider: strategy)
         self.scroll = scenario.scroll(in: table.geometry)
         self.events = Dictionary(grouping: scenario.events, by: \.atStep)
+        #if CORNERBENCH_FAULT_INJECTION
+        self.slowdowns = FaultInjection.slowdowns(for: strategyName)
+        #endif
     }
 
     /// Runs the next frame: the step's events, scroll, layout if due, render; returns its cost.
+    ///
+    /// Each phase runs in a function of its own that is never inlined (`reusePhase`,
+    /// `layoutPhase`, `compositePhase`), so an instruction count under valgrind can be restricted
+    /// to it by name (`InstructionCount`).
     @discardableResult
+    @inline(never)
     public func step() -> StepRecord {
         let start = Stopwatch.now()
         let happened = events[frame] ?? []
@@ -81,18 +92,57 @@ public final class Simulation {
         let laidOut = table.needsLayout
         var afterReuse = start, afterLayout = start
         if laidOut {
-            table.updateVisibleCells()
+            reusePhase()
             afterReuse = Stopwatch.now()
-            table.layoutVisibleCells()
+            layoutPhase()
             afterLayout = Stopwatch.now()
         }
-        let rendered = renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
+        let rendered = compositePhase()
         let end = Stopwatch.now()
         frame += 1
         let stats = FrameStats(render: rendered, allocations: table.ledger.take(), table: table.takeStats())
         return StepRecord(stats: stats, laidOut: laidOut, hadEvent: !happened.isEmpty,
                           reuseNanos: Int(afterReuse - start), layoutNanos: Int(afterLayout - afterReuse),
                           compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
+    }
+
+    /// Cells leaving and entering the visible rows.
+    @inline(never)
+    func reusePhase() {
+        #if CORNERBENCH_FAULT_INJECTION
+        if let fraction = slowdowns.reuse {
+            let start = Stopwatch.now()
+            table.updateVisibleCells()
+            return FaultInjection.spin(since: start, fraction: fraction)
+        }
+        #endif
+        table.updateVisibleCells()
+    }
+
+    /// Cell frames and the strategy's layout.
+    @inline(never)
+    func layoutPhase() {
+        #if CORNERBENCH_FAULT_INJECTION
+        if let fraction = slowdowns.layout {
+            let start = Stopwatch.now()
+            table.layoutVisibleCells()
+            return FaultInjection.spin(since: start, fraction: fraction)
+        }
+        #endif
+        table.layoutVisibleCells()
+    }
+
+    /// The frame rendered.
+    @inline(never)
+    func compositePhase() -> RenderStats {
+        #if CORNERBENCH_FAULT_INJECTION
+        if let fraction = slowdowns.composite {
+            let start = Stopwatch.now()
+            defer { FaultInjection.spin(since: start, fraction: fraction) }
+            return renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
+        }
+        #endif
+        return renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
     }
 
     private func apply(_ event: ScenarioEvent) {

@@ -46,8 +46,8 @@ public enum Format {
     public static func magnitude(_ fraction: Double) -> String { fixed(abs(fraction) * 100, 1) + " %" }
 
     /// A change as a signed percentage: `+12.5 %`.
-    public static func percent(_ fraction: Double) -> String {
-        (fraction >= 0 ? "+" : "") + fixed(fraction * 100, 1) + " %"
+    public static func percent(_ fraction: Double, digits: Int = 1) -> String {
+        (fraction >= 0 ? "+" : "") + fixed(fraction * 100, digits) + " %"
     }
 
     /// Rows of cells as text columns padded to their widest cell, the first left-aligned and the

@@ -24,10 +24,13 @@ public enum Gate {
         public var noiseMultiplier: Double
         /// The time ratios gated (all of `Gate.timeRatios` by default).
         public var timeRatios: [Ratio]
+        /// The relative change of a phase's instruction count that fails the gate.
+        public var instructionTolerance: Double
 
         public init(timeTolerance: Double = 0.05, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
-                    timeRatios: [Ratio] = Gate.defaultTimeRatios) {
+                    timeRatios: [Ratio] = Gate.defaultTimeRatios, instructionTolerance: Double = Gate.defaultInstructionTolerance) {
             self.timeTolerance = timeTolerance
+            self.instructionTolerance = instructionTolerance
             self.noiseSpread = noiseSpread
             self.noiseMultiplier = noiseMultiplier
             self.timeRatios = timeRatios
@@ -43,7 +46,8 @@ public enum Gate {
     public struct Finding: Equatable, Sendable {
         /// What kind of finding.
         public enum Kind: String, Sendable {
-            case counterRegression, counterImprovement, pictureChanged, timeRegression, timeImprovement, notInBaseline
+            case counterRegression, counterImprovement, pictureChanged, timeRegression, timeImprovement
+            case instructionRegression, instructionImprovement, notInBaseline
         }
         public var kind: Kind
         public var scenario: String
@@ -52,7 +56,14 @@ public enum Gate {
         public var message: String
 
         /// True for the kinds that fail the gate.
-        public var fails: Bool { kind == .counterRegression || kind == .pictureChanged || kind == .timeRegression }
+        public var fails: Bool {
+            kind == .counterRegression || kind == .pictureChanged || kind == .timeRegression || kind == .instructionRegression
+        }
+
+        /// True for the kinds that record a change for the better.
+        public var improves: Bool {
+            kind == .counterImprovement || kind == .timeImprovement || kind == .instructionImprovement
+        }
     }
 
     /// The verdict and everything behind it.
@@ -64,6 +75,8 @@ public enum Gate {
         public var options: Options
         /// Rows compared.
         public var rowsCompared: Int
+        /// Whether both sides had instruction counts to gate.
+        public var instructionsGated = false
         /// True when nothing failed.
         public var passed: Bool { !findings.contains { $0.fails } }
     }
@@ -76,6 +89,12 @@ public enum Gate {
     /// so `stepToFloor` moves without any code changing; `none` runs in the same rounds and
     /// shares their luck.
     public static let defaultTimeRatios: [Ratio] = [.stepToNone]
+
+    /// The relative change of an instruction count that fails the gate: 1 %. Counts of the same
+    /// build repeat to within 0.24 % on small phases (reuse, ~15,000 instructions a step) and
+    /// 0.014 % on the composite; the residue is the allocator, whose state depends on what ran
+    /// before in the process (docs/cost-model.md).
+    public static let defaultInstructionTolerance = 0.01
 
     /// Compares `current` with `baseline`. Throws `BenchError.input` when they cannot be compared:
     /// another schema, other counters, or a scenario/strategy of the baseline missing from the run.
@@ -109,6 +128,7 @@ public enum Gate {
             findings += pictureFindings(old, new)
             findings += timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
                                      tolerance: options.effectiveTolerance, notGated: &notGated)
+            findings += instructionFindings(old, new, tolerance: options.instructionTolerance)
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
@@ -118,7 +138,40 @@ public enum Gate {
         if notGated > 0 {
             warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
         }
-        return Report(findings: findings, warnings: warnings, options: options, rowsCompared: compared)
+        warnings += instructionWarnings(baseline: baseline, current: current)
+        var report = Report(findings: findings, warnings: warnings, options: options, rowsCompared: compared)
+        report.instructionsGated = baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
+        return report
+    }
+
+    /// A phase's instruction count that moved by more than `tolerance`, per step, named by phase.
+    private static func instructionFindings(_ old: RunResult, _ new: RunResult, tolerance: Double) -> [Finding] {
+        guard let a = old.instructions, let b = new.instructions, old.steps > 0 else { return [] }
+        return Phase.allCases.compactMap { phase -> Finding? in
+            guard let x = a[phase], let y = b[phase], x > 0 else { return nil }
+            let change = Double(y) / Double(x) - 1
+            guard abs(change) > tolerance else { return nil }
+            let moved = movedCounters(old, new)
+            let why = moved.isEmpty ? "no counter moved: look at the code path" : moved
+            return Finding(kind: change > 0 ? .instructionRegression : .instructionImprovement,
+                           scenario: old.scenario, strategy: old.strategy,
+                           message: "\(phase.name) instructions per step \(Format.grouped(x / old.steps)) → \(Format.grouped(y / old.steps)) (\(Format.percent(change, digits: 2)), tolerance ±\(Format.magnitude(tolerance))) ← \(why)")
+        }
+    }
+
+    /// What a reader should know when only one side counted instructions, or another tool did.
+    static func instructionWarnings(baseline: Results, current: Results) -> [String] {
+        let old = baseline.runs.contains { $0.instructions != nil }, new = current.runs.contains { $0.instructions != nil }
+        if old && !new {
+            return ["instruction counts were not gated: the baseline has them and this run has none (bench run --instructions, which needs valgrind)"]
+        }
+        if new && !old {
+            return ["instruction counts were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them"]
+        }
+        if old, let a = baseline.instructionCounter, let b = current.instructionCounter, a != b {
+            return ["the baseline's instructions were counted by \(a), this run's by \(b): a new valgrind can count differently"]
+        }
+        return []
     }
 
     /// Throws `BenchError.input` (exit 2) when the two runs must not be compared at all: another
@@ -226,7 +279,7 @@ extension Gate.Report {
     /// The report for a terminal: failures first, then improvements to record, then the verdict.
     public func text() -> String {
         var out = ""
-        let failing = findings.filter(\.fails), better = findings.filter { $0.kind == .counterImprovement || $0.kind == .timeImprovement }
+        let failing = findings.filter(\.fails), better = findings.filter(\.improves)
         let noted = findings.filter { $0.kind == .notInBaseline }
         if !failing.isEmpty {
             out += "Regressions:\n"
@@ -240,6 +293,7 @@ extension Gate.Report {
         for warning in warnings { out += "Warning: \(warning).\n" }
         let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): a significant time change smaller than this passes.\n"
+        if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
         return out
     }
@@ -259,6 +313,7 @@ extension Gate.Report {
         }
         for warning in warnings { out += "> **Warning:** \(warning.replacingOccurrences(of: "|", with: "\\|")).\n\n" }
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (a significant time change smaller than this passes).\n"
+        if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         return out
     }
 }

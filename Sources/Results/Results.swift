@@ -29,6 +29,9 @@ public struct Results: Codable, Equatable, Sendable {
     /// processes are independent samples of the machine's noise: rounds inside one process share
     /// its cache placement and allocator state, so comparisons test one value per process.
     public var processes: Int?
+    /// What counted the rows' `instructions` (`valgrind-3.19.0 callgrind`, with deterministic
+    /// hashing and address randomisation off); nil when nothing was counted.
+    public var instructionCounter: String?
 
     /// The independent samples of a row's `phase` time: one per process (the process's median
     /// of its rounds), or the one process's median of its rounds.
@@ -163,6 +166,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     public var floorNanos: Int
     /// The copy floor of this run's scenario, in nanoseconds.
     public var copyFloorNanos: Int
+    /// Instructions executed in each phase over the measured steps, counted by valgrind's
+    /// callgrind (exact up to the tolerance `Gate` documents); nil when not counted.
+    public var instructions: [Phase: Int]?
     /// Off-screen buffers the renderer allocated in this run (not taken from its pool): they stop
     /// growing after the first frames, because the steady state allocates none.
     public var buffersAllocated: Int = 0

@@ -66,6 +66,52 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertEqual(results.provenance?.commandLine.last, output, "the parent's command line is recorded")
     }
 
+    /// Two counts of the same scenario, in different processes and with the strategies split
+    /// differently between valgrind's children, agree within the tolerance the gate uses.
+    func testInstructionCountsOfTwoRunsAgreeWithinTheGatesTolerance() throws {
+        let executable = benchExecutable
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
+                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+                          "valgrind is not installed, so instruction counts cannot be tested: \(InstructionCounting.installHint)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("instructions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = directory.appendingPathComponent("small.json")
+        try Data("""
+            { "name": "small", "device": { "name": "small", "width": 320, "height": 240, "scale": 2, "refreshHz": 60 },
+              "table": { "sections": 12, "rowsPerSection": [1, 3, 2] },
+              "scroll": { "kind": "constant", "pointsPerStep": 9, "steps": 6, "warmupSteps": 2 } }
+            """.utf8).write(to: scenario)
+        func count(_ strategies: String, _ name: String) throws -> Results {
+            let output = directory.appendingPathComponent(name).path
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["run", "--scenario-file", scenario.path, "--strategy", strategies, "--instructions", "--quiet", "--json", output]
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            return try Results.load(from: output)
+        }
+        let first = try count("none,per-cell-mask,shared-corner-grid", "a.json")
+        let second = try count("shared-corner-grid,per-cell-mask,none", "b.json")
+        XCTAssertTrue(first.instructionCounter?.contains("callgrind") ?? false)
+        let again = second.runsByKey
+        for run in first.runs {
+            let a = try XCTUnwrap(run.instructions), b = try XCTUnwrap(again[run.key]?.instructions)
+            XCTAssertGreaterThan(a[.composite] ?? 0, 0)
+            XCTAssertGreaterThanOrEqual(a[.step] ?? 0, (a[.reuse] ?? 0) + (a[.layout] ?? 0) + (a[.composite] ?? 0),
+                                        "the step includes its phases")
+            for phase in Phase.allCases {
+                let x = Double(a[phase] ?? 0), y = Double(b[phase] ?? 0)
+                XCTAssertLessThanOrEqual(abs(y / x - 1), Gate.defaultInstructionTolerance, "\(run.key) \(phase): \(x) vs \(y)")
+            }
+        }
+        let report = try Gate.check(baseline: first, current: second)
+        XCTAssertTrue(report.passed, report.text())
+        XCTAssertTrue(report.instructionsGated)
+    }
+
     func testProcessesCannotBeStartedFromAProcessThatIsNotBench() {
         let result = bench("run", "--steps", "2", "--strategy", "none", "--processes", "2", "--quiet")
         XCTAssertEqual(result.code, 2)

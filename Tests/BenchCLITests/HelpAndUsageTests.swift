@@ -57,7 +57,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
 
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
                              [--strategy <name> ...] [--steps <n>] [--rounds <n>]
-                             [--processes <n>] [--json <file>] [--samples]
+                             [--processes <n>] [--instructions] [--json <file>] [--samples]
                              [--markdown <file>] [--csv <file>] [--html <file>]
                              [--trace <file>] [--quiet]
 
@@ -83,6 +83,10 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --processes <n>         Run in n fresh processes, one after another; each
                                       process is one round of the results, so comparisons
                                       see the noise between processes. (default: 1)
+              --instructions          Also count the instructions each phase executes, under
+                                      valgrind (exact from run to run, so 'bench check' can
+                                      gate them tightly; about 50 times slower than the run
+                                      itself).
               --json <file>           Also write the results as JSON (schema
                                       cornerbench.results/1) to <file>. The file is replaced
                                       atomically when the run completes, and left as it was
@@ -129,7 +133,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
     func testEveryOptionHelpShowsItsValuesAndDefault() {
         let help = bench("run", "--help").stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
-        for option in RunCommand.spec.options {
+        for option in RunCommand.spec.options where !option.isInternal {
             XCTAssertTrue(help.contains(option.label), option.name)
             if let allowed = option.allowedValues {
                 XCTAssertTrue(help.contains("(values: " + allowed.joined(separator: ", ")), option.name)

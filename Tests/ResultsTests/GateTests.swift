@@ -165,6 +165,67 @@ final class GateTests: XCTestCase {
     }
 }
 
+/// Instruction counts are gated per phase with a small tolerance, and named by phase.
+final class InstructionGateTests: XCTestCase {
+    private static let counted: Results = {
+        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 10)
+        var results = try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+        let counts = Dictionary(uniqueKeysWithValues: results.runs.map {
+            ($0.key, [Phase.step: 1_000_000, .reuse: 20_000, .layout: 30_000, .composite: 900_000])
+        })
+        results.attach(instructions: counts, counter: "valgrind-3.19.0 callgrind")
+        return results
+    }()
+
+    private func check(layoutTimes factor: Double, of row: Int = 1) throws -> Gate.Report {
+        var current = Self.counted
+        current.runs[row].instructions![.layout] = Int(Double(30_000) * factor)
+        return try Gate.check(baseline: Self.counted, current: current)
+    }
+
+    func testAPhaseBeyondTheToleranceFailsNamingStrategyAndPhase() throws {
+        let report = try check(layoutTimes: 1.10)
+        XCTAssertFalse(report.passed)
+        let failure = try XCTUnwrap(report.findings.first(where: \.fails))
+        XCTAssertEqual(failure.kind, .instructionRegression)
+        XCTAssertEqual(failure.strategy, "per-cell-mask")
+        XCTAssertTrue(failure.message.hasPrefix("layout instructions per step 3,000 → 3,300 (+10.00 %"), failure.message)
+        XCTAssertTrue(report.text().contains("Instruction tolerance ±1.0 % per phase"), report.text())
+    }
+
+    func testAChangeWithinTheToleranceDoesNotFail() throws {
+        let report = try check(layoutTimes: 1.009)
+        XCTAssertTrue(report.passed, report.text())
+        XCTAssertTrue(report.findings.isEmpty)
+    }
+
+    func testFewerInstructionsAreAnImprovementThatPasses() throws {
+        let report = try check(layoutTimes: 0.8)
+        XCTAssertTrue(report.passed)
+        XCTAssertEqual(report.findings.map(\.kind), [.instructionImprovement])
+    }
+
+    func testARunWithoutCountsIsNotGatedAndSaysSo() throws {
+        var current = Self.counted
+        for i in current.runs.indices { current.runs[i].instructions = nil }
+        current.instructionCounter = nil
+        let report = try Gate.check(baseline: Self.counted, current: current)
+        XCTAssertTrue(report.passed)
+        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("instruction counts were not gated") }, "\(report.warnings)")
+        XCTAssertFalse(report.text().contains("Instruction tolerance"))
+    }
+
+    func testCountsRoundTripThroughJSON() throws {
+        let data = try Self.counted.jsonData()
+        let path = NSTemporaryDirectory() + "instructions-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try data.write(to: URL(fileURLWithPath: path))
+        let loaded = try Results.load(from: path)
+        XCTAssertEqual(loaded.runs.map(\.instructions), Self.counted.runs.map(\.instructions))
+        XCTAssertEqual(loaded.instructionCounter, "valgrind-3.19.0 callgrind")
+    }
+}
+
 /// The same scenario gives the same JSON, apart from what is measured in time (and memory).
 final class DeterminismTests: XCTestCase {
     func testTwoRunsWriteTheSameJSONApartFromTimesAndTimestamps() throws {

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Harness
+import Results
+
+/// Counts the instructions of each phase by running `bench` again under valgrind's callgrind.
+///
+/// The child runs each (scenario, strategy) pair alone between two callgrind dumps
+/// (`InstructionCount.measure`), with Swift's hashing made deterministic
+/// (`SWIFT_DETERMINISTIC_HASHING=1`) and address-space randomisation off (`setarch -R`), so the
+/// same code executes the same instructions run after run. The strategies are split between as
+/// many children as the machine has cores; a pair's counts do not depend on which child ran it.
+enum InstructionCounting {
+    /// The internal `bench run` option of the child process: the scenarios it counts.
+    static let childOption = "instruction-child"
+
+    /// What to do without valgrind.
+    static let installHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
+
+    /// The instruction counts of the `scenarios` of `selection` (the scenario options of
+    /// `bench run`: `--suite F`, `--scenario N`, `--steps K`…) with `strategies`, by pair and phase.
+    /// - Throws: `BenchError.usage` when valgrind is not installed, `BenchError.input` when a
+    ///   child fails or its profile cannot be read.
+    static func count(selection: [String], scenarios: [String], strategies: [String], progress: ((String) -> Void)?) throws -> (counter: String, counts: [RunKey: [Phase: Int]]) {
+        guard let valgrind = executable(named: "valgrind") else {
+            throw BenchError.usage("valgrind is not installed; \(installHint).")
+        }
+        let bench = try ChildBench.executable(for: "counting instructions")
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cornerbench-instructions-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let groups = split(strategies, into: max(1, min(ProcessInfo.processInfo.activeProcessorCount, strategies.count)))
+        var children: [(process: Process, prefix: String, labels: String)] = []
+        progress?("counting instructions under valgrind (\(groups.count) process(es))")
+        for (index, group) in groups.enumerated() {
+            let prefix = directory.appendingPathComponent("child-\(index)").path
+            let labels = prefix + ".labels"
+            FileManager.default.createFile(atPath: labels, contents: nil)
+            let process = Process()
+            var arguments = ["--tool=callgrind", "--callgrind-out-file=\(prefix).out", "--log-file=\(prefix).log",
+                             InstructionCount.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no",
+                             bench.path, "run"] + selection + ["--strategy=" + group.joined(separator: ","),
+                                "--\(childOption)=" + scenarios.joined(separator: ",")]
+            if let setarch = executable(named: "setarch") {
+                process.executableURL = setarch
+                arguments = [machineName(), "-R", valgrind.path] + arguments
+            } else {
+                process.executableURL = valgrind
+            }
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: labels)
+            do {
+                try process.run()
+            } catch {
+                throw BenchError.output("cannot start valgrind: \(error.localizedDescription).")
+            }
+            children.append((process, prefix, labels))
+        }
+        var counts: [RunKey: [Phase: Int]] = [:]
+        for child in children {
+            child.process.waitUntilExit()
+            guard child.process.terminationReason == .exit, child.process.terminationStatus == 0 else {
+                let log = (try? String(contentsOfFile: child.prefix + ".log", encoding: .utf8)) ?? ""
+                let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+                throw BenchError.input("counting instructions failed (valgrind exit status \(child.process.terminationStatus))\(tail.isEmpty ? "" : ":\n" + tail)")
+            }
+            let labels = ((try? String(contentsOfFile: child.labels, encoding: .utf8)) ?? "").split(separator: "\n")
+            for (dump, label) in labels.enumerated() where label != "warm-up" {
+                let path = "\(child.prefix).out.\(dump + 1)"
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw BenchError.input("callgrind wrote no profile '\(path)' for \(label).")
+                }
+                let parts = label.split(separator: "/", maxSplits: 1)
+                guard parts.count == 2 else { throw BenchError.input("unexpected label '\(label)' from the counting process.") }
+                counts[RunKey(scenario: String(parts[0]), strategy: String(parts[1]))] = try CallgrindProfile(text: text[...]).phaseCounts
+            }
+        }
+        return ("\(valgrindVersion(valgrind)) callgrind", counts)
+    }
+
+    /// `items` dealt round-robin into `count` groups, so each child gets a similar mix.
+    static func split(_ items: [String], into count: Int) -> [[String]] {
+        var groups = [[String]](repeating: [], count: count)
+        for (i, item) in items.enumerated() { groups[i % count].append(item) }
+        return groups.filter { !$0.isEmpty }
+    }
+
+    /// The first executable called `name` on `PATH`.
+    static func executable(named name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// The machine name `setarch` expects (`x86_64`).
+    private static func machineName() -> String {
+        var name = utsname()
+        uname(&name)
+        return withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// `valgrind --version`'s line (`valgrind-3.19.0`).
+    private static func valgrindVersion(_ valgrind: URL) -> String {
+        let process = Process()
+        process.executableURL = valgrind
+        process.arguments = ["--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return "valgrind" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

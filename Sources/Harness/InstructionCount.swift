@@ -1,0 +1,52 @@
+import Results
+import Strategies
+import Table
+
+/// Instructions executed per phase, counted by valgrind's callgrind tool.
+///
+/// Wall-clock time on a shared machine is noisy; the instructions a phase executes are not. A
+/// child `bench` runs under callgrind and measures each (scenario, strategy) pair on its own:
+/// warm-up steps, then `boundary`, then the measured steps, then `boundary` again. Callgrind is
+/// told to write its counts and start again from zero after each `boundary` (`--dump-after`), so
+/// every second dump holds exactly one pair's measured steps. A phase's count is the inclusive
+/// cost of the function that runs it (`Simulation.reusePhase`, `layoutPhase`, `compositePhase`,
+/// and `step` for the whole step), read from the dump by `CallgrindProfile`.
+public enum InstructionCount {
+    /// The symbol fragment of the function whose inclusive cost is each phase's count (the
+    /// functions are never inlined, so they exist under these mangled names).
+    public static let phaseSymbols: [Phase: String] = [
+        .step: "7Harness10SimulationC4step",
+        .reuse: "7Harness10SimulationC10reusePhase",
+        .layout: "7Harness10SimulationC11layoutPhase",
+        .composite: "7Harness10SimulationC14compositePhase",
+    ]
+
+    /// The callgrind option that dumps the counts after each `boundary` call.
+    public static let dumpOption = "--dump-after=*16InstructionCountO8boundary*"
+
+    /// Marks the end of a counted stretch: callgrind dumps after it returns. Prints `label`, so
+    /// the parent can match dumps to pairs in order (and so the call has an effect and stays).
+    @inline(never)
+    public static func boundary(_ label: String) {
+        print(label)
+    }
+
+    /// The child's work: for each scenario and strategy in turn, the warm-up steps (their dump is
+    /// labelled `warm-up`), then the measured steps (labelled with the pair's `RunKey`). The
+    /// order of pairs and the interleaving of strategies do not change a pair's counts, because
+    /// each pair runs alone between two boundaries.
+    public static func measure(scenarios: [Scenario], strategies: [String], steps: Int?) throws {
+        for scenario in scenarios {
+            let measured = steps ?? scenario.steps
+            let geometry = TableGeometry(sections: scenario.sectionSpecs)
+            for name in strategies {
+                let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
+                for _ in 0..<min(scenario.warmupSteps, measured) { warm.step() }
+                let simulation = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
+                boundary("warm-up")
+                for _ in 0..<measured { simulation.step() }
+                boundary(RunKey(scenario: scenario.name, strategy: name).description)
+            }
+        }
+    }
+}
