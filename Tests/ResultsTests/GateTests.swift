@@ -67,6 +67,17 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(try Gate.check(baseline: noisy, current: shifted).passed, "+16 % but within the rounds' noise")
     }
 
+    func testAShiftWithinTwiceTheProcessesSpreadPassesAndABiggerOneFails() throws {
+        let spread = [2.0, 2.08, 1.92, 2.04, 1.96]  // 8 % from lowest to highest
+        let baseline = rounds(Self.fresh, .stepToNone, spread)
+        let drifted = try Gate.check(baseline: baseline, current: rounds(Self.fresh, .stepToNone, spread.map { $0 * 1.12 }))
+        XCTAssertTrue(drifted.passed, "+12 %, significant, but within 2 × 8 %: " + drifted.text())
+        let slower = try Gate.check(baseline: baseline, current: rounds(Self.fresh, .stepToNone, spread.map { $0 * 1.2 }))
+        XCTAssertFalse(slower.passed)
+        let message = try XCTUnwrap(slower.findings.first { $0.fails }).message
+        XCTAssertTrue(message.contains("tolerance ±16.0 % = 2 × the processes' spread"), message)
+    }
+
     func testTimesAreNotGatedWithTooFewRoundsAndTheReportSaysSo() throws {
         var baseline = Self.fresh
         baseline.runs[1].ratios[.stepToNone]! /= 2
