@@ -102,11 +102,15 @@ open class Layer {
         maskOwner?.invalidate()
     }
 
+    /// Whether drawing clips to the rounded bounds (`masksToBounds` with a corner radius, on the
+    /// corners `maskedCorners` names).
+    public var clipsToRoundedBounds: Bool { masksToBounds && cornerRadius > 0 }
+
     /// Whether drawing this layer needs an off-screen pass (Core Animation: masks, rounded
     /// clipping of contents or sublayers, group opacity — docs/cost-model.md §7).
     public var needsOffscreenPass: Bool {
         if mask != nil { return true }
-        if masksToBounds && cornerRadius > 0 && (contents != nil || !sublayers.isEmpty) { return true }
+        if clipsToRoundedBounds && (contents != nil || !sublayers.isEmpty) { return true }
         if opacity < 1 && !sublayers.isEmpty { return true }
         return false
     }

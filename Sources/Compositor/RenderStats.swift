@@ -24,6 +24,14 @@ public struct RenderStats: Equatable, Sendable {
     public var rasterBytes = 0
     /// Layers visited by the renderer (`Renderer.build`; hidden layers excluded).
     public var layersDrawn = 0
+    /// Render passes a tile-based GPU would run: the screen's, plus one per off-screen pass
+    /// (rasterization misses included), counted where each pass is executed.
+    public var renderPasses = 0
+    /// Bytes a tile-based GPU moves between tile memory and main memory for the frame: each
+    /// pass's attachment stored once (its whole buffer), and each off-screen result (a buffer or
+    /// a cached rasterized bitmap) read back where it is composited (its visible area), at 4 bytes
+    /// a pixel (docs/cost-model.md §5).
+    public var tileTrafficBytes = 0
 
     public init() {}
 }

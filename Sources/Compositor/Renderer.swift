@@ -81,6 +81,7 @@ public final class Renderer {
         var ops = [DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque)]
         build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
         execute(ops, into: &fb, onScreen: true)
+        countPass(storing: fb.bounds.area)
         overlayOps = recordsOverlay ? ops.dropFirst().map { ($0.rect, $0.mark) } : []
         ops = []
         for buffer in lent { pool.give(buffer) }
@@ -160,14 +161,18 @@ public final class Renderer {
         }
     }
 
-    /// Background, contents and shape of one layer (not its sublayers).
-    private func buildOwn(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+    /// Background, contents and shape of one layer (not its sublayers). `clipped` is true inside
+    /// the layer's own off-screen pass when that pass is clipped to the rounded bounds: the
+    /// background is then drawn square and rounded once, by the clip (rounding it here too would
+    /// apply the corner's coverage twice).
+    private func buildOwn(_ layer: Layer, px: PixelRect, opacity: Double, clipped: Bool = false,
+                          into ops: inout [DrawOp], _ t: Target) {
         let rect = px.intersection(t.clip)
         guard !rect.isEmpty else { return }
         let alpha8 = UInt8((opacity * 255).rounded())
         if let background = layer.backgroundColor, background.alpha > 0 {
             let color = background.premultiplied.scaled(by: alpha8)
-            if layer.cornerRadius > 0, let coverage = rounded(px.size, radius: layer.cornerRadius * t.scale,
+            if layer.cornerRadius > 0, !clipped, let coverage = rounded(px.size, radius: layer.cornerRadius * t.scale,
                                                               corners: layer.maskedCorners) {
                 // Core Animation: cornerRadius alone rounds the background without an off-screen pass.
                 ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended))
@@ -184,7 +189,9 @@ public final class Renderer {
                 .pixelRect(scale: 1)
             let offset = PixelPoint(x: px.x - source.x, y: px.y - source.y)
             if source.size == px.size && image.pixmap.bounds.contains(source) {
-                if (image.isOpaque || layer.isOpaque) && alpha8 == 255 {
+                // Opaque only when its pixels are: `CALayer.isOpaque` describes the layer's own
+                // backing store (what `draw(in:)` fills), not contents set on it.
+                if image.isOpaque && alpha8 == 255 {
                     ops.append(DrawOp(rect: rect, paint: .copy(image.pixmap, offset: offset), mark: .opaque))
                 } else {
                     ops.append(DrawOp(rect: rect, paint: .draw(image.pixmap, offset: offset, opacity: alpha8), mark: .blended))
@@ -213,9 +220,10 @@ public final class Renderer {
         stats.offscreenPixels += px.area
         let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: buffer.bounds)
         var sub = [DrawOp(rect: buffer.bounds, paint: .fill(.transparent), mark: .opaque)]
-        buildOwn(layer, px: buffer.bounds, opacity: 1, into: &sub, inner)
+        buildOwn(layer, px: buffer.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
         buildSublayers(layer, abs: abs, px: buffer.bounds, opacity: 1, into: &sub, inner)
         execute(sub, into: &buffer, onScreen: false)
+        countPass(storing: buffer.bounds.area, readBack: rect.area)
         lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
         if let coverage = clipCoverage(layer, abs: abs, size: px.size, inner) {
@@ -245,9 +253,10 @@ public final class Renderer {
             guard var fresh = Pixmap(size: bitmapRect.size) else { return }
             let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds)
             var sub: [DrawOp] = []  // a new bitmap is already transparent
-            buildOwn(layer, px: fresh.bounds, opacity: 1, into: &sub, inner)
+            buildOwn(layer, px: fresh.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
             buildSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &sub, inner)
             execute(sub, into: &fresh, onScreen: false)
+            countPass(storing: fresh.bounds.area)
             if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, inner) {
                 fresh.multiply(by: coverage)
             }
@@ -255,6 +264,7 @@ public final class Renderer {
             bitmap = fresh
             mark = .rasterMiss
         }
+        countReadBack(rect.area)
         let alpha8 = UInt8((opacity * 255).rounded())
         if bitmap.size == px.size {
             ops.append(DrawOp(rect: rect, paint: .draw(bitmap, offset: px.origin, opacity: alpha8), mark: mark))
@@ -263,11 +273,24 @@ public final class Renderer {
         }
     }
 
+    /// A render pass executed: its attachment (`pixels`) stored to memory once, and `readBack`
+    /// pixels of its result read when it is composited.
+    private func countPass(storing pixels: Int, readBack: Int = 0) {
+        stats.renderPasses += 1
+        stats.tileTrafficBytes += pixels * 4
+        countReadBack(readBack)
+    }
+
+    /// `pixels` of an off-screen result read from memory where it is composited.
+    private func countReadBack(_ pixels: Int) {
+        stats.tileTrafficBytes += pixels * 4
+    }
+
     /// The coverage that clips an off-screen buffer: rounded bounds (`masksToBounds` with a
     /// radius) times the mask layer's alpha. Nil when nothing clips.
     private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, _ t: Target) -> CoverageMask? {
         var coverage: CoverageMask?
-        if layer.masksToBounds && layer.cornerRadius > 0 {
+        if layer.clipsToRoundedBounds {
             coverage = rounded(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
         if let shape = layer.mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),

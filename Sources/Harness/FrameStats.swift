@@ -42,6 +42,8 @@ public struct FrameStats: Equatable, Sendable {
         case .rasterMisses: return \.render.rasterMisses
         case .rasterBytes: return \.render.rasterBytes
         case .layersDrawn: return \.render.layersDrawn
+        case .renderPasses: return \.render.renderPasses
+        case .tileTrafficBytes: return \.render.tileTrafficBytes
         case .layersCreated: return \.allocations.layersCreated
         case .pathsCreated: return \.allocations.pathsCreated
         case .imagesCreated: return \.allocations.imagesCreated

@@ -82,9 +82,11 @@ public final class Simulation {
     @discardableResult
     @inline(never)
     public func step() -> StepRecord {
-        let start = Stopwatch.now()
+        // Events arrive between frames and only mark what changed (the table configures and
+        // lays out in its layout pass), so the step's clock starts after them.
         let happened = events[frame] ?? []
         for event in happened { apply(event) }
+        let start = Stopwatch.now()
         // UIScrollView keeps its offset on the pixel grid, so a fling that has slowed below half a
         // pixel per frame stops changing the bounds (and stops triggering layout).
         let scale = scenario.device.scale

@@ -15,7 +15,8 @@ extension Results {
             out += "\nscenario \(scenario): \(rows.first?.steps ?? 0) steps; counters are means per step, times medians in µs\n"
             let phases: [Phase] = [.layout, .reuse, .composite, .step]
             let ratios: [Ratio] = [.stepToFloor, .stepToNone]
-            let header = ["strategy", Counter.blendedPixels.info.label, Counter.offscreenPasses.info.label, "raster hit/miss"]
+            let header = ["strategy", Counter.blendedPixels.info.label, Counter.offscreenPasses.info.label,
+                          Counter.renderPasses.info.label, "tile MB", "raster hit/miss"]
                 + phases.map(\.info.label) + ratios.map(\.info.label)
             var table = [header]
             for run in rows {
@@ -24,6 +25,8 @@ extension Results {
                     run.strategy,
                     Format.grouped(Int((run.perStep[.blendedPixels] ?? 0).rounded())),
                     Format.fixed(run.perStep[.offscreenPasses] ?? 0, 1),
+                    Format.fixed(run.perStep[.renderPasses] ?? 0, 1),
+                    Format.fixed((run.perStep[.tileTrafficBytes] ?? 0) / 1_000_000, 1),
                     hitMiss,
                 ] + phases.map { Format.micros(run.timing[$0]?.median ?? 0) }
                   + ratios.map { ratio in run.ratios[ratio].map { Format.fixed($0, 2) } ?? "–" })

@@ -61,6 +61,6 @@ extension Results {
     /// strategy costs (the rest are in the JSON and the CSV).
     static let tableCounters: [Counter] = [
         .blendedPixels, .blendedFragments, .shadedPixels, .offscreenPasses, .offscreenPixels,
-        .rasterHits, .rasterMisses, .layersCreated, .pathsCreated, .rowsVisited,
+        .renderPasses, .tileTrafficBytes, .rasterHits, .rasterMisses, .layersCreated, .pathsCreated, .rowsVisited,
     ]
 }

@@ -90,11 +90,12 @@ public enum Gate {
     /// shares their luck.
     public static let defaultTimeRatios: [Ratio] = [.stepToNone]
 
-    /// The relative change of an instruction count that fails the gate: 1 %. Counts of the same
-    /// build repeat to within 0.24 % on small phases (reuse, ~15,000 instructions a step) and
-    /// 0.014 % on the composite; the residue is the allocator, whose state depends on what ran
-    /// before in the process (docs/cost-model.md).
-    public static let defaultInstructionTolerance = 0.01
+    /// The relative change of an instruction count that fails the gate: 2 %. Counts of the same
+    /// code repeat to within 0.24 % on small phases (reuse, ~15,000 instructions a step) and
+    /// 0.014 % on the composite; a build that differs elsewhere moved `rasterized-mask`'s layout
+    /// (which allocates new masks every pass) by 1.02 %. The residue is the allocator, whose state
+    /// depends on what ran before in the process (docs/cli.md, "Instruction counts").
+    public static let defaultInstructionTolerance = 0.02
 
     /// Compares `current` with `baseline`. Throws `BenchError.input` when they cannot be compared:
     /// another schema, other counters, or a scenario/strategy of the baseline missing from the run.

@@ -51,7 +51,7 @@ public struct MetricInfo: Sendable {
 /// An exact counter of one step, summed over the measured steps in `RunResult.totals`.
 public enum Counter: String, Metric {
     case blendedPixels, blendedFragments, shadedPixels, offscreenPasses, offscreenPixels
-    case rasterHits, rasterMisses, rasterBytes, layersDrawn
+    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, tileTrafficBytes
     case layersCreated, pathsCreated, imagesCreated
     case cellsCreated, cellsDequeued, cellsReused, rowsVisited
 
@@ -75,6 +75,10 @@ public enum Counter: String, Metric {
             return info("raster bytes", .bytes, "bytes held by the rasterization cache at the end of each frame (a gauge, summed)", "Renderer.render")
         case .layersDrawn:
             return info("layers drawn", .layers, "layers visited by the renderer, hidden ones excluded", "Renderer.build")
+        case .renderPasses:
+            return info("render passes", .passes, "render passes of a tile-based GPU: the screen's plus one per off-screen pass", "Renderer.countPass")
+        case .tileTrafficBytes:
+            return info("tile traffic", .bytes, "bytes stored from and read back into tile memory: each pass's attachment, each off-screen result composited", "Renderer.countPass, Renderer.countReadBack")
         case .layersCreated:
             return info("layers created", .objects, "layers allocated", "Layer.init")
         case .pathsCreated:

@@ -14,8 +14,9 @@ public struct TableStyle: Hashable, Sendable {
     public var cellColor: Color
     /// A selected cell's colour.
     public var selectedColor: Color
-    /// Round at every width (TORoundedTableView v0.2.0). When false, a compact-width table falls
-    /// back to the plain grouped style, as its README says.
+    /// Round at every width, as TORoundedTableView does since v0.2.0 (the default). When false, a
+    /// compact-width table falls back to the plain grouped style, as its README still describes
+    /// (the older size-class check).
     public var roundsInCompactWidth: Bool
 
     /// Widths below this are compact (horizontal size class). Unconfirmed by Apple as a single
@@ -24,7 +25,7 @@ public struct TableStyle: Hashable, Sendable {
 
     public init(cornerRadius: Double = 7, sideInset: Double = 18, maxColumnWidth: Double = 675,
                 backgroundColor: Color = Color(hex: "#F2F2F7")!, cellColor: Color = .white,
-                selectedColor: Color = Color(hex: "#D1D1D6")!, roundsInCompactWidth: Bool = false) {
+                selectedColor: Color = Color(hex: "#D1D1D6")!, roundsInCompactWidth: Bool = true) {
         self.cornerRadius = cornerRadius
         self.sideInset = sideInset
         self.maxColumnWidth = maxColumnWidth

@@ -36,6 +36,9 @@ public final class TableView {
     public private(set) var reusePool = ReusePool()
     /// The provider of cells and layout (a corner strategy).
     public let provider: TableCellProvider
+    /// Visible cells that an event (selection, style, size) changed, configured in the next
+    /// layout pass.
+    private var pendingConfiguration: Set<IndexPath> = []
     /// The selected rows.
     public private(set) var selectedRows: Set<IndexPath> = []
     /// True when a layout pass is due: a new table, a scroll, a resize or a style change — as
@@ -108,6 +111,7 @@ public final class TableView {
             let cell = visibleCells.removeValue(forKey: indexPath)!
             cell.layer.removeFromSuperlayer()
             reusePool.enqueue(cell)
+            pendingConfiguration.remove(indexPath)
         }
         guard let first else { return }
         var path = first
@@ -129,13 +133,14 @@ public final class TableView {
             cell.layoutContentView()
             cell.layoutGeneration = layoutGeneration
         }
+        configurePendingCells()
         provider.tableDidLayout(LayoutContext(self))
         needsLayout = false
     }
 
-    /// Changes the style (radius, inset, colours) and reconfigures the visible cells, as
-    /// TORoundedTableView reloads its rows after a radius or colour change; the next layout pass
-    /// positions them in the new column.
+    /// Changes the style (radius, inset, colours); the next layout pass positions the visible
+    /// cells in the new column and configures them again, as TORoundedTableView reloads its rows
+    /// after a radius or colour change.
     /// - Complexity: O(visible rows).
     public func setStyle(_ newStyle: TableStyle) {
         guard newStyle != style else { return }
@@ -173,6 +178,7 @@ public final class TableView {
             cell.layer.removeFromSuperlayer()
             reusePool.enqueue(cell)
         }
+        pendingConfiguration.removeAll()
         selectedRows = selectedRows.filter {
             $0.section < sections.count && $0.row < sections[$0.section].rows
         }
@@ -181,22 +187,34 @@ public final class TableView {
         needsLayout = true
     }
 
-    /// Selects (or deselects) the row; a visible cell is reconfigured to show it.
+    /// Selects (or deselects) the row. A visible cell shows it after the next layout pass, which
+    /// the selection makes due: UIKit's `setSelected` marks the cell as needing layout, and its
+    /// selected background appears in `layoutSubviews`.
     public func selectRow(at indexPath: IndexPath, selected: Bool = true) {
         guard indexPath.section >= 0, indexPath.section < numberOfSections,
               indexPath.row >= 0, indexPath.row < numberOfRows(inSection: indexPath.section) else { return }
         if selected { selectedRows.insert(indexPath) } else { selectedRows.remove(indexPath) }
         if let cell = visibleCells[indexPath] {
             cell.isSelected = selected
-            provider.configure(cell, at: indexPath, position: cell.position, in: LayoutContext(self))
+            pendingConfiguration.insert(indexPath)
+            needsLayout = true
         }
     }
 
+    /// Every visible cell is configured again in the next layout pass.
     private func reconfigureVisibleCells() {
-        for indexPath in visibleCells.keys.sorted() {
-            let cell = visibleCells[indexPath]!
+        pendingConfiguration.formUnion(visibleCells.keys)
+    }
+
+    /// Configures the visible cells an event changed, in index-path order (so the strategies
+    /// create their layers in the same order every run).
+    private func configurePendingCells() {
+        guard !pendingConfiguration.isEmpty else { return }
+        for indexPath in pendingConfiguration.sorted() {
+            guard let cell = visibleCells[indexPath] else { continue }
             provider.configure(cell, at: indexPath, position: cell.position, in: LayoutContext(self))
         }
+        pendingConfiguration.removeAll()
     }
 
     /// The visible cell of `indexPath`, or nil when the row is off screen or does not exist —
@@ -238,5 +256,6 @@ public final class TableView {
         layer.addSublayer(cell.layer)
         visibleCells[indexPath] = cell
         provider.configure(cell, at: indexPath, position: position, in: LayoutContext(self))
+        pendingConfiguration.remove(indexPath)
     }
 }

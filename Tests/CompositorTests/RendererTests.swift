@@ -100,6 +100,66 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "contents clipped to the rounded bounds")
     }
 
+    /// The rounded clip of an off-screen pass applies the corner's coverage once: the layer's own
+    /// rounded background inside the pass is drawn square, or the edge pixels would be the
+    /// coverage squared (white on black: 215 where the circle gives 234).
+    func testARoundedClipAppliesTheCornersCoverageOnce() {
+        func corner(clipped: Bool) -> Pixmap {
+            let renderer = Renderer(screenSize: PixelSize(width: 200, height: 160), scale: scale)!
+            let root = child(Rect(x: 0, y: 0, width: 100, height: 80), color: .black)
+            let layer = child(Rect(x: 10, y: 10, width: 40, height: 20))
+            layer.cornerRadius = 8
+            if clipped {
+                layer.masksToBounds = true
+                layer.addSublayer(child(Rect(x: 30, y: 10, width: 5, height: 5), color: .white))
+            }
+            root.addSublayer(layer)
+            let stats = renderer.render(root, time: 0)
+            XCTAssertEqual(stats.offscreenPasses, clipped ? 1 : 0)
+            return renderer.framebuffer
+        }
+        let once = corner(clipped: false), clipped = corner(clipped: true)
+        var compared = 0
+        for y in 20..<36 {
+            for x in 20..<36 {
+                let a = once[x, y], b = clipped[x, y]
+                XCTAssertLessThanOrEqual(abs(Int(a.packed & 0xFF) - Int(b.packed & 0xFF)), 1, "(\(x), \(y)): \(a) vs \(b)")
+                if a.packed & 0xFF > 0 && a.packed & 0xFF < 255 { compared += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 10, "the corner has anti-aliased pixels to compare")
+    }
+
+    /// `isOpaque` describes the layer's own backing store, not contents set on it: transparent
+    /// pixels of the contents still show what is beneath, and they blend.
+    func testIsOpaqueDoesNotMakeTranslucentContentsOpaque() {
+        let (renderer, root) = scene()
+        var pixels = Pixmap(width: 40, height: 40, fill: Color.black.premultiplied)!
+        _ = pixels.fill(PixelRect(x: 0, y: 0, width: 10, height: 10), with: .transparent)
+        let layer = Layer(frame: Rect(x: 10, y: 10, width: 20, height: 20), ledger: ledger)
+        layer.contents = Image(pixels, scale: scale, ledger: ledger)
+        layer.isOpaque = true
+        root.addSublayer(layer)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(renderer.framebuffer[22, 22], Color(hex: "#F2F2F7")!.premultiplied, "the background shows through")
+        XCTAssertEqual(stats.blendedPixels, 40 * 40)
+    }
+
+    func testRenderPassesAreTheScreensPlusOnePerOffscreenPassAndTrafficFollowsThem() {
+        let (renderer, root) = scene()
+        let plain = renderer.render(root, time: 0)
+        XCTAssertEqual(plain.renderPasses, 1)
+        XCTAssertEqual(plain.tileTrafficBytes, 200 * 160 * 4, "the screen's store")
+        let masked = child(Rect(x: 10, y: 10, width: 40, height: 20))
+        masked.cornerRadius = 5
+        masked.masksToBounds = true
+        masked.addSublayer(child(Rect(x: 0, y: 0, width: 10, height: 10), color: .black))
+        root.addSublayer(masked)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.renderPasses, 1 + stats.offscreenPasses)
+        XCTAssertEqual(stats.tileTrafficBytes, (200 * 160 + 2 * 80 * 40) * 4, "plus the buffer stored and read back")
+    }
+
     func testGroupOpacityOverSublayersRendersOffscreenButOpacityAloneDoesNot() {
         let (renderer, root) = scene()
         let single = child(Rect(x: 0, y: 0, width: 20, height: 20))

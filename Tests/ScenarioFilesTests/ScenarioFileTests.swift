@@ -99,7 +99,7 @@ final class ScenarioFileTests: XCTestCase {
     func testEveryBenchmarkFileDecodesAsASuite() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.benchmarks.path)
             .filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(files, ["ci.json", "default.json", "devices.json", "events.json", "scaling-article.json", "scaling.json"])
+        XCTAssertEqual(files, ["article.json", "ci.json", "default.json", "devices.json", "events.json", "scaling-article.json", "scaling.json"])
         for file in files {
             let suite = try ScenarioFile.loadSuite(path: Self.benchmarks.appendingPathComponent(file).path)
             XCTAssertEqual(suite.name + ".json", file)
@@ -128,8 +128,7 @@ final class ScenarioFileTests: XCTestCase {
         let widths = actions.compactMap { action -> Double? in
             if case .resize(let width, _) = action { return width } else { return nil }
         }
-        let style = TableStyle()
-        XCTAssertEqual(widths.map { style.isInset(tableWidth: $0) }, [false, true], "regular → compact → regular")
+        XCTAssertEqual(widths.map { $0 >= TableStyle.compactWidthLimit }, [false, true], "regular → compact → regular")
         for scenario in suite.scenarios {
             for case .select(let row) in scenario.events.map(\.action) {
                 let count = scenario.rowsPerSection[row.section % scenario.rowsPerSection.count]

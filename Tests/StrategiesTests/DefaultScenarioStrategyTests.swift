@@ -84,8 +84,20 @@ final class DefaultScenarioStrategyTests: XCTestCase {
         }
     }
 
-    func testResizeToCompactAndBackShowsPlainThenInsetWithoutExtraCells() throws {
+    func testResizeToCompactStaysRoundedByDefault() throws {
         var scenario = Scenario.ipadSettings
+        scenario.events = [ScenarioEvent(atStep: 2, action: .resize(width: 375, height: 1366))]
+        for name in StrategyCatalog.names where name != "none" {
+            let sim = try Simulation(scenario: scenario, strategyName: name)
+            for _ in 0...3 { sim.step() }
+            XCTAssertEqual(sim.table.cornerRadius, 7, "\(name): TORoundedTableView v0.2.1 rounds at every width")
+            XCTAssertFalse(Fixtures.cornerSquares(of: sim).isEmpty, name)
+        }
+    }
+
+    func testWithTheSizeClassFallbackResizeToCompactAndBackShowsPlainThenInsetWithoutExtraCells() throws {
+        var scenario = Scenario.ipadSettings
+        scenario.style.roundsInCompactWidth = false
         scenario.events = [ScenarioEvent(atStep: 5, action: .resize(width: 375, height: 1366)),
                            ScenarioEvent(atStep: 10, action: .resize(width: 1024, height: 1366))]
         func run(_ name: String, through last: Int) throws -> (Simulation, Int) {

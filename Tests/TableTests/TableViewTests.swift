@@ -76,14 +76,43 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(dequeued, table.geometry.rows(intersecting: 0, 1999 * 13 + 600).count)
     }
 
-    func testInsetColumnIsCentredAndCappedAndFallsBackInCompactWidth() {
+    func testInsetColumnIsCentredAndCappedAndRoundedAtEveryWidthByDefault() {
         let style = TableStyle()
         XCTAssertEqual(style.column(tableWidth: 1024).width, 675)
         XCTAssertEqual(style.column(tableWidth: 1024).x, (1024 - 675) / 2)
         XCTAssertEqual(style.column(tableWidth: 600).width, 600 - 36)
-        XCTAssertEqual(style.column(tableWidth: 375).width, 375, "compact width: plain grouped, full width")
-        XCTAssertEqual(style.effectiveCornerRadius(tableWidth: 375), 0)
-        XCTAssertEqual(TableStyle(roundsInCompactWidth: true).column(tableWidth: 375).width, 375 - 36)
+        XCTAssertEqual(style.column(tableWidth: 375).width, 375 - 36, "TORoundedTableView v0.2.1 rounds on iPhones too")
+        XCTAssertEqual(style.effectiveCornerRadius(tableWidth: 375), 7)
+        let fallback = TableStyle(roundsInCompactWidth: false)
+        XCTAssertEqual(fallback.column(tableWidth: 375).width, 375, "the old size-class fallback: plain grouped, full width")
+        XCTAssertEqual(fallback.effectiveCornerRadius(tableWidth: 375), 0)
+    }
+
+    func testASelectionMakesALayoutPassDueAndConfiguresTheCellInIt() {
+        let provider = PlainProvider()
+        let table = TableView(sections: sections([3]), size: Size(width: 800, height: 300), style: TableStyle(), provider: provider)
+        table.layoutSubviews()
+        XCTAssertFalse(table.needsLayout)
+        provider.configured = []
+        table.selectRow(at: IndexPath(row: 1, section: 0))
+        XCTAssertTrue(table.needsLayout, "UIKit's setSelected marks the cell as needing layout")
+        XCTAssertEqual(provider.configured, [], "nothing is configured while the event is delivered")
+        XCTAssertTrue(table.cellForRow(at: IndexPath(row: 1, section: 0))!.isSelected)
+        table.updateVisibleCells()
+        XCTAssertEqual(provider.configured, [], "nor in the reuse phase")
+        table.layoutVisibleCells()
+        XCTAssertEqual(provider.configured, [IndexPath(row: 1, section: 0)], "the layout phase configures it, once")
+    }
+
+    func testAStyleChangeConfiguresEachVisibleCellOnceInTheLayoutPass() {
+        let provider = PlainProvider()
+        let table = TableView(sections: sections([3, 2]), size: Size(width: 800, height: 600), style: TableStyle(), provider: provider)
+        table.layoutSubviews()
+        provider.configured = []
+        table.setStyle(TableStyle(cornerRadius: 10))
+        XCTAssertEqual(provider.configured, [])
+        table.layoutSubviews()
+        XCTAssertEqual(provider.configured, table.visibleCells.keys.sorted())
     }
 
     func testContentOffsetIsClampedToTheContent() {
