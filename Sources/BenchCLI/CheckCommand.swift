@@ -80,13 +80,14 @@ struct CheckCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
+        let hasValgrind = InstructionCounting.executable(named: "valgrind") != nil
         var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance)
         var current: Results
         if let results {
             current = results
         } else {
             current = try rerun(context)
-            if baseline.instructionCounter != nil, InstructionCounting.executable(named: "valgrind") != nil {
+            if baseline.instructionCounter != nil, hasValgrind {
                 context.stderr("Counting instructions under valgrind…\n")
                 try countInstructions(into: &current)
             }
@@ -96,8 +97,7 @@ struct CheckCommand: BenchCommand {
             }
         }
         var report = try Gate.check(baseline: baseline, current: current, options: options)
-        if baseline.instructionCounter != nil, current.instructionCounter == nil,
-           InstructionCounting.executable(named: "valgrind") == nil {
+        if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
             report.warnings.append("valgrind is not installed: \(InstructionCounting.installHint)")
         }
         context.stdout(report.text())
@@ -113,19 +113,30 @@ struct CheckCommand: BenchCommand {
         return 0
     }
 
+    /// The baseline's scenarios in order of first appearance, each with its step count and its
+    /// strategies: what a check measures again.
+    private var baselineGroups: [(scenario: String, steps: Int, strategies: [String])] {
+        var groups: [(scenario: String, steps: Int, strategies: [String])] = []
+        for run in baseline.runs {
+            if let i = groups.firstIndex(where: { $0.scenario == run.scenario }) {
+                groups[i].strategies.append(run.strategy)
+            } else {
+                groups.append((run.scenario, run.steps, [run.strategy]))
+            }
+        }
+        return groups
+    }
+
     /// Runs the baseline's scenarios and strategies again, each scenario with its step count.
     private func rerun(_ context: CommandContext) throws -> Results {
         var merged: Results?
-        var done: Set<String> = []
-        for run in baseline.runs where !done.contains(run.scenario) {
-            done.insert(run.scenario)
-            guard let scenario = suite?.scenarios.first(where: { $0.name == run.scenario }) ?? Scenario.named(run.scenario) else {
-                throw BenchError.input("the baseline's scenario '\(run.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
+        for group in baselineGroups {
+            guard let scenario = suite?.scenarios.first(where: { $0.name == group.scenario }) ?? Scenario.named(group.scenario) else {
+                throw BenchError.input("the baseline's scenario '\(group.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
             }
-            let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
             // One round: rounds in one process count as one sample, so more would cost time and
             // gate nothing; times are gated only against a multi-process run given with --results.
-            let results = try Runner(commandLine: context.commandLine).run(scenarios: [scenario], strategies: strategies, steps: run.steps)
+            let results = try Runner(commandLine: context.commandLine).run(scenarios: [scenario], strategies: group.strategies, steps: group.steps)
             if merged == nil {
                 merged = results
             } else {
@@ -141,12 +152,10 @@ struct CheckCommand: BenchCommand {
     private func countInstructions(into current: inout Results) throws {
         var counts: [RunKey: [Phase: Int]] = [:]
         var counter = ""
-        var done: Set<String> = []
-        for run in baseline.runs where done.insert(run.scenario).inserted {
-            let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(run.scenario)"
-            let strategies = baseline.runs.filter { $0.scenario == run.scenario }.map(\.strategy)
-            let counted = try InstructionCounting.count(selection: [source, "--steps=\(run.steps)"], scenarios: [run.scenario],
-                                                        strategies: strategies, progress: nil)
+        for group in baselineGroups {
+            let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(group.scenario)"
+            let counted = try InstructionCounting.count(selection: [source, "--steps=\(group.steps)"], scenarios: [group.scenario],
+                                                        strategies: group.strategies, progress: nil)
             counts.merge(counted.counts) { a, _ in a }
             counter = counted.counter
         }

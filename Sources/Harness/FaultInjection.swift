@@ -1,5 +1,6 @@
 #if CORNERBENCH_FAULT_INJECTION
 import Foundation
+import Results
 
 /// A deliberate slowdown, compiled only into a build made with
 /// `-Xswiftc -DCORNERBENCH_FAULT_INJECTION`, so a script can measure whether the gate catches a
@@ -16,6 +17,16 @@ enum FaultInjection {
         var reuse: Double?
         var layout: Double?
         var composite: Double?
+
+        /// The fraction for `phase`; nil when it is not slowed (`step` never is).
+        subscript(phase: Phase) -> Double? {
+            switch phase {
+            case .reuse: reuse
+            case .layout: layout
+            case .composite: composite
+            case .step: nil
+            }
+        }
     }
 
     /// The slowdown for `strategy`, from the environment.

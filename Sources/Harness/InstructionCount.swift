@@ -40,8 +40,8 @@ public enum InstructionCount {
             let measured = steps ?? scenario.steps
             let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
-                let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
-                for _ in 0..<min(scenario.warmupSteps, measured) { warm.step() }
+                try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
+                                      steps: min(scenario.warmupSteps, measured))
                 let simulation = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
                 boundary("warm-up")
                 for _ in 0..<measured { simulation.step() }

@@ -45,8 +45,8 @@ public struct Runner {
             var fills: [Int] = [], copies: [Int] = []
             let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
-                let warm = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
-                for _ in 0..<min(scenario.warmupSteps, measured) { _ = warm.step() }
+                try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
+                                      steps: min(scenario.warmupSteps, measured))
             }
             var first: (records: [[StepRecord]], pictures: [[String: String]], buffers: [Int])?
             // By strategy, by phase: every round's samples, and each round's median.

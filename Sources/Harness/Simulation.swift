@@ -74,6 +74,13 @@ public final class Simulation {
         #endif
     }
 
+    /// Runs `steps` frames of `strategyName` on a table of its own and throws it away, so code,
+    /// allocator and caches are warm before a measured simulation starts from a fresh table.
+    public static func warmUp(scenario: Scenario, strategyName: String, geometry: TableGeometry?, steps: Int) throws {
+        let warm = try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry)
+        for _ in 0..<max(0, steps) { warm.step() }
+    }
+
     /// Runs the next frame: the step's events, scroll, layout if due, render; returns its cost.
     ///
     /// Each phase runs in a function of its own that is never inlined (`reusePhase`,
@@ -111,40 +118,34 @@ public final class Simulation {
     /// Cells leaving and entering the visible rows.
     @inline(never)
     func reusePhase() {
-        #if CORNERBENCH_FAULT_INJECTION
-        if let fraction = slowdowns.reuse {
-            let start = Stopwatch.now()
-            table.updateVisibleCells()
-            return FaultInjection.spin(since: start, fraction: fraction)
-        }
-        #endif
-        table.updateVisibleCells()
+        injectingSlowdown(.reuse) { table.updateVisibleCells() }
     }
 
     /// Cell frames and the strategy's layout.
     @inline(never)
     func layoutPhase() {
-        #if CORNERBENCH_FAULT_INJECTION
-        if let fraction = slowdowns.layout {
-            let start = Stopwatch.now()
-            table.layoutVisibleCells()
-            return FaultInjection.spin(since: start, fraction: fraction)
-        }
-        #endif
-        table.layoutVisibleCells()
+        injectingSlowdown(.layout) { table.layoutVisibleCells() }
     }
 
     /// The frame rendered.
     @inline(never)
     func compositePhase() -> RenderStats {
+        injectingSlowdown(.composite) { renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz) }
+    }
+
+    /// Runs `work`; in a fault-injection build, then busy-waits the phase's configured fraction of
+    /// its time. Inlined so each phase function keeps its own symbol and, in normal builds, its
+    /// own instructions only.
+    @inline(__always)
+    private func injectingSlowdown<T>(_ phase: Phase, _ work: () -> T) -> T {
         #if CORNERBENCH_FAULT_INJECTION
-        if let fraction = slowdowns.composite {
+        if let fraction = slowdowns[phase] {
             let start = Stopwatch.now()
             defer { FaultInjection.spin(since: start, fraction: fraction) }
-            return renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
+            return work()
         }
         #endif
-        return renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz)
+        return work()
     }
 
     private func apply(_ event: ScenarioEvent) {
