@@ -39,7 +39,7 @@ enum InstructionCounting {
         for (index, group) in groups.enumerated() {
             let prefix = directory.appendingPathComponent("child-\(index)").path
             let labels = prefix + ".labels"
-            FileManager.default.createFile(atPath: labels, contents: nil)
+            _ = FileManager.default.createFile(atPath: labels, contents: nil)
             let process = Process()
             var arguments = ["--tool=callgrind", "--callgrind-out-file=\(prefix).out", "--log-file=\(prefix).log",
                              InstructionCount.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no",

@@ -15,6 +15,7 @@ extension Scenario {
             "rowsPerSection": "[" + rowsPerSection.map(String.init).joined(separator: ", ") + "]",
             "rowHeight": n(rowHeight), "headerHeight": n(headerHeight), "footerHeight": n(footerHeight),
             "style": describe(style),
+            "content": describe(content),
             "scroll": describe(motion ?? .constant(pointsPerStep: pointsPerStep)),
             "warmupSteps": String(warmupSteps),
         ]
@@ -32,6 +33,17 @@ extension Scenario {
         "radius \(n(style.cornerRadius)), inset \(n(style.sideInset)), column ≤ \(n(style.maxColumnWidth)), "
             + "background \(hex(style.backgroundColor)), cells \(hex(style.cellColor)), selected \(hex(style.selectedColor)), "
             + (style.roundsInCompactWidth ? "rounds in compact width" : "plain in compact width")
+            + (style.opaqueLabelBackgrounds ? ", opaque labels" : "")
+    }
+
+    private func describe(_ content: ContentPattern) -> String {
+        if content == .settings { return "settings" }
+        if content == .none { return "none" }
+        let rows = content.rows.map { row in
+            (row.icon ? "icon, " : "") + "title \(row.titleLength)" + (row.detailLength > 0 ? ", detail \(row.detailLength)" : "")
+                + (row.accessory == .none ? "" : ", \(row.accessory.rawValue)")
+        }
+        return "rows [" + rows.joined(separator: "; ") + "], header \(content.headerLength), footer \(content.footerLength)"
     }
 
     private func describe(_ motion: ScrollDriver.Motion) -> String {

@@ -44,6 +44,8 @@ public struct Scenario: Hashable, Sendable {
     public var footerHeight: Double
     /// Corner radius, inset, column width and colours.
     public var style: TableStyle
+    /// What the rows and section labels show; Settings by default.
+    public var content: ContentPattern
     /// Points scrolled per step (constant scrolling; `bench render --step K` shows the frame at
     /// offset K × pointsPerStep).
     public var pointsPerStep: Double
@@ -58,7 +60,7 @@ public struct Scenario: Hashable, Sendable {
 
     public init(name: String, device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double = 44,
                 headerHeight: Double = 35, footerHeight: Double = 18, style: TableStyle = TableStyle(),
-                pointsPerStep: Double = 12, motion: ScrollDriver.Motion? = nil, steps: Int, warmupSteps: Int = 10,
+                content: ContentPattern = .settings, pointsPerStep: Double = 12, motion: ScrollDriver.Motion? = nil, steps: Int, warmupSteps: Int = 10,
                 events: [ScenarioEvent] = []) {
         self.name = name
         self.device = device
@@ -68,6 +70,7 @@ public struct Scenario: Hashable, Sendable {
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
         self.style = style
+        self.content = content
         self.pointsPerStep = pointsPerStep
         self.steps = steps
         self.warmupSteps = warmupSteps

@@ -66,7 +66,8 @@ public final class Simulation {
         self.renderer = renderer
         self.table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
                                size: Size(width: scenario.device.width, height: scenario.device.height),
-                               style: scenario.style, provider: strategy)
+                               style: scenario.style, provider: strategy, content: scenario.content,
+                               scale: scenario.device.scale)
         self.scroll = scenario.scroll(in: table.geometry)
         self.events = Dictionary(grouping: scenario.events, by: \.atStep)
         #if CORNERBENCH_FAULT_INJECTION

@@ -6,11 +6,15 @@ import Table
 
 /// Decoding of one scenario object: device, table, style, scroll and events.
 extension ScenarioFile {
-    private static let styleKeys = ["cornerRadius", "sideInset", "maxColumnWidth", "backgroundColor", "cellColor",
-                                    "selectedColor", "roundsInCompactWidth"]
-    /// The style keys an event may change: `roundsInCompactWidth` is a choice of style, not a
-    /// property a running app animates.
-    private static let settableKeys = Array(styleKeys.dropLast())
+    /// The style keys an event may change.
+    private static let settableKeys = ["cornerRadius", "sideInset", "maxColumnWidth", "backgroundColor", "cellColor",
+                                       "selectedColor", "opaqueLabels"]
+    /// The style keys of a scenario: `roundsInCompactWidth` is a choice of style, not a property
+    /// a running app animates.
+    private static let styleKeys = settableKeys + ["roundsInCompactWidth"]
+    /// The longest label a content pattern may ask for, and the most rows it may list.
+    static let maxTextLength = 200
+    static let maxPatternRows = 1000
 
     static func decodeScenario(_ node: Node) throws -> Scenario {
         let fields = try node.object(allowing: ["name", "device", "table", "style", "scroll", "events"],
@@ -60,7 +64,7 @@ extension ScenarioFile {
     }
 
     private static func decodeTable(_ node: Node, into scenario: inout Scenario) throws {
-        let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight"],
+        let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight", "content"],
                                      expected: "an object")
         let sections = try fields.required("sections", "an integer").integer(0...maxRows)
         let rowsNode = try fields.required("rowsPerSection", "an integer or a non-empty array of integers")
@@ -84,6 +88,44 @@ extension ScenarioFile {
         scenario.rowHeight = try fields.optional("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? 44
         scenario.headerHeight = try fields.optional("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 35
         scenario.footerHeight = try fields.optional("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 18
+        if let content = fields.optional("content") { scenario.content = try decodeContent(content) }
+    }
+
+    /// `"settings"` (the default), `"none"` (empty cells), or an object: `rows`, a pattern of row
+    /// contents repeated down the table, and the `header` and `footer` text lengths.
+    private static func decodeContent(_ node: Node) throws -> ContentPattern {
+        if case .string(let name) = node.value {
+            switch name {
+            case "settings": return .settings
+            case "none": return .none
+            default: throw node.fail(unknownName("content", name, ["settings", "none"]))
+            }
+        }
+        guard case .object = node.value else { throw node.mismatch("\"settings\", \"none\" or an object") }
+        let fields = try node.object(allowing: ["rows", "header", "footer"], expected: "an object")
+        let rowsNode = try fields.required("rows", "an array of row objects")
+        let rows = try rowsNode.array(nonEmpty: false)
+        guard rows.count <= maxPatternRows else {
+            throw rowsNode.fail("\(rows.count) rows; the most a pattern may list is \(maxPatternRows)")
+        }
+        let length = 0...maxTextLength
+        return ContentPattern(
+            rows: try rows.map { row in
+                let f = try row.object(allowing: ["icon", "title", "detail", "accessory"], expected: "a row object")
+                let accessory = try f.optional("accessory").map { node -> RowContent.Accessory in
+                    let name = try node.string(nonEmpty: true)
+                    guard let value = RowContent.Accessory(rawValue: name) else {
+                        throw node.fail(unknownName("accessory", name, RowContent.Accessory.allCases.map(\.rawValue)))
+                    }
+                    return value
+                }
+                return RowContent(icon: try f.optional("icon")?.bool() ?? false,
+                                  titleLength: try f.required("title", "an integer").integer(1...maxTextLength),
+                                  detailLength: try f.optional("detail")?.integer(length) ?? 0,
+                                  accessory: accessory ?? .none)
+            },
+            headerLength: try fields.optional("header")?.integer(length) ?? 0,
+            footerLength: try fields.optional("footer")?.integer(length) ?? 0)
     }
 
     /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked.
@@ -104,6 +146,7 @@ extension ScenarioFile {
         if let node = fields.optional("backgroundColor") { style.backgroundColor = try node.color() }
         if let node = fields.optional("cellColor") { style.cellColor = try node.color() }
         if let node = fields.optional("selectedColor") { style.selectedColor = try node.color() }
+        if let node = fields.optional("opaqueLabels") { style.opaqueLabelBackgrounds = try node.bool() }
         return style
     }
 

@@ -42,7 +42,8 @@ public enum StrategyCatalog {
     /// Every strategy; `none`, the plain table every other is compared with, first.
     public static var all: [any CornerStrategy.Type] {
         [NoCorners.self, SharedCornerGrid.self, PerCellMask.self, RasterizedMask.self,
-         RasterizedMaskStable.self, CornerRadiusClip.self, SectionBackground.self, Precomposited.self]
+         RasterizedMaskStable.self, CornerRadiusClip.self, SectionBackground.self, Precomposited.self,
+         UIKitInsetGrouped.self]
     }
 
     /// Every strategy's name, in catalogue order.

@@ -21,6 +21,8 @@ open class Cell {
     public var isSelected = false
     /// The table's layout generation this cell was last framed under.
     var layoutGeneration = -1
+    /// The row content's layers, made the first time the cell shows content.
+    var contentLayers: CellContentLayers?
 
     /// Creates a cell with an empty root layer counted in `ledger`.
     public init(reuseIdentifier: String, ledger: Ledger) {
@@ -28,6 +30,13 @@ open class Cell {
         self.layer = Layer(ledger: ledger)
         self.contentView = Layer(ledger: ledger)
         layer.addSublayer(contentView)
+    }
+
+    /// The layers of the row's text labels, title then detail (empty before the cell shows
+    /// content): where a label's area and opacity can be read.
+    public var textLabels: [Layer] {
+        guard let layers = contentLayers else { return [] }
+        return [layers.title, layers.detail]
     }
 
     /// The cell's bounds: its own coordinate space, origin at zero.

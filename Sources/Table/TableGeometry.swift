@@ -141,6 +141,31 @@ public struct TableGeometry: Sendable {
         return first < end ? first..<end : first..<first
     }
 
+    /// The sections whose extent (header, rows and footer) intersects the content band
+    /// `top ..< bottom`.
+    /// - Complexity: O(log sections).
+    public func sections(intersecting top: Double, _ bottom: Double) -> Range<Int> {
+        guard bottom > top, !sections.isEmpty else { return 0..<0 }
+        // The first section that ends below `top`, then the first that starts at or below `bottom`.
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sectionBottom(mid) > top { hi = mid } else { lo = mid + 1 }
+        }
+        let first = lo
+        hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sectionTops[mid] >= bottom { hi = mid } else { lo = mid + 1 }
+        }
+        return first..<max(first, lo)
+    }
+
+    /// The bottom of `section`'s footer in content coordinates.
+    public func sectionBottom(_ section: Int) -> Double {
+        section + 1 < sectionTops.count ? sectionTops[section + 1] : contentHeight
+    }
+
     private func rowBottom(_ index: Int) -> Double {
         rowTops[index] + sections[Int(rowSections[index])].rowHeight
     }

@@ -18,6 +18,9 @@ public struct TableStyle: Hashable, Sendable {
     /// compact-width table falls back to the plain grouped style, as its README still describes
     /// (the older size-class check).
     public var roundsInCompactWidth: Bool
+    /// Labels get the cell's colour as an opaque background, as TORoundedTableView's sample code
+    /// does "for performance": their bitmaps are then opaque and draw without blending.
+    public var opaqueLabelBackgrounds: Bool
 
     /// Widths below this are compact (horizontal size class). Unconfirmed by Apple as a single
     /// number: a parameter, chosen so an iPad in full or half split view is regular.
@@ -25,7 +28,8 @@ public struct TableStyle: Hashable, Sendable {
 
     public init(cornerRadius: Double = 7, sideInset: Double = 18, maxColumnWidth: Double = 675,
                 backgroundColor: Color = Color(hex: "#F2F2F7")!, cellColor: Color = .white,
-                selectedColor: Color = Color(hex: "#D1D1D6")!, roundsInCompactWidth: Bool = true) {
+                selectedColor: Color = Color(hex: "#D1D1D6")!, roundsInCompactWidth: Bool = true,
+                opaqueLabelBackgrounds: Bool = false) {
         self.cornerRadius = cornerRadius
         self.sideInset = sideInset
         self.maxColumnWidth = maxColumnWidth
@@ -33,6 +37,7 @@ public struct TableStyle: Hashable, Sendable {
         self.cellColor = cellColor
         self.selectedColor = selectedColor
         self.roundsInCompactWidth = roundsInCompactWidth
+        self.opaqueLabelBackgrounds = opaqueLabelBackgrounds
     }
 
     /// True when a table `width` points wide shows the inset, rounded style.

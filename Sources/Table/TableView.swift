@@ -36,6 +36,11 @@ public final class TableView {
     public private(set) var reusePool = ReusePool()
     /// The provider of cells and layout (a corner strategy).
     public let provider: TableCellProvider
+    /// What the rows and section labels show (the app's data source).
+    public let content: ContentPattern
+    /// Draws the content's bitmaps at the screen's scale.
+    public let drawing: ContentDrawing
+    private let sectionLabels = SectionLabels()
     /// Visible cells that an event (selection, style, size) changed, configured in the next
     /// layout pass.
     private var pendingConfiguration: Set<IndexPath> = []
@@ -45,21 +50,25 @@ public final class TableView {
     /// UIKit's `setNeedsLayout`. Cleared by `layoutVisibleCells()`.
     public private(set) var needsLayout = true
 
-    /// Creates a table of `sections` filling `size`.
+    /// Creates a table of `sections` filling `size`, its rows showing `content` drawn at `scale`
+    /// pixels per point.
     public convenience init(sections: [SectionSpec], size: Size, style: TableStyle, provider: TableCellProvider,
-                            ledger: Ledger = Ledger()) {
-        self.init(geometry: TableGeometry(sections: sections), size: size, style: style, provider: provider, ledger: ledger)
+                            content: ContentPattern = .none, scale: Double = 2, ledger: Ledger = Ledger()) {
+        self.init(geometry: TableGeometry(sections: sections), size: size, style: style, provider: provider,
+                  content: content, scale: scale, ledger: ledger)
     }
 
     /// Creates a table with an already laid-out `geometry` (tables of one scenario share its
     /// arrays: a million rows are laid out once, not once per strategy).
     public init(geometry: TableGeometry, size: Size, style: TableStyle, provider: TableCellProvider,
-                ledger: Ledger = Ledger()) {
+                content: ContentPattern = .none, scale: Double = 2, ledger: Ledger = Ledger()) {
         self.ledger = ledger
         self.geometry = geometry
         self.style = style
         self.size = size
         self.provider = provider
+        self.content = content
+        self.drawing = ContentDrawing(scale: scale, ledger: ledger)
         self.layer = Layer(frame: Rect(origin: .zero, size: size), ledger: ledger)
         layer.backgroundColor = style.backgroundColor
         layer.isOpaque = true
@@ -113,6 +122,11 @@ public final class TableView {
             reusePool.enqueue(cell)
             pendingConfiguration.remove(indexPath)
         }
+        if content.headerLength > 0 || content.footerLength > 0 {
+            sectionLabels.update(geometry.sections(intersecting: contentOffset, contentOffset + size.height), geometry: geometry,
+                                 content: content, column: style.column(tableWidth: size.width), table: layer, ledger: ledger,
+                                 drawing: drawing)
+        }
         guard let first else { return }
         var path = first
         for _ in range {
@@ -132,6 +146,7 @@ public final class TableView {
             cell.layer.frame = frame(of: indexPath, column: column)
             cell.layoutContentView()
             cell.layoutGeneration = layoutGeneration
+            showContent(in: cell, at: indexPath)
         }
         configurePendingCells()
         provider.tableDidLayout(LayoutContext(self))
@@ -212,6 +227,7 @@ public final class TableView {
         guard !pendingConfiguration.isEmpty else { return }
         for indexPath in pendingConfiguration.sorted() {
             guard let cell = visibleCells[indexPath] else { continue }
+            showContent(in: cell, at: indexPath)
             provider.configure(cell, at: indexPath, position: cell.position, in: LayoutContext(self))
         }
         pendingConfiguration.removeAll()
@@ -255,7 +271,20 @@ public final class TableView {
         cell.layoutGeneration = layoutGeneration
         layer.addSublayer(cell.layer)
         visibleCells[indexPath] = cell
+        showContent(in: cell, at: indexPath)
         provider.configure(cell, at: indexPath, position: position, in: LayoutContext(self))
         pendingConfiguration.remove(indexPath)
+    }
+
+    /// The app's part of configuring a cell: the row's content, laid out in the cell's current
+    /// size, its labels over the cell's colour when the style makes them opaque.
+    private func showContent(in cell: Cell, at indexPath: IndexPath) {
+        let global = geometry.globalRow(indexPath)
+        guard let row = content.row(global) else { return }
+        let layers = cell.contentLayers ?? CellContentLayers(in: cell, ledger: ledger)
+        cell.contentLayers = layers
+        let background = style.opaqueLabelBackgrounds ? (cell.isSelected ? style.selectedColor : style.cellColor) : nil
+        layers.update(row, row: global, size: cell.layer.frame.size, labelBackground: background,
+                      separator: indexPath.row < geometry.sections[indexPath.section].rows - 1, drawing: drawing)
     }
 }

@@ -72,8 +72,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       comma-separated list. (values: none,
                                       shared-corner-grid, per-cell-mask, rasterized-mask,
                                       rasterized-mask-stable, corner-radius-clip,
-                                      section-background, precomposited; default: the
-                                      suite's, or all)
+                                      section-background, precomposited,
+                                      uikit-inset-grouped; default: the suite's, or all)
               --steps <n>             The number of steps to measure. (default: the
                                       scenario's own, 360 for ipad-settings)
               --rounds <n>            Repeat the measured scroll n times on fresh tables,

@@ -12,19 +12,28 @@ public enum Fixtures {
     }
 
     /// One section of `rows` rows that stays fully on screen while the content scrolls
-    /// `pointsPerStep` per step: a tall footer makes the content scrollable.
+    /// `pointsPerStep` per step: a tall footer makes the content scrollable. Empty cells by
+    /// default, so a strategy's own cost is the whole figure.
     public static func singleSection(rows: Int = 3, radius: Double = 7, scale: Double = 2,
-                                     pointsPerStep: Double = 2, steps: Int = 8) -> Scenario {
+                                     pointsPerStep: Double = 2, steps: Int = 8, content: ContentPattern = .none) -> Scenario {
         Scenario(name: "single-section", device: device(scale: scale), sections: 1, rowsPerSection: [rows],
                  rowHeight: 44, headerHeight: 60, footerHeight: 400,
-                 style: TableStyle(cornerRadius: radius), pointsPerStep: pointsPerStep, steps: steps, warmupSteps: 0)
+                 style: TableStyle(cornerRadius: radius), content: content, pointsPerStep: pointsPerStep, steps: steps,
+                 warmupSteps: 0)
     }
 
-    /// A long table of mixed sections for scrolling and reuse tests.
+    /// A long table of mixed sections for scrolling and reuse tests (empty cells by default).
     public static func longTable(sections: Int = 200, device: Device = device(), pointsPerStep: Double = 10,
-                                 steps: Int = 100) -> Scenario {
+                                 steps: Int = 100, content: ContentPattern = .none) -> Scenario {
         Scenario(name: "long-table", device: device, sections: sections, rowsPerSection: [1, 3, 8, 2, 0, 5],
-                 pointsPerStep: pointsPerStep, steps: steps, warmupSteps: 0)
+                 content: content, pointsPerStep: pointsPerStep, steps: steps, warmupSteps: 0)
+    }
+
+    /// The default scenario with empty cells: what a strategy costs by itself.
+    public static var ipadSettingsWithoutContent: Scenario {
+        var scenario = Scenario.ipadSettings
+        scenario.content = .none
+        return scenario
     }
 
     /// The pixel rectangles of every rounded corner on screen: the r × r squares at the rounded

@@ -99,7 +99,7 @@ final class ScenarioFileTests: XCTestCase {
     func testEveryBenchmarkFileDecodesAsASuite() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.benchmarks.path)
             .filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(files, ["article.json", "ci.json", "default.json", "devices.json", "events.json", "scaling-article.json", "scaling.json"])
+        XCTAssertEqual(files, ["article.json", "ci.json", "default.json", "devices.json", "events.json", "labels.json", "scaling-article.json", "scaling.json"])
         for file in files {
             let suite = try ScenarioFile.loadSuite(path: Self.benchmarks.appendingPathComponent(file).path)
             XCTAssertEqual(suite.name + ".json", file)
@@ -201,6 +201,36 @@ final class ScenarioFileTests: XCTestCase {
         XCTAssertEqual(scenario, Scenario(name: "small", device: Device.named("iphone-se")!, sections: 2, rowsPerSection: [5],
                                           rowHeight: 44, headerHeight: 35, footerHeight: 18, style: TableStyle(),
                                           pointsPerStep: 12, motion: nil, steps: 10, warmupSteps: 10))
+    }
+
+    func testContentIsSettingsByDefaultNoneOnRequestOrAPatternOfRows() throws {
+        XCTAssertEqual(try decode(scenarioText()).content, .settings)
+        let none = try decode(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": "none" }"#]))
+        XCTAssertEqual(none.content, .none)
+        let pattern = try decode(scenarioText(replacing: ["table": #"""
+            { "sections": 2, "rowsPerSection": 5, "content": { "rows": [
+              { "icon": true, "title": 9, "detail": 4, "accessory": "disclosure" }, { "title": 3 } ], "header": 7 } }
+            """#]))
+        XCTAssertEqual(pattern.content, ContentPattern(rows: [RowContent(icon: true, titleLength: 9, detailLength: 4, accessory: .disclosure),
+                                                              RowContent(icon: false, titleLength: 3, detailLength: 0, accessory: .none)],
+                                                       headerLength: 7, footerLength: 0))
+        let opaque = try decode(scenarioText(replacing: ["style": #"{ "opaqueLabels": true }"#]))
+        XCTAssertTrue(opaque.style.opaqueLabelBackgrounds)
+        XCTAssertFalse(try decode(scenarioText()).style.opaqueLabelBackgrounds)
+    }
+
+    func testBadContentIsRejectedWithItsKeyPath() {
+        assertMessage(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": "iphone" }"#]),
+                      contains: ["table.content:", "settings, none"])
+        assertMessage(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": { "rows": [{ "title": 0 }] } }"#]),
+                      contains: ["table.content.rows[0].title: expected an integer from 1 to 200"])
+        assertMessage(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": { "rows": [{ "title": 2, "accessory": "checkmark" }] } }"#]),
+                      contains: ["table.content.rows[0].accessory:", "none, disclosure"])
+        assertMessage(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": { "rows": [], "footer": 201 } }"#]),
+                      contains: ["table.content.footer: expected an integer from 0 to 200"])
+        let many = "[" + Array(repeating: #"{ "title": 1 }"#, count: 1001).joined(separator: ",") + "]"
+        assertMessage(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": { "rows": "# + many + " } }"]),
+                      contains: ["table.content.rows: 1001 rows; the most a pattern may list is 1000"])
     }
 
     func testConstantScrollSetsPointsPerStepAndLeavesMotionNil() throws {

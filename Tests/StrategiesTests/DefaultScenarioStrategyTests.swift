@@ -15,7 +15,7 @@ final class DefaultScenarioStrategyTests: XCTestCase {
     }
 
     func testPrecompositedBlendsNothing() throws {
-        let sim = try Simulation(scenario: .ipadSettings, strategyName: "precomposited")
+        let sim = try Simulation(scenario: Fixtures.ipadSettingsWithoutContent, strategyName: "precomposited")
         for _ in 0..<30 {
             let record = sim.step()
             XCTAssertEqual(record.stats[.blendedPixels], 0)
@@ -24,8 +24,19 @@ final class DefaultScenarioStrategyTests: XCTestCase {
         }
     }
 
+    func testPrecompositedWithContentBlendsExactlyWhatThePlainTableBlends() throws {
+        let baked = try Simulation(scenario: .ipadSettings, strategyName: "precomposited")
+        let plain = try Simulation(scenario: .ipadSettings, strategyName: "none")
+        for _ in 0..<30 {
+            let b = baked.step(), p = plain.step()
+            XCTAssertGreaterThan(p.stats[.blendedPixels], 0, "the content's labels, icons and separators blend")
+            XCTAssertEqual(b.stats[.blendedPixels], p.stats[.blendedPixels])
+            XCTAssertEqual(b.stats[.offscreenPasses], 0)
+        }
+    }
+
     func testSectionBackgroundMakesNoOffscreenPassAndShadesOnlyCapsBlended() throws {
-        let sim = try Simulation(scenario: .ipadSettings, strategyName: "section-background")
+        let sim = try Simulation(scenario: Fixtures.ipadSettingsWithoutContent, strategyName: "section-background")
         for _ in 0..<30 {
             let record = sim.step()
             XCTAssertEqual(record.stats[.offscreenPasses], 0)
@@ -63,7 +74,7 @@ final class DefaultScenarioStrategyTests: XCTestCase {
 
     func testRadiusChangeRegeneratesSharedImagesOnceRedrawsPrecompositedCapsAndInvalidatesRasterizedCaps() throws {
         let k = 10
-        var scenario = Scenario.ipadSettings
+        var scenario = Fixtures.ipadSettingsWithoutContent
         var style = scenario.style
         style.cornerRadius = 12
         scenario.events = [ScenarioEvent(atStep: k, action: .setStyle(style))]

@@ -1,0 +1,115 @@
+import Raster
+
+/// What one row shows, as a row of the Settings app: an optional icon, a title, an optional detail
+/// text on the right and an optional accessory.
+public struct RowContent: Hashable, Sendable {
+    /// What a row shows at its right edge, as `UITableViewCell.AccessoryType`.
+    public enum Accessory: String, Hashable, Sendable, CaseIterable {
+        /// Nothing.
+        case none
+        /// A disclosure chevron.
+        case disclosure
+    }
+
+    /// Whether the row shows a 29 × 29 pt rounded-square icon before its title.
+    public var icon: Bool
+    /// The title's length in characters (at least 1).
+    public var titleLength: Int
+    /// The detail text's length in characters; 0 for none.
+    public var detailLength: Int
+    /// The accessory at the right edge.
+    public var accessory: Accessory
+
+    public init(icon: Bool = true, titleLength: Int = 10, detailLength: Int = 0, accessory: Accessory = .disclosure) {
+        self.icon = icon
+        self.titleLength = titleLength
+        self.detailLength = detailLength
+        self.accessory = accessory
+    }
+}
+
+/// The content of every row and section label of a table: a pattern of rows repeated down the
+/// table, and the length of each section's header and footer text.
+///
+/// The content is the app's part of a cell (its data source's `cellForRow`), the same whatever
+/// rounds the corners; it matters to a strategy because whatever a mask, a rounded clip or
+/// rasterization renders off-screen includes it.
+public struct ContentPattern: Hashable, Sendable {
+    /// Row contents, repeated over the table's rows in order (row k of the whole table shows
+    /// `rows[k % rows.count]`). Empty: every cell is an empty rectangle.
+    public var rows: [RowContent]
+    /// Characters of each section's header label; 0 for none.
+    public var headerLength: Int
+    /// Characters of each section's footer label; 0 for none.
+    public var footerLength: Int
+
+    public init(rows: [RowContent], headerLength: Int = 0, footerLength: Int = 0) {
+        self.rows = rows
+        self.headerLength = headerLength
+        self.footerLength = footerLength
+    }
+
+    /// Empty cells and no section labels: the table before cell content was modelled.
+    public static let none = ContentPattern(rows: [])
+
+    /// The look of the Settings app, the default: icons on every row, titles of varied length,
+    /// some detail texts, disclosure chevrons, a header over every section and a footer under it.
+    public static let settings = ContentPattern(rows: [
+        RowContent(icon: true, titleLength: 9, detailLength: 0, accessory: .disclosure),
+        RowContent(icon: true, titleLength: 5, detailLength: 9, accessory: .disclosure),
+        RowContent(icon: true, titleLength: 13, detailLength: 3, accessory: .disclosure),
+        RowContent(icon: true, titleLength: 16, detailLength: 0, accessory: .disclosure),
+        RowContent(icon: true, titleLength: 7, detailLength: 4, accessory: .none),
+        RowContent(icon: true, titleLength: 11, detailLength: 0, accessory: .disclosure),
+    ], headerLength: 14, footerLength: 38)
+
+    /// True when nothing is drawn in cells or around sections.
+    public var isEmpty: Bool { rows.isEmpty && headerLength == 0 && footerLength == 0 }
+
+    /// The content of global row `row`, or nil when rows are empty.
+    public func row(_ row: Int) -> RowContent? {
+        rows.isEmpty ? nil : rows[row % rows.count]
+    }
+}
+
+/// The strings the labels show: deterministic for a row or section, so every run and every
+/// strategy draws the same text.
+public enum ContentText {
+    private static let titles = ["General", "Wi-Fi", "Bluetooth", "Cellular", "Personal Hotspot", "Notifications",
+                                 "Sounds & Haptics", "Focus", "Screen Time", "Control Centre", "Display & Brightness",
+                                 "Home Screen", "Accessibility", "Wallpaper", "Siri & Search", "Battery",
+                                 "Privacy & Security", "App Store", "Wallet", "Passwords", "Mail", "Contacts"]
+    private static let details = ["On", "Off", "Not Connected", "Home", "Automatic", "None", "2 min", "Never", "English"]
+    private static let prose = ["Allow", "apps", "to", "request", "your", "location", "when", "they", "are", "in",
+                                "use", "and", "share", "it", "with", "nearby", "devices", "over", "the", "network"]
+
+    /// A title of at most `length` characters for global row `row`.
+    public static func title(row: Int, length: Int) -> String { text(titles, start: row, length: length) }
+
+    /// A detail text of at most `length` characters for global row `row`.
+    public static func detail(row: Int, length: Int) -> String { text(details, start: row * 5, length: length) }
+
+    /// A header of at most `length` characters for `section`, upper-cased as grouped headers are.
+    public static func header(section: Int, length: Int) -> String { text(titles, start: section * 3, length: length).uppercased() }
+
+    /// A footer of at most `length` characters for `section`.
+    public static func footer(section: Int, length: Int) -> String { text(prose, start: section * 7, length: length) }
+
+    /// Words of `list` from `start` on, joined by spaces and cut to `length` characters, back to
+    /// the last whole word when the cut falls inside a later one (a first word longer than
+    /// `length` is cut).
+    private static func text(_ list: [String], start: Int, length: Int) -> String {
+        guard length > 0 else { return "" }
+        var out = ""
+        var i = abs(start % list.count)
+        while out.count <= length {
+            if !out.isEmpty { out += " " }
+            out += list[i]
+            i = (i + 1) % list.count
+        }
+        var cut = out.prefix(length)
+        if out.dropFirst(length).first != " ", let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
+        while cut.last == " " { cut = cut.dropLast() }
+        return String(cut)
+    }
+}

@@ -1,0 +1,129 @@
+import Compositor
+import Harness
+import HarnessTestSupport
+import Raster
+import Strategies
+import Table
+import XCTest
+
+/// Counters of tables with Settings content, derived from the geometry of what is on screen: the
+/// content is the same for every strategy, and what a strategy does with it follows the rules.
+final class ContentCounterTests: XCTestCase {
+    /// Three sections of Settings rows on a small screen at 3×, scrolling 7 pt per step.
+    private func scenario(opaqueLabels: Bool = false, content: ContentPattern = .settings) -> Scenario {
+        Scenario(name: "content", device: Fixtures.device(width: 390, height: 300, scale: 3), sections: 6,
+                 rowsPerSection: [3, 1, 5], style: TableStyle(opaqueLabelBackgrounds: opaqueLabels), content: content,
+                 pointsPerStep: 7, steps: 40, warmupSteps: 0)
+    }
+
+    private func visible(_ sim: Simulation) -> [(Table.IndexPath, Cell)] {
+        sim.table.visibleCells.keys.sorted().map { ($0, sim.table.visibleCells[$0]!) }
+    }
+
+    /// The on-screen pixels of `layer`, a sublayer of `cell`'s content view, positioned as the
+    /// renderer positions it (absolute points summed parent to child, then snapped).
+    private func screenPixels(of layer: Layer, in cell: Cell, _ sim: Simulation) -> Int {
+        guard !layer.isHidden, layer.contents != nil else { return 0 }
+        let scale = sim.scenario.device.scale
+        let cellOrigin = Point(x: 0 + cell.layer.frame.minX, y: -sim.table.contentOffset + cell.layer.frame.minY)
+        let rect = Rect(x: cellOrigin.x + layer.frame.minX, y: cellOrigin.y + layer.frame.minY,
+                        width: layer.frame.width, height: layer.frame.height).pixelRect(scale: scale)
+        return rect.intersection(sim.renderer.framebuffer.bounds).area
+    }
+
+    private func onScreenArea(of cell: Cell, _ sim: Simulation) -> Int {
+        let scale = sim.scenario.device.scale
+        var frame = cell.layer.frame
+        frame.origin.y -= sim.table.contentOffset
+        return frame.pixelRect(scale: scale).intersection(sim.renderer.framebuffer.bounds).area
+    }
+
+    func testPerCellMaskOffscreenPixelsEqualTheVisibleCapsAreaWhateverTheContent() throws {
+        let withContent = try Simulation(scenario: scenario(), strategyName: "per-cell-mask")
+        let empty = try Simulation(scenario: scenario(content: .none), strategyName: "per-cell-mask")
+        for _ in 0..<40 {
+            let a = withContent.step(), b = empty.step()
+            let caps = visible(withContent).filter { $0.1.position.isCap }
+            let area = caps.map { $0.1.layer.frame.pixelRect(scale: 3).area }.reduce(0, +)
+            XCTAssertGreaterThan(area, 0)
+            XCTAssertEqual(a.stats[.offscreenPixels], area)
+            XCTAssertEqual(a.stats[.offscreenPasses], caps.count)
+            XCTAssertEqual(a.stats[.offscreenPixels], b.stats[.offscreenPixels], "the content does not change the passes' size")
+        }
+    }
+
+    func testOpaqueLabelBackgroundsLowerBlendedPixelsByExactlyTheLabelsArea() throws {
+        for name in ["none", "shared-corner-grid", "per-cell-mask", "uikit-inset-grouped"] {
+            let clear = try Simulation(scenario: scenario(), strategyName: name)
+            let opaque = try Simulation(scenario: scenario(opaqueLabels: true), strategyName: name)
+            var saved = 0
+            for step in 0..<40 {
+                let c = clear.step(), o = opaque.step()
+                // Labels inside an off-screen pass (a masked cap) blend into its buffer, not the screen.
+                let cells = visible(opaque).filter { name != "per-cell-mask" || !$0.1.position.isCap }
+                let labels = cells.flatMap { cell in cell.1.textLabels.map { screenPixels(of: $0, in: cell.1, opaque) } }.reduce(0, +)
+                XCTAssertEqual(c.stats[.blendedPixels] - o.stats[.blendedPixels], labels, "\(name) step \(step)")
+                XCTAssertTrue(visible(opaque).allSatisfy { $0.1.textLabels.allSatisfy { $0.contents?.isOpaque ?? true } })
+                saved += labels
+            }
+            XCTAssertGreaterThan(saved, 0, name)
+        }
+    }
+
+    func testRenderPassesAreOnePlusOffscreenPassesForEveryStrategy() throws {
+        var scenario = scenario()
+        scenario.events = [ScenarioEvent(atStep: 10, action: .select(Table.IndexPath(row: 0, section: 1))),
+                           ScenarioEvent(atStep: 20, action: .setStyle(TableStyle(cornerRadius: 11)))]
+        for name in StrategyCatalog.names {
+            let sim = try Simulation(scenario: scenario, strategyName: name)
+            for step in 0..<40 {
+                let record = sim.step()
+                XCTAssertEqual(record.stats[.renderPasses], 1 + record.stats[.offscreenPasses], "\(name) step \(step)")
+            }
+        }
+    }
+
+    func testUIKitInsetGroupedBlendsEachVisibleCapsAreaOverTheContentAndNothingOffscreen() throws {
+        let system = try Simulation(scenario: scenario(), strategyName: "uikit-inset-grouped")
+        let plain = try Simulation(scenario: scenario(), strategyName: "none")
+        for step in 0..<40 {
+            let s = system.step(), p = plain.step()
+            let caps = visible(system).filter { $0.1.position.isCap }.map { onScreenArea(of: $0.1, system) }.reduce(0, +)
+            XCTAssertEqual(s.stats[.offscreenPasses], 0)
+            XCTAssertEqual(s.stats[.blendedPixels], p.stats[.blendedPixels] + caps, "step \(step)")
+            // A new cell brings one layer more than the plain table's: its background view.
+            XCTAssertEqual(s.stats[.layersCreated], p.stats[.layersCreated] + s.stats[.cellsCreated], "step \(step)")
+            XCTAssertEqual(s.stats[.pathsCreated], 0)
+        }
+    }
+
+    func testARowThatOnlyMovesKeepsItsLabelBitmaps() throws {
+        let sim = try Simulation(scenario: scenario(), strategyName: "none")
+        sim.step()
+        var before: [Table.IndexPath: [ObjectIdentifier?]] = [:]
+        for (indexPath, cell) in visible(sim) { before[indexPath] = cell.textLabels.map { $0.contents.map(ObjectIdentifier.init) } }
+        for _ in 0..<5 { XCTAssertTrue(sim.step().laidOut) }
+        var stayed = 0
+        for (indexPath, cell) in visible(sim) {
+            guard let old = before[indexPath] else { continue }
+            XCTAssertEqual(cell.textLabels.map { $0.contents.map(ObjectIdentifier.init) }, old, "\(indexPath)")
+            stayed += 1
+        }
+        XCTAssertGreaterThan(stayed, 3)
+    }
+
+    func testEveryRowButASectionsLastHasASeparatorInsetToItsText() throws {
+        let sim = try Simulation(scenario: scenario(), strategyName: "none")
+        sim.step()
+        for (indexPath, cell) in visible(sim) {
+            let last = indexPath.row == sim.table.numberOfRows(inSection: indexPath.section) - 1
+            let separator = cell.layer.sublayers.last!
+            XCTAssertEqual(separator.isHidden, last, "\(indexPath)")
+            if !last {
+                XCTAssertEqual(separator.frame.height, 1.0 / 3, accuracy: 1e-12)
+                XCTAssertEqual(separator.frame.minX, cell.textLabels[0].frame.minX, accuracy: 1e-9)
+                XCTAssertEqual(separator.frame.maxX, cell.layer.frame.width, accuracy: 1e-9)
+            }
+        }
+    }
+}
