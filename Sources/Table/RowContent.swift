@@ -95,13 +95,17 @@ public enum ContentText {
     /// A footer of at most `length` characters for `section`.
     public static func footer(section: Int, length: Int) -> String { text(prose, start: section * 7, length: length) }
 
-    /// Words of `list` from `start` on, joined by spaces and cut to `length` characters, back to
-    /// the last whole word when the cut falls inside a later one (a first word longer than
-    /// `length` is cut).
+    /// Words of `list` from the first at or after `start` that fits in `length`, joined by spaces
+    /// and cut to `length` characters, back to the last whole word when the cut falls inside a
+    /// later one (a word is cut only when no word of the list fits).
     private static func text(_ list: [String], start: Int, length: Int) -> String {
         guard length > 0 else { return "" }
         var out = ""
         var i = abs(start % list.count)
+        // Start at the first word from there that fits, so a short label is a word, not a stub.
+        if let fit = (0..<list.count).first(where: { list[(i + $0) % list.count].count <= length }) {
+            i = (i + fit) % list.count
+        }
         while out.count <= length {
             if !out.isEmpty { out += " " }
             out += list[i]
