@@ -37,7 +37,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
         .testTarget(name: "TableTests", dependencies: ["Table"]),
-        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"]),
+        // The reference frames are read by path (#filePath), not bundled as resources.
+        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"]),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"]),

@@ -1,57 +1,136 @@
 import Foundation
 import Results
 
-/// Writes output files so that they are either entirely the old file or entirely the new one.
+/// Writes every output file `bench` makes, by one rule (docs/cli.md, "Output files"):
 ///
-/// The bytes go to a temporary file in the target's own directory (a rename is only atomic
-/// within one file system), which is flushed to disk and then `rename(2)`d over the target. A run
-/// that is interrupted, or fails, before the rename leaves the previous file untouched; that is
-/// what lets `bench` stop on Ctrl-C at any moment without damaging a baseline or a report.
+/// - a **regular file** (or a new one) is replaced atomically: the bytes go to a temporary file in
+///   the same directory, which is flushed, given the old file's mode (and owner, where the
+///   process may set it) and `rename(2)`d over it — a run that fails or is interrupted before the
+///   rename leaves the previous file as it was;
+/// - a **symbolic link** is written through: the file it points to is replaced by the rule above
+///   and the link stays; a link to nothing is refused;
+/// - a **character device or FIFO** (`/dev/null`, a named pipe) and **standard output or error**
+///   (`/dev/stdout`, `/dev/fd/1`) are written directly, never replaced;
+/// - a directory, a block device or a socket is refused.
+///
+/// Temporary files are removed on every exit path the process controls, an interrupt included
+/// (`InterruptState`); leftovers of the same target from a process that no longer exists are
+/// removed and reported.
 public enum AtomicFile {
-    /// Replaces the file at `path` with `data`, atomically.
+    /// Writes `data` to `path` by the rule above; `notice` hears about removed leftovers.
     ///
-    /// - Throws: `BenchError.output("cannot write '<path>': <reason>")` when the directory is
-    ///   missing, the path is a directory, permission is denied, or the disk is full; the
-    ///   temporary file is removed and any previous file at `path` is left as it was.
-    public static func write(_ data: Data, to path: String) throws {
-        try write(data, to: path, beforeRename: {})
+    /// - Throws: `BenchError.output("cannot write '<path>': <reason>")`; a replaced file is then
+    ///   left as it was and the temporary file removed.
+    public static func write(_ data: Data, to path: String, notice: (String) -> Void = { _ in }) throws {
+        try write(data, to: path, notice: notice, beforeRename: {})
     }
 
-    /// Replaces the file at `path` with `bytes`, atomically (see `write(_:to:)` for `Data`).
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(Data(bytes), to: path, beforeRename: {})
+    /// Writes `bytes` to `path` (see `write(_:to:notice:)`).
+    public static func write(_ bytes: [UInt8], to path: String, notice: (String) -> Void = { _ in }) throws {
+        try write(Data(bytes), to: path, notice: notice, beforeRename: {})
     }
 
-    /// Checks that `path` could be written now, by creating and removing a temporary file beside
-    /// it, without touching `path` itself.
-    ///
-    /// Commands call this before a long run, so that a mistyped output path fails in a moment
-    /// instead of after minutes of measuring.
-    /// - Throws: The same `BenchError.output` as `write(_:to:)` would.
+    /// Checks that `path` could be written now without touching it: for a file to replace, a
+    /// temporary file is created and removed beside it and the file itself must not be immutable;
+    /// a device must open for writing. Commands call this before a long run, so that a mistyped
+    /// or unwritable output fails in a moment instead of after minutes of measuring.
+    /// - Throws: The same `BenchError.output` as `write` would.
     public static func checkWritable(_ path: String) throws {
-        let target = try Target(path)
-        let probe = try target.createTemporary()
-        close(probe.descriptor)
-        unlink(probe.path)
+        switch try Destination(path) {
+        case .replace(let target, let existing):
+            let probe = try target.createTemporary()
+            close(probe.descriptor)
+            unlink(probe.path)
+            if existing != nil {
+                // Immutable and append-only files refuse a write open even to root, and their
+                // rename would fail only after the run.
+                let fd = open(target.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                if fd >= 0 { close(fd) } else if errno == EPERM {
+                    throw BenchError.output("cannot write '\(path)': the file is immutable or append-only (see lsattr).")
+                }
+            }
+        case .device(let device):
+            // A FIFO without a reader would block the check; it is opened when written.
+            guard !device.isFIFO else { return }
+            let fd = open(device.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(path, errno) }
+            close(fd)
+        case .descriptor(let fd):
+            guard fcntl(fd, F_GETFL) >= 0 else { throw failure(path, errno) }
+        }
     }
 
-    /// `write(_:to:)` with a hook that runs after the temporary file is complete and before the
-    /// rename; tests make it throw to show that a failure at the last moment changes nothing.
-    static func write(_ data: Data, to path: String, beforeRename: () throws -> Void) throws {
-        let target = try Target(path)
+    /// The file or device `path` finally names, for telling whether two paths are the same output
+    /// or an output is an input: its device and inode when it exists, else its absolute path.
+    static func identity(of path: String) -> String {
+        var info = stat()
+        if stat(path, &info) == 0 { return "inode \(info.st_dev):\(info.st_ino)" }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "path " + URL(fileURLWithPath: absolute).standardizedFileURL.path
+    }
+
+    /// True when `path` is written directly (a device, FIFO or standard stream), so naming it
+    /// twice replaces nothing.
+    static func isStream(_ path: String) -> Bool {
+        switch try? Destination(path) {
+        case .device, .descriptor: return true
+        default: return false
+        }
+    }
+
+    /// `write` with a hook that runs after the temporary file is complete and before the rename;
+    /// tests make it throw to show that a failure at the last moment changes nothing.
+    static func write(_ data: Data, to path: String, notice: (String) -> Void = { _ in },
+                      beforeRename: () throws -> Void) throws {
+        switch try Destination(path) {
+        case .replace(let target, let existing):
+            try replace(target, keeping: existing, with: data, notice: notice, beforeRename: beforeRename)
+        case .device(let device):
+            let fd = open(device.path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(path, errno) }
+            defer { close(fd) }
+            try writeAll(data, to: fd) { failure(path, $0) }
+        case .descriptor(let fd):
+            try writeAll(data, to: fd) { failure(path, $0) }
+        }
+        InterruptState.recordWritten(path)
+    }
+
+    /// Writes every byte of `data` to `fd`, retrying after interrupts.
+    static func writeAll(_ data: Data, to fd: Int32, failure: (Int32) -> BenchError) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func replace(_ target: Target, keeping existing: stat?, with data: Data, notice: (String) -> Void,
+                                beforeRename: () throws -> Void) throws {
+        for leftover in target.removeLeftovers() {
+            notice("Removed '\(leftover)', a temporary file left by an earlier bench process that was stopped.\n")
+        }
         let temporary = try target.createTemporary()
+        InterruptState.setTemporary(temporary.path)
         var renamed = false
-        defer { if !renamed { unlink(temporary.path) } }
+        defer {
+            if !renamed { unlink(temporary.path) }
+            InterruptState.setTemporary(nil)
+        }
         do {
-            try data.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Foundation.write(temporary.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw target.failure(errno)
-                    }
-                    offset += written
+            try writeAll(data, to: temporary.descriptor) { target.failure($0) }
+            if let existing {
+                // The replacement keeps what the user set on the file: its mode, and its owner
+                // where this process may set it (as root; otherwise the file becomes the user's).
+                guard fchmod(temporary.descriptor, existing.st_mode & 0o7777) == 0 else { throw target.failure(errno) }
+                if fchown(temporary.descriptor, existing.st_uid, existing.st_gid) != 0 && errno != EPERM {
+                    throw target.failure(errno)
                 }
             }
             // Without fsync a crash soon after the rename can leave an empty file under the new
@@ -63,7 +142,13 @@ public enum AtomicFile {
         }
         guard close(temporary.descriptor) == 0 else { throw target.failure(errno) }
         try beforeRename()
-        guard rename(temporary.path, path) == 0 else { throw target.failure(errno) }
+        guard rename(temporary.path, target.path) == 0 else {
+            let code = errno
+            if code == EPERM || code == EACCES, existing != nil, access(target.directory, W_OK) == 0 {
+                throw BenchError.output("cannot write '\(target.shownPath)': the file cannot be replaced (is it immutable? see lsattr).")
+            }
+            throw target.failure(code)
+        }
         renamed = true
         // Makes the rename itself durable; best effort, since the file is complete either way.
         let directory = open(target.directory, O_RDONLY | O_CLOEXEC)
@@ -73,15 +158,76 @@ public enum AtomicFile {
         }
     }
 
-    /// The file to be replaced: its path, its directory, and how to explain a failure.
+    private static func failure(_ path: String, _ code: Int32) -> BenchError {
+        BenchError.output("cannot write '\(path)': \(BenchError.systemReason(code)).")
+    }
+
+    /// What writing to a path means, decided once from what is there now.
+    private enum Destination {
+        /// A regular file to replace atomically (`existing` is its `stat`), or a new one.
+        case replace(Target, existing: stat?)
+        /// A character device or FIFO, written in place.
+        case device(Device)
+        /// An open descriptor of this process: standard output or error.
+        case descriptor(Int32)
+
+        init(_ path: String) throws {
+            guard !path.isEmpty else { throw BenchError.output("cannot write '': the path is empty.") }
+            for (prefix, fixed) in [("/dev/stdout", 1), ("/dev/stderr", 2)] as [(String, Int32)] where path == prefix {
+                self = .descriptor(fixed)
+                return
+            }
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                if let fd = Int32(path.dropFirst(prefix.count)) {
+                    self = .descriptor(fd)
+                    return
+                }
+            }
+            var link = stat()
+            guard lstat(path, &link) == 0 else {
+                let code = errno
+                let target = try Target(path, shownAs: path)
+                guard code == ENOENT else { throw target.failure(code) }
+                self = .replace(target, existing: nil)
+                return
+            }
+            var info = link
+            var resolved = path
+            if (link.st_mode & S_IFMT) == S_IFLNK {
+                guard stat(path, &info) == 0, let real = realpath(path, nil) else {
+                    throw BenchError.output("cannot write '\(path)': it is a symbolic link to a file that does not exist.")
+                }
+                resolved = String(cString: real)
+                free(real)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: self = .replace(try Target(resolved, shownAs: path), existing: info)
+            case S_IFDIR: throw BenchError.output("cannot write '\(path)': it is a directory.")
+            case S_IFCHR: self = .device(Device(path: resolved, isFIFO: false))
+            case S_IFIFO: self = .device(Device(path: resolved, isFIFO: true))
+            case S_IFBLK: throw BenchError.output("cannot write '\(path)': it is a block device; bench writes only files, character devices and pipes.")
+            default: throw BenchError.output("cannot write '\(path)': it is a socket or another special file.")
+            }
+        }
+    }
+
+    /// A device or FIFO written in place.
+    private struct Device {
+        var path: String
+        var isFIFO: Bool
+    }
+
+    /// The regular file to be replaced: its path, its directory, and how to explain a failure.
     private struct Target {
         var path: String
+        /// The path as the user gave it (before following a link), for messages.
+        var shownPath: String
         var directory: String
         var name: String
 
-        init(_ path: String) throws {
+        init(_ path: String, shownAs shown: String) throws {
             self.path = path
-            guard !path.isEmpty else { throw BenchError.output("cannot write '': the path is empty.") }
+            shownPath = shown
             if let slash = path.lastIndex(of: "/") {
                 let dir = String(path[..<slash])
                 directory = dir.isEmpty ? "/" : dir
@@ -90,11 +236,20 @@ public enum AtomicFile {
                 directory = "."
                 name = path
             }
-            var info = stat()
-            if name.isEmpty || name == "." || name == ".."
-                || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
-                throw BenchError.output("cannot write '\(path)': it is a directory.")
+            if name.isEmpty || name == "." || name == ".." {
+                throw BenchError.output("cannot write '\(shown)': it is a directory.")
             }
+        }
+
+        /// The directory prefix temporary files are made under.
+        private var directoryPrefix: String { directory == "." ? "" : directory == "/" ? "/" : directory + "/" }
+
+        /// The start of this target's temporary names: `.NAME.tmp-`, the name shortened to keep
+        /// the whole within the 255 bytes a file name may have, with room for `PID-RANDOM`.
+        private var temporaryStem: String {
+            var short = Substring(name)
+            while short.utf8.count > 255 - 40 { short = short.dropLast() }
+            return "." + short + ".tmp-"
         }
 
         /// Creates a new, empty temporary file beside the target, readable by others as a normal
@@ -102,13 +257,27 @@ public enum AtomicFile {
         func createTemporary() throws -> (path: String, descriptor: Int32) {
             for _ in 0..<8 {
                 let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-                let temporary = (directory == "." ? "" : directory == "/" ? "/" : directory + "/")
-                    + ".\(name).tmp-\(getpid())-\(suffix)"
+                let temporary = directoryPrefix + temporaryStem + "\(getpid())-\(suffix)"
                 let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 if fd >= 0 { return (temporary, fd) }
                 if errno != EEXIST { throw failure(errno) }
             }
             throw failure(EEXIST)
+        }
+
+        /// Removes this target's temporary files left by bench processes that no longer exist
+        /// (stopped by a signal this process could not catch); returns their paths.
+        func removeLeftovers() -> [String] {
+            let stem = temporaryStem
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+            var removed: [String] = []
+            for entry in entries.sorted() where entry.hasPrefix(stem) {
+                let rest = entry.dropFirst(stem.count)
+                guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
+                      pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                if unlink(directoryPrefix + entry) == 0 { removed.append(directoryPrefix + entry) }
+            }
+            return removed
         }
 
         /// The error for a failed system call, with a reason a user can act on.
@@ -119,9 +288,10 @@ public enum AtomicFile {
             case ENOTDIR: reason = "a component of '\(directory)' is not a directory"
             case EISDIR: reason = "it is a directory"
             case EACCES, EPERM: reason = "permission denied (the directory '\(directory)' is not writable)"
+            case ENAMETOOLONG: reason = "the name is too long"
             default: reason = BenchError.systemReason(code)
             }
-            return BenchError.output("cannot write '\(path)': \(reason).")
+            return BenchError.output("cannot write '\(shownPath)': \(reason).")
         }
     }
 }

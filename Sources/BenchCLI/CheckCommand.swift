@@ -71,7 +71,7 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
         markdownPath = arguments.value("markdown")
-        if let markdownPath { try AtomicFile.checkWritable(markdownPath) }
+        try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"]).check()
         suitePath = arguments.value("suite")
         suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0) }
         if suite != nil && results != nil {
@@ -100,12 +100,18 @@ struct CheckCommand: BenchCommand {
         if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
             report.warnings.append("valgrind is not installed: \(InstructionCounting.installHint)")
         }
-        context.stdout(report.text())
+        // The files first (see RunCommand), then the report on standard output.
         let markdown = report.markdown()
-        if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath) }
-        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            try CheckCommand.append(markdown, to: summary)
+        do {
+            if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath, notice: context.stderr) }
+            if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                try CheckCommand.append(markdown, to: summary)
+            }
+        } catch {
+            context.stdout(report.text())
+            throw error
         }
+        context.stdout(report.text())
         guard report.passed else {
             let count = report.findings.filter(\.fails).count
             throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")
@@ -164,11 +170,13 @@ struct CheckCommand: BenchCommand {
 
     /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design).
     static func append(_ text: String, to path: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw BenchError.output("cannot append to GITHUB_STEP_SUMMARY file '\(path)'.")
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw BenchError.output("cannot append to GITHUB_STEP_SUMMARY file '\(path)': \(BenchError.systemReason(errno)).")
         }
-        defer { try? handle.close() }
-        handle.seekToEndOfFile()
-        handle.write(Data(text.utf8))
+        defer { close(fd) }
+        try AtomicFile.writeAll(Data(text.utf8), to: fd) {
+            BenchError.output("cannot append to GITHUB_STEP_SUMMARY file '\(path)': \(BenchError.systemReason($0)).")
+        }
     }
 }

@@ -25,13 +25,19 @@ struct CompareCommand: BenchCommand {
         old = try Results.load(from: arguments.arguments[0])
         new = try Results.load(from: arguments.arguments[1])
         markdownPath = arguments.value("markdown")
-        if let markdownPath { try AtomicFile.checkWritable(markdownPath) }
+        try OutputPlan(arguments, outputs: ["markdown"], inputs: [], positionalInputs: ["old.json", "new.json"]).check()
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let comparison = Comparison(old, new)
+        // The file first (see RunCommand).
+        do {
+            if let markdownPath { try AtomicFile.write(Array(comparison.markdown().utf8), to: markdownPath, notice: context.stderr) }
+        } catch {
+            context.stdout(comparison.text())
+            throw error
+        }
         context.stdout(comparison.text())
-        if let markdownPath { try AtomicFile.write(Array(comparison.markdown().utf8), to: markdownPath) }
         return 0
     }
 }

@@ -34,6 +34,16 @@ struct ParsedArguments: Sendable {
         return number
     }
 
+    /// The integer value of option `name` within `range`, or nil when absent.
+    /// - Throws: `BenchError.usage` naming the option and the range otherwise.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw BenchError.usage("--\(name) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(text)'.")
+        }
+        return number
+    }
+
     /// Parses `arguments` by `command`'s grammar.
     ///
     /// Accepts `--opt value` and `--opt=value`; a value may start with `-` only when it is a

@@ -43,13 +43,13 @@ struct RenderCommand: BenchCommand {
         downscale = try arguments.integer("scale", atLeast: 1) ?? 1
         overlay = arguments.value("overlay").flatMap(Overlay.init(rawValue:))
         pngPath = arguments.value("png")!
-        try AtomicFile.checkWritable(pngPath)
+        try OutputPlan(arguments, outputs: ["png"], inputs: ["scenario-file"]).check()
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
                                               downscale: downscale)
-        try AtomicFile.write(picture.pngData(), to: pngPath)
+        try AtomicFile.write(picture.pngData(), to: pngPath, notice: context.stderr)
         context.stdout("Wrote \(pngPath): \(scenario.name), \(strategy), step \(step)"
             + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.\n")
         return 0

@@ -2,6 +2,7 @@ import Compositor
 import Harness
 import Reports
 import Results
+import ScenarioFiles
 import Strategies
 
 /// `bench run`: runs strategies on a scenario, prints the comparison table, optionally saves JSON.
@@ -81,9 +82,9 @@ struct RunCommand: BenchCommand {
 
     init(_ arguments: ParsedArguments) throws {
         (scenarios, strategies) = try ScenarioSelection.resolve(arguments)
-        steps = try arguments.integer("steps", atLeast: 1)
-        rounds = try arguments.integer("rounds", atLeast: 1) ?? 1
-        processes = try arguments.integer("processes", atLeast: 1) ?? 1
+        steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
+        rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
+        processes = try arguments.integer("processes", in: 1...1000) ?? 1
         for name in ["scenario", "scenario-file", "suite", "steps"] {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
@@ -99,11 +100,11 @@ struct RunCommand: BenchCommand {
         keepsSamples = arguments.flag("samples")
         let childScenarios = arguments.allValues(InstructionCounting.childOption)
         instructionChildScenarios = childScenarios.isEmpty ? nil : childScenarios
-        // A run takes minutes: a mistyped output path must fail now, not after it.
-        if let jsonPath { try AtomicFile.checkWritable(jsonPath) }
+        // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
+        try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
+                       inputs: ["scenario-file", "suite"]).check()
         for format in ReportFormat.allCases {
             guard let path = arguments.value(format.rawValue) else { continue }
-            try AtomicFile.checkWritable(path)
             reports.append((format, path))
         }
     }
@@ -134,17 +135,23 @@ struct RunCommand: BenchCommand {
                 results.attach(instructions: counted.counts, counter: counted.counter)
             }
         }
-        // The table first: if the file cannot be written after all, the run still showed its numbers.
+        // The files first, so a closed or full standard output cannot lose them; if one cannot be
+        // written after all, the table still shows the numbers before the error.
+        do {
+            if let jsonPath {
+                var saved = results
+                if !keepsSamples { for i in saved.runs.indices { saved.runs[i].samples = [:] } }
+                try AtomicFile.write(saved.jsonData(), to: jsonPath, notice: context.stderr)
+            }
+            for (format, path) in reports {
+                let pictures = format == .html ? try framePictures() : []
+                try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path, notice: context.stderr)
+            }
+        } catch {
+            if !quiet { context.stdout(results.comparisonTable()) }
+            throw error
+        }
         if !quiet { context.stdout(results.comparisonTable()) }
-        if let jsonPath {
-            var saved = results
-            if !keepsSamples { for i in saved.runs.indices { saved.runs[i].samples = [:] } }
-            try AtomicFile.write(saved.jsonData(), to: jsonPath)
-        }
-        for (format, path) in reports {
-            let pictures = format == .html ? try framePictures() : []
-            try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path)
-        }
         return 0
     }
 

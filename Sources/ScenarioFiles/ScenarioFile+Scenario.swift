@@ -38,8 +38,11 @@ extension ScenarioFile {
         }
         try decodeScroll(fields.required("scroll", "an object"), into: &scenario)
         if let events = fields.optional("events") {
-            scenario.events = try resolve(events.array(nonEmpty: false).map { try decodeEvent($0, scenario: scenario) },
-                                          from: scenario)
+            let list = try events.array(nonEmpty: false)
+            guard list.count <= maxEvents else {
+                throw events.fail("\(Format.grouped(list.count)) events; a scenario may have at most \(Format.grouped(maxEvents))")
+            }
+            scenario.events = try resolve(list.map { try decodeEvent($0, scenario: scenario) }, from: scenario)
         }
         return scenario
     }
@@ -198,10 +201,16 @@ extension ScenarioFile {
         scenario.warmupSteps = try fields.optional("warmupSteps")?.integer(0...maxSteps) ?? 10
         switch kind {
         case "constant":
-            scenario.pointsPerStep = try fields.optional("pointsPerStep")?.number("a number") { _ in true } ?? 12
+            let steps = Double(scenario.steps), scale = scenario.device.scale
+            scenario.pointsPerStep = try fields.optional("pointsPerStep")?.number(
+                "a number whose offset over \(Format.grouped(scenario.steps)) steps stays finite in pixels") {
+                    ($0 * steps * scale).isFinite
+                } ?? 12
             scenario.motion = nil
         case "fling":
-            let velocity = try fields.required("velocity", "a number (points per second)").number("a number") { _ in true }
+            let scale = scenario.device.scale
+            let velocity = try fields.required("velocity", "a number (points per second)").number(
+                "a number that stays finite in pixels") { ($0 * scale * 1000).isFinite }
             let deceleration = try fields.optional("deceleration")?.number("a number between 0 and 1 (exclusive)") {
                 $0 > 0 && $0 < 1
             } ?? ScrollDriver.normalDeceleration
@@ -209,7 +218,11 @@ extension ScenarioFile {
         default:
             let to = try fields.required("to", "an offset or a { \"section\", \"row\" } object")
             switch to.value {
-            case .number(let offset): scenario.motion = .jumpToOffset(offset)
+            case .number(let offset):
+                guard (offset * scenario.device.scale).isFinite else {
+                    throw to.fail("expected an offset that stays finite in pixels, got \(format(offset))")
+                }
+                scenario.motion = .jumpToOffset(offset)
             case .object: scenario.motion = .jumpToRow(try decodeRow(to, scenario: scenario))
             default: throw to.mismatch("a number (an offset) or an object with \"section\" and \"row\"")
             }

@@ -18,6 +18,8 @@ public enum ScenarioFile {
     public static let maxRows = 10_000_000
     /// The most measured (or warm-up) steps a scenario may ask for.
     public static let maxSteps = 1_000_000
+    /// The most events a scenario may have (each is applied between two frames).
+    public static let maxEvents = 10_000
     /// The longest screen side, resize, row, header or footer, in pixels at the device's scale.
     /// Cells are drawn into bitmaps as large as themselves (precomposited caps, rasterized
     /// cells), so this keeps the largest at 2^26 pixels, a quarter of `Pixmap.maxPixelCount`.

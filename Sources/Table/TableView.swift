@@ -89,7 +89,8 @@ public final class TableView {
     /// a layout pass is due, as a bounds change triggers `layoutSubviews`).
     @discardableResult
     public func setContentOffset(_ offset: Double) -> Bool {
-        let clamped = min(max(0, offset.isFinite ? offset : 0), maxContentOffset)
+        // An infinite offset (a scroll that overflowed) is the content's end, not its start.
+        let clamped = min(max(0, offset.isNaN ? 0 : offset), maxContentOffset)
         guard clamped != contentOffset else { return false }
         contentOffset = clamped
         layer.boundsOrigin = Point(x: 0, y: clamped)

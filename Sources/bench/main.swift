@@ -1,21 +1,27 @@
 import BenchCLI
 import Foundation
 
-// Output files are only ever written by rename(2) at the end of a command, so a run stopped at any
-// moment has changed none of them: say so and exit with the shell's 128 + signal number. The
-// handler uses only async-signal-safe calls (write, _exit) and static text.
+// Output files are replaced only by rename(2), and the temporary file being written is removed
+// here, so a run stopped at any moment has changed none of the outputs it had not finished: say
+// which it had, and exit with the shell's 128 + signal number. The handler uses only
+// async-signal-safe calls (see InterruptState).
+InterruptState.prepare()
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber) { received in
-        // Erase a progress line first, when there is a terminal to show one.
-        let clear: StaticString = "\r\u{1B}[K"
-        if isatty(2) == 1 { _ = write(2, clear.utf8Start, clear.utf8CodeUnitCount) }
-        let message: StaticString = "Interrupted; no output file was changed.\n"
-        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+        InterruptState.handleInterrupt()
         _exit(128 + received)
     }
 }
+// A closed pipe is then an error from write(2), reported after the output files are written,
+// rather than a signal that ends the process before them.
+signal(SIGPIPE, SIG_IGN)
 
-let code = BenchCLI.main(Array(CommandLine.arguments.dropFirst()),
-                         stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                         stderr: { FileHandle.standardError.write(Data($0.utf8)) })
+let standardOutput = StandardStream(descriptor: 1)
+let standardError = StandardStream(descriptor: 2)
+var code = BenchCLI.main(Array(CommandLine.arguments.dropFirst()),
+                         stdout: { standardOutput.write($0) }, stderr: { standardError.write($0) })
+if let problem = standardOutput.failureMessage(name: "standard output") {
+    standardError.write("Error: \(problem).\n")
+    if code == 0 { code = 2 }
+}
 exit(code)

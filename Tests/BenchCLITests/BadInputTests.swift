@@ -70,8 +70,8 @@ final class BadInputTests: XCTestCase {
         assertRejected(["run", "--html", directory], ["it is a directory"])
     }
     func testStepsZeroOrNegative() {
-        assertRejected(["run", "--steps", "0"], ["--steps must be a positive integer, not '0'"])
-        assertRejected(["run", "--steps", "-5"], ["--steps must be a positive integer, not '-5'"])
+        assertRejected(["run", "--steps", "0"], ["--steps must be an integer from 1 to 1,000,000, not '0'"])
+        assertRejected(["run", "--steps", "-5"], ["--steps must be an integer from 1 to 1,000,000, not '-5'"])
     }
     func testEmptySuite() throws {
         let suite = try file("empty.json", #"{"suite": "s", "scenarios": []}"#)

@@ -173,14 +173,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(bench("run", "--quiett").stderr.contains("Did you mean '--quiet'?"))
     }
 
-    func testStepsMustBeAPositiveInteger() {
+    func testStepsMustBeAnIntegerFrom1To1000000() {
         for value in ["0", "-3", "abc", "2.5"] {
             for arguments in [["run", "--steps", value], ["run", "--steps=\(value)"]] {
                 let result = bench(arguments)
                 XCTAssertEqual(result.code, 2, "\(arguments)")
                 XCTAssertEqual(result.stdout, "")
                 let lines = result.stderr.split(separator: "\n").map(String.init)
-                XCTAssertEqual(lines.first, "Error: --steps must be a positive integer, not '\(value)'.")
+                XCTAssertEqual(lines.first, "Error: --steps must be an integer from 1 to 1,000,000, not '\(value)'.")
                 XCTAssertEqual(lines.dropFirst().first, "Usage: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]")
                 XCTAssertEqual(lines.last, "See 'bench run --help'.")
             }

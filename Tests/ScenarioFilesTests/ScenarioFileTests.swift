@@ -233,6 +233,20 @@ final class ScenarioFileTests: XCTestCase {
                       contains: ["table.content.rows: 1001 rows; the most a pattern may list is 1000"])
     }
 
+    func testOffsetsThatOverflowInPixelsAreRejectedWithTheirKey() {
+        assertMessage(scenarioText(replacing: ["scroll": #"{ "kind": "constant", "pointsPerStep": 1e308, "steps": 4 }"#]),
+                      contains: ["scroll.pointsPerStep: expected a number whose offset over 4 steps stays finite in pixels"])
+        assertMessage(scenarioText(replacing: ["scroll": #"{ "kind": "jump", "to": 1e308, "steps": 4 }"#]),
+                      contains: ["scroll.to: expected an offset that stays finite in pixels"])
+        assertMessage(scenarioText(replacing: ["scroll": #"{ "kind": "fling", "velocity": -1e307, "steps": 4 }"#]),
+                      contains: ["scroll.velocity: expected a number that stays finite in pixels"])
+    }
+
+    func testEventsAreLimitedTo10000() {
+        let events = "[" + Array(repeating: #"{ "atStep": 1, "select": { "section": 0, "row": 0 } }"#, count: 10_001).joined(separator: ",") + "]"
+        assertMessage(scenarioText(adding: [("events", events)]), contains: ["events: 10,001 events; a scenario may have at most 10,000"])
+    }
+
     func testConstantScrollSetsPointsPerStepAndLeavesMotionNil() throws {
         let scenario = try decode(scenarioText(replacing: ["scroll": #"{ "kind": "constant", "pointsPerStep": -2.5, "steps": 4 }"#]))
         XCTAssertEqual(scenario.pointsPerStep, -2.5)

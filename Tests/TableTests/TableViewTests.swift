@@ -123,5 +123,9 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(table.contentOffset, table.maxContentOffset)
         table.setContentOffset(.nan)
         XCTAssertEqual(table.contentOffset, 0)
+        table.setContentOffset(.infinity)
+        XCTAssertEqual(table.contentOffset, table.maxContentOffset, "an overflowed scroll is at the end, not the start")
+        table.setContentOffset(-.infinity)
+        XCTAssertEqual(table.contentOffset, 0)
     }
 }

@@ -1,0 +1,53 @@
+import Results
+
+/// The files a command will write and the files it reads, checked together before any work
+/// starts (docs/cli.md, "Output files"): each output can be written now, no output names an
+/// input of the same command (a report written over its baseline would destroy it), no two
+/// outputs name the same file (one would silently replace the other), and no output option is
+/// given twice (only one of its files would be written).
+///
+/// Paths are compared by what they finally name — device and inode for existing files, so a
+/// symbolic link or `./x` is the same file as `x` — and devices such as `/dev/null` may be named
+/// by several outputs, since nothing is replaced there.
+struct OutputPlan {
+    /// Each output's option name (without dashes) and path.
+    var outputs: [(option: String, path: String)] = []
+    /// Each input's option name (or argument name) and path.
+    var inputs: [(option: String, path: String)] = []
+
+    /// The outputs among `options` given in `arguments`, and the inputs among `inputOptions`;
+    /// `positionalInputs` names positional arguments that are input files.
+    /// - Throws: `BenchError.usage` for an output option given more than once.
+    init(_ arguments: ParsedArguments, outputs options: [String], inputs inputOptions: [String],
+         positionalInputs: [String] = []) throws {
+        for option in options {
+            let values = arguments.allValues(option)
+            if values.count > 1 {
+                throw BenchError.usage("--\(option) is given \(values.count) times ('\(values.joined(separator: "', '"))'); an output is one file, so give it once.")
+            }
+            if let path = values.first { outputs.append((option, path)) }
+        }
+        for option in inputOptions { if let path = arguments.value(option) { inputs.append(("--" + option, path)) } }
+        for (name, path) in zip(positionalInputs, arguments.arguments) { inputs.append(("the argument " + name, path)) }
+    }
+
+    /// Checks the plan (see the type's doc).
+    /// - Throws: `BenchError.usage` for an output over an input or over another output;
+    ///   `BenchError.output` for an output that cannot be written.
+    func check() throws {
+        var readers: [String: (option: String, path: String)] = [:]
+        for input in inputs { readers[AtomicFile.identity(of: input.path)] = input }
+        var writers: [String: (option: String, path: String)] = [:]
+        for output in outputs {
+            let identity = AtomicFile.identity(of: output.path)
+            if let input = readers[identity] {
+                throw BenchError.usage("--\(output.option) '\(output.path)' is the same file as \(input.option) '\(input.path)', which this command reads; write the output to another file.")
+            }
+            if let other = writers[identity], !AtomicFile.isStream(output.path) {
+                throw BenchError.usage("--\(other.option) '\(other.path)' and --\(output.option) '\(output.path)' name the same file; give each output its own file.")
+            }
+            writers[identity] = output
+        }
+        for output in outputs { try AtomicFile.checkWritable(output.path) }
+    }
+}
