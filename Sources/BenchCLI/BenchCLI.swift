@@ -89,7 +89,9 @@ public enum BenchCLI {
     /// reported without them.
     static func report(_ error: Error, for command: CommandSpec) -> (message: String, code: Int32) {
         let benchError = error as? BenchError
-        var sentence = benchError?.description ?? "\(error)"
+        // Names in messages are already quoted with `Escape.message`; this catches any other text
+        // from a file or the command line (a path, a program's output) before it reaches a terminal.
+        var sentence = Escape.terminal(benchError?.description ?? "\(error)", keepingNewlines: true)
         // Capitalize a leading word, never a leading file name ("x.json: ...") or option.
         let firstWord = sentence.prefix { $0 != " " && $0 != ":" }
         if !firstWord.isEmpty, firstWord.allSatisfy(\.isLetter) {
@@ -127,7 +129,7 @@ public enum BenchCLI {
     static func unknownCommand(_ name: String) -> BenchError {
         let names = commands.compactMap { $0.spec.name }
         let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-        return BenchError.usage("Unknown command '\(name)'.\(hint) The commands are: \(names.joined(separator: ", ")).")
+        return BenchError.usage("Unknown command '\(Escape.message(name))'.\(hint) The commands are: \(names.joined(separator: ", ")).")
     }
 
     /// Whether `arguments` ask for help: `-h` or `--help` anywhere before `--`, which wins over

@@ -56,12 +56,12 @@ struct CheckCommand: BenchCommand {
         results = try arguments.value("results").map { try Results.load(from: $0) }
         let text = arguments.value("time-tolerance") ?? "0.05"
         guard let value = Double(text), value.isFinite, value >= 0 else {
-            throw BenchError.usage("--time-tolerance must be a number of 0 or more (0.25 = 25 %), not '\(text)'.")
+            throw BenchError.usage("--time-tolerance must be a number of 0 or more (0.25 = 25 %), not '\(Escape.message(text))'.")
         }
         tolerance = value
         let instructionText = arguments.value("instruction-tolerance") ?? String(Gate.defaultInstructionTolerance)
         guard let fraction = Double(instructionText), fraction.isFinite, fraction >= 0 else {
-            throw BenchError.usage("--instruction-tolerance must be a number of 0 or more (0.01 = 1 %), not '\(instructionText)'.")
+            throw BenchError.usage("--instruction-tolerance must be a number of 0 or more (0.01 = 1 %), not '\(Escape.message(instructionText))'.")
         }
         instructionTolerance = fraction
         measureNoise = arguments.flag("aa")
@@ -138,7 +138,7 @@ struct CheckCommand: BenchCommand {
         var merged: Results?
         for group in baselineGroups {
             guard let scenario = suite?.scenarios.first(where: { $0.name == group.scenario }) ?? Scenario.named(group.scenario) else {
-                throw BenchError.input("the baseline's scenario '\(group.scenario)' is neither built in nor in the given --suite; give --suite or --results.")
+                throw BenchError.input("the baseline's scenario '\(Escape.message(group.scenario))' is neither built in nor in the given --suite; give --suite or --results.")
             }
             // One round: rounds in one process count as one sample, so more would cost time and
             // gate nothing; times are gated only against a multi-process run given with --results.

@@ -75,10 +75,10 @@ enum InstructionCounting {
             for (dump, label) in labels.enumerated() where label != "warm-up" {
                 let path = "\(child.prefix).out.\(dump + 1)"
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw BenchError.input("callgrind wrote no profile '\(path)' for \(label).")
+                    throw BenchError.input("callgrind wrote no profile '\(path)' for \(Escape.message(String(label))).")
                 }
                 let parts = label.split(separator: "/", maxSplits: 1)
-                guard parts.count == 2 else { throw BenchError.input("unexpected label '\(label)' from the counting process.") }
+                guard parts.count == 2 else { throw BenchError.input("unexpected label '\(Escape.message(String(label)))' from the counting process.") }
                 counts[RunKey(scenario: String(parts[0]), strategy: String(parts[1]))] = try CallgrindProfile(text: text[...]).phaseCounts
             }
         }

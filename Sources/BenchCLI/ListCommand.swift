@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Results
 import ScenarioFiles
 import Strategies
 
@@ -53,10 +54,10 @@ struct ListCommand: BenchCommand {
             let path = directory + "/" + file
             do {
                 let suite = try ScenarioFile.loadSuite(path: path)
-                rows.append([path, suite.name, String(suite.scenarios.count),
+                rows.append([Escape.terminal(path), Escape.terminal(Escape.shortened(suite.name)), String(suite.scenarios.count),
                              String(suite.scenarios.map(\.rowCount).max() ?? 0)])
             } catch {
-                rows.append([path, "unreadable: \(error)", "", ""])
+                rows.append([Escape.terminal(path), Escape.terminal("unreadable: \(error)"), "", ""])
             }
         }
         if files.isEmpty { rows.append(["(none found in \(directory)/)", "", "", ""]) }

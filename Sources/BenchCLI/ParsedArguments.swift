@@ -29,7 +29,7 @@ struct ParsedArguments: Sendable {
         guard let number = Int(text), number >= minimum else {
             let wanted = minimum == 1 ? "a positive integer"
                 : minimum == 0 ? "an integer of 0 or more" : "an integer of at least \(minimum)"
-            throw BenchError.usage("--\(name) must be \(wanted), not '\(text)'.")
+            throw BenchError.usage("--\(name) must be \(wanted), not '\(Escape.message(text))'.")
         }
         return number
     }
@@ -73,7 +73,7 @@ struct ParsedArguments: Sendable {
             guard let option = command.option(named: name) else { throw Self.unknownOption("--" + name, in: command) }
 
             if option.arity == .flag {
-                if inline != nil { throw BenchError.usage("\(option.flagName) takes no value, but was given '\(argument)'.") }
+                if inline != nil { throw BenchError.usage("\(option.flagName) takes no value, but was given '\(Escape.message(argument))'.") }
                 flags.insert(option.name)
                 continue
             }
@@ -93,7 +93,7 @@ struct ParsedArguments: Sendable {
                 guard !item.isEmpty else { throw BenchError.usage("\(option.flagName) was given an empty value.") }
                 if let allowed = option.allowedValues, !allowed.contains(item) {
                     let hint = Suggestion.nearest(to: item, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
-                    throw BenchError.usage("'\(item)' is not a known value of \(option.flagName).\(hint) The known values are: \(allowed.joined(separator: ", ")).")
+                    throw BenchError.usage("'\(Escape.message(item))' is not a known value of \(option.flagName).\(hint) The known values are: \(allowed.joined(separator: ", ")).")
                 }
                 values[option.name, default: []].append(item)
             }
@@ -105,7 +105,7 @@ struct ParsedArguments: Sendable {
             let hint = Suggestion.nearest(to: "--" + extra, in: asOption).map { " Did you mean '\($0)'?" } ?? ""
             let takes = command.arguments.isEmpty ? "takes no arguments"
                 : "takes at most \(command.arguments.count) argument\(command.arguments.count == 1 ? "" : "s")"
-            throw BenchError.usage("Unexpected argument '\(extra)': '\(command.commandLine)' \(takes).\(hint)")
+            throw BenchError.usage("Unexpected argument '\(Escape.message(extra))': '\(command.commandLine)' \(takes).\(hint)")
         }
         for (position, spec) in command.arguments.enumerated() where !spec.isOptional && position >= self.arguments.count {
             throw BenchError.usage("'\(command.commandLine)' needs the argument <\(spec.name)>.")
@@ -124,6 +124,6 @@ struct ParsedArguments: Sendable {
     private static func unknownOption(_ flag: String, in command: CommandSpec) -> BenchError {
         let known = command.options.map(\.flagName) + ["--help"]
         let hint = Suggestion.nearest(to: flag, in: known).map { " Did you mean '\($0)'?" } ?? ""
-        return BenchError.usage("Unknown option '\(flag)' for '\(command.commandLine)'.\(hint)")
+        return BenchError.usage("Unknown option '\(Escape.message(flag))' for '\(command.commandLine)'.\(hint)")
     }
 }

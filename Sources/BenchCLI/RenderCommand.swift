@@ -50,7 +50,7 @@ struct RenderCommand: BenchCommand {
         let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
                                               downscale: downscale)
         try AtomicFile.write(picture.pngData(), to: pngPath, notice: context.stderr)
-        context.stdout("Wrote \(pngPath): \(scenario.name), \(strategy), step \(step)"
+        context.stdout("Wrote \(Escape.terminal(pngPath)): \(Escape.terminal(Escape.shortened(scenario.name))), \(strategy), step \(step)"
             + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.\n")
         return 0
     }

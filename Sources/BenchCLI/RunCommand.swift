@@ -117,7 +117,7 @@ struct RunCommand: BenchCommand {
         var progress: ((String) -> Void)?
         if context.stderrIsTerminal {
             // "\r" returns to the start of the line and ESC[K clears what a longer line left.
-            progress = { line in context.stderr("\r" + line + "\u{1B}[K") }
+            progress = { line in context.stderr("\r" + RunCommand.progressLine(line) + "\u{1B}[K") }
         }
         var results: Results
         do {
@@ -155,6 +155,13 @@ struct RunCommand: BenchCommand {
         return 0
     }
 
+    /// A progress line (`NAME: step 31/360`) safe for the terminal: the scenario's name shortened
+    /// to `Escape.messageLimit` (the line is rewritten after every step) and escaped.
+    static func progressLine(_ line: String) -> String {
+        guard let colon = line.range(of: ": ", options: .backwards) else { return Escape.message(line) }
+        return Escape.message(String(line[..<colon.lowerBound])) + Escape.terminal(String(line[colon.lowerBound...]))
+    }
+
     /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
     /// HTML report (the same pictures `bench render` writes).
     private func framePictures() throws -> [FramePictureRef] {
@@ -164,7 +171,7 @@ struct RunCommand: BenchCommand {
                                            (RasterizedMask.name, .raster), (NoCorners.name, .blended)]
         return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
             let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4)
-            return FramePictureRef(title: "\(scenario.name), \(name), step \(step), overlay \(overlay.rawValue)",
+            return FramePictureRef(title: "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)",
                                    pngBytes: picture.pngData())
         }
     }

@@ -34,7 +34,7 @@ enum ScenarioSelection {
         if let path = arguments.value("scenario-file") { return try ScenarioFile.loadScenario(path: path) }
         let name = arguments.value("scenario") ?? Scenario.ipadSettings.name
         guard let scenario = Scenario.named(name) else {
-            throw BenchError.usage("Unknown scenario '\(name)'; the built-in scenarios are: \(Scenario.builtIn.map(\.name).joined(separator: ", ")).")
+            throw BenchError.usage("Unknown scenario '\(Escape.message(name))'; the built-in scenarios are: \(Scenario.builtIn.map(\.name).joined(separator: ", ")).")
         }
         return scenario
     }

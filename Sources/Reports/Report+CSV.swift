@@ -2,9 +2,11 @@ import Results
 
 /// The CSV report: one row per (scenario, strategy) with every number of the run (for spreadsheets).
 ///
-/// RFC 4180: CRLF line ends, a header row, fields quoted when they hold a comma, quote or line
-/// break, quotes doubled. Numbers are not rounded: integers as written in the JSON, and doubles
-/// in Swift's shortest form that reads back as the same value.
+/// RFC 4180: CRLF line ends, a header row, text fields quoted when they hold a comma, quote or
+/// line break, quotes doubled (`Escape.csv`). A name a spreadsheet would read as a formula
+/// (starting with `=`, `+`, `-`, `@`, a tab or CR) is written with a leading `'`. Numbers are not
+/// rounded: integers as written in the JSON, and doubles in Swift's shortest form that reads back
+/// as the same value.
 extension Results {
     /// The results as CSV: a header row, then a row per run in the JSON's order.
     ///
@@ -23,9 +25,10 @@ extension Results {
         for phase in Phase.allCases { header += statistics.map { "\(phase.name)_\($0.name)_ns" } }
         header += Ratio.allCases.map(\.name)
 
-        var lines = [header]
+        var lines = [header.map(Escape.csv)]
         for run in runs {
-            var fields = [run.scenario, run.strategy, String(run.steps), String(run.layoutPasses),
+            // Only the names are text; every other field is a number and needs no quoting.
+            var fields = [Escape.csv(run.scenario), Escape.csv(run.strategy), String(run.steps), String(run.layoutPasses),
                           String(run.floorNanos), String(run.copyFloorNanos)]
             fields += counters.map { run.totals[$0].map(String.init) ?? "" }
             fields += counters.map { run.perStep[$0].map(Results.csvNumber) ?? "" }
@@ -36,17 +39,9 @@ extension Results {
             fields += Ratio.allCases.map { run.ratios[$0].map(Results.csvNumber) ?? "" }
             lines.append(fields)
         }
-        return lines.map { $0.map(Results.csvField).joined(separator: ",") + "\r\n" }.joined()
+        return lines.map { $0.joined(separator: ",") + "\r\n" }.joined()
     }
 
     /// A double in its shortest round-tripping form; empty when not finite, which no spreadsheet reads.
     static func csvNumber(_ value: Double) -> String { value.isFinite ? String(value) : "" }
-
-    /// `field` quoted if it holds a comma, quote, CR or LF (RFC 4180 §2.6–2.7).
-    static func csvField(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return field }
-        var quoted = "\""
-        for ch in field { quoted += ch == "\"" ? "\"\"" : String(ch) }
-        return quoted + "\""
-    }
 }

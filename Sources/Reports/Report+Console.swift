@@ -2,17 +2,18 @@ import Results
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
-    /// Plain-text tables, one per scenario, with the run's context above them.
+    /// Plain-text tables, one per scenario, with the run's context above them. Names are shown as
+    /// `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
     public func comparisonTable() -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
-        out += "CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)\n"
-        out += "machine: \(machine.cpu), \(machine.cores) cores · memory floor \(Format.micros(floorNanos)) µs fill, \(Format.micros(copyFloorNanos)) µs copy per framebuffer · peak memory \(peakMemoryBytes >> 20) MB\n"
+        out += Escape.terminal("CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)") + "\n"
+        out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores · memory floor \(Format.micros(floorNanos)) µs fill, \(Format.micros(copyFloorNanos)) µs copy per framebuffer · peak memory \(peakMemoryBytes >> 20) MB\n"
         var scenarios: [String] = []
         for run in runs where !scenarios.contains(run.scenario) { scenarios.append(run.scenario) }
         for scenario in scenarios {
             let rows = runs.filter { $0.scenario == scenario }
-            out += "\nscenario \(scenario): \(rows.first?.steps ?? 0) steps; counters are means per step, times medians in µs\n"
+            out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; counters are means per step, times medians in µs\n"
             let phases: [Phase] = [.layout, .reuse, .composite, .step]
             let ratios: [Ratio] = [.stepToFloor, .stepToNone]
             let header = ["strategy", Counter.blendedPixels.info.label, Counter.offscreenPasses.info.label,
@@ -22,7 +23,7 @@ extension Results {
             for run in rows {
                 let hitMiss = Format.fixed(run.perStep[.rasterHits] ?? 0, 1) + " / " + Format.fixed(run.perStep[.rasterMisses] ?? 0, 1)
                 table.append([
-                    run.strategy,
+                    Escape.terminal(Escape.shortened(run.strategy)),
                     Format.grouped(Int((run.perStep[.blendedPixels] ?? 0).rounded())),
                     Format.fixed(run.perStep[.offscreenPasses] ?? 0, 1),
                     Format.fixed(run.perStep[.renderPasses] ?? 0, 1),

@@ -15,11 +15,11 @@ extension Results {
     public func htmlReport(pictures: [FramePictureRef] = []) -> String {
         var body = "<header>\n<h1>CornerBench results</h1>\n"
         if !tool.optimized {
-            body += "<p class=\"warning\"><strong>WARNING:</strong> \(Results.html(Results.notOptimizedWarning))</p>\n"
+            body += "<p class=\"warning\"><strong>WARNING:</strong> \(Escape.html(Results.notOptimizedWarning))</p>\n"
         }
         body += "<dl class=\"context\">\n"
         for (label, value) in contextLines() {
-            body += "<div><dt>\(Results.html(label))</dt><dd>\(Results.html(value))</dd></div>\n"
+            body += "<div><dt>\(Escape.html(label))</dt><dd>\(Escape.html(value))</dd></div>\n"
         }
         body += "</dl>\n</header>\n"
         for (index, scenario) in scenarioNames.enumerated() { body += htmlSection(scenario: scenario, index: index) }
@@ -121,24 +121,24 @@ extension Results {
         }
         let table = reportTable(scenario: scenario)
         var out = "<section class=\"scenario\" id=\"scenario-\(index + 1)\">\n"
-        out += "<h2>Scenario \(Results.html(scenario))</h2>\n<p class=\"caption\">\(Results.html(table.caption))</p>\n"
+        out += "<h2>Scenario \(Escape.html(Escape.shortened(scenario)))</h2>\n<p class=\"caption\">\(Escape.html(table.caption))</p>\n"
         out += "<div class=\"charts\">\n"
 
         let blended = runs.map { run in
-            Bar(name: run.strategy, value: run.perStep[.blendedPixels] ?? 0, whisker: nil, colour: colour(run.strategy),
+            Bar(name: Escape.shortened(run.strategy), value: run.perStep[.blendedPixels] ?? 0, whisker: nil, colour: colour(run.strategy),
                 text: Results.counterText(run.perStep[.blendedPixels]) + " px")
         }
         out += figure(Results.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended))
 
         let offscreen = runs.map { run in
-            Bar(name: run.strategy, value: run.perStep[.offscreenPasses] ?? 0, whisker: nil, colour: colour(run.strategy),
+            Bar(name: Escape.shortened(run.strategy), value: run.perStep[.offscreenPasses] ?? 0, whisker: nil, colour: colour(run.strategy),
                 text: Results.counterText(run.perStep[.offscreenPasses]))
         }
         out += figure(Results.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen))
 
         let stepTime = runs.map { run in
             let timing = run.timing[.step]
-            return Bar(name: run.strategy, value: Double(timing?.median ?? 0) / 1000,
+            return Bar(name: Escape.shortened(run.strategy), value: Double(timing?.median ?? 0) / 1000,
                        whisker: timing.map { Double($0.p90) / 1000 }, colour: colour(run.strategy),
                        text: timing.map { "median \(Results.microsText($0.median)) µs, p90 \(Results.microsText($0.p90)) µs" } ?? "–")
         }
@@ -146,7 +146,7 @@ extension Results {
                                        width: 1140), wide: true)
 
         let series = runs.map { run in
-            Series(name: run.strategy, colour: colour(run.strategy), values: (run.samples[.step] ?? []).map { Double($0) / 1000 },
+            Series(name: Escape.shortened(run.strategy), colour: colour(run.strategy), values: (run.samples[.step] ?? []).map { Double($0) / 1000 },
                    p99: Double(run.timing[.step]?.p99 ?? 0) / 1000)
         }
         var events = Set<Int>()
@@ -171,12 +171,12 @@ extension Results {
                       ("Step times in µs, and ratios of the step median", Array(split..<table.header.count))]
         var out = ""
         for (caption, columns) in halves {
-            out += "<div class=\"table-wrap\">\n<table>\n<caption>\(html(caption))</caption>\n<thead>\n<tr>"
-            out += "<th scope=\"col\">\(html(table.header[0]))</th>"
-            out += columns.map { "<th scope=\"col\">\(html(table.header[$0]))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
+            out += "<div class=\"table-wrap\">\n<table>\n<caption>\(Escape.html(caption))</caption>\n<thead>\n<tr>"
+            out += "<th scope=\"col\">\(Escape.html(table.header[0]))</th>"
+            out += columns.map { "<th scope=\"col\">\(Escape.html(table.header[$0]))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
             for row in table.rows {
-                out += "<tr><th scope=\"row\">\(html(row[0]))</th>"
-                out += columns.map { "<td>\(html(row[$0]))</td>" }.joined() + "</tr>\n"
+                out += "<tr><th scope=\"row\">\(Escape.html(row[0]))</th>"
+                out += columns.map { "<td>\(Escape.html(row[$0]))</td>" }.joined() + "</tr>\n"
             }
             out += "</tbody>\n</table>\n</div>\n"
         }
@@ -188,35 +188,16 @@ extension Results {
         var out = "<section>\n<h2>Frames</h2>\n<div class=\"pictures\">\n"
         for picture in pictures {
             let base64 = Data(picture.pngBytes).base64EncodedString()
-            out += "<figure><img src=\"data:image/png;base64,\(base64)\" alt=\"\(html(picture.title))\">"
-            out += "<figcaption>\(html(picture.title))</figcaption></figure>\n"
+            out += "<figure><img src=\"data:image/png;base64,\(base64)\" alt=\"\(Escape.html(picture.title))\">"
+            out += "<figcaption>\(Escape.html(picture.title))</figcaption></figure>\n"
         }
         return out + "</div>\n</section>\n"
-    }
-
-
-    /// `text` safe in HTML text and in quoted attributes. The slash is escaped too, so no text
-    /// of the results can ever form something that looks like a URL (`//`) in the page.
-    static func html(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "/": out += "&#47;"
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 
     /// A note written with Markdown code spans, as HTML with `<code>`.
     private static func htmlNote(_ note: String) -> String {
         var out = "", inCode = false
-        for part in html(note).split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+        for part in Escape.html(note).split(separator: "`", omittingEmptySubsequences: false).enumerated() {
             if part.offset > 0 { out += inCode ? "</code>" : "<code>"; inCode.toggle() }
             out += part.element
         }

@@ -36,19 +36,19 @@ extension Results {
         let x = { (value: Double) in plotLeft + (plotRight - plotLeft) * max(0, value) / ticks.top }
 
         var out = svgOpen(width: width, height: height, label: title)
-        out += "<text class=\"title\" x=\"0\" y=\"16\">\(html(title))</text>\n"
+        out += "<text class=\"title\" x=\"0\" y=\"16\">\(Escape.html(title))</text>\n"
         for tick in ticks.values {
             out += "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(top + plotHeight))\"/>"
             out += "<text class=\"tick\" x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 14))\" text-anchor=\"middle\">\(tickText(tick, ticks.step, top: ticks.top))</text>\n"
         }
         out += "<line class=\"axis\" x1=\"\(n(plotLeft))\" y1=\"\(n(top))\" x2=\"\(n(plotLeft))\" y2=\"\(n(top + plotHeight))\"/>"
         out += "<line class=\"axis\" x1=\"\(n(plotLeft))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + plotHeight))\"/>\n"
-        out += "<text class=\"label\" x=\"\(n((plotLeft + plotRight) / 2))\" y=\"\(n(top + plotHeight + 32))\" text-anchor=\"middle\">\(html(axis))</text>\n"
+        out += "<text class=\"label\" x=\"\(n((plotLeft + plotRight) / 2))\" y=\"\(n(top + plotHeight + 32))\" text-anchor=\"middle\">\(Escape.html(axis))</text>\n"
         for (i, bar) in bars.enumerated() {
             let y = top + gap + Double(i) * (barHeight + gap)
             let middle = y + barHeight / 2
-            out += "<g><title>\(html(bar.name)): \(html(bar.text))</title>"
-            out += "<text class=\"name\" x=\"\(n(nameWidth))\" y=\"\(n(middle + 4))\" text-anchor=\"end\">\(html(bar.name))</text>"
+            out += "<g><title>\(Escape.html(bar.name)): \(Escape.html(bar.text))</title>"
+            out += "<text class=\"name\" x=\"\(n(nameWidth))\" y=\"\(n(middle + 4))\" text-anchor=\"end\">\(Escape.html(bar.name))</text>"
             out += "<rect x=\"\(n(plotLeft))\" y=\"\(n(y))\" width=\"\(n(x(bar.value) - plotLeft))\" height=\"\(n(barHeight))\" fill=\"\(bar.colour)\" stroke=\"#333\" stroke-width=\"0.5\"/>"
             var labelX = x(bar.value)
             if let whisker = bar.whisker, whisker > bar.value {
@@ -56,7 +56,7 @@ extension Results {
                 out += "<line x1=\"\(n(x(whisker)))\" y1=\"\(n(y + 3))\" x2=\"\(n(x(whisker)))\" y2=\"\(n(y + barHeight - 3))\" stroke=\"#333\" stroke-width=\"1.5\"/>"
                 labelX = x(whisker)
             }
-            out += "<text class=\"value\" x=\"\(n(labelX + 4))\" y=\"\(n(middle + 4))\">\(html(bar.text))</text></g>\n"
+            out += "<text class=\"value\" x=\"\(n(labelX + 4))\" y=\"\(n(middle + 4))\">\(Escape.html(bar.text))</text></g>\n"
         }
         return out + "</svg>\n"
     }
@@ -81,13 +81,13 @@ extension Results {
         let y = { (value: Double) in top + plotHeight - plotHeight * min(max(0, value), ticks.top) / ticks.top }
 
         var out = svgOpen(width: width, height: height, label: title)
-        out += "<text class=\"title\" x=\"0\" y=\"16\">\(html(title))</text>\n"
+        out += "<text class=\"title\" x=\"0\" y=\"16\">\(Escape.html(title))</text>\n"
         for (row, entries) in legendRows.enumerated() {
             let ly = 34.0 + Double(row) * 18
             for entry in entries {
                 let item = series[entry.index]
                 out += "<line x1=\"\(n(left + entry.x))\" y1=\"\(n(ly - 4))\" x2=\"\(n(left + entry.x + 18))\" y2=\"\(n(ly - 4))\" stroke=\"\(item.colour)\" stroke-width=\"3\"/>"
-                out += "<text class=\"name\" x=\"\(n(left + entry.x + 23))\" y=\"\(n(ly))\">\(html(item.name))</text>\n"
+                out += "<text class=\"name\" x=\"\(n(left + entry.x + 23))\" y=\"\(n(ly))\">\(Escape.html(item.name))</text>\n"
             }
         }
         if !events.isEmpty, let last = legendRows.last {
@@ -122,18 +122,18 @@ extension Results {
         }
         for item in series where !item.values.isEmpty {
             let points = item.values.enumerated().map { "\(n(x(Double($0.offset)))),\(n(y($0.element)))" }
-            out += "<polyline fill=\"none\" stroke=\"\(item.colour)\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\"\(points.joined(separator: " "))\"><title>\(html(item.name))</title></polyline>\n"
+            out += "<polyline fill=\"none\" stroke=\"\(item.colour)\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\"\(points.joined(separator: " "))\"><title>\(Escape.html(item.name))</title></polyline>\n"
         }
         for item in series {
             for (step, value) in item.values.enumerated() where value > ticks.top {
                 let text = "\(item.name): \(Format.decimal(value, 1)) µs at step \(step)"
-                out += "<path d=\"M\(n(x(Double(step)) - 4)) \(n(top - 1))h8l-4-7z\" fill=\"\(item.colour)\" stroke=\"#333\" stroke-width=\"0.5\"><title>\(html(text))</title></path>\n"
+                out += "<path d=\"M\(n(x(Double(step)) - 4)) \(n(top - 1))h8l-4-7z\" fill=\"\(item.colour)\" stroke=\"#333\" stroke-width=\"0.5\"><title>\(Escape.html(text))</title></path>\n"
             }
         }
         if clipped > 0 {
             let note = "▲ \(clipped) step time\(clipped == 1 ? "" : "s") above \(Format.decimal(ticks.top, 0)) µs drawn at the top edge "
                 + "(highest \(Format.decimal(highest, 1)) µs; see “worst step” in the table)"
-            out += "<text class=\"label\" x=\"\(n(plotRight))\" y=\"\(n(top + plotHeight + 56))\" text-anchor=\"end\">\(html(note))</text>\n"
+            out += "<text class=\"label\" x=\"\(n(plotRight))\" y=\"\(n(top + plotHeight + 56))\" text-anchor=\"end\">\(Escape.html(note))</text>\n"
         }
         return out + "</svg>\n"
     }
@@ -158,7 +158,7 @@ extension Results {
 
     /// An SVG's opening tag. No `xmlns`: HTML parsers do not need it, and it would be a URL.
     private static func svgOpen(width: Double, height: Double, label: String) -> String {
-        "<svg viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(html(label))\">\n"
+        "<svg viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(Escape.html(label))\">\n"
     }
 
     /// Axis ticks from 0 to a round number at or above `maximum`, about `count` of them, at steps

@@ -10,15 +10,15 @@ extension Results {
     public func markdownReport() -> String {
         var out = "## CornerBench results\n\n"
         if !tool.optimized { out += "> **WARNING:** \(Results.notOptimizedWarning)\n\n" }
-        for (label, value) in contextLines() { out += "- **\(label):** \(Results.markdownEscaped(value))\n" }
+        for (label, value) in contextLines() { out += "- **\(label):** \(Escape.markdown(value))\n" }
         for scenario in scenarioNames {
             let table = reportTable(scenario: scenario)
-            out += "\n### Scenario \(Results.markdownEscaped(scenario))\n\n"
-            out += Results.markdownEscaped(table.caption) + "\n\n"
-            out += "| " + table.header.map(Results.markdownEscaped).joined(separator: " | ") + " |\n"
+            out += "\n### Scenario \(Escape.markdown(Escape.shortened(scenario)))\n\n"
+            out += Escape.markdown(table.caption) + "\n\n"
+            out += "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
             out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
             for row in table.rows {
-                out += "| " + row.map(Results.markdownEscaped).joined(separator: " | ") + " |\n"
+                out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n"
             }
         }
         out += "\n" + Results.roundingNote.map { "- " + $0 + "\n" }.joined()
@@ -62,7 +62,7 @@ extension Results {
         let header = ["strategy"] + Results.tableCounters.map(\.info.label) + phases.map(\.info.label)
             + ["step p99", "worst step", "at step"] + ratios.map(\.info.label)
         let rows = runs.map { run -> [String] in
-            var cells = [run.strategy]
+            var cells = [Escape.shortened(run.strategy)]
             for counter in Results.tableCounters { cells.append(Results.counterText(run.perStep[counter])) }
             for phase in phases {
                 cells.append(run.timing[phase].map { Results.microsText($0.median) } ?? "–")
@@ -81,19 +81,6 @@ extension Results {
 
     /// Nanoseconds as µs at 0.1 µs resolution with thousands separators.
     static func microsText(_ nanos: Int) -> String { Format.decimal(Double(nanos) / 1000, 1) }
-
-    /// `text` with Markdown's inline syntax and table pipes escaped, on one line.
-    static func markdownEscaped(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "\\", "|", "*", "_", "`", "<", ">", "[", "]", "#": out += "\\" + String(ch)
-            case "\n", "\r": out += " "
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
 }
 
 extension RunResult {

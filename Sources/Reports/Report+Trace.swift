@@ -11,7 +11,8 @@ import Results
 /// the slices nest, and its measured nanoseconds stay in `args.ns`.
 ///
 /// The JSON is written by hand rather than with `JSONSerialization` so timestamps are exact
-/// decimals (nanoseconds / 1000) instead of the nearest binary double, and the output is stable.
+/// decimals (nanoseconds / 1000) instead of the nearest binary double, and the output is stable;
+/// its strings (scenario and strategy names, the machine) go through `Escape.json`, whole.
 extension Results {
     /// The results as a Trace Event Format JSON object with `traceEvents` and `displayTimeUnit`.
     public func traceReport() -> String {
@@ -19,18 +20,18 @@ extension Results {
         let strategies = strategyNames
         for (s, scenario) in scenarioNames.enumerated() {
             let pid = s + 1
-            events.append(#"{"name":"process_name","ph":"M","pid":\#(pid),"tid":0,"args":{"name":\#(Results.jsonString("scenario " + scenario))}}"#)
+            events.append(#"{"name":"process_name","ph":"M","pid":\#(pid),"tid":0,"args":{"name":\#(Escape.json("scenario " + scenario))}}"#)
             events.append(#"{"name":"process_sort_index","ph":"M","pid":\#(pid),"tid":0,"args":{"sort_index":\#(pid)}}"#)
             for run in runs where run.scenario == scenario {
                 let tid = (strategies.firstIndex(of: run.strategy) ?? 0) + 1
-                events.append(#"{"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"name":\#(Results.jsonString(run.strategy))}}"#)
+                events.append(#"{"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"name":\#(Escape.json(run.strategy))}}"#)
                 events.append(#"{"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"sort_index":\#(tid)}}"#)
                 events += Results.traceSteps(run, pid: pid, tid: tid)
             }
         }
-        let other = #"{"tool":\#(Results.jsonString("CornerBench \(tool.version) \(tool.configuration)")),"#
-            + #""optimized":\#(tool.optimized),"machine":\#(Results.jsonString(machine.cpu)),"#
-            + #""createdAt":\#(Results.jsonString(createdAt))}"#
+        let other = #"{"tool":\#(Escape.json("CornerBench \(tool.version) \(tool.configuration)")),"#
+            + #""optimized":\#(tool.optimized),"machine":\#(Escape.json(machine.cpu)),"#
+            + #""createdAt":\#(Escape.json(createdAt))}"#
         return "{\"displayTimeUnit\":\"ns\",\"otherData\":\(other),\"traceEvents\":[\n"
             + events.joined(separator: ",\n") + "\n]}\n"
     }
@@ -66,24 +67,5 @@ extension Results {
     private static func traceMicros(_ nanos: Int) -> String {
         let fraction = String(nanos % 1000)
         return "\(nanos / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    /// `text` as a JSON string literal (RFC 8259 §7): quotes, backslashes and controls escaped.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

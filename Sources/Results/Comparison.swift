@@ -88,24 +88,27 @@ public struct Comparison: Sendable {
         return high
     }
 
-    /// A plain-text table per scenario.
+    /// A plain-text table per scenario. Names are shortened to `Escape.nameLimit` and written as
+    /// `Escape.terminal` writes them.
     public func text() -> String { render(markdown: false) }
 
-    /// The same as Markdown, for a pull-request comment.
+    /// The same as Markdown, for a pull-request comment; names as `Escape.markdown` writes them.
     public func markdown() -> String { render(markdown: true) }
 
     private func render(markdown: Bool) -> String {
+        func escape(_ text: String) -> String { markdown ? Escape.markdown(text) : Escape.terminal(text) }
         var out = markdown ? "### CornerBench comparison\n" : ""
         var scenarios: [String] = []
         for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
         for scenario in scenarios {
-            out += markdown ? "\n#### \(scenario)\n\n"
-                : "\nscenario \(scenario): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
+            let name = escape(Escape.shortened(scenario))
+            out += markdown ? "\n#### \(name)\n\n"
+                : "\nscenario \(name): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
             var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable", "counters per step (old → new)"]]
             for row in rows where row.scenario == scenario {
                 let counters = row.counters.isEmpty ? "unchanged"
                     : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
-                table.append([row.strategy, Format.micros(Int(row.old.rounded())), Format.micros(Int(row.new.rounded())),
+                table.append([escape(Escape.shortened(row.strategy)), Format.micros(Int(row.old.rounded())), Format.micros(Int(row.new.rounded())),
                               row.isSignificant ? Format.percent(row.change) : "~",
                               Format.fixed(row.test.p, 3), "\(row.oldRounds) / \(row.newRounds)",
                               row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none", counters])
@@ -122,7 +125,15 @@ public struct Comparison: Sendable {
                 + "too few processes to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4); "
                 + "make both runs with `bench run --processes 5`.\n"
         }
-        for note in unmatched { out += (markdown ? "\n- " : "\n") + note }
+        for note in unmatched { out += (markdown ? "\n- " : "\n") + escape(Comparison.shortenedNote(note)) }
         return out + "\n"
+    }
+
+    /// An `unmatched` note (`scenario/strategy only in the first`) with its row's names shortened.
+    private static func shortenedNote(_ note: String) -> String {
+        for suffix in [" only in the first", " only in the second"] where note.hasSuffix(suffix) {
+            return Escape.shortened(String(note.dropLast(suffix.count)), limit: 2 * Escape.nameLimit) + suffix
+        }
+        return Escape.shortened(note)
     }
 }

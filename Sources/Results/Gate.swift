@@ -101,7 +101,7 @@ public enum Gate {
     /// another schema, other counters, or a scenario/strategy of the baseline missing from the run.
     public static func check(baseline: Results, current: Results, options: Options = Options()) throws -> Report {
         guard baseline.schema == current.schema else {
-            throw BenchError.input("the baseline has schema '\(baseline.schema)' but this run has '\(current.schema)'; update the baseline with scripts/update-baseline.sh.")
+            throw BenchError.input("the baseline has schema '\(Escape.message(baseline.schema))' but this run has '\(Escape.message(current.schema))'; update the baseline with scripts/update-baseline.sh.")
         }
         try checkComparable(baseline: baseline, current: current)
         var findings: [Finding] = []
@@ -111,7 +111,7 @@ public enum Gate {
         let baselineKeys = Set(baseline.runs.map(\.key))
         let missing = baseline.runs.filter { currentRows[$0.key] == nil }
         if !missing.isEmpty {
-            let names = missing.map(\.key.description).joined(separator: ", ")
+            let names = missing.map { Escape.message($0.key.description) }.joined(separator: ", ")
             throw BenchError.input("the baseline has rows this run lacks: \(names). Run the same suite, or update the baseline.")
         }
         for old in baseline.runs {
@@ -120,10 +120,10 @@ public enum Gate {
             let oldCounters = Set(old.totals.keys), newCounters = Set(new.totals.keys)
             guard oldCounters == newCounters else {
                 let only = oldCounters.symmetricDifference(newCounters).map(\.name).sorted().joined(separator: ", ")
-                throw BenchError.input("the baseline (tool \(baseline.tool.version)) and this run (tool \(current.tool.version)) count different things (\(only)); update the baseline.")
+                throw BenchError.input("the baseline (tool \(Escape.message(baseline.tool.version))) and this run (tool \(Escape.message(current.tool.version))) count different things (\(only)); update the baseline.")
             }
             guard old.steps == new.steps else {
-                throw BenchError.input("\(old.scenario)/\(old.strategy): the baseline measured \(old.steps) steps, this run \(new.steps); run with the baseline's --steps.")
+                throw BenchError.input("\(Escape.message(old.key.description)): the baseline measured \(old.steps) steps, this run \(new.steps); run with the baseline's --steps.")
             }
             findings += counterFindings(old, new)
             findings += pictureFindings(old, new)
@@ -170,6 +170,7 @@ public enum Gate {
             return ["instruction counts were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them"]
         }
         if old, let a = baseline.instructionCounter, let b = current.instructionCounter, a != b {
+            let (a, b) = (Escape.shortened(a, limit: Escape.messageLimit), Escape.shortened(b, limit: Escape.messageLimit))
             return ["the baseline's instructions were counted by \(a), this run's by \(b): a new valgrind can count differently"]
         }
         return []
@@ -180,7 +181,7 @@ public enum Gate {
     /// a scenario whose definition differs (its counters would change for a reason that is not
     /// the code).
     static func checkComparable(baseline: Results, current: Results) throws {
-        func build(_ tool: ToolInfo) -> String { "\(tool.configuration) build (\(tool.optimized ? "optimized" : "NOT optimized"))" }
+        func build(_ tool: ToolInfo) -> String { "\(Escape.message(tool.configuration)) build (\(tool.optimized ? "optimized" : "NOT optimized"))" }
         if baseline.tool.configuration != current.tool.configuration || baseline.tool.optimized != current.tool.optimized {
             throw BenchError.input("the baseline was measured with a \(build(baseline.tool)) and this run with a \(build(current.tool)); their times do not compare. Run the same build configuration, or update the baseline.")
         }
@@ -189,19 +190,22 @@ public enum Gate {
         for run in baseline.runs where seen.insert(run.scenario).inserted {
             guard let a = old[run.scenario], let b = new[run.scenario], a != b else { continue }
             let keys = Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }
-            let changes = keys.map { "\($0) '\(a[$0] ?? "absent")' → '\(b[$0] ?? "absent")'" }.joined(separator: "; ")
-            throw BenchError.input("the scenario '\(run.scenario)' is defined differently from the baseline's (\(changes)); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
+            let changes = keys.map { "\(Escape.message($0)) '\(Escape.message(a[$0] ?? "absent"))' → '\(Escape.message(b[$0] ?? "absent"))'" }
+                .joined(separator: "; ")
+            throw BenchError.input("the scenario '\(Escape.message(run.scenario))' is defined differently from the baseline's (\(changes)); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
         }
     }
 
-    /// What a reader of the verdict should know about the two runs' provenance.
+    /// What a reader of the verdict should know about the two runs' provenance. Values from the
+    /// files are shortened here and escaped by `text()` and `markdown()`.
     static func warnings(baseline: Results, current: Results) -> [String] {
+        func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
         var out: [String] = []
         if baseline.machine.cpu != current.machine.cpu || baseline.machine.cores != current.machine.cores {
-            out.append("the baseline was measured on \(baseline.machine.cpu) (\(baseline.machine.cores) cores), this run on \(current.machine.cpu) (\(current.machine.cores) cores): counters compare exactly, times only roughly")
+            out.append("the baseline was measured on \(short(baseline.machine.cpu)) (\(baseline.machine.cores) cores), this run on \(short(current.machine.cpu)) (\(current.machine.cores) cores): counters compare exactly, times only roughly")
         }
         if baseline.tool.version != current.tool.version {
-            out.append("the baseline was written by bench \(baseline.tool.version), this run by \(current.tool.version)")
+            out.append("the baseline was written by bench \(short(baseline.tool.version)), this run by \(short(current.tool.version))")
         }
         if baseline.scenarioDefinitions == nil {
             out.append("the baseline records no scenario definitions (an older file): a changed scenario cannot be told from a changed result; update the baseline to record them")
@@ -224,8 +228,10 @@ public enum Gate {
     private static func pictureFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
         old.pictures.keys.sorted { Int($0) ?? 0 < Int($1) ?? 0 }.compactMap { step in
             guard let was = old.pictures[step], let now = new.pictures[step], was != now else { return nil }
+            // The step and the checksums come from the files: shortened here, escaped where printed.
+            func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
             return Finding(kind: .pictureChanged, scenario: old.scenario, strategy: old.strategy,
-                           message: "the frame at step \(step) changed (checksum \(was) → \(now)); if intended, update the baseline")
+                           message: "the frame at step \(short(step)) changed (checksum \(short(was)) → \(short(now))); if intended, update the baseline")
         }
     }
 
@@ -296,20 +302,25 @@ public enum Gate {
 
 extension Gate.Report {
     /// The report for a terminal: failures first, then improvements to record, then the verdict.
+    /// Names are shortened to `Escape.nameLimit`, and every line from the files is written as
+    /// `Escape.terminal` writes it.
     public func text() -> String {
+        func row(_ f: Gate.Finding) -> String {
+            Escape.terminal("\(Escape.shortened(f.scenario))/\(Escape.shortened(f.strategy)): \(f.message)")
+        }
         var out = ""
         let failing = findings.filter(\.fails), better = findings.filter(\.improves)
         let noted = findings.filter { $0.kind == .notInBaseline }
         if !failing.isEmpty {
             out += "Regressions:\n"
-            for f in failing { out += "  ✗ \(f.scenario)/\(f.strategy): \(f.message)\n" }
+            for f in failing { out += "  ✗ \(row(f))\n" }
         }
         if !better.isEmpty {
             out += "Improvements (update the baseline to keep them):\n"
-            for f in better { out += "  ✓ \(f.scenario)/\(f.strategy): \(f.message)\n" }
+            for f in better { out += "  ✓ \(row(f))\n" }
         }
-        for f in noted { out += "  · \(f.scenario)/\(f.strategy): \(f.message)\n" }
-        for warning in warnings { out += "Warning: \(warning).\n" }
+        for f in noted { out += "  · \(row(f))\n" }
+        for warning in warnings { out += "Warning: \(Escape.terminal(warning)).\n" }
         let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): a significant time change smaller than this passes.\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
@@ -317,7 +328,8 @@ extension Gate.Report {
         return out
     }
 
-    /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`.
+    /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and
+    /// warning is written as `Escape.markdown` writes it, names shortened to `Escape.nameLimit`.
     public func markdown() -> String {
         var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\n\n"
         if findings.isEmpty {
@@ -326,11 +338,12 @@ extension Gate.Report {
             out += "| | scenario | strategy | finding |\n|---|---|---|---|\n"
             for f in findings {
                 let mark = f.fails ? "❌" : (f.kind == .notInBaseline ? "·" : "✅")
-                out += "| \(mark) | \(f.scenario) | \(f.strategy) | \(f.message.replacingOccurrences(of: "|", with: "\\|")) |\n"
+                let cells = [Escape.shortened(f.scenario), Escape.shortened(f.strategy), f.message].map(Escape.markdown)
+                out += "| \(mark) | " + cells.joined(separator: " | ") + " |\n"
             }
             out += "\n"
         }
-        for warning in warnings { out += "> **Warning:** \(warning.replacingOccurrences(of: "|", with: "\\|")).\n\n" }
+        for warning in warnings { out += "> **Warning:** \(Escape.markdown(warning)).\n\n" }
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (a significant time change smaller than this passes).\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         return out

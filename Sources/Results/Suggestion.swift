@@ -7,7 +7,11 @@ public enum Suggestion {
     /// The candidate nearest to `input` within `maximumDistance` edits (the first on a tie), or nil.
     public static func nearest(to input: String, in candidates: [String]) -> String? {
         var best: (name: String, distance: Int)?
+        let length = input.count
         for candidate in candidates {
+            // The distance is at least the difference in length: skip the O(a × b) table when
+            // that alone is too far, so an input of a megabyte costs one count, not a table.
+            guard abs(candidate.count - length) <= maximumDistance else { continue }
             let distance = editDistance(input, candidate)
             if distance <= maximumDistance, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

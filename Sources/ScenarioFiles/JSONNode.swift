@@ -19,9 +19,10 @@ struct Node {
         fail("expected \(expected), got \(value.kindDescription)")
     }
 
-    /// The member `key` of this object: `.key`, or `["key"]` for a key that is not a plain word.
+    /// The member `key` of this object: `.key`, or `["key"]` for a key that is not a plain word or
+    /// is longer than `Escape.messageLimit`, shown as `ScenarioFile.display` shows a name.
     func child(_ key: String, _ value: JSONValue = .null) -> Node {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
+        let plain = !key.isEmpty && key.utf8.count <= Escape.messageLimit && key.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
         }
         let step = plain ? (path.isEmpty ? key : "." + key) : "[\"\(ScenarioFile.display(key))\"]"

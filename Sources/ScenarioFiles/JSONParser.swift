@@ -1,3 +1,5 @@
+import Results
+
 /// A recursive-descent parser over UTF-8 bytes. Positions are byte offsets until an error needs
 /// a line and column, which are counted then, so the common (valid) path does no bookkeeping.
 struct JSONParser {
@@ -65,12 +67,12 @@ struct JSONParser {
             let key = try parseString()
             if let first = seen[key] {
                 let (line, column) = position(of: first)
-                throw error("duplicate key '\(key)' (first at line \(line), column \(column))", at: keyStart)
+                throw error("duplicate key '\(Escape.message(key))' (first at line \(line), column \(column))", at: keyStart)
             }
             seen[key] = keyStart
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
-                throw error(index < bytes.count ? "expected ':' after the key '\(key)'" : "unexpected end of input", at: index)
+                throw error(index < bytes.count ? "expected ':' after the key '\(Escape.message(key))'" : "unexpected end of input", at: index)
             }
             index += 1
             skipWhitespace()
@@ -127,9 +129,9 @@ struct JSONParser {
         case "false": return .bool(false)
         case "null": return .null
         case "NaN", "Infinity", "inf", "nan":
-            throw error("'\(word)' is not a JSON value (JSON numbers are finite)", at: start)
+            throw error("'\(Escape.message(word))' is not a JSON value (JSON numbers are finite)", at: start)
         default:
-            throw error("unexpected word '\(word)'; expected a value (strings take double quotes)", at: start)
+            throw error("unexpected word '\(Escape.message(word))'; expected a value (strings take double quotes)", at: start)
         }
     }
 
@@ -359,7 +361,7 @@ struct JSONParser {
         case 0x21..<0x7F: return "'\(Character(UnicodeScalar(b)))'"
         case 0x80...:
             if let length = try? utf8SequenceLength(at: offset) {
-                return "'\(String(decoding: bytes[offset..<offset + length], as: UTF8.self))'"
+                return "'\(Escape.message(String(decoding: bytes[offset..<offset + length], as: UTF8.self)))'"
             }
             return "byte 0x\(hex(UInt32(b), digits: 2))"
         default: return "U+\(hex(UInt32(b), digits: 4))"

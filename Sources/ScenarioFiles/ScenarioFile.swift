@@ -151,18 +151,8 @@ public enum ScenarioFile {
         return "\(x)"
     }
 
-    /// A name from the file as a message quotes it: control characters escaped, long names cut,
-    /// so a message stays one readable line.
-    static func display(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars.prefix(60) {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += scalar.escaped(asASCII: true)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return s.unicodeScalars.count > 60 ? out + "..." : out
-    }
+    /// A name from the file as a message quotes it: control characters escaped, long names cut
+    /// (`Escape.message`), so a message stays one readable line.
+    static func display(_ s: String) -> String { Escape.message(s) }
 }
 

@@ -1,0 +1,68 @@
+import Foundation
+import Results
+import XCTest
+
+/// The escaping helpers, one per output format (`Escape`), on the characters each must handle.
+final class EscapeTests: XCTestCase {
+    func testTerminalTextShowsEveryControlCharacterAsAVisibleEscape() {
+        XCTAssertEqual(Escape.terminal("a\r\nc"), #"a\r\nc"#, "CR LF is one Character but two escapes")
+        XCTAssertEqual(Escape.terminal("\u{1B}[2J\u{1B}]0;title\u{07}"), #"\u{1B}[2J\u{1B}]0;title\u{07}"#)
+        XCTAssertEqual(Escape.terminal("\u{9B}31m\u{85}\u{7F}\u{0}\t"), #"\u{9B}31m\u{85}\u{7F}\u{00}\t"#, "C1, DEL, NUL, tab")
+        XCTAssertEqual(Escape.terminal("p\u{2028}q\u{2029}"), #"p\u{2028}q\u{2029}"#)
+        XCTAssertEqual(Escape.terminal("abc\u{202E}fed\u{2066}"), #"abc\u{202E}fed\u{2066}"#, "bidirectional controls")
+        XCTAssertEqual(Escape.terminal("ipad-settings é 日本 👩‍👩‍👧 \\ |"), "ipad-settings é 日本 👩‍👩‍👧 \\ |", "printable text is untouched")
+        XCTAssertEqual(Escape.terminal("one\ntwo\r", keepingNewlines: true), "one\ntwo\\r")
+    }
+
+    func testMarkdownEscapesInlineSyntaxHTMLAndLineBreaks() {
+        XCTAssertEqual(Escape.markdown("x|y"), #"x\|y"#)
+        XCTAssertEqual(Escape.markdown(##"\ ` * _ [ ] # ~ $"##), ##"\\ \` \* \_ \[ \] \# \~ \$"##)
+        XCTAssertEqual(Escape.markdown("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;")
+        XCTAssertEqual(Escape.markdown("&lt;"), "&amp;lt;", "an entity in a name shows as written")
+        XCTAssertEqual(Escape.markdown("a\r\nc\u{2028}d\u{2029}e\n"), #"a\r\nc\u{2028}d\u{2029}e\n"#)
+        XCTAssertEqual(Escape.markdown("\u{1B}[2J"), #"\u{1B}\[2J"#)
+        XCTAssertEqual(Escape.markdown("ipad-settings (2×)"), "ipad-settings (2×)")
+    }
+
+    func testHTMLEscapesMarkupQuotesSlashAndControls() {
+        XCTAssertEqual(Escape.html(#"<img src=x onerror="a('b')">&"#), "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;")
+        XCTAssertEqual(Escape.html("a//b"), "a&#47;&#47;b")
+        XCTAssertEqual(Escape.html("a\r\nc\u{1B}"), #"a\r\nc\u{1B}"#)
+    }
+
+    func testCSVQuotesByRFC4180AndGuardsFormulas() {
+        XCTAssertEqual(Escape.csv("plain"), "plain")
+        XCTAssertEqual(Escape.csv(#"fling, "events""#), #""fling, ""events""""#)
+        XCTAssertEqual(Escape.csv("a\r\nc"), "\"a\r\nc\"", "line breaks stay, quoted")
+        XCTAssertEqual(Escape.csv("a\rb"), "\"a\rb\"")
+        for formula in ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"] {
+            XCTAssertEqual(Escape.csv(formula), "\"'" + formula + "\"", formula.debugDescription)
+        }
+        XCTAssertEqual(Escape.csv(#"=HYPERLINK("x")"#), #""'=HYPERLINK(""x"")""#)
+        XCTAssertEqual(Escape.csv("a=1"), "a=1", "only a leading sign starts a formula")
+    }
+
+    func testJSONStringsReadBackExactly() throws {
+        let names = ["a\r\nc", "q\"b\\s/", "\u{0}\u{1B}\u{7F}\u{85}\u{9B}", "p\u{2028}q\u{2029}", "abc\u{202E}fed", "日本 👩‍👩‍👧", ""]
+        for name in names {
+            let literal = Escape.json(name)
+            XCTAssertFalse(literal.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || [0x2028, 0x2029, 0x202E].contains($0.value) })
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+            XCTAssertEqual(decoded, [name])
+        }
+        XCTAssertEqual(Escape.json("\u{1B}"), #""\u001B""#)
+    }
+
+    func testShortenedCutsByScalarsAndSaysTheFullLength() {
+        XCTAssertEqual(Escape.shortened("abc", limit: 3), "abc")
+        XCTAssertEqual(Escape.shortened("abcd", limit: 3), "abc… (4 bytes)")
+        let huge = String(repeating: "a", count: 1 << 20)
+        XCTAssertEqual(Escape.shortened(huge, limit: 60), String(repeating: "a", count: 60) + "… (1,048,576 bytes)")
+        // One Character of a million combining marks is still cut.
+        let zalgo = "e" + String(repeating: "\u{301}", count: 1_000_000)
+        XCTAssertEqual(zalgo.count, 1)
+        XCTAssertLessThan(Escape.shortened(zalgo, limit: 10).utf8.count, 60)
+        XCTAssertEqual(Escape.message("\u{1B}" + huge), #"\u{1B}"# + String(repeating: "a", count: 59) + "… (1,048,577 bytes)")
+        XCTAssertEqual(Escape.shortened(String(repeating: "n", count: Escape.nameLimit)), String(repeating: "n", count: Escape.nameLimit))
+    }
+}
