@@ -39,6 +39,11 @@ public struct Runner {
         var runs: [RunResult] = []
         var floorsByScenario: [String: (fill: Int, copy: Int)] = [:]
         let rounds = max(1, rounds)
+        // Before anything runs: a step count from a results file (a baseline run again) or a
+        // caller may be anything, and 0 would measure nothing, a negative one trap, 10^15 never end.
+        for scenario in scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
+            throw BenchError.input("cannot measure \(Format.grouped(steps ?? scenario.steps)) steps of the scenario '\(scenario.name)': a run measures from 1 to \(Format.grouped(Results.maxSteps)) steps.")
+        }
         for scenario in scenarios {
             let measured = steps ?? scenario.steps
             let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)

@@ -23,24 +23,51 @@ public enum MannWhitney {
     }
 
     /// Tests `xs` against `ys` (two-sided).
-    /// - Complexity: O(n² · m²) time for the exact distribution, fine for a few dozen rounds; the
-    ///   normal approximation with tie correction beyond 40 values in all.
+    /// - Complexity: O(N log N) for N = n + m values to sort them, then as
+    ///   `test(sortedXs:sortedYs:)`.
     public static func test(_ xs: [Double], _ ys: [Double]) -> Result {
+        test(sortedXs: xs.sorted(), sortedYs: ys.sorted())
+    }
+
+    /// Tests `xs` against `ys` (two-sided), both sorted in ascending order (and free of NaN).
+    ///
+    /// The ranks come from merging the two sorted samples, so a caller that tests many rescalings
+    /// of the same samples (`Comparison.smallestDetectable`) sorts them once.
+    /// - Complexity: O(N) for N = n + m values beyond 40 (the normal approximation with tie
+    ///   correction); the exact distribution for up to 40, O(n² · m²) at most, counted by dynamic
+    ///   programming.
+    public static func test(sortedXs xs: [Double], sortedYs ys: [Double]) -> Result {
         let n = xs.count, m = ys.count
         guard n > 0, m > 0 else { return Result(p: 1, smallestPossibleP: 1) }
-        // Ranks in the pooled sample, doubled so mid-ranks of ties stay integers.
-        let pooled = (xs.map { ($0, 0) } + ys.map { ($0, 1) }).sorted { $0.0 < $1.0 }
-        var doubledRanks = [Int](repeating: 0, count: pooled.count)
-        var i = 0
-        while i < pooled.count {
-            var j = i
-            while j + 1 < pooled.count && pooled[j + 1].0 == pooled[i].0 { j += 1 }
-            for k in i...j { doubledRanks[k] = i + j + 2 }  // 2 × the mean of ranks i+1 ... j+1
-            i = j + 1
-        }
-        let observed = zip(pooled, doubledRanks).filter { $0.0.1 == 0 }.reduce(0) { $0 + $1.1 }
         let smallest = 2 / binomial(n + m, n)
-        if n + m > 40 { return Result(p: normalP(observed, doubledRanks, n: n, m: m), smallestPossibleP: smallest) }
+        // Walk the merged order one group of tied values at a time. Ranks are doubled so that the
+        // mid-rank of a tie group, (first + last) / 2, stays an integer.
+        var observed = 0            // doubled rank sum of xs
+        var tieTerm = 0.0           // Σ (t³ − t) over tie groups
+        var doubledRanks: [Int] = []  // in merged order, for the exact distribution only
+        let exact = n + m <= 40
+        if exact { doubledRanks.reserveCapacity(n + m) }
+        var i = 0, j = 0, rank = 0  // values ranked so far
+        while i < n || j < m {
+            // The smaller next value and every value equal to it (a NaN, which equals nothing,
+            // is a group of one rather than a loop that never advances).
+            let value: Double
+            var fromX = 0, fromY = 0
+            if j >= m || (i < n && xs[i] <= ys[j]) {
+                value = xs[i]; i += 1; fromX = 1
+            } else {
+                value = ys[j]; j += 1; fromY = 1
+            }
+            while i < n && xs[i] == value { i += 1; fromX += 1 }
+            while j < m && ys[j] == value { j += 1; fromY += 1 }
+            let t = fromX + fromY
+            let doubled = 2 * rank + t + 1  // 2 × the mean of ranks rank+1 ... rank+t
+            observed += fromX * doubled
+            if t > 1 { tieTerm += Double(t) * Double(t) * Double(t) - Double(t) }
+            if exact { doubledRanks += repeatElement(doubled, count: t) }
+            rank += t
+        }
+        if !exact { return Result(p: normalP(observed, tieTerm, n: n, m: m), smallestPossibleP: smallest) }
         // Exact: the distribution of the doubled rank sum of n values drawn from these ranks.
         let total = doubledRanks.reduce(0, +)
         // ways[k][s]: subsets of size k with doubled rank sum s.
@@ -62,16 +89,13 @@ public enum MannWhitney {
         return Result(p: min(1, extreme / all), smallestPossibleP: smallest)
     }
 
-    /// The normal approximation of the two-sided p-value, with the tie correction.
-    private static func normalP(_ observed: Int, _ doubledRanks: [Int], n: Int, m: Int) -> Double {
-        let N = Double(n + m)
-        let u = Double(observed) / 2 - Double(n * (n + 1)) / 2
-        let mean = Double(n * m) / 2
-        var ties = 0.0
-        var counts: [Int: Int] = [:]
-        for r in doubledRanks { counts[r, default: 0] += 1 }
-        for t in counts.values where t > 1 { ties += Double(t * t * t - t) }
-        let variance = Double(n * m) / 12 * ((N + 1) - ties / (N * (N - 1)))
+    /// The normal approximation of the two-sided p-value, with the tie correction; in doubles
+    /// throughout, so no sample size can overflow it.
+    private static func normalP(_ observed: Int, _ tieTerm: Double, n: Int, m: Int) -> Double {
+        let nn = Double(n), mm = Double(m), N = nn + mm
+        let u = Double(observed) / 2 - nn * (nn + 1) / 2
+        let mean = nn * mm / 2
+        let variance = nn * mm / 12 * ((N + 1) - tieTerm / (N * (N - 1)))
         guard variance > 0 else { return 1 }
         let z = (abs(u - mean) - 0.5) / variance.squareRoot()
         return min(1, erfc(max(0, z) / 2.0.squareRoot()))

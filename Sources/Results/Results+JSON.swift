@@ -19,113 +19,416 @@ extension Results {
         }
     }
 
-    /// Reads a results file written by `jsonData()`.
+    /// Reads a results file written by `jsonData()` (or by another tool that follows
+    /// docs/results-schema.md), validating it as strictly as scenario files are.
     ///
-    /// The schema is checked before the rest, so a file of another schema is reported as such
-    /// rather than as whichever field happens to be missing.
-    /// - Throws: `BenchError.input` naming the file and what is wrong: it does not exist, is a
-    ///   directory, cannot be read, is not valid JSON, has another `schema`, or lacks a field.
+    /// - Throws: `BenchError.input` whose message starts with the file's path: it does not exist,
+    ///   is a directory or cannot be read, or what `decode(_:file:)` finds wrong.
+    /// - Complexity: O(n) in the size of the file.
     public static func load(from path: String) throws -> Results {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            throw BenchError.input(code == ENOENT
-                ? "the results file '\(path)' does not exist."
-                : "cannot read the results file '\(path)': \(BenchError.systemReason(code)).")
+            throw BenchError.input(code == ENOENT ? "\(path): no such file."
+                                                  : "\(path): cannot read the file (\(BenchError.systemReason(code))).")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw BenchError.input("'\(path)' is a directory, not a results file.")
+            throw BenchError.input("\(path): is a directory; expected a results file.")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = access(path, R_OK) == 0 ? "it could not be read" : "permission denied"
-            throw BenchError.input("cannot read the results file '\(path)': \(reason).")
+            throw BenchError.input("\(path): cannot read the file (\(reason)).")
         }
-
-        // JSONDecoder only says "not valid JSON"; JSONSerialization also says where.
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw BenchError.input("'\(path)' is not valid JSON: \(syntaxProblem(error, in: data)).")
-        }
-
-        /// Only the schema: every version of the format has it.
-        struct SchemaProbe: Decodable { var schema: String? }
-        let decoder = JSONDecoder()
-        let probe: SchemaProbe
-        do {
-            probe = try decoder.decode(SchemaProbe.self, from: data)
-        } catch {
-            throw BenchError.input("'\(path)' is not a valid results file: \(describe(error)).")
-        }
-        guard let schema = probe.schema else {
-            throw BenchError.input("'\(path)' is not a results file: it has no \"schema\" field (expected \"\(currentSchema)\").")
-        }
-        guard schema == currentSchema else {
-            throw BenchError.input("'\(path)' has schema \"\(schema)\", but this version of bench reads \"\(currentSchema)\".")
-        }
-        do {
-            return try decoder.decode(Results.self, from: data)
-        } catch {
-            throw BenchError.input("'\(path)' is not a valid results file: \(describe(error)).")
-        }
+        // Parsed where Foundation read it: a file of a million steps is tens of megabytes.
+        return try data.withUnsafeBytes { try decode($0.bindMemory(to: UInt8.self), file: path) }
     }
 
-    /// A JSON syntax error as a clause, with "around character N" turned into a line and column.
-    private static func syntaxProblem(_ error: Error, in data: Data) -> String {
-        guard var text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
-            return "the JSON syntax is broken"
-        }
-        if text.hasSuffix(".") { text.removeLast() }
-        let marker = " around character "
-        if let range = text.range(of: marker), let offset = Int(text[range.upperBound...]), offset <= data.count {
-            let before = data.prefix(offset)
-            let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-            text = text[..<range.lowerBound] + " at line \(line), column \(column)"
-        }
-        return text.prefix(1).lowercased() + text.dropFirst()
+    /// Decodes the contents of a results file; `file` names it in messages.
+    ///
+    /// The JSON must be strictly valid — no duplicate keys at any level, numbers that fit, at
+    /// most `StrictJSON.maxDepth` levels. The schema is checked before the rest, so a file of
+    /// another schema is reported as such rather than as whichever field happens to be missing.
+    /// Then every field docs/results-schema.md lists must be present with its type (the optional
+    /// ones may be absent or null) and within its limits: counters, times and ratios between 0 and
+    /// `maxValue`; `steps` from 1 to `maxSteps`, with every sample array that long; at least one
+    /// row and no (scenario, strategy) twice. Keys the schema does not list are ignored, except in
+    /// the objects keyed by counter, phase or ratio, where an unknown name is an error.
+    /// - Throws: `BenchError.input`, "`file`: `key.path`: what was expected, got what."
+    /// - Complexity: O(n) in the length of `bytes`.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> Results {
+        try bytes.withUnsafeBufferPointer { try decode($0, file: file) }
     }
 
-    /// A decoding error as a clause naming the field (`runs[0].steps`) and what is wrong with it.
-    private static func describe(_ error: Error) -> String {
-        func keyPath(_ path: [CodingKey]) -> String {
-            var text = ""
-            for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Results {
+        let root: StrictJSON
+        do {
+            root = try StrictJSON.parse(bytes)
+        } catch let error as StrictJSON.SyntaxError {
+            throw BenchError.input("\(file): \(error)")
+        }
+        return try ResultsReader.results(Item(value: root, path: "", file: file))
+    }
+}
+
+// MARK: - Reading the document
+
+/// The fields of a results document, validated as they are read.
+private enum ResultsReader {
+    static func results(_ root: Item) throws -> Results {
+        guard case .object = root.value else { throw root.mismatch("a results object") }
+        let top = try root.object("a results object")
+        guard let schemaItem = top.optional("schema") else {
+            throw root.fail("not a results file: it has no \"schema\" field (expected \"\(Results.currentSchema)\")")
+        }
+        let schema = try schemaItem.string()
+        guard schema == Results.currentSchema else {
+            throw root.fail("has schema \"\(Item.display(schema))\", but this version of bench reads \"\(Results.currentSchema)\"")
+        }
+        let tool = try toolInfo(top.required("tool", "an object"))
+        let machine = try machineInfo(top.required("machine", "an object"))
+        let createdAt = try top.required("createdAt", "a string").string()
+        let floorNanos = try top.required("floorNanos", "an integer").count()
+        let copyFloorNanos = try top.required("copyFloorNanos", "an integer").count()
+        let peakMemoryBytes = try top.required("peakMemoryBytes", "an integer").count()
+        let processes = try top.optional("processes")?.integer(1...Results.maxValue, "an integer ≥ 1")
+
+        let runsItem = try top.required("runs", "a non-empty array of runs")
+        let runItems = try runsItem.array()
+        guard !runItems.isEmpty else { throw runsItem.fail("expected a non-empty array, got an empty one") }
+        var runs: [RunResult] = []
+        runs.reserveCapacity(runItems.count)
+        var firstIndex: [RunKey: Int] = [:]
+        for (index, item) in runItems.enumerated() {
+            let run = try self.run(item, processes: processes)
+            if let first = firstIndex[run.key] {
+                throw item.fail("the row \(Item.display(run.key.description)) is already at runs[\(first)]; each (scenario, strategy) may appear once")
             }
-            return text.isEmpty ? "the top level" : "'\(text)'"
+            firstIndex[run.key] = index
+            runs.append(run)
         }
-        guard let error = error as? DecodingError else { return "\(error)" }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = context.codingPath.isEmpty ? "" : " in \(keyPath(context.codingPath))"
-            return "the field '\(key.stringValue)' is missing\(parent)"
-        case .typeMismatch(let type, let context):
-            return "\(keyPath(context.codingPath)) should be \(describe(type))"
-        case .valueNotFound(let type, let context):
-            return "\(keyPath(context.codingPath)) is null but should be \(describe(type))"
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            if context.codingPath.isEmpty {
-                return "it is not valid JSON" + (underlying.map { " (\($0.trimmingCharacters(in: CharacterSet(charactersIn: "."))))" } ?? "")
+
+        var results = Results(schema: schema, tool: tool, machine: machine, createdAt: createdAt, floorNanos: floorNanos,
+                              copyFloorNanos: copyFloorNanos, runs: runs, peakMemoryBytes: peakMemoryBytes)
+        results.processes = processes
+        results.provenance = try top.optional("provenance").map(provenance)
+        results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
+        results.instructionCounter = try top.optional("instructionCounter")?.string()
+        return results
+    }
+
+    static func toolInfo(_ item: Item) throws -> ToolInfo {
+        let f = try item.object("an object")
+        return ToolInfo(version: try f.required("version", "a string").string(),
+                        configuration: try f.required("configuration", "a string").string(),
+                        optimized: try f.required("optimized", "true or false").bool(),
+                        swift: try f.required("swift", "a string").string())
+    }
+
+    static func machineInfo(_ item: Item) throws -> MachineInfo {
+        let f = try item.object("an object")
+        return MachineInfo(os: try f.required("os", "a string").string(),
+                           cores: try f.required("cores", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
+                           cpu: try f.required("cpu", "a string").string())
+    }
+
+    static func provenance(_ item: Item) throws -> Provenance {
+        let f = try item.object("an object")
+        return Provenance(commandLine: try f.required("commandLine", "an array of strings").array().map { try $0.string() },
+                          gitCommit: try f.optional("gitCommit")?.string(),
+                          compiler: try f.required("compiler", "a string").string(),
+                          target: try f.required("target", "a string").string(),
+                          kernel: try f.required("kernel", "a string").string(),
+                          memoryBytes: try f.required("memoryBytes", "an integer").count())
+    }
+
+    static func scenarioDefinitions(_ item: Item) throws -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for (key, value) in try item.object("an object of scenario definitions").members {
+            var definition: [String: String] = [:]
+            let scenario = item.child(key, value)
+            for (name, text) in try scenario.object("an object of strings").members {
+                definition[name] = try scenario.child(name, text).string()
             }
-            return "\(keyPath(context.codingPath)) is invalid (\(context.debugDescription))"
-        @unknown default:
-            return "\(error)"
+            out[key] = definition
+        }
+        return out
+    }
+
+    static func run(_ item: Item, processes: Int?) throws -> RunResult {
+        let f = try item.object("a run object")
+        let scenario = try f.required("scenario", "a non-empty string").string(nonEmpty: true)
+        let strategy = try f.required("strategy", "a non-empty string").string(nonEmpty: true)
+        let steps = try f.required("steps", "an integer").integer(
+            1...Results.maxSteps, "an integer from 1 to \(Format.grouped(Results.maxSteps)) (the most steps a run may measure)")
+        let layoutPasses = try f.required("layoutPasses", "an integer").integer(
+            0...steps, "an integer from 0 to \(Format.grouped(steps)) (the run's steps)")
+
+        let totalsItem = try f.required("totals", "an object of counters")
+        let totals = try totalsItem.metrics(Counter.self, "counter") { try $0.count() }
+        let perStepItem = try f.required("perStep", "an object of counters")
+        let perStep = try perStepItem.metrics(Counter.self, "counter") { try $0.measure() }
+        if let counter = Counter.allCases.first(where: { (totals[$0] == nil) != (perStep[$0] == nil) }) {
+            let (has, lacks) = totals[counter] == nil ? (perStepItem, totalsItem) : (totalsItem, perStepItem)
+            throw lacks.fail("missing key '\(counter.name)' (\(has.path) has it, and both list the same counters)")
+        }
+
+        let timingItem = try f.required("timing", "an object of summaries by phase")
+        let timing = try timingItem.metrics(Phase.self, "phase", summary)
+        if let phase = Phase.allCases.first(where: { timing[$0] == nil }) {
+            throw timingItem.fail("missing key '\(phase.name)' (a summary of the \(phase.name) times)")
+        }
+        let ratios = try f.required("ratios", "an object of ratios").metrics(Ratio.self, "ratio") { try $0.measure() }
+
+        let samples = try f.required("samples", "an object of arrays by phase (may be empty)").metrics(Phase.self, "phase") { item in
+            let values = try item.counts()
+            guard values.count == steps else {
+                throw item.fail("expected \(Format.grouped(steps)) values (one per step: the run's steps), got \(Format.grouped(values.count))")
+            }
+            return values
+        }
+
+        // Every round (or process) has a value in each array; with `processes`, one per process.
+        var length: (count: Int, path: String)? = processes.map { ($0, "processes") }
+        func checkLength(_ item: Item, _ count: Int) throws {
+            guard count > 0 else { throw item.fail("expected a non-empty array, got an empty one") }
+            guard let known = length else {
+                length = (count, item.path)
+                return
+            }
+            guard count == known.count else {
+                let what = known.path == "processes" ? "one per process, as processes says" : "one per round, as \(known.path) has"
+                throw item.fail("expected \(Format.grouped(known.count)) values (\(what)), got \(Format.grouped(count))")
+            }
+        }
+        let rounds = try f.optional("rounds")?.metrics(Phase.self, "phase") { item in
+            let values = try item.counts()
+            try checkLength(item, values.count)
+            return values
+        }
+        let roundRatios = try f.optional("roundRatios")?.metrics(Ratio.self, "ratio") { item in
+            let values = try item.measures()
+            try checkLength(item, values.count)
+            return values
+        }
+
+        let eventItem = try f.required("eventSteps", "an array of step indices")
+        let eventSteps = try eventItem.counts()
+        for (i, step) in eventSteps.enumerated() where step >= steps || (i > 0 && step <= eventSteps[i - 1]) {
+            let after = i > 0 ? ", after \(Format.grouped(eventSteps[i - 1]))" : ""
+            throw eventItem.element(i, .integer(step)).fail("expected a step index from 0 to \(Format.grouped(steps - 1))\(after), got \(Format.grouped(step))")
+        }
+
+        let picturesItem = try f.required("pictures", "an object of checksums by step")
+        var pictures: [String: String] = [:]
+        for (key, value) in try picturesItem.object("an object of checksums by step").members {
+            let picture = picturesItem.child(key, value)
+            guard let step = Int(key), String(step) == key, (0..<steps).contains(step) else {
+                throw picture.fail("expected a step index from 0 to \(Format.grouped(steps - 1)) as the key, got '\(Item.display(key))'")
+            }
+            let checksum = try picture.string()
+            guard checksum.utf8.count == 8, checksum.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                throw picture.fail("expected a CRC-32 as 8 lower-case hex digits, got \"\(Item.display(checksum))\"")
+            }
+            pictures[key] = checksum
+        }
+
+        var run = RunResult(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: layoutPasses, totals: totals,
+                            perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: eventSteps,
+                            pictures: pictures,
+                            floorNanos: try f.required("floorNanos", "an integer").count(),
+                            copyFloorNanos: try f.required("copyFloorNanos", "an integer").count(),
+                            buffersAllocated: try f.required("buffersAllocated", "an integer").count())
+        run.rounds = rounds
+        run.roundRatios = roundRatios
+        run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
+        return run
+    }
+
+    /// A timing summary: five integers in order, min ≤ median ≤ p90 ≤ p99 ≤ max.
+    static func summary(_ item: Item) throws -> Summary {
+        let f = try item.object("a summary object (median, p90, p99, min, max)")
+        let s = Summary(median: try f.required("median", "an integer").count(), p90: try f.required("p90", "an integer").count(),
+                        p99: try f.required("p99", "an integer").count(), min: try f.required("min", "an integer").count(),
+                        max: try f.required("max", "an integer").count())
+        guard s.min <= s.median, s.median <= s.p90, s.p90 <= s.p99, s.p99 <= s.max else {
+            let values = [("min", s.min), ("median", s.median), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
+            throw item.fail("expected min ≤ median ≤ p90 ≤ p99 ≤ max, got " + values.map { "\($0.0) \(Format.grouped($0.1))" }.joined(separator: ", "))
+        }
+        return s
+    }
+}
+
+// MARK: - Values and their key paths
+
+/// A value in a results file and where it is: the key path messages name.
+private struct Item {
+    let value: StrictJSON
+    /// `runs[2].totals.blendedPixels`; empty at the top level.
+    let path: String
+    let file: String
+
+    /// "file: path: message."
+    func fail(_ message: String) -> BenchError {
+        .input(path.isEmpty ? "\(file): \(message)." : "\(file): \(path): \(message).")
+    }
+
+    /// "expected a number, got a string."
+    func mismatch(_ expected: String) -> BenchError {
+        fail("expected \(expected), got \(value.kindDescription)")
+    }
+
+    /// The member `key`: `.key`, or `["key"]` for a key that is not a plain word.
+    func child(_ key: String, _ value: StrictJSON) -> Item {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        }
+        let step = plain ? (path.isEmpty ? key : "." + key) : "[\"\(Item.display(key))\"]"
+        return Item(value: value, path: path + step, file: file)
+    }
+
+    func element(_ index: Int, _ value: StrictJSON) -> Item {
+        Item(value: value, path: "\(path)[\(index)]", file: file)
+    }
+
+    func object(_ expected: String) throws -> Members {
+        guard case .object(let members) = value else { throw mismatch(expected) }
+        return Members(item: self, members: members)
+    }
+
+    func array() throws -> [Item] {
+        switch value {
+        case .integers(let values): return values.enumerated().map { element($0.offset, .integer($0.element)) }
+        case .array(let values): return values.enumerated().map { element($0.offset, $0.element) }
+        default: throw mismatch("an array")
         }
     }
 
-    /// A Swift type as the JSON value it is read from.
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: return "an integer"
-        case is Double.Type: return "a number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        default:
-            let name = String(describing: type)
-            if name.hasPrefix("Array") { return "a list" }
-            return "an object"
+    func string(nonEmpty: Bool = false) throws -> String {
+        guard case .string(let s) = value else { throw mismatch(nonEmpty ? "a non-empty string" : "a string") }
+        guard !nonEmpty || !s.isEmpty else { throw fail("expected a non-empty string, got an empty one") }
+        return s
+    }
+
+    func bool() throws -> Bool {
+        guard case .bool(let b) = value else { throw mismatch("true or false") }
+        return b
+    }
+
+    /// A whole number in `range` (whose upper bound is at most `Results.maxValue`). A number
+    /// with a fraction or exponent is accepted when it is whole, as JSON does not tell 5 from 5.0.
+    func integer(_ range: ClosedRange<Int>, _ expected: String) throws -> Int {
+        let x: Int
+        switch value {
+        case .integer(let i): x = i
+        case .number(let d):
+            guard d == d.rounded() else { throw fail("expected \(expected), got \(Item.format(d))") }
+            guard abs(d) <= Double(Results.maxValue) else { throw outOfRange(Item.format(d), expected) }
+            x = Int(d)
+        case .outOfRange(let text): throw outOfRange(text, expected)
+        default: throw mismatch(expected)
         }
+        if x > Results.maxValue || x < -Results.maxValue { throw outOfRange(Format.grouped(x), expected) }
+        guard range.contains(x) else { throw fail("expected \(expected), got \(Format.grouped(x))") }
+        return x
+    }
+
+    /// A counter, time or size: an integer from 0 to `Results.maxValue`.
+    func count() throws -> Int {
+        // The common case first: a non-negative integer within the limit.
+        if case .integer(let i) = value, i >= 0, i <= Results.maxValue { return i }
+        return try integer(0...Results.maxValue, "a non-negative integer")
+    }
+
+    /// A mean or ratio: a number from 0 to `Results.maxValue`.
+    func measure() throws -> Double {
+        let x: Double
+        switch value {
+        case .integer(let i): x = Double(i)
+        case .number(let d): x = d
+        case .outOfRange(let text): throw outOfRange(text, "a non-negative number")
+        default: throw mismatch("a non-negative number")
+        }
+        guard x >= 0 else { throw fail("expected a non-negative number, got \(Item.format(x))") }
+        guard x <= Double(Results.maxValue) else { throw outOfRange(Item.format(x), "a non-negative number") }
+        return x
+    }
+
+    /// An array of `count()` values, checked in one pass when it holds integers only.
+    func counts() throws -> [Int] {
+        switch value {
+        case .integers(let values):
+            if let bad = values.firstIndex(where: { $0 < 0 || $0 > Results.maxValue }) {
+                _ = try element(bad, .integer(values[bad])).count()
+            }
+            return values
+        case .array(let values): return try values.enumerated().map { try element($0.offset, $0.element).count() }
+        default: throw mismatch("an array of non-negative integers")
+        }
+    }
+
+    /// An array of `measure()` values.
+    func measures() throws -> [Double] {
+        switch value {
+        case .integers(let values): return try values.enumerated().map { try element($0.offset, .integer($0.element)).measure() }
+        case .array(let values): return try values.enumerated().map { try element($0.offset, $0.element).measure() }
+        default: throw mismatch("an array of non-negative numbers")
+        }
+    }
+
+    /// An object keyed by the names of a metric (`Counter`, `Phase`, `Ratio`); an unknown name is
+    /// an error that suggests the nearest known one.
+    func metrics<M: Metric, V>(_ type: M.Type, _ what: String, _ read: (Item) throws -> V) throws -> [M: V] {
+        let members = try object("an object of \(what) names").members
+        var out: [M: V] = [:]
+        for (key, value) in members {
+            let item = child(key, value)
+            guard let metric = M(rawValue: key) else {
+                let known = M.allCases.map(\.name)
+                if let near = Suggestion.nearest(to: key, in: known) { throw item.fail("unknown \(what); did you mean '\(near)'?") }
+                throw item.fail("unknown \(what); expected one of \(known.joined(separator: ", "))")
+            }
+            out[metric] = try read(item)
+        }
+        return out
+    }
+
+    private func outOfRange(_ text: String, _ expected: String) -> BenchError {
+        let shown = text.count <= 24 ? text : String(text.prefix(20)) + "..."
+        return fail("the number \(shown) is out of range: expected \(expected) up to \(Format.grouped(Results.maxValue)) (2^53)")
+    }
+
+    /// A number as a message shows it: whole numbers with thousands separators, others as Swift
+    /// prints them.
+    static func format(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return Format.grouped(Int(x)) }
+        return "\(x)"
+    }
+
+    /// A name from the file as a message quotes it: control characters escaped, long names cut.
+    static func display(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars.prefix(60) {
+            if scalar.value < 0x20 || scalar.value == 0x7F { out += scalar.escaped(asASCII: true) } else { out.unicodeScalars.append(scalar) }
+        }
+        return s.unicodeScalars.count > 60 ? out + "..." : out
+    }
+}
+
+/// An object's members, looked up by key (keys are unique: the parser rejects duplicates).
+private struct Members {
+    let item: Item
+    let members: [(key: String, value: StrictJSON)]
+
+    /// The member `key`, or nil when it is absent or null.
+    func optional(_ key: String) -> Item? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        if case .null = member.value { return nil }
+        return item.child(key, member.value)
+    }
+
+    /// The member `key`, or "missing key 'key' (<what>)".
+    func required(_ key: String, _ what: String) throws -> Item {
+        guard let member = members.first(where: { $0.key == key }) else { throw item.fail("missing key '\(key)' (\(what))") }
+        return item.child(key, member.value)
     }
 }

@@ -65,6 +65,17 @@ public struct Results: Codable, Equatable, Sendable {
 
     /// The schema identifier written by this version.
     public static let currentSchema = "cornerbench.results/1"
+
+    /// The most steps a run may measure: what a results file may hold in `runs[].steps`, what
+    /// `Runner` measures and what scenario files may ask for (`ScenarioFile.maxSteps`). A million
+    /// steps with `--samples` make a file of about 60 MB per strategy.
+    public static let maxSteps = 1_000_000
+
+    /// The largest counter, time, size, mean or ratio a results file may hold: 2^53, beyond
+    /// which a double no longer holds every integer. Real values stay far below it (a million
+    /// steps of 33 MB of tile traffic sum to 3.3 × 10^13), and with it every value converts
+    /// between `Int` and `Double` exactly, so no comparison or report can overflow a conversion.
+    public static let maxValue = 1 << 53
 }
 
 /// How and from what a run was made, so that a number can be traced to its source and two runs
@@ -214,7 +225,8 @@ extension RunResult {
 }
 
 extension Results {
-    /// The runs by their (scenario, strategy); the first of any duplicates.
+    /// The runs by their (scenario, strategy); the first of any duplicates (a loaded file has
+    /// none: `Results.load` refuses a row that appears twice).
     public var runsByKey: [RunKey: RunResult] {
         Dictionary(runs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }

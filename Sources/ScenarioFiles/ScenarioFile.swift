@@ -17,7 +17,7 @@ public enum ScenarioFile {
     /// The most rows a table may have in all: the table's geometry keeps a few words per row.
     public static let maxRows = 10_000_000
     /// The most measured (or warm-up) steps a scenario may ask for.
-    public static let maxSteps = 1_000_000
+    public static let maxSteps = Results.maxSteps
     /// The most events a scenario may have (each is applied between two frames).
     public static let maxEvents = 10_000
     /// The longest screen side, resize, row, header or footer, in pixels at the device's scale.

@@ -1,0 +1,324 @@
+import Foundation
+import Harness
+import HarnessTestSupport
+import RasterTestSupport
+@testable import Results
+import XCTest
+
+/// Results files are validated as strictly as scenario files: every value within its limits and
+/// consistent with the rest, every problem a `BenchError.input` that starts with the file's name
+/// and names the key path. Each test is one way a bad file used to load.
+final class ResultsValidationTests: TemporaryDirectoryTestCase {
+    private static let scenario = Fixtures.longTable(sections: 20, device: Fixtures.device(width: 600, height: 300), steps: 6)
+
+    /// A real run: two strategies, four rounds, samples kept.
+    private static let fresh: Results = {
+        try! Runner(commandLine: ["bench", "run"]).run(scenarios: [scenario], strategies: ["none", "per-cell-mask"], rounds: 4)
+    }()
+
+    private func text(_ results: Results) throws -> String { String(decoding: try results.jsonData(), as: UTF8.self) }
+
+    /// `text` written to `r.json` in the test's directory and loaded.
+    private func load(_ text: String) throws -> Results {
+        let path = directory + "/r.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try Results.load(from: path)
+    }
+
+    /// Asserts that `text` is rejected with a message that starts with the file's path and
+    /// contains each fragment (in which `r.json` stands for the path).
+    private func assertRejected(_ text: String, _ fragments: [String], file: StaticString = #filePath, line: UInt = #line) {
+        let path = directory + "/r.json"
+        XCTAssertThrowsError(try load(text), file: file, line: line) { error in
+            guard case BenchError.input(let message) = error else {
+                return XCTFail("expected BenchError.input, got \(error)", file: file, line: line)
+            }
+            XCTAssertTrue(message.hasPrefix(path + ": "), message, file: file, line: line)
+            for fragment in fragments.map({ $0.replacingOccurrences(of: "r.json", with: path) }) {
+                XCTAssertTrue(message.contains(fragment), "\(message) lacks \(fragment)", file: file, line: line)
+            }
+        }
+    }
+
+    private func assertRejected(_ results: Results, _ fragments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        assertRejected(try text(results), fragments, file: file, line: line)
+    }
+
+    /// `text` with the first occurrence of `target` replaced.
+    private func replacingFirst(_ target: String, with replacement: String, in text: String) -> String {
+        guard let range = text.range(of: target) else {
+            XCTFail("'\(target)' is not in the text")
+            return text
+        }
+        return text.replacingCharacters(in: range, with: replacement)
+    }
+
+    func testARealRunLoadsBackEqual() throws {
+        XCTAssertEqual(try load(try text(Self.fresh)), Self.fresh)
+    }
+
+    /// Every optional field set, so that a field the reader forgets fails here.
+    func testEveryFieldSurvivesTheRoundTrip() throws {
+        var results = Self.fresh
+        results.processes = 4
+        results.instructionCounter = "valgrind-3.19.0 callgrind"
+        results.provenance?.gitCommit = String(repeating: "ab", count: 20)
+        for i in results.runs.indices {
+            results.runs[i].instructions = [.step: 9_000_000, .reuse: 100, .layout: 2_000, .composite: 8_000_000]
+            results.runs[i].buffersAllocated = 3
+            results.runs[i].eventSteps = [1, 4]
+        }
+        XCTAssertEqual(try load(try text(results)), results)
+    }
+
+    // MARK: Negative values
+
+    func testANegativeCounterIsRejectedNotPassedAsAnImprovement() throws {
+        var results = Self.fresh
+        results.runs[0].totals[.blendedPixels] = -5
+        try assertRejected(results, ["r.json: runs[0].totals.blendedPixels: expected a non-negative integer, got -5."])
+    }
+
+    func testNegativeTimesMeansAndRatiosAreRejected() throws {
+        var results = Self.fresh
+        results.runs[1].timing[.layout]!.min = -1
+        try assertRejected(results, ["runs[1].timing.layout.min: expected a non-negative integer, got -1."])
+        results = Self.fresh
+        results.runs[0].perStep[.layersDrawn] = -0.5
+        try assertRejected(results, ["runs[0].perStep.layersDrawn: expected a non-negative number, got -0.5."])
+        results = Self.fresh
+        results.runs[0].roundRatios![.stepToFloor]![2] = -1.5
+        try assertRejected(results, ["runs[0].roundRatios.stepToFloor[2]: expected a non-negative number, got -1.5."])
+        results = Self.fresh
+        results.runs[0].samples[.composite]![3] = -7
+        try assertRejected(results, ["runs[0].samples.composite[3]: expected a non-negative integer, got -7."])
+        results = Self.fresh
+        results.floorNanos = -1
+        try assertRejected(results, ["r.json: floorNanos: expected a non-negative integer, got -1."])
+    }
+
+    // MARK: Empty or inconsistent rows
+
+    func testAFileWithoutRunsIsRejectedRatherThanPassingOnZeroRows() throws {
+        var results = Self.fresh
+        results.runs = []
+        try assertRejected(results, ["r.json: runs: expected a non-empty array, got an empty one."])
+    }
+
+    func testEmptySamplesAndRoundsAreRejectedRatherThanPrintedAsNaN() throws {
+        var results = Self.fresh
+        results.runs[0].samples[.step] = []
+        try assertRejected(results, ["runs[0].samples.step: expected 6 values (one per step: the run's steps), got 0."])
+        results = Self.fresh
+        results.runs[1].rounds![.step] = []
+        try assertRejected(results, ["runs[1].rounds.step: expected a non-empty array, got an empty one."])
+        results = Self.fresh
+        results.runs[1].roundRatios![.stepToNone] = []
+        try assertRejected(results, ["runs[1].roundRatios.stepToNone: expected a non-empty array, got an empty one."])
+        // Samples may be left out altogether (`{}`, without --samples), but not in part.
+        results = Self.fresh
+        for i in results.runs.indices { results.runs[i].samples = [:] }
+        XCTAssertEqual(try load(try text(results)), results)
+    }
+
+    func testATimingSummaryOutOfOrderIsRejected() throws {
+        var results = Self.fresh
+        results.runs[0].timing[.step] = Summary(median: 5, p90: 4, p99: 9, min: 1, max: 10)
+        try assertRejected(results, ["runs[0].timing.step: expected min ≤ median ≤ p90 ≤ p99 ≤ max, got min 1, median 5, p90 4, p99 9, max 10."])
+    }
+
+    func testRoundsHaveOneValuePerRoundOrProcess() throws {
+        var results = Self.fresh
+        results.runs[0].rounds![.layout]!.removeLast()
+        try assertRejected(results, ["runs[0].rounds.layout: expected 4 values (one per round, as runs[0].rounds.composite has), got 3."])
+        results = Self.fresh
+        results.processes = 5
+        try assertRejected(results, ["runs[0].rounds.composite: expected 5 values (one per process, as processes says), got 4."])
+    }
+
+    func testARowThatAppearsTwiceIsRejected() throws {
+        var results = Self.fresh
+        results.runs.append(results.runs[0])
+        try assertRejected(results, ["r.json: runs[2]: the row long-table/none is already at runs[0]; each (scenario, strategy) may appear once."])
+    }
+
+    func testCountersOfTotalsAndPerStepMustMatchAndBeKnown() throws {
+        var results = Self.fresh
+        results.runs[0].perStep[.rowsVisited] = nil
+        try assertRejected(results, ["runs[0].perStep: missing key 'rowsVisited' (runs[0].totals has it"])
+        let text = replacingFirst(#""blendedPixels" :"#, with: #""blendedPixel" :"#, in: try self.text(Self.fresh))
+        assertRejected(text, ["runs[0].perStep.blendedPixel: unknown counter; did you mean 'blendedPixels'?"])
+    }
+
+    func testEventStepsAndPicturesMustLieWithinTheSteps() throws {
+        var results = Self.fresh
+        results.runs[0].eventSteps = [2, 6]
+        try assertRejected(results, ["runs[0].eventSteps[1]: expected a step index from 0 to 5, after 2, got 6."])
+        results = Self.fresh
+        results.runs[0].pictures["9"] = "00000000"
+        try assertRejected(results, ["runs[0].pictures.9: expected a step index from 0 to 5 as the key, got '9'."])
+        results = Self.fresh
+        results.runs[0].pictures["0"] = "not a crc"
+        try assertRejected(results, ["runs[0].pictures.0: expected a CRC-32 as 8 lower-case hex digits, got \"not a crc\"."])
+    }
+
+    // MARK: Duplicate keys
+
+    func testADuplicateKeyIsRejectedWithItsPlaceAndTheFirst() throws {
+        let text = try self.text(Self.fresh)
+        assertRejected(replacingFirst(#""steps" : 6,"#, with: #""steps" : 6, "steps" : 60,"#, in: text),
+                       ["r.json: runs[0]: line ", "duplicate key 'steps' (first at line "])
+        assertRejected(replacingFirst("{", with: #"{ "schema" : "cornerbench.results/1","#, in: text),
+                       ["r.json: line ", ", column 3: duplicate key 'schema' (first at line 1, column 3)."])
+        // Keys equal under Unicode normalization are the same key to whoever reads the file.
+        assertRejected(#"{"é": 1, "e\#u{301}": 2}"#, ["duplicate key 'é'"])
+    }
+
+    // MARK: Steps
+
+    func testStepsOutsideOneToAMillionAreRejected() throws {
+        for (steps, shown) in [(-3, "-3"), (0, "0"), (1_000_001, "1,000,001"), (1_000_000_000_000_000, "1,000,000,000,000,000")] {
+            var results = Self.fresh
+            results.runs[1].steps = steps
+            try assertRejected(results, ["r.json: runs[1].steps: expected an integer from 1 to 1,000,000 (the most steps a run may measure), got \(shown)."])
+        }
+        var results = Self.fresh
+        results.runs[0].layoutPasses = 7
+        try assertRejected(results, ["runs[0].layoutPasses: expected an integer from 0 to 6 (the run's steps), got 7."])
+    }
+
+    func testSamplesWhenPresentHaveOneValuePerStep() throws {
+        var results = Self.fresh
+        results.runs[1].samples[.reuse]!.append(3)
+        try assertRejected(results, ["runs[1].samples.reuse: expected 6 values (one per step: the run's steps), got 7."])
+    }
+
+    // MARK: Numbers out of range
+
+    func testAnIntegerBeyondTheRangeNamesItsKey() throws {
+        let text = try self.text(Self.fresh)
+        let total = Self.fresh.runs[0].totals[.blendedPixels]!
+        let totalsStart = text.range(of: #""totals" : {"#)!.upperBound
+        let twoTo64 = String(text[..<totalsStart]) + replacingFirst(#""blendedPixels" : \#(total)"#, with: #""blendedPixels" : 18446744073709551616"#,
+                                                                     in: String(text[totalsStart...]))
+        assertRejected(twoTo64, ["r.json: runs[0].totals.blendedPixels: the number 18446744073709551616 is out of range: expected a non-negative integer up to 9,007,199,254,740,992 (2^53)."])
+        var results = Self.fresh
+        results.runs[0].totals[.shadedPixels] = 9_007_199_254_740_993  // 2^53 + 1
+        try assertRejected(results, ["runs[0].totals.shadedPixels: the number 9,007,199,254,740,993 is out of range"])
+        let huge = replacingFirst(#""stepToFloor" : "#, with: #""stepToFloor" : 1e999, "x" : "#, in: text)
+        assertRejected(huge, ["runs[0].ratios.stepToFloor: the number 1e999 is out of range: expected a non-negative number up to"])
+        assertRejected(replacingFirst(#""cores" : "#, with: #""cores" : 1.5, "x" : "#, in: text),
+                       ["r.json: machine.cores: expected an integer ≥ 1, got 1.5."])
+    }
+
+    func testNaNAndInfinityAreNotJSON() throws {
+        let text = try self.text(Self.fresh)
+        assertRejected(replacingFirst(#""stepToFloor" : "#, with: #""stepToFloor" : NaN, "x" : "#, in: text),
+                       ["'NaN' is not a JSON value (JSON numbers are finite)."])
+        assertRejected(replacingFirst(#""stepToFloor" : "#, with: #""stepToFloor" : -Infinity, "x" : "#, in: text),
+                       ["expected a digit after '-'."])
+    }
+
+    // MARK: What is still accepted
+
+    func testUnknownKeysAreIgnoredAndNullOptionalsAreAbsent() throws {
+        let text = replacingFirst(#""schema" : "#, with: #""processes" : null, "futureField" : {"a": [1, 2.5]}, "schema" : "#,
+                                  in: try self.text(Self.fresh))
+        XCTAssertEqual(try load(text), Self.fresh)
+    }
+
+    // MARK: Size
+
+    /// The CPU time this process has used, in seconds.
+    private func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// A results file of one row of `steps` steps with every per-step sample kept, as
+    /// `bench run --steps <steps> --samples` writes it (about 60 MB for a million steps).
+    static func longRunText(steps: Int) -> String {
+        func samples(_ a: Int, _ b: Int) -> String {
+            let pair = "          \(a),\n          \(b),\n"
+            let body = String(repeating: pair, count: steps / 2) + (steps % 2 == 1 ? "          \(a),\n" : "")
+            return "[\n" + body.dropLast(2) + "\n        ]"
+        }
+        let counters = Counter.allCases.map { "\"\($0.name)\" : \(steps * 3)" }.joined(separator: ", ")
+        let means = Counter.allCases.map { "\"\($0.name)\" : 3" }.joined(separator: ", ")
+        let summary = #"{ "max" : 9000000, "median" : 4700000, "min" : 3600000, "p90" : 8000000, "p99" : 8500000 }"#
+        return """
+            { "copyFloorNanos" : 4126846, "createdAt" : "2026-11-23T17:24:00Z", "floorNanos" : 2691068,
+              "machine" : { "cores" : 2, "cpu" : "AMD EPYC", "os" : "Linux" }, "peakMemoryBytes" : 325722112,
+              "runs" : [ {
+                "buffersAllocated" : 0, "copyFloorNanos" : 4126846, "eventSteps" : [ ], "floorNanos" : 2691068,
+                "layoutPasses" : \(steps), "perStep" : { \(means) },
+                "pictures" : { "0" : "69bb302b", "\(steps / 2)" : "d200ce9d", "\(steps - 1)" : "ad3fb88f" },
+                "ratios" : { "compositeToFloor" : 1.74, "compositeToNone" : 1, "stepToFloor" : 1.76, "stepToNone" : 1 },
+                "roundRatios" : { "compositeToFloor" : [ 1.74 ], "compositeToNone" : [ 1 ], "stepToFloor" : [ 1.76 ], "stepToNone" : [ 1 ] },
+                "rounds" : { "composite" : [ 4691745 ], "layout" : [ 0 ], "reuse" : [ 0 ], "step" : [ 4738588 ] },
+                "samples" : { "composite" : \(samples(10610821, 7864942)), "layout" : \(samples(0, 2940)),
+                              "reuse" : \(samples(0, 41230)), "step" : \(samples(10700000, 7900000)) },
+                "scenario" : "ipad-settings", "steps" : \(steps), "strategy" : "none",
+                "timing" : { "composite" : \(summary), "layout" : \(summary), "reuse" : \(summary), "step" : \(summary) },
+                "totals" : { \(counters) } } ],
+              "schema" : "cornerbench.results/1",
+              "tool" : { "configuration" : "debug", "optimized" : true, "swift" : "6.3", "version" : "0.1.0" } }
+
+            """
+    }
+
+    /// `bench compare` of two million-step files with samples took more than two minutes;
+    /// reading is one pass over the bytes now, and nothing in a comparison grows faster than
+    /// n log n in the samples.
+    func testLoadingAndComparingTwoMillionStepFilesTakesSecondsNotMinutes() throws {
+        let steps = 1_000_000
+        let bytes = Data(Self.longRunText(steps: steps).utf8)
+        XCTAssertGreaterThan(bytes.count, 50_000_000)
+        try bytes.write(to: URL(fileURLWithPath: directory + "/old.json"))
+        try bytes.write(to: URL(fileURLWithPath: directory + "/new.json"))
+        let start = cpuSeconds()
+        let old = try Results.load(from: directory + "/old.json"), new = try Results.load(from: directory + "/new.json")
+        let comparison = Comparison(old, new)
+        _ = comparison.text()
+        let report = try Gate.check(baseline: old, current: new)
+        let seconds = cpuSeconds() - start
+        XCTAssertEqual(old.runs[0].samples[.step]?.count, steps)
+        XCTAssertEqual(comparison.rows.count, 1)
+        XCTAssertTrue(report.passed)
+        // About 1 s on the 2-core VM; the JSONSerialization and JSONDecoder passes it replaced
+        // took 11 s of CPU for the same two files.
+        XCTAssertLessThan(seconds, 5, "loading and comparing two million-step files took \(seconds) s of CPU")
+    }
+
+    /// Beyond 40 values the test is the normal approximation, computed in doubles: a tie group of
+    /// millions (t³ beyond Int.max) cannot overflow it.
+    func testMillionsOfTiedValuesDoNotOverflowTheTest() {
+        let ties = [Double](repeating: 7, count: 1_100_000)
+        XCTAssertEqual(MannWhitney.test(ties, ties).p, 1, accuracy: 1e-12)
+        XCTAssertNil(Comparison.smallestDetectable([1, 1, 1, 1, 1], [0, 0, 0, 0, 0]), "a zero median leaves nothing to scale")
+    }
+
+    /// Merging sorted samples gives the same ranks as sorting them together.
+    func testTheMergedRanksAgreeWithAPooledSort() {
+        let xs: [Double] = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3]
+        let ys: [Double] = [2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2, 3, 5, 3, 6, 0, 2, 8]
+        // The rank sum as the test computed it before: one pooled sort, mid-ranks for ties.
+        let pooled = (xs.map { ($0, true) } + ys.map { ($0, false) }).sorted { $0.0 < $1.0 }
+        var rankSum = 0.0
+        var i = 0
+        while i < pooled.count {
+            var j = i
+            while j + 1 < pooled.count, pooled[j + 1].0 == pooled[i].0 { j += 1 }
+            rankSum += Double(pooled[i...j].filter(\.1).count) * Double(i + j + 2) / 2
+            i = j + 1
+        }
+        let u = rankSum - Double(xs.count * (xs.count + 1)) / 2
+        let result = MannWhitney.test(xs, ys)
+        XCTAssertEqual(result.p, MannWhitney.test(xs.reversed(), ys.shuffled()).p, accuracy: 1e-12)
+        XCTAssertEqual(u, 333.5, "the data's U")
+        // The normal approximation with the tie correction, as computed from these ranks by hand
+        // (z = (|U − nm/2| − 0.5) / σ).
+        XCTAssertEqual(result.p, 0.5061675332232943, accuracy: 1e-12)
+    }
+}
