@@ -39,7 +39,7 @@ struct ParsedArguments: Sendable {
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw BenchError.usage("--\(name) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(text)'.")
+            throw BenchError.usage("--\(name) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(Escape.message(text))'.")
         }
         return number
     }

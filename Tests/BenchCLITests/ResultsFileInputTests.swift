@@ -158,10 +158,10 @@ final class ResultsFileInputTests: TemporaryDirectoryTestCase {
         let check = try child(["check", "--baseline", baseline], within: 60)
         XCTAssertEqual(check.status, 2, check.stderr)
         XCTAssertTrue(check.stderr.contains("runs[0].steps: expected an integer from 1 to 1,000,000"), check.stderr)
-        // The runner's own guard, for a step count that does not come from a file.
+        // The option's own limit, for a step count that does not come from a file.
         let run = try child(["run", "--strategy", "none", "--steps", "1000001", "--quiet"], within: 60)
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.contains("Error: Cannot measure 1,000,001 steps of the scenario 'ipad-settings': a run measures from 1 to 1,000,000 steps."),
+        XCTAssertTrue(run.stderr.contains("Error: --steps must be an integer from 1 to 1,000,000, not '1000001'."),
                       run.stderr)
     }
 }
