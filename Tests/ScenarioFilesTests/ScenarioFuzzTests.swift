@@ -48,6 +48,57 @@ final class ScenarioFuzzTests: XCTestCase {
         XCTAssertGreaterThan(rejected, 100)
     }
 
+    /// The hostile values of the robustness audit, each put into a valid seed, with the outcome
+    /// it must have: overflowing numbers are errors (never an infinity read as 0), the most events
+    /// a file may have run, one more is an error, names of any content and length run, and a
+    /// section of ten million rows runs in a bounded amount of memory.
+    static var hostile: [(change: (inout [String: Any]) -> Void, valid: Bool, what: String)] { [
+        ({ scroll(&$0, ["kind": "constant", "pointsPerStep": 1e308, "steps": 4]) }, false, "pointsPerStep 1e308"),
+        ({ scroll(&$0, ["kind": "constant", "pointsPerStep": 1e306, "steps": 1_000_000]) }, false, "an offset that overflows only after many steps"),
+        ({ scroll(&$0, ["kind": "fling", "velocity": 1e308, "steps": 4]) }, false, "velocity 1e308"),
+        ({ scroll(&$0, ["kind": "jump", "to": 1e308, "steps": 4]); retina(&$0) }, false, "jump to 1e308 points at 2×"),
+        ({ scroll(&$0, ["kind": "jump", "to": -1e308, "steps": 4]); retina(&$0) }, false, "jump to -1e308 points at 2×"),
+        ({ scroll(&$0, ["kind": "jump", "to": 1e308, "steps": 4]) }, true, "jump to 1e308 points at 1×, clamped to the bottom"),
+        ({ scroll(&$0, ["kind": "constant", "pointsPerStep": 9, "steps": 1e15]) }, false, "1e15 steps"),
+        ({ scroll(&$0, ["kind": "constant", "pointsPerStep": 9, "steps": -3]) }, false, "-3 steps"),
+        ({ $0["table"] = ["sections": 1, "rowsPerSection": 1e308] }, false, "1e308 rows"),
+        ({ $0["events"] = Array(repeating: ["atStep": 1, "set": ["cornerRadius": 5]], count: ScenarioFile.maxEvents) }, true,
+         "the most events, all at one step"),
+        ({ $0["events"] = Array(repeating: ["atStep": 1, "set": ["cornerRadius": 5]], count: ScenarioFile.maxEvents + 1) }, false,
+         "one event too many"),
+        ({ $0["events"] = (0..<2_000).map { ["atStep": 1, "resize": ["width": 150 + $0 % 50, "height": 100]] } }, true,
+         "2,000 resizes at one step"),
+        ({ $0["name"] = "a\r\nc|<b>\u{1B}[2J" }, true, "a name with a line break, Markdown, HTML and an escape"),
+        ({ $0["name"] = String(repeating: "n", count: 1 << 20) }, true, "a name of a megabyte"),
+        ({ $0["name"] = "" }, false, "an empty name"),
+        ({ $0["table"] = ["sections": 1, "rowsPerSection": ScenarioFile.maxRows + 1] }, false, "more rows than a table may have"),
+    ] }
+
+    private static func scroll(_ object: inout [String: Any], _ scroll: [String: Any]) { object["scroll"] = scroll }
+    private static func retina(_ object: inout [String: Any]) {
+        object["device"] = ["width": 100, "height": 75, "scale": 2, "refreshHz": 60]
+    }
+
+    func testHostileValuesEndInTheirOutcomeNeverATrap() throws {
+        for (index, hostile) in Self.hostile.enumerated() {
+            var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Self.seeds[0].utf8)) as? [String: Any])
+            hostile.change(&object)
+            let data = try JSONSerialization.data(withJSONObject: object)
+            let file = "hostile-\(index).json"
+            do {
+                let scenario = try ScenarioFile.scenario(from: Array(data), file: file)
+                let results = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.names, steps: 2)
+                XCTAssertTrue(hostile.valid, "\(hostile.what): accepted, but it must be an error")
+                XCTAssertEqual(results.runs.count, StrategyCatalog.names.count, hostile.what)
+            } catch let error as BenchError {
+                XCTAssertFalse(hostile.valid, "\(hostile.what): \(error)")
+                XCTAssertEqual(error.exitCode, 2, hostile.what)
+                XCTAssertTrue("\(error)".contains(file), "\(hostile.what): the message names the file: \(error)")
+                XCTAssertLessThan("\(error)".utf8.count, 1_000, "\(hostile.what): the message is short")
+            }
+        }
+    }
+
     /// One random mutation of `text`.
     private func mutate(_ text: String, _ rng: inout SeededRandom) -> String {
         let chars = Array(text)
