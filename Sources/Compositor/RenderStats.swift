@@ -32,6 +32,12 @@ public struct RenderStats: Equatable, Sendable {
     /// a cached rasterized bitmap) read back where it is composited (its visible area), at 4 bytes
     /// a pixel (docs/cost-model.md §5).
     public var tileTrafficBytes = 0
+    /// Bytes the CPU kernels wrote into the framebuffer and off-screen buffers: 4 per shaded
+    /// pixel (`Renderer.execute`, from `Paint.bytesPerPixel`).
+    public var bytesWritten = 0
+    /// Bytes the CPU kernels read: destinations blended over, source images and coverage masks
+    /// (`Renderer.execute`, from `Paint.bytesPerPixel`).
+    public var bytesRead = 0
 
     public init() {}
 }

@@ -366,6 +366,9 @@ public final class Renderer {
                 let shaded = target.paint(ops[i].paint, rows: top..<bottom, spans: visible[range])
                 stats.shadedPixels += shaded
                 if ops[i].blends { stats.blendedFragments += shaded }
+                let traffic = ops[i].paint.bytesPerPixel
+                stats.bytesWritten += shaded * traffic.written
+                stats.bytesRead += shaded * traffic.read
             }
         }
     }

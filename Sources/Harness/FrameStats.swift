@@ -44,6 +44,8 @@ public struct FrameStats: Equatable, Sendable {
         case .layersDrawn: return \.render.layersDrawn
         case .renderPasses: return \.render.renderPasses
         case .tileTrafficBytes: return \.render.tileTrafficBytes
+        case .bytesWritten: return \.render.bytesWritten
+        case .bytesRead: return \.render.bytesRead
         case .layersCreated: return \.allocations.layersCreated
         case .pathsCreated: return \.allocations.pathsCreated
         case .imagesCreated: return \.allocations.imagesCreated

@@ -46,7 +46,8 @@ public struct Runner {
         }
         for scenario in scenarios {
             let measured = steps ?? scenario.steps
-            let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+            let frameBytes = scenario.device.pixelSize.area * 4
+            let floor = MemoryFloor(bytes: frameBytes)
             var fills: [Int] = [], copies: [Int] = []
             let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
@@ -57,7 +58,7 @@ public struct Runner {
             // By strategy, by phase: every round's samples, and each round's median.
             var pooled = [[Phase: [Int]]](repeating: [:], count: strategies.count)
             var roundMedians = [[Phase: [Int]]](repeating: [:], count: strategies.count)
-            var roundFloors: [Int] = []
+            var roundFloors: [Int] = [], roundCopyFloors: [Int] = []
             for round in 0..<rounds {
                 let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
                 var records = [[StepRecord]](repeating: [], count: sims.count)
@@ -84,6 +85,7 @@ public struct Runner {
                     }
                 }
                 roundFloors.append(Summary(Array(fills.suffix(measured))).median)
+                roundCopyFloors.append(Summary(Array(copies.suffix(measured))).median)
                 if round == 0 { first = (records, pictures, sims.map { $0.renderer.buffersAllocated }) }
             }
             let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
@@ -94,10 +96,17 @@ public struct Runner {
                 run.buffersAllocated = first!.buffers[i]
                 run.timing = pooled[i].mapValues { Summary($0) }
                 run.rounds = roundMedians[i]
+                // The traffic bound of the mean step, at the whole run's floors and at each round's.
+                func bound(fill: Int, copy: Int) -> Int {
+                    TrafficBound.nanos(written: run.perStep[.bytesWritten] ?? 0, read: run.perStep[.bytesRead] ?? 0,
+                                       frameBytes: frameBytes, fill: fill, copy: copy)
+                }
                 run.roundRatios = Runner.roundRatios(roundMedians[i], floors: roundFloors,
+                                                     bounds: zip(roundFloors, roundCopyFloors).map { bound(fill: $0, copy: $1) },
                                                      reference: strategies.firstIndex(of: StrategyCatalog.reference).map { roundMedians[$0] })
                 run.floorNanos = scenarioFloor.fill
                 run.copyFloorNanos = scenarioFloor.copy
+                run.trafficBoundNanos = bound(fill: scenarioFloor.fill, copy: scenarioFloor.copy)
                 runs.append(run)
             }
         }
@@ -139,15 +148,17 @@ public struct Runner {
                          floorNanos: 0, copyFloorNanos: 0)
     }
 
-    /// Each round's ratios: the round's phase median over that round's floor, or over the same
-    /// round's median of the reference strategy (when it ran).
-    static func roundRatios(_ medians: [Phase: [Int]], floors: [Int], reference: [Phase: [Int]]?) -> [Ratio: [Double]] {
+    /// Each round's ratios: the round's phase median over that round's floor, over its traffic
+    /// bound at that round's floors, or over the same round's median of the reference strategy
+    /// (when it ran).
+    static func roundRatios(_ medians: [Phase: [Int]], floors: [Int], bounds: [Int], reference: [Phase: [Int]]?) -> [Ratio: [Double]] {
         var out: [Ratio: [Double]] = [:]
         for ratio in Ratio.allCases {
             let own = medians[ratio.phase] ?? []
             let base: [Int]
             switch ratio.reference {
             case .floor: base = floors
+            case .traffic: base = bounds
             case .none:
                 guard let reference else { continue }
                 base = reference[ratio.phase] ?? []
@@ -166,6 +177,7 @@ public struct Runner {
                 let median = runs[i].timing[r.phase]!.median
                 switch r.reference {
                 case .floor: runs[i].ratios[r] = ratio(median, runs[i].floorNanos)
+                case .traffic: runs[i].ratios[r] = ratio(median, runs[i].trafficBoundNanos)
                 case .none:
                     if let base = reference[runs[i].scenario] { runs[i].ratios[r] = ratio(median, base.timing[r.phase]!.median) }
                 }

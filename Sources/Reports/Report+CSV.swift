@@ -11,6 +11,7 @@ extension Results {
     /// The results as CSV: a header row, then a row per run in the JSON's order.
     ///
     /// Columns: `scenario`, `strategy`, `steps`, `layoutPasses`, `floorNanos`, `copyFloorNanos`,
+    /// `trafficBoundNanos`,
     /// `<counter>_total` for every counter, `<counter>_perStep` for every counter,
     /// `<phase>_<statistic>_ns` for the phases step, layout, reuse and composite and the
     /// statistics median, p90, p99, min and max, then the ratios. Missing values are empty fields.
@@ -19,7 +20,7 @@ extension Results {
         let statistics: [(name: String, value: (Summary) -> Int)] = [
             ("median", \.median), ("p90", \.p90), ("p99", \.p99), ("min", \.min), ("max", \.max),
         ]
-        var header = ["scenario", "strategy", "steps", "layoutPasses", "floorNanos", "copyFloorNanos"]
+        var header = ["scenario", "strategy", "steps", "layoutPasses", "floorNanos", "copyFloorNanos", "trafficBoundNanos"]
         header += counters.map { $0.name + "_total" }
         header += counters.map { $0.name + "_perStep" }
         for phase in Phase.allCases { header += statistics.map { "\(phase.name)_\($0.name)_ns" } }
@@ -29,7 +30,7 @@ extension Results {
         for run in runs {
             // Only the names are text; every other field is a number and needs no quoting.
             var fields = [Escape.csv(run.scenario), Escape.csv(run.strategy), String(run.steps), String(run.layoutPasses),
-                          String(run.floorNanos), String(run.copyFloorNanos)]
+                          String(run.floorNanos), String(run.copyFloorNanos), String(run.trafficBoundNanos)]
             fields += counters.map { run.totals[$0].map(String.init) ?? "" }
             fields += counters.map { run.perStep[$0].map(Results.csvNumber) ?? "" }
             for phase in Phase.allCases {

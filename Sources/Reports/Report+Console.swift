@@ -14,11 +14,11 @@ extension Results {
         for scenario in scenarios {
             let rows = runs.filter { $0.scenario == scenario }
             out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; counters are means per step, times medians in µs\n"
-            let phases: [Phase] = [.layout, .reuse, .composite, .step]
             let ratios: [Ratio] = [.stepToFloor, .stepToNone]
+            // The composite stands next to the least time its memory traffic takes.
             let header = ["strategy", Counter.blendedPixels.info.label, Counter.offscreenPasses.info.label,
                           Counter.renderPasses.info.label, "tile MB", "raster hit/miss"]
-                + phases.map(\.info.label) + ratios.map(\.info.label)
+                + [Phase.layout, .reuse, .composite].map(\.info.label) + ["bound", Phase.step.info.label] + ratios.map(\.info.label)
             var table = [header]
             for run in rows {
                 let hitMiss = Format.fixed(run.perStep[.rasterHits] ?? 0, 1) + " / " + Format.fixed(run.perStep[.rasterMisses] ?? 0, 1)
@@ -29,7 +29,8 @@ extension Results {
                     Format.fixed(run.perStep[.renderPasses] ?? 0, 1),
                     Format.fixed((run.perStep[.tileTrafficBytes] ?? 0) / 1_000_000, 1),
                     hitMiss,
-                ] + phases.map { Format.micros(run.timing[$0]?.median ?? 0) }
+                ] + [Phase.layout, .reuse, .composite].map { Format.micros(run.timing[$0]?.median ?? 0) }
+                  + [run.trafficBoundNanos > 0 ? Format.micros(run.trafficBoundNanos) : "–", Format.micros(run.timing[.step]?.median ?? 0)]
                   + ratios.map { ratio in run.ratios[ratio].map { Format.fixed($0, 2) } ?? "–" })
             }
             out += Format.align(table)

@@ -51,7 +51,7 @@ public struct MetricInfo: Sendable {
 /// An exact counter of one step, summed over the measured steps in `RunResult.totals`.
 public enum Counter: String, Metric {
     case blendedPixels, blendedFragments, shadedPixels, offscreenPasses, offscreenPixels
-    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, tileTrafficBytes
+    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, tileTrafficBytes, bytesWritten, bytesRead
     case layersCreated, pathsCreated, imagesCreated
     case cellsCreated, cellsDequeued, cellsReused, rowsVisited
 
@@ -79,6 +79,10 @@ public enum Counter: String, Metric {
             return info("render passes", .passes, "render passes of a tile-based GPU: the screen's plus one per off-screen pass", "Renderer.countPass")
         case .tileTrafficBytes:
             return info("tile traffic", .bytes, "bytes stored from and read back into tile memory: each pass's attachment, each off-screen result composited", "Renderer.countPass, Renderer.countReadBack")
+        case .bytesWritten:
+            return info("bytes written", .bytes, "bytes the CPU kernels wrote: 4 per shaded pixel, on and off screen", "Renderer.execute (Paint.bytesPerPixel)")
+        case .bytesRead:
+            return info("bytes read", .bytes, "bytes the CPU kernels read: destinations blended over, source images, coverage masks", "Renderer.execute (Paint.bytesPerPixel)")
         case .layersCreated:
             return info("layers created", .objects, "layers allocated", "Layer.init")
         case .pathsCreated:
@@ -122,7 +126,7 @@ public enum Phase: String, Metric {
 /// A time divided by a reference measured in the same run, in `RunResult.ratios`: what gates
 /// compare, because absolute times drift between machines and runs.
 public enum Ratio: String, Metric {
-    case stepToFloor, compositeToFloor, stepToNone, compositeToNone
+    case stepToFloor, compositeToFloor, stepToNone, compositeToNone, compositeToTraffic
 
     /// What a ratio divides by.
     public enum Reference: Sendable {
@@ -130,13 +134,16 @@ public enum Ratio: String, Metric {
         case floor
         /// The same phase of the reference strategy (`none`) on the same scenario.
         case none
+        /// The least time the strategy's own memory traffic (bytes written and read by the
+        /// kernels per step) takes at the run's memset and memcpy rates (`trafficBoundNanos`).
+        case traffic
     }
 
     /// The phase whose median is divided.
     public var phase: Phase {
         switch self {
         case .stepToFloor, .stepToNone: return .step
-        case .compositeToFloor, .compositeToNone: return .composite
+        case .compositeToFloor, .compositeToNone, .compositeToTraffic: return .composite
         }
     }
 
@@ -145,12 +152,18 @@ public enum Ratio: String, Metric {
         switch self {
         case .stepToFloor, .compositeToFloor: return .floor
         case .stepToNone, .compositeToNone: return .none
+        case .compositeToTraffic: return .traffic
         }
     }
 
     public var info: MetricInfo {
-        let over = reference == .floor ? "the memory floor (one memset of the framebuffer)" : "the same phase of `none`"
-        return MetricInfo(name: rawValue, label: reference == .floor ? "× floor" : "× none", unit: .ratio,
+        let over: String, label: String
+        switch reference {
+        case .floor: (over, label) = ("the memory floor (one memset of the framebuffer)", "× floor")
+        case .none: (over, label) = ("the same phase of `none`", "× none")
+        case .traffic: (over, label) = ("the least time its memory traffic takes (bytes written and read at the run's memset and memcpy rates)", "× bound")
+        }
+        return MetricInfo(name: rawValue, label: label, unit: .ratio,
                           polarity: .smallerIsBetter, meaning: "median \(phase.rawValue) time over \(over)",
                           source: "Runner (medians of the run's samples)")
     }

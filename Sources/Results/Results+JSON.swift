@@ -240,6 +240,7 @@ private enum ResultsReader {
                             buffersAllocated: try f.required("buffersAllocated", "an integer").count())
         run.rounds = rounds
         run.roundRatios = roundRatios
+        run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         return run
     }

@@ -48,6 +48,7 @@ extension Results {
             merged.runs[i].roundRatios = roundRatios
             merged.runs[i].floorNanos = Int(median(rows.map { Double($0.floorNanos) }).rounded())
             merged.runs[i].copyFloorNanos = Int(median(rows.map { Double($0.copyFloorNanos) }).rounded())
+            merged.runs[i].trafficBoundNanos = Int(median(rows.map { Double($0.trafficBoundNanos) }).rounded())
         }
         merged.floorNanos = Int(median(processes.map { Double($0.floorNanos) }).rounded())
         merged.copyFloorNanos = Int(median(processes.map { Double($0.copyFloorNanos) }).rounded())

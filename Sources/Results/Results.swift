@@ -183,6 +183,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// Off-screen buffers the renderer allocated in this run (not taken from its pool): they stop
     /// growing after the first frames, because the steady state allocates none.
     public var buffersAllocated: Int = 0
+    /// The least time the mean step's kernel traffic (`bytesWritten`, `bytesRead`) takes at this
+    /// run's memory floors (`TrafficBound`), in nanoseconds; 0 in files written before it existed.
+    public var trafficBoundNanos: Int = 0
 
     public init(scenario: String, strategy: String, steps: Int, layoutPasses: Int, totals: [Counter: Int],
                 perStep: [Counter: Double], timing: [Phase: Summary], ratios: [Ratio: Double], samples: [Phase: [Int]],

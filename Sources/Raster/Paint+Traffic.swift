@@ -1,0 +1,16 @@
+extension Paint {
+    /// The bytes a kernel moves for each pixel it shades: the destination pixel written once, and
+    /// read back when the paint blends over it, plus the source pixels (4 bytes) and coverage
+    /// values (1 byte) it reads. Summed over a frame, these are the memory traffic the frame's
+    /// time cannot go below (see `TrafficBound`).
+    public var bytesPerPixel: (written: Int, read: Int) {
+        switch self {
+        case .fill: return (4, 0)
+        case .blend: return (4, 4)
+        case .copy: return (4, 4)
+        case .draw, .scaled: return (4, 8)
+        case .shape: return (4, 5)
+        case .masked: return (4, 9)
+        }
+    }
+}
