@@ -47,8 +47,11 @@ public final class Renderer {
     private var lent: [Pixmap] = []
     private var overlayOps: [(PixelRect, OverlayMark)] = []
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
-    /// drawn every frame, so they are computed once.
-    private var roundedCoverage: [RoundedKey: CoverageMask] = [:]
+    /// drawn every frame, so they are computed once. Rounded backgrounds keep only their corners;
+    /// the clips of off-screen buffers keep whole masks. Capped at `roundedCoverageCapacity`.
+    private var roundedCoverage: CoverageCache
+    /// The largest visible-part coverage `roundedBackground` has made, in bytes.
+    private var largestVisiblePart = 0
     // Scratch space for `execute`, kept so a steady frame allocates nothing.
     private var edges: [Int] = []
     private var active: [Int] = []
@@ -64,7 +67,27 @@ public final class Renderer {
         self.framebuffer = fb
         // Core Animation: the cache holds at most 2.5 × the screen's pixel area (docs/cost-model.md §7).
         self.rasterCache = RasterCache(capacityBytes: screenSize.area * 4 * 5 / 2)
+        self.roundedCoverage = CoverageCache(capacity: screenSize.area * 4)
     }
+
+    /// The most the rounded-coverage cache may hold, in bytes: four screens of 8-bit coverage
+    /// (`4 × screen pixels`). Rounded backgrounds are kept as their corner tiles (O(r²) bytes
+    /// however large the layer), the rounded clips of off-screen buffers as whole masks; past the
+    /// cap the least recently used shapes are evicted and computed again when next drawn, and a
+    /// shape too large for the cap on its own is never kept (a background whose corners alone
+    /// would not fit is then given the coverage of its visible part only, each frame).
+    public var roundedCoverageCapacity: Int { roundedCoverage.capacity }
+
+    /// The bytes the rounded-coverage cache holds now (coverage plus an estimate of each entry's
+    /// bookkeeping); never more than `roundedCoverageCapacity`.
+    public var roundedCoverageBytes: Int { roundedCoverage.bytes }
+
+    /// The bytes of the largest rounded-rectangle coverage made at once since the renderer was
+    /// created: a shape's corner tiles, the whole clip of an off-screen buffer (as large as the
+    /// buffer), or the visible part of a background whose corners do not fit the cache. It never
+    /// grows with a layer's size beyond what is drawn: a rounded background ten million rows tall
+    /// costs its corners.
+    public var largestRoundedCoverageBytes: Int { max(roundedCoverage.largestComputed, largestVisiblePart) }
 
     /// Off-screen buffers allocated so far (not taken from the pool): flat in a steady state.
     public var buffersAllocated: Int { pool.allocations }
@@ -125,12 +148,6 @@ public final class Renderer {
         var clip: PixelRect
     }
 
-    struct RoundedKey: Hashable {
-        var size: PixelSize
-        var radius: Double
-        var corners: Corners
-    }
-
     // MARK: - Building the display list
 
     private func build(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
@@ -172,10 +189,11 @@ public final class Renderer {
         let alpha8 = UInt8((opacity * 255).rounded())
         if let background = layer.backgroundColor, background.alpha > 0 {
             let color = background.premultiplied.scaled(by: alpha8)
-            if layer.cornerRadius > 0, !clipped, let coverage = rounded(px.size, radius: layer.cornerRadius * t.scale,
-                                                              corners: layer.maskedCorners) {
+            if layer.cornerRadius > 0, !clipped, let paint = roundedBackground(color, px: px, visible: rect,
+                                                                      radius: layer.cornerRadius * t.scale,
+                                                                      corners: layer.maskedCorners) {
                 // Core Animation: cornerRadius alone rounds the background without an off-screen pass.
-                ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended))
+                ops.append(DrawOp(rect: rect, paint: paint, mark: .blended))
             } else if color.isOpaque {
                 ops.append(DrawOp(rect: rect, paint: .fill(color), mark: .opaque))
             } else {
@@ -291,7 +309,7 @@ public final class Renderer {
     private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, _ t: Target) -> CoverageMask? {
         var coverage: CoverageMask?
         if layer.clipsToRoundedBounds {
-            coverage = rounded(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
+            coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
         if let shape = layer.mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
            let pathCoverage = shape.path?.coverage(size: size, scale: t.scale) {
@@ -314,16 +332,21 @@ public final class Renderer {
         return coverage
     }
 
-    private func rounded(_ size: PixelSize, radius: Double, corners: Corners) -> CoverageMask? {
-        let key = RoundedKey(size: size, radius: radius, corners: corners)
-        if let cached = roundedCoverage[key] { return cached }
-        let d = (Double(size.width), Double(size.height))
-        guard let mask = CoverageMask(size: size, roundedRect: (0, 0, d.0, d.1), radius: radius, corners: corners) else {
-            return nil
+    /// The paint of a background of `color` filling `px` with `corners` rounded by `radius`
+    /// pixels, of which `visible` is drawn: the shape's cached corner tiles, so no coverage as
+    /// large as the layer is ever made (a section's background can be millions of pixels tall).
+    /// Only when the corners themselves are too large for the cache is the coverage of the
+    /// visible part computed, for this frame. Nil when `px` is empty.
+    private func roundedBackground(_ color: PremultipliedColor, px: PixelRect, visible: PixelRect,
+                                   radius: Double, corners: Corners) -> Paint? {
+        if let shape = roundedCoverage.corners(px.size, radius: radius, corners: corners) {
+            return .rounded(color, shape, offset: px.origin)
         }
-        if roundedCoverage.count > 256 { roundedCoverage.removeAll() }
-        roundedCoverage[key] = mask
-        return mask
+        let window = visible.offsetBy(dx: -px.x, dy: -px.y)
+        guard let part = CoverageMask(window: window, roundedRect: (0, 0, Double(px.width), Double(px.height)),
+                                      radius: radius, corners: corners) else { return nil }
+        largestVisiblePart = max(largestVisiblePart, part.width * part.height)
+        return .shape(color, part, offset: visible.origin)
     }
 
     // MARK: - Shading with hidden-surface removal

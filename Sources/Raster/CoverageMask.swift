@@ -72,39 +72,49 @@ extension CoverageMask {
     /// - Complexity: O(pixels) for the box part plus O(r²) disk-area evaluations for the corners.
     public init?(size: PixelSize, roundedRect rect: (x0: Double, y0: Double, x1: Double, y1: Double),
                  radius: Double, corners: Corners) {
-        self.init(size: size)
+        self.init(window: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+                  roundedRect: rect, radius: radius, corners: corners)
+    }
+
+    /// The part inside `window` of a mask of the rounded rectangle `rect` (both in that mask's
+    /// pixels): the same computation, value for value, restricted to the window, so value (x, y)
+    /// of the result is the whole mask's value at (window.x + x, window.y + y) for any mask that
+    /// contains the window. Nil when the window is empty or starts at a negative coordinate.
+    /// - Complexity: O(window area), plus disk-area evaluations for the corner pixels inside it.
+    public init?(window: PixelRect, roundedRect rect: (x0: Double, y0: Double, x1: Double, y1: Double),
+                 radius: Double, corners: Corners) {
+        guard window.x >= 0, window.y >= 0 else { return nil }
+        self.init(size: window.size)
         let (x0, y0, x1, y1) = rect
         guard x1 > x0, y1 > y0 else { return }
         let r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+        let wx = window.x, wy = window.y
 
         // Box coverage: the product of the horizontal and vertical overlaps. Rows fully inside
         // the rectangle share one precomputed row of bytes.
-        let cols = (0..<width).map { Coverage.overlap(Double($0), Double($0) + 1, x0, x1) }
+        let cols = (0..<width).map { Coverage.overlap(Double(wx + $0), Double(wx + $0) + 1, x0, x1) }
         let fullRow = cols.map { Coverage.byte($0) }
-        for py in 0..<height {
+        for row in 0..<height {
+            let py = wy + row
             let cy = Coverage.overlap(Double(py), Double(py) + 1, y0, y1)
             if cy == 0 { continue }
             if cy == 1 {
-                values.replaceSubrange(py * width..<(py + 1) * width, with: fullRow)
+                values.replaceSubrange(row * width..<(row + 1) * width, with: fullRow)
                 continue
             }
-            for px in 0..<width where cols[px] > 0 {
-                values[py * width + px] = Coverage.byte(cols[px] * cy)
+            for col in 0..<width where cols[col] > 0 {
+                values[row * width + col] = Coverage.byte(cols[col] * cy)
             }
         }
         guard r > 0 else { return }
 
         // Corners: replace the corner square's part of each pixel by its part inside the disk.
-        let squares: [(Corners, Double, Double, Double, Double, Double, Double)] = [
-            (.topLeft, x0, y0, x0 + r, y0 + r, x0 + r, y0 + r),
-            (.topRight, x1 - r, y0, x1, y0 + r, x1 - r, y0 + r),
-            (.bottomLeft, x0, y1 - r, x0 + r, y1, x0 + r, y1 - r),
-            (.bottomRight, x1 - r, y1 - r, x1, y1, x1 - r, y1 - r),
-        ]
-        for (corner, qx0, qy0, qx1, qy1, cx, cy) in squares where corners.contains(corner) {
-            let px0 = max(0, Int(qx0.rounded(.down))), px1 = min(width, Int(qx1.rounded(.up)))
-            let py0 = max(0, Int(qy0.rounded(.down))), py1 = min(height, Int(qy1.rounded(.up)))
-            guard px0 < px1, py0 < py1 else { continue }  // the corner lies outside the mask
+        // Later corners overwrite earlier ones where their squares share a pixel.
+        for (corner, square) in Self.cornerSquares(x0: x0, y0: y0, x1: x1, y1: y1, r: r) where corners.contains(corner) {
+            let (qx0, qy0, qx1, qy1, cx, cy) = square
+            let px0 = max(wx, Int(qx0.rounded(.down))), px1 = min(wx + width, Int(qx1.rounded(.up)))
+            let py0 = max(wy, Int(qy0.rounded(.down))), py1 = min(wy + height, Int(qy1.rounded(.up)))
+            guard px0 < px1, py0 < py1 else { continue }  // the corner lies outside the window
             let pxs = px0..<px1
             for py in py0..<py1 {
                 for px in pxs {
@@ -115,10 +125,22 @@ extension CoverageMask {
                     guard ix1 > ix0, iy1 > iy0 else { continue }
                     let inSquare = (ix1 - ix0) * (iy1 - iy0)
                     let inDisk = Coverage.diskArea(cx: cx, cy: cy, r: r, x0: ix0, x1: ix1, y0: iy0, y1: iy1)
-                    values[py * width + px] = Coverage.byte(box - inSquare + inDisk)
+                    values[(py - wy) * width + (px - wx)] = Coverage.byte(box - inSquare + inDisk)
                 }
             }
         }
+    }
+
+    /// The square of each corner of the rectangle (its edges, then the disk's centre), with the
+    /// radius `r` already clamped, in the order the corners are drawn.
+    static func cornerSquares(x0: Double, y0: Double, x1: Double, y1: Double, r: Double)
+        -> [(Corners, (Double, Double, Double, Double, Double, Double))] {
+        [
+            (.topLeft, (x0, y0, x0 + r, y0 + r, x0 + r, y0 + r)),
+            (.topRight, (x1 - r, y0, x1, y0 + r, x1 - r, y0 + r)),
+            (.bottomLeft, (x0, y1 - r, x0 + r, y1, x0 + r, y1 - r)),
+            (.bottomRight, (x1 - r, y1 - r, x1, y1, x1 - r, y1 - r)),
+        ]
     }
 
     /// The coverage of a filled circle of `diameter` pixels centred in a `diameter`-square mask.

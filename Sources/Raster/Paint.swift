@@ -20,6 +20,10 @@ public enum Paint {
     case draw(Pixmap, offset: PixelPoint, opacity: UInt8)
     /// Source-over of a colour through a coverage mask (a shape, an anti-aliased rounded rect).
     case shape(PremultipliedColor, CoverageMask, offset: PixelPoint)
+    /// Source-over of a colour through a rounded rectangle's coverage: `.shape` with the mask
+    /// `coverage.mask()`, value for value, shaded the same way (full coverage between the corners
+    /// goes through the same kernel), without a mask as large as the shape.
+    case rounded(PremultipliedColor, RoundedRectCoverage, offset: PixelPoint)
     /// Source-over of an image times a same-sized coverage mask times `opacity`: the masked
     /// composite of an off-screen buffer.
     case masked(Pixmap, CoverageMask, offset: PixelPoint, opacity: UInt8)
@@ -90,6 +94,30 @@ extension Pixmap {
                         for s in spans { Kernels.shape(base + y * w + s.x0, row + s.x0, s.length, color.packed) }
                     }
                 }
+            case let .rounded(color, coverage, offset):
+                coverage.values.withUnsafeBufferPointer { m in
+                    Kernels.fullCoverage.withUnsafeBufferPointer { full in
+                        for y in rows {
+                            let row = base + y * w
+                            for s in spans {
+                                coverage.forEachRun(y: y - offset.y, from: s.x0 - offset.x, to: s.x1 - offset.x) { x0, x1, start in
+                                    let d = row + (x0 + offset.x)
+                                    if let start {
+                                        Kernels.shape(d, m.baseAddress! + start, x1 - x0, color.packed)
+                                    } else {
+                                        // Between the corners: coverage 255, read from a constant row.
+                                        var i = 0
+                                        while i < x1 - x0 {
+                                            let n = Swift.min(x1 - x0 - i, full.count)
+                                            Kernels.shape(d + i, full.baseAddress!, n, color.packed)
+                                            i += n
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             case let .masked(image, mask, offset, opacity):
                 image.pixels.withUnsafeBufferPointer { src in
                     mask.values.withUnsafeBufferPointer { m in
@@ -128,6 +156,8 @@ extension Pixmap {
 enum Kernels {
     typealias V = SIMD8<UInt32>
     static let lanes = 8
+    /// A row of full coverage, read in chunks by `.rounded` between its corners.
+    static let fullCoverage = [UInt8](repeating: 255, count: 1024)
 
     @inline(__always)
     static func load(_ p: UnsafePointer<UInt32>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }

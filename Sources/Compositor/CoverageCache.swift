@@ -1,0 +1,151 @@
+import Raster
+
+/// Rounded-rectangle coverage the renderer has computed, by shape (pixel size, radius in pixels,
+/// corners), kept across frames within a limit in bytes.
+///
+/// The same few shapes are drawn every frame (cap cells, section backgrounds, the clips of
+/// off-screen buffers), so their coverage is computed once. An entry is either a shape's corner
+/// tiles (`RoundedRectCoverage`, O(r²) bytes whatever the shape's size), for rounded backgrounds,
+/// or a whole mask, for clipping an off-screen buffer that is as large anyway. Each entry is
+/// charged its coverage bytes plus `entryOverhead` for its bookkeeping, so many tiny entries are
+/// bounded too. Storing an entry that would take `bytes` over `capacity` first evicts the least
+/// recently used entries (a lookup or a store is a use); an entry larger than the whole capacity
+/// is handed out without being stored. `bytes` therefore never exceeds `capacity`. What is cached
+/// changes no pixel: an evicted shape is computed again, to the same values.
+struct CoverageCache {
+    /// The most `bytes` may reach.
+    let capacity: Int
+    /// The bytes held now, overheads included.
+    private(set) var bytes = 0
+    /// The bytes of the largest coverage computed so far (corner tiles or a whole mask), stored or
+    /// not: what one shape cost at once.
+    private(set) var largestComputed = 0
+    /// What an entry costs besides its coverage: the dictionary slot, the arrays' headers and the
+    /// tile list (an estimate).
+    static let entryOverhead = 256
+
+    private struct Key: Hashable {
+        var size: PixelSize
+        var radius: Double
+        var corners: Corners
+        /// A whole mask rather than the corner tiles.
+        var whole: Bool
+    }
+
+    private enum Value {
+        case corners(RoundedRectCoverage)
+        case mask(CoverageMask)
+    }
+
+    /// An entry, linked into the recency list by slot index (`none` at either end).
+    private struct Node {
+        var key: Key
+        var value: Value?
+        var bytes: Int
+        var older: Int
+        var newer: Int
+    }
+
+    private static let none = -1
+    /// Each key's slot in `nodes`.
+    private var slots: [Key: Int] = [:]
+    /// The entries, and freed slots (`value` nil) listed in `free` for reuse.
+    private var nodes: [Node] = []
+    private var free: [Int] = []
+    /// The ends of the recency list: the entry used last, and the one evicted next.
+    private var newest = CoverageCache.none
+    private var oldest = CoverageCache.none
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// The number of entries held.
+    var count: Int { slots.count }
+
+    /// The corner tiles of the rectangle filling `size` rounded by `radius` pixels, or nil when
+    /// `size` is empty or the tiles alone would not fit in the capacity (a corner larger than a
+    /// few screens: the caller then computes the visible part's coverage itself).
+    mutating func corners(_ size: PixelSize, radius: Double, corners: Corners) -> RoundedRectCoverage? {
+        let key = Key(size: size, radius: radius, corners: corners, whole: false)
+        if case .corners(let shape)? = lookup(key) { return shape }
+        guard size.area > 0,
+              RoundedRectCoverage.byteCount(size: size, radius: radius, corners: corners) + Self.entryOverhead <= capacity,
+              let shape = RoundedRectCoverage(size: size, radius: radius, corners: corners) else { return nil }
+        largestComputed = max(largestComputed, shape.byteCount)
+        store(.corners(shape), bytes: shape.byteCount, for: key)
+        return shape
+    }
+
+    /// The whole mask of the rectangle filling `size` rounded by `radius` pixels; nil when `size`
+    /// is empty. Stored when it fits in the capacity.
+    mutating func mask(_ size: PixelSize, radius: Double, corners: Corners) -> CoverageMask? {
+        let key = Key(size: size, radius: radius, corners: corners, whole: true)
+        if case .mask(let mask)? = lookup(key) { return mask }
+        let d = (Double(size.width), Double(size.height))
+        guard let mask = CoverageMask(size: size, roundedRect: (0, 0, d.0, d.1), radius: radius, corners: corners) else {
+            return nil
+        }
+        largestComputed = max(largestComputed, mask.width * mask.height)
+        store(.mask(mask), bytes: mask.width * mask.height, for: key)
+        return mask
+    }
+
+    /// True when the corner tiles (`whole` false) or the whole mask of the shape are held; not a
+    /// use of the entry.
+    func holds(_ size: PixelSize, radius: Double, corners: Corners, whole: Bool) -> Bool {
+        slots[Key(size: size, radius: radius, corners: corners, whole: whole)] != nil
+    }
+
+    /// The value held for `key`, which becomes the most recently used entry; nil when not held.
+    private mutating func lookup(_ key: Key) -> Value? {
+        guard let slot = slots[key] else { return nil }
+        unlink(slot)
+        linkNewest(slot)
+        return nodes[slot].value
+    }
+
+    /// Stores `value` if it fits, evicting the least recently used entries to make room.
+    private mutating func store(_ value: Value, bytes coverage: Int, for key: Key) {
+        let cost = coverage + Self.entryOverhead
+        guard cost <= capacity else { return }
+        while bytes + cost > capacity, oldest != Self.none {
+            evict(oldest)
+        }
+        let node = Node(key: key, value: value, bytes: cost, older: Self.none, newer: Self.none)
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            nodes[slot] = node
+        } else {
+            slot = nodes.count
+            nodes.append(node)
+        }
+        slots[key] = slot
+        linkNewest(slot)
+        bytes += cost
+    }
+
+    private mutating func evict(_ slot: Int) {
+        unlink(slot)
+        slots[nodes[slot].key] = nil
+        bytes -= nodes[slot].bytes
+        nodes[slot].value = nil  // release the coverage now
+        free.append(slot)
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let older = nodes[slot].older, newer = nodes[slot].newer
+        if older == Self.none { oldest = newer } else { nodes[older].newer = newer }
+        if newer == Self.none { newest = older } else { nodes[newer].older = older }
+        nodes[slot].older = Self.none
+        nodes[slot].newer = Self.none
+    }
+
+    private mutating func linkNewest(_ slot: Int) {
+        nodes[slot].older = newest
+        nodes[slot].newer = Self.none
+        if newest == Self.none { oldest = slot } else { nodes[newest].newer = slot }
+        newest = slot
+    }
+}

@@ -1,0 +1,48 @@
+import Compositor
+import Harness
+import HarnessTestSupport
+import Raster
+import Strategies
+import Table
+import XCTest
+
+/// A section of ten million rows (the most a scenario file allows) costs the renderer the
+/// coverage of what is on screen, never of the whole section: its rounded background is kept as
+/// corner tiles, and no coverage larger than the screen is made.
+final class TallSectionMemoryTests: XCTestCase {
+    private let rows = 10_000_000
+
+    /// One section of `rows` rows on a 600 × 400 pt screen at 2×, scrolled by `motion`.
+    private func scenario(_ motion: ScrollDriver.Motion) -> Scenario {
+        Scenario(name: "ten-million-rows", device: Fixtures.device(), sections: 1, rowsPerSection: [rows],
+                 content: .none, motion: motion, steps: 4, warmupSteps: 0)
+    }
+
+    /// The bytes of one screen of 8-bit coverage.
+    private func screenBytes(_ sim: Simulation) -> Int { sim.renderer.screenSize.area }
+
+    func testATenMillionRowSectionBackgroundMakesNoCoverageLargerThanTheScreenAtEitherEnd() throws {
+        // From the top (the top corners), then jumped to the last row (the bottom corners).
+        for motion: ScrollDriver.Motion in [.constant(pointsPerStep: 12), .jumpToRow(IndexPath(row: rows - 1, section: 0))] {
+            let sim = try Simulation(scenario: scenario(motion), strategyName: SectionBackground.name)
+            for _ in 0..<4 { sim.step() }
+            let renderer = sim.renderer
+            XCTAssertGreaterThan(renderer.largestRoundedCoverageBytes, 0, "\(motion): the section's corners are rounded")
+            // The old renderer made one mask of the whole section: 1,128 × 880 million pixels.
+            XCTAssertLessThanOrEqual(renderer.largestRoundedCoverageBytes, screenBytes(sim), "\(motion)")
+            XCTAssertLessThanOrEqual(renderer.roundedCoverageBytes, renderer.roundedCoverageCapacity, "\(motion)")
+            // Four corners of 14 px (7 pt at 2×) and their bookkeeping: bytes, not gigabytes.
+            XCTAssertLessThanOrEqual(renderer.roundedCoverageBytes, 4 * 14 * 14 + 256, "\(motion)")
+        }
+    }
+
+    func testEveryStrategyOnATenMillionRowSectionMakesNoCoverageLargerThanTheScreen() throws {
+        // (`rasterized-mask` walks all ten million rows on each layout pass, by design.)
+        for name in StrategyCatalog.names {
+            let sim = try Simulation(scenario: scenario(.constant(pointsPerStep: 12)), strategyName: name)
+            for _ in 0..<2 { sim.step() }
+            XCTAssertLessThanOrEqual(sim.renderer.largestRoundedCoverageBytes, screenBytes(sim), name)
+            XCTAssertLessThanOrEqual(sim.renderer.roundedCoverageBytes, sim.renderer.roundedCoverageCapacity, name)
+        }
+    }
+}
