@@ -9,7 +9,7 @@ extension Paint {
         case .blend: return (4, 4)
         case .copy: return (4, 4)
         case .draw, .scaled: return (4, 8)
-        case .shape: return (4, 5)
+        case .shape, .rounded: return (4, 5)
         case .masked: return (4, 9)
         }
     }

@@ -35,9 +35,11 @@ final class KernelTrafficTests: XCTestCase {
         let image = Pixmap(size: PixelSize(width: 2, height: 2))!
         let mask = CoverageMask(size: PixelSize(width: 2, height: 2), coverage: 255)!
         let color = Color.white.premultiplied
+        let rounded = RoundedRectCoverage(size: PixelSize(width: 2, height: 2), radius: 1, corners: .all)!
         let paints: [(Paint, Int)] = [
             (.fill(color), 0), (.blend(color), 4), (.copy(image, offset: .zero), 4),
             (.draw(image, offset: .zero, opacity: 255), 8), (.shape(color, mask, offset: .zero), 5),
+            (.rounded(color, rounded, offset: .zero), 5),
             (.masked(image, mask, offset: .zero, opacity: 255), 9),
             (.scaled(image, source: PixelRect(x: 0, y: 0, width: 1, height: 1), destination: PixelRect(x: 0, y: 0, width: 2, height: 2), opacity: 255), 8),
         ]

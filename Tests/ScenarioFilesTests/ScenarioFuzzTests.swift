@@ -22,7 +22,7 @@ final class ScenarioFuzzTests: XCTestCase {
         ##"{"name": "c", "device": {"width": 240, "height": 120, "scale": 1, "refreshHz": 60}, "table": {"sections": 5, "rowsPerSection": [2, 1]}, "style": {"roundsInCompactWidth": true}, "scroll": {"kind": "jump", "to": {"section": 3, "row": 0}, "steps": 3}, "events": [{"atStep": 1, "resize": {"width": 180, "height": 120}}]}"##,
     ]
 
-    static let extremes = ["0", "-1", "1e308", "1e-308", "99999999999999999999", "0.5", "-0.0", "\"7\"", "null",
+    static let extremes = ["0", "-1", "10000000", "1e308", "1e-308", "99999999999999999999", "0.5", "-0.0", "\"7\"", "null",
                            "true", "[]", "{}", "[1, -2]", "\"#GGGGGG\"", "1e999", "NaN", "4096", "2147483648"]
 
     func testMutatedScenarioFilesEndInAResultOrAnErrorNeverATrap() throws {
@@ -71,6 +71,7 @@ final class ScenarioFuzzTests: XCTestCase {
         ({ $0["name"] = "a\r\nc|<b>\u{1B}[2J" }, true, "a name with a line break, Markdown, HTML and an escape"),
         ({ $0["name"] = String(repeating: "n", count: 1 << 20) }, true, "a name of a megabyte"),
         ({ $0["name"] = "" }, false, "an empty name"),
+        ({ $0["table"] = ["sections": 1, "rowsPerSection": ScenarioFile.maxRows] }, true, "one section of ten million rows"),
         ({ $0["table"] = ["sections": 1, "rowsPerSection": ScenarioFile.maxRows + 1] }, false, "more rows than a table may have"),
     ] }
 
