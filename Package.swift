@@ -2,18 +2,39 @@
 import PackageDescription
 
 /// The library modules are compiled with `-O` even in the debug configuration, because
-/// `swift run bench` (debug) must measure optimized code. Results record the configuration.
+/// `swift run bench` (debug) must measure optimized code. Results record whether they were.
 /// `-disable-cmo`: with `-O`, bodies are inlined across modules, and the debug configuration's
 /// incremental builds did not rebuild dependants when an inlined type changed (a stale object
 /// allocation size crashed a test); the hot loops live inside their modules, so nothing is lost.
-let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
+///
+/// SwiftPM refuses unsafe flags in a package that another one depends on by version (`from:`,
+/// `exact:`, a registry), so they are left out there: such a package builds CornerBench with
+/// `-c release` to get optimized modules (docs/custom-strategies.md). They stay where SwiftPM
+/// allows them: this package as the root, as a local (`path:`) dependency, and as a dependency by
+/// branch or revision. SwiftPM keeps downloaded packages in a `checkouts` directory
+/// (`.build/checkouts/<name>`, Xcode's `SourcePackages/checkouts/<name>`) or, from a registry,
+/// under `registry/downloads`; a version's checkout is at its tag; and the manifests of versions
+/// SwiftPM is still choosing between are read from the repository itself, where the package
+/// directory is `/` and there is no git information.
+let isDependencyByVersion: Bool = {
+    let directory = Context.packageDirectory
+    let components = directory.split(separator: "/")
+    let isDownloaded = components.count < 2 || components[components.count - 2] == "checkouts"
+        || directory.contains("/registry/downloads/")
+    return isDownloaded && (Context.gitInformation?.currentTag != nil || Context.gitInformation == nil)
+}()
+let optimizedInDebug: [SwiftSetting] = isDependencyByVersion ? []
+    : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
 /// Modules by job; each depends only on modules above it (docs/architecture.md draws the graph).
 let package = Package(
     name: "CornerBench",
     products: [
         .executable(name: "bench", targets: ["bench"]),
+        // For packages that add strategies (docs/custom-strategies.md): the command line, and
+        // what a strategy is written with.
         .library(name: "BenchCLI", targets: ["BenchCLI"]),
+        .library(name: "Strategies", targets: ["Strategies", "Table", "Compositor", "Raster"]),
     ],
     targets: [
         // The model: pixels, layers, the table, the strategies.

@@ -1,12 +1,16 @@
 import Foundation
 import Reports
 import Results
+import Strategies
 
 /// The `bench` command line (docs/cli.md), callable in-process.
 ///
 /// `main` resolves the subcommand from the table `commands`, prints help when asked, parses and
 /// validates the arguments, and runs the command; every error, wherever it is thrown, goes through
 /// `report(_:for:)`, the one place that decides its message and exit code.
+///
+/// An executable's whole main is `BenchCLI.main(strategies:)` (BenchCLI+Executable.swift), which
+/// is how another package gets the command line with strategies of its own.
 public enum BenchCLI {
     /// The subcommands, in the order help lists them. A new command is a new `BenchCommand`
     /// type added here.
@@ -30,37 +34,47 @@ public enum BenchCLI {
             arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to run.", isOptional: true)])
     }
 
-    /// Runs `bench` with `arguments` (without the program name) and returns the exit code:
-    /// 0 success, 1 a failed gate, 2 bad usage or input.
+    /// Runs `bench` in this process with `arguments` (without the program name) and the
+    /// strategies of `catalog`, and returns the exit code: 0 success, 1 a failed gate, 2 bad
+    /// usage or input.
     ///
     /// Output goes only through `stdout` and `stderr`, and only during the call. Progress lines
-    /// are written to `stderr` when the process's standard error is a terminal.
-    public static func main(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
-        main(arguments, stdout: stdout, stderr: stderr, stderrIsTerminal: isatty(2) == 1)
+    /// are written to `stderr` when the process's standard error is a terminal. Hosted this way,
+    /// `bench` cannot start itself again, so `--processes` and `--instructions` are refused; an
+    /// executable uses `main(strategies:)` instead.
+    public static func main(_ arguments: [String], catalog: StrategyCatalog = .builtIn,
+                            stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
+        main(arguments, catalog: catalog, stdout: stdout, stderr: stderr, stderrIsTerminal: isatty(2) == 1)
     }
 
     /// `main` with the terminal test made explicit: progress lines go to `stderr` only when
     /// `stderrIsTerminal` (tests and embedders pass false).
-    public static func main(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void,
-                     stderrIsTerminal: Bool) -> Int32 {
+    public static func main(_ arguments: [String], catalog: StrategyCatalog = .builtIn,
+                            stdout: (String) -> Void, stderr: (String) -> Void, stderrIsTerminal: Bool) -> Int32 {
+        run(arguments, catalog: catalog, executable: nil, stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal)
+    }
+
+    /// Runs `bench`: `main` with the executable that child processes run (nil: none can be).
+    static func run(_ arguments: [String], catalog: StrategyCatalog, executable: URL?,
+                    stdout: (String) -> Void, stderr: (String) -> Void, stderrIsTerminal: Bool) -> Int32 {
         withoutActuallyEscaping(stdout) { stdout in
             withoutActuallyEscaping(stderr) { stderr in
                 let context = CommandContext(stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal,
-                                             commandLine: ["bench"] + arguments)
+                                             commandLine: ["bench"] + arguments, executable: executable)
                 var spec = rootSpec
                 do {
-                    let (resolved, rest) = try resolve(arguments)
+                    let (resolved, rest) = try resolve(arguments, catalog: catalog)
                     guard let command = resolved else {
-                        stdout(helpText(for: nil))
+                        stdout(helpText(for: nil, catalog: catalog))
                         return 0
                     }
-                    spec = command.spec
+                    spec = command.spec(catalog)
                     if wantsHelp(rest) {
-                        stdout(helpText(for: command))
+                        stdout(helpText(for: command, catalog: catalog))
                         return 0
                     }
                     let parsed = try ParsedArguments(rest, for: spec)
-                    return try command.init(parsed).run(context)
+                    return try command.init(parsed, catalog: catalog).run(context)
                 } catch {
                     let (message, code) = report(error, for: spec)
                     stderr(message)
@@ -70,16 +84,17 @@ public enum BenchCLI {
         }
     }
 
-    /// The help of `command`, or of `bench` itself for nil: what `--help`, `-h` and
-    /// `bench help <command>` all print.
-    static func helpText(for command: (any BenchCommand.Type)?) -> String {
+    /// The help of `command`, or of `bench` itself for nil, with the strategies of `catalog`:
+    /// what `--help`, `-h` and `bench help <command>` all print.
+    static func helpText(for command: (any BenchCommand.Type)?, catalog: StrategyCatalog) -> String {
         guard let command else {
             let listed = commands.map { type in
-                (label: type.spec.name! + (type == defaultCommand ? " (default)" : ""), abstract: type.spec.abstract)
+                let spec = type.spec(catalog)
+                return (label: spec.name! + (type == defaultCommand ? " (default)" : ""), abstract: spec.abstract)
             }
             return Help.text(for: rootSpec, subcommands: listed)
         }
-        return Help.text(for: command.spec)
+        return Help.text(for: command.spec(catalog))
     }
 
     /// The message and exit code for `error`, raised while handling `command`.
@@ -112,22 +127,22 @@ public enum BenchCLI {
     ///
     /// No arguments, or options first, mean the default command, so `bench --steps 60` is
     /// `bench run --steps 60`.
-    static func resolve(_ arguments: [String]) throws -> ((any BenchCommand.Type)?, [String]) {
+    static func resolve(_ arguments: [String], catalog: StrategyCatalog) throws -> ((any BenchCommand.Type)?, [String]) {
         guard let first = arguments.first else { return (defaultCommand, []) }
         if first == "-h" || first == "--help" { return (nil, arguments) }
         if first.hasPrefix("-") { return (defaultCommand, arguments) }
-        if let command = command(named: first) { return (command, Array(arguments.dropFirst())) }
-        throw unknownCommand(first)
+        if let command = command(named: first, catalog: catalog) { return (command, Array(arguments.dropFirst())) }
+        throw unknownCommand(first, catalog: catalog)
     }
 
     /// The subcommand called `name`, or nil.
-    static func command(named name: String) -> (any BenchCommand.Type)? {
-        commands.first { $0.spec.name == name }
+    static func command(named name: String, catalog: StrategyCatalog) -> (any BenchCommand.Type)? {
+        commands.first { $0.spec(catalog).name == name }
     }
 
     /// The error for a subcommand that does not exist, with the nearest one.
-    static func unknownCommand(_ name: String) -> BenchError {
-        let names = commands.compactMap { $0.spec.name }
+    static func unknownCommand(_ name: String, catalog: StrategyCatalog) -> BenchError {
+        let names = commands.compactMap { $0.spec(catalog).name }
         let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
         return BenchError.usage("Unknown command '\(Escape.message(name))'.\(hint) The commands are: \(names.joined(separator: ", ")).")
     }

@@ -1,16 +1,19 @@
+import Foundation
 import Results
+import Strategies
 
 /// A subcommand of `bench`: its grammar, its validation and its work.
 ///
 /// Running a command is parse → validate → run: `ParsedArguments` checks the syntax against
 /// `spec`, `init(_:)` interprets and validates the values (and checks that outputs can be
-/// written), and only then does `run(_:)` start the possibly long work.
+/// written), and only then does `run(_:)` start the possibly long work. The strategies a command
+/// may name are those of the catalogue `bench` started with (`BenchCLI.main(strategies:)`).
 protocol BenchCommand {
-    /// Name, abstract, arguments and options.
-    static var spec: CommandSpec { get }
+    /// Name, abstract, arguments and options, for a `bench` whose strategies are `catalog`'s.
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec
     /// Interprets parsed arguments, throwing `BenchError.usage` (or `.input`, `.output`) for
-    /// anything that would make the run fail or be meaningless.
-    init(_ arguments: ParsedArguments) throws
+    /// anything that would make the run fail or be meaningless; strategy names are `catalog`'s.
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws
     /// Does the work, writing through `context`; returns the exit code.
     func run(_ context: CommandContext) throws -> Int32
 }
@@ -26,4 +29,8 @@ struct CommandContext {
     var stderrIsTerminal: Bool
     /// The command line as typed (`bench` and its arguments), recorded in results.
     var commandLine: [String] = ["bench"]
+    /// The executable that child processes run (`--processes`, `--instructions`): this process's
+    /// own, so they have the same strategies; nil when `bench` runs inside another program (a
+    /// test runner), which cannot be started as `bench`.
+    var executable: URL? = nil
 }

@@ -2,10 +2,11 @@ import Foundation
 import Harness
 import Results
 import ScenarioFiles
+import Strategies
 
 /// `bench check`: the CI performance gate against a baseline (docs/cli.md).
 struct CheckCommand: BenchCommand {
-    static var spec: CommandSpec {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(
             name: "check",
             abstract: "Compare a run with a baseline; fail on any regression.",
@@ -50,8 +51,11 @@ struct CheckCommand: BenchCommand {
     var markdownPath: String?
     var suite: Suite?
     var suitePath: String?
+    /// Where the baseline's strategy names are looked up.
+    var catalog: StrategyCatalog
 
-    init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
+        self.catalog = catalog
         baseline = try Results.load(from: arguments.value("baseline")!)
         results = try arguments.value("results").map { try Results.load(from: $0) }
         let text = arguments.value("time-tolerance") ?? "0.05"
@@ -73,7 +77,7 @@ struct CheckCommand: BenchCommand {
         markdownPath = arguments.value("markdown")
         try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"]).check()
         suitePath = arguments.value("suite")
-        suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0) }
+        suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0, catalog: catalog) }
         if suite != nil && results != nil {
             throw BenchError.usage("--suite runs the suite; it cannot be used with --results.")
         }
@@ -89,7 +93,7 @@ struct CheckCommand: BenchCommand {
             current = try rerun(context)
             if baseline.instructionCounter != nil, hasValgrind {
                 context.stderr("Counting instructions under valgrind…\n")
-                try countInstructions(into: &current)
+                try countInstructions(into: &current, context)
             }
             if measureNoise {
                 context.stderr("Measuring noise: running the suite a second time (A/A)…\n")
@@ -142,7 +146,8 @@ struct CheckCommand: BenchCommand {
             }
             // One round: rounds in one process count as one sample, so more would cost time and
             // gate nothing; times are gated only against a multi-process run given with --results.
-            let results = try Runner(commandLine: context.commandLine).run(scenarios: [scenario], strategies: group.strategies, steps: group.steps)
+            let results = try Runner(commandLine: context.commandLine, catalog: catalog)
+                .run(scenarios: [scenario], strategies: group.strategies, steps: group.steps)
             if merged == nil {
                 merged = results
             } else {
@@ -155,13 +160,15 @@ struct CheckCommand: BenchCommand {
     }
 
     /// Counts the instructions of the baseline's rows again, scenario by scenario with its steps.
-    private func countInstructions(into current: inout Results) throws {
+    private func countInstructions(into current: inout Results, _ context: CommandContext) throws {
         var counts: [RunKey: [Phase: Int]] = [:]
         var counter = ""
         for group in baselineGroups {
             let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(group.scenario)"
             let counted = try InstructionCounting.count(selection: [source, "--steps=\(group.steps)"], scenarios: [group.scenario],
-                                                        strategies: group.strategies, progress: nil)
+                                                        strategies: group.strategies,
+                                                        bench: ChildBench.executable(context, for: "counting instructions"),
+                                                        progress: nil)
             counts.merge(counted.counts) { a, _ in a }
             counter = counted.counter
         }

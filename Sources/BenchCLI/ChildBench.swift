@@ -2,14 +2,26 @@ import Foundation
 import Results
 
 /// The running `bench` executable, for the commands that start it again.
+///
+/// A child runs the very executable file of its parent — `bench`, or another package's
+/// executable made with `BenchCLI.main(strategies:)` — so it knows the same strategies.
 enum ChildBench {
-    /// The running `bench`. Refuses any other executable (a test runner hosting the CLI), which
-    /// could not run `bench` again; `purpose` names what needed it.
-    static func executable(for purpose: String) throws -> URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let url = URL(fileURLWithPath: path)
-        guard url.lastPathComponent == "bench", FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw BenchError.usage("\(purpose) starts the bench executable again, but this process is '\(url.lastPathComponent)'.")
+    /// This process's executable file.
+    static var running: URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+
+    /// The executable to start again, `context.executable`, for `purpose`. Refuses when `bench`
+    /// runs inside another program (a test runner hosting the CLI), which could not run `bench`.
+    static func executable(_ context: CommandContext, for purpose: String) throws -> URL {
+        guard let url = context.executable else {
+            throw BenchError.usage("\(purpose) starts the bench executable again, but bench is running inside another program ('\(Escape.message(running.lastPathComponent))').")
+        }
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw BenchError.usage("\(purpose) starts the bench executable again, but '\(Escape.message(url.path))' is not an executable file.")
         }
         return url
     }

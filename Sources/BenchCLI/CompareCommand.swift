@@ -1,8 +1,9 @@
 import Results
+import Strategies
 
 /// `bench compare A.json B.json`: what changed between two saved runs.
 struct CompareCommand: BenchCommand {
-    static var spec: CommandSpec {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(
             name: "compare",
             abstract: "Compare two results files, strategy by strategy.",
@@ -21,7 +22,7 @@ struct CompareCommand: BenchCommand {
     var new: Results
     var markdownPath: String?
 
-    init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         old = try Results.load(from: arguments.arguments[0])
         new = try Results.load(from: arguments.arguments[1])
         markdownPath = arguments.value("markdown")

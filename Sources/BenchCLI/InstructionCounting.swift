@@ -20,14 +20,15 @@ enum InstructionCounting {
     static let installHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
 
     /// The instruction counts of the `scenarios` of `selection` (the scenario options of
-    /// `bench run`: `--suite F`, `--scenario N`, `--steps K`…) with `strategies`, by pair and phase.
+    /// `bench run`: `--suite F`, `--scenario N`, `--steps K`…) with `strategies`, by pair and phase,
+    /// each child running `bench` (this executable, `ChildBench`) under valgrind.
     /// - Throws: `BenchError.usage` when valgrind is not installed, `BenchError.input` when a
     ///   child fails or its profile cannot be read.
-    static func count(selection: [String], scenarios: [String], strategies: [String], progress: ((String) -> Void)?) throws -> (counter: String, counts: [RunKey: [Phase: Int]]) {
+    static func count(selection: [String], scenarios: [String], strategies: [String], bench: URL,
+                      progress: ((String) -> Void)?) throws -> (counter: String, counts: [RunKey: [Phase: Int]]) {
         guard let valgrind = executable(named: "valgrind") else {
             throw BenchError.usage("valgrind is not installed; \(installHint).")
         }
-        let bench = try ChildBench.executable(for: "counting instructions")
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cornerbench-instructions-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

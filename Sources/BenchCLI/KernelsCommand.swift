@@ -1,9 +1,10 @@
 import Harness
 import Results
+import Strategies
 
 /// `bench kernels`: the pixel kernels' throughput next to memset and memcpy.
 struct KernelsCommand: BenchCommand {
-    static var spec: CommandSpec {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(
             name: "kernels",
             abstract: "Time the pixel kernels against memset and memcpy.",
@@ -15,7 +16,7 @@ struct KernelsCommand: BenchCommand {
 
     var repetitions: Int
 
-    init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         repetitions = try arguments.integer("repetitions", atLeast: 1) ?? 15
     }
 

@@ -6,22 +6,27 @@ import Strategies
 
 /// `bench list`: what can be run, by the names the other commands accept.
 struct ListCommand: BenchCommand {
-    static var spec: CommandSpec {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(name: "list", abstract: "List the strategies, scenarios, devices and suites.",
                     discussion: "Suites are the JSON files in Benchmarks/ under the current directory (the package).")
     }
 
-    init(_ arguments: ParsedArguments) throws {}
+    /// The strategies to list.
+    var catalog: StrategyCatalog
+
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
+        self.catalog = catalog
+    }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        context.stdout(Self.text())
+        context.stdout(Self.text(catalog: catalog))
         return 0
     }
 
-    /// The listing: one aligned table per kind of thing.
-    static func text() -> String {
+    /// The listing of `catalog`'s strategies and the rest: one aligned table per kind of thing.
+    static func text(catalog: StrategyCatalog) -> String {
         var out = "STRATEGIES\n"
-        out += columns(StrategyCatalog.all.map { [$0.name, $0.summary] }, numeric: [])
+        out += columns(catalog.all.map { [$0.name, Escape.terminal($0.summary)] }, numeric: [])
 
         out += "\nSCENARIOS\n"
         var scenarios = [["name", "device", "sections", "rows", "steps"]]
@@ -40,20 +45,21 @@ struct ListCommand: BenchCommand {
         out += columns(devices, numeric: [3])
 
         out += "\nSUITES (Benchmarks/, run with --suite)\n"
-        out += columns(suites(in: "Benchmarks"), numeric: [2, 3])
+        out += columns(suites(in: "Benchmarks", catalog: catalog), numeric: [2, 3])
         return out
     }
 
     /// The suite files in `directory`: file, suite name, scenarios, steps; a file that does not
-    /// parse is listed with its error, so a broken catalogue shows up here first.
-    static func suites(in directory: String) -> [[String]] {
+    /// parse is listed with its error, so a broken catalogue shows up here first. Their strategies
+    /// are checked against `catalog`.
+    static func suites(in directory: String, catalog: StrategyCatalog) -> [[String]] {
         var rows = [["file", "suite", "scenarios", "rows (largest)"]]
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
         for file in files {
             let path = directory + "/" + file
             do {
-                let suite = try ScenarioFile.loadSuite(path: path)
+                let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
                 rows.append([Escape.terminal(path), Escape.terminal(Escape.shortened(suite.name)), String(suite.scenarios.count),
                              String(suite.scenarios.map(\.rowCount).max() ?? 0)])
             } catch {

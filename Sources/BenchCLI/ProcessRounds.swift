@@ -8,10 +8,9 @@ import Results
 /// between processes is the noise a change between two builds must stand out from; rounds inside
 /// one process share those and understate it.
 enum ProcessRounds {
-    /// Runs `bench` with `arguments` plus `--json <temporary file>` `count` times and merges the
-    /// results; `progress` hears which process is running.
-    static func run(_ arguments: [String], count: Int, progress: ((String) -> Void)?) throws -> Results {
-        let executable = try ChildBench.executable(for: "--processes")
+    /// Runs `executable` (this `bench`, `ChildBench`) with `arguments` plus `--json <temporary
+    /// file>` `count` times and merges the results; `progress` hears which process is running.
+    static func run(_ arguments: [String], count: Int, executable: URL, progress: ((String) -> Void)?) throws -> Results {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cornerbench-processes-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

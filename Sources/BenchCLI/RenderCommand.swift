@@ -5,7 +5,7 @@ import Strategies
 
 /// `bench render`: one frame of a scenario as a PNG, optionally with an Instruments-style overlay.
 struct RenderCommand: BenchCommand {
-    static var spec: CommandSpec {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(
             name: "render",
             abstract: "Write one frame of a scenario as a PNG.",
@@ -17,7 +17,7 @@ struct RenderCommand: BenchCommand {
                 + "cache has something to hit).",
             options: Array(ScenarioSelection.options.prefix(2)) + [
                 OptionSpec(name: "strategy", valueName: "name", help: "The strategy that draws the frame.",
-                           allowedValues: StrategyCatalog.names, isRequired: true),
+                           allowedValues: catalog.names, isRequired: true),
                 OptionSpec(name: "step", valueName: "k", help: "The step whose frame is drawn.", defaultDescription: "0"),
                 OptionSpec(name: "png", valueName: "file", help: "Where to write the PNG (replaced atomically).",
                            isRequired: true),
@@ -34,8 +34,10 @@ struct RenderCommand: BenchCommand {
     var pngPath: String
     var overlay: Overlay?
     var downscale: Int
+    var catalog: StrategyCatalog
 
-    init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
+        self.catalog = catalog
         scenario = try ScenarioSelection.single(arguments)
         strategy = arguments.value("strategy")!
         step = try arguments.integer("step", atLeast: 0) ?? 0
@@ -48,7 +50,7 @@ struct RenderCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
-                                              downscale: downscale)
+                                              downscale: downscale, catalog: catalog)
         try AtomicFile.write(picture.pngData(), to: pngPath, notice: context.stderr)
         context.stdout("Wrote \(Escape.terminal(pngPath)): \(Escape.terminal(Escape.shortened(scenario.name))), \(strategy), step \(step)"
             + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.\n")

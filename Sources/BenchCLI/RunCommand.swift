@@ -7,7 +7,7 @@ import Strategies
 
 /// `bench run`: runs strategies on a scenario, prints the comparison table, optionally saves JSON.
 struct RunCommand: BenchCommand {
-    static var spec: CommandSpec {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         let scenarioSteps = Scenario.builtIn.map { "\($0.steps) for \($0.name)" }.joined(separator: ", ")
         return CommandSpec(
             name: "run",
@@ -18,7 +18,7 @@ struct RunCommand: BenchCommand {
             options: ScenarioSelection.options + [
                 OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
                            help: "A strategy to run; repeat the option or give a comma-separated list.",
-                           allowedValues: StrategyCatalog.names, defaultDescription: "the suite's, or all"),
+                           allowedValues: catalog.names, defaultDescription: "the suite's, or all"),
                 OptionSpec(name: "steps", valueName: "n",
                            help: "The number of steps to measure.",
                            defaultDescription: "the scenario's own, \(scenarioSteps)"),
@@ -79,9 +79,12 @@ struct RunCommand: BenchCommand {
     var instructionChildScenarios: [String]?
     /// Reports to write, by format.
     var reports: [(format: ReportFormat, path: String)] = []
+    /// Where the strategies' names are looked up.
+    var catalog: StrategyCatalog
 
-    init(_ arguments: ParsedArguments) throws {
-        (scenarios, strategies) = try ScenarioSelection.resolve(arguments)
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
+        self.catalog = catalog
+        (scenarios, strategies) = try ScenarioSelection.resolve(arguments, catalog: catalog)
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
@@ -111,7 +114,8 @@ struct RunCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         if let names = instructionChildScenarios {
-            try InstructionCount.measure(scenarios: scenarios.filter { names.contains($0.name) }, strategies: strategies, steps: steps)
+            try InstructionCount.measure(scenarios: scenarios.filter { names.contains($0.name) }, strategies: strategies,
+                                         steps: steps, catalog: catalog)
             return 0
         }
         var progress: ((String) -> Void)?
@@ -123,15 +127,18 @@ struct RunCommand: BenchCommand {
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
-                results = try ProcessRounds.run(childArguments, count: processes, progress: progress)
+                results = try ProcessRounds.run(childArguments, count: processes,
+                                                executable: ChildBench.executable(context, for: "--processes"), progress: progress)
                 results.provenance?.commandLine = context.commandLine
             } else {
-                results = try Runner(progress: progress, commandLine: context.commandLine)
+                results = try Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
                     .run(scenarios: scenarios, strategies: strategies, steps: steps, rounds: rounds)
             }
             if countsInstructions {
                 let counted = try InstructionCounting.count(selection: selection, scenarios: scenarios.map(\.name),
-                                                                strategies: strategies, progress: progress)
+                                                            strategies: strategies,
+                                                            bench: ChildBench.executable(context, for: "counting instructions"),
+                                                            progress: progress)
                 results.attach(instructions: counted.counts, counter: counted.counter)
             }
         }
@@ -170,7 +177,8 @@ struct RunCommand: BenchCommand {
         let wanted: [(String, Overlay)] = [(SharedCornerGrid.name, .blended), (PerCellMask.name, .offscreen),
                                            (RasterizedMask.name, .raster), (NoCorners.name, .blended)]
         return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
-            let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4)
+            let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4,
+                                                  catalog: catalog)
             return FramePictureRef(title: "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)",
                                    pngBytes: picture.pngData())
         }

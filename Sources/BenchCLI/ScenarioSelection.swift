@@ -15,16 +15,17 @@ enum ScenarioSelection {
                     help: "A suite file: several scenarios and their strategies (see Benchmarks/).")]
     }
 
-    /// The scenarios and strategies `arguments` select; `--strategy` overrides a suite's list.
-    static func resolve(_ arguments: ParsedArguments) throws -> (scenarios: [Scenario], strategies: [String]) {
+    /// The scenarios and strategies `arguments` select; `--strategy` overrides a suite's list, and
+    /// without either every strategy of `catalog` runs.
+    static func resolve(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws -> (scenarios: [Scenario], strategies: [String]) {
         try exclusive(arguments)
         var strategies: [String] = []
         for name in arguments.allValues("strategy") where !strategies.contains(name) { strategies.append(name) }
         if let path = arguments.value("suite") {
-            let suite = try ScenarioFile.loadSuite(path: path)
+            let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
             return (suite.scenarios, strategies.isEmpty ? suite.strategies : strategies)
         }
-        return ([try single(arguments)], strategies.isEmpty ? StrategyCatalog.names : strategies)
+        return ([try single(arguments)], strategies.isEmpty ? catalog.names : strategies)
     }
 
     /// The one scenario `arguments` name with `--scenario` or `--scenario-file` (default: the

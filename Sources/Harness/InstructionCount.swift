@@ -34,15 +34,16 @@ public enum InstructionCount {
     /// The child's work: for each scenario and strategy in turn, the warm-up steps (their dump is
     /// labelled `warm-up`), then the measured steps (labelled with the pair's `RunKey`). The
     /// order of pairs and the interleaving of strategies do not change a pair's counts, because
-    /// each pair runs alone between two boundaries.
-    public static func measure(scenarios: [Scenario], strategies: [String], steps: Int?) throws {
+    /// each pair runs alone between two boundaries. Strategy names are looked up in `catalog`.
+    public static func measure(scenarios: [Scenario], strategies: [String], steps: Int?,
+                               catalog: StrategyCatalog = .builtIn) throws {
         for scenario in scenarios {
             let measured = steps ?? scenario.steps
             let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
                 try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
-                                      steps: min(scenario.warmupSteps, measured))
-                let simulation = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
+                                      steps: min(scenario.warmupSteps, measured), catalog: catalog)
+                let simulation = try Simulation(scenario: scenario, strategyName: name, geometry: geometry, catalog: catalog)
                 boundary("warm-up")
                 for _ in 0..<measured { simulation.step() }
                 boundary(RunKey(scenario: scenario.name, strategy: name).description)

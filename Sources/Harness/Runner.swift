@@ -23,9 +23,14 @@ public struct Runner {
     /// The command line recorded in the results' provenance.
     public var commandLine: [String]
 
-    public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments) {
+    /// Where the strategies' names are looked up.
+    public var catalog: StrategyCatalog
+
+    public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments,
+                catalog: StrategyCatalog = .builtIn) {
         self.progress = progress
         self.commandLine = commandLine
+        self.catalog = catalog
     }
 
     /// Runs every strategy on every scenario, `rounds` times; `steps` overrides the scenarios'
@@ -52,7 +57,7 @@ public struct Runner {
             let geometry = TableGeometry(sections: scenario.sectionSpecs)
             for name in strategies {
                 try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
-                                      steps: min(scenario.warmupSteps, measured))
+                                      steps: min(scenario.warmupSteps, measured), catalog: catalog)
             }
             var first: (records: [[StepRecord]], pictures: [[String: String]], buffers: [Int])?
             // By strategy, by phase: every round's samples, and each round's median.
@@ -60,7 +65,7 @@ public struct Runner {
             var roundMedians = [[Phase: [Int]]](repeating: [:], count: strategies.count)
             var roundFloors: [Int] = [], roundCopyFloors: [Int] = []
             for round in 0..<rounds {
-                let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry) }
+                let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
                 var records = [[StepRecord]](repeating: [], count: sims.count)
                 var pictures = [[String: String]](repeating: [:], count: sims.count)
                 let checkpoints = round == 0 ? Runner.pictureSteps(measured) : []

@@ -51,12 +51,13 @@ public final class Simulation {
     private let slowdowns: FaultInjection.Slowdowns
     #endif
 
-    /// Sets a scenario up with the strategy called `strategyName`; `geometry`, when given, is the
-    /// scenario's laid-out rows, shared with its other simulations.
-    public init(scenario: Scenario, strategyName: String, geometry: TableGeometry? = nil) throws {
-        guard let strategy = StrategyCatalog.make(strategyName, screenScale: scenario.device.scale) else {
-            let hint = Suggestion.nearest(to: strategyName, in: StrategyCatalog.names).map { " Did you mean '\($0)'?" } ?? ""
-            throw BenchError.usage("unknown strategy '\(strategyName)'.\(hint) The strategies are: \(StrategyCatalog.names.joined(separator: ", ")).")
+    /// Sets a scenario up with the strategy of `catalog` called `strategyName`; `geometry`, when
+    /// given, is the scenario's laid-out rows, shared with its other simulations.
+    public init(scenario: Scenario, strategyName: String, geometry: TableGeometry? = nil,
+                catalog: StrategyCatalog = .builtIn) throws {
+        guard let strategy = catalog.make(strategyName, screenScale: scenario.device.scale) else {
+            let hint = Suggestion.nearest(to: strategyName, in: catalog.names).map { " Did you mean '\($0)'?" } ?? ""
+            throw BenchError.usage("unknown strategy '\(Escape.message(strategyName))'.\(hint) The strategies are: \(catalog.names.joined(separator: ", ")).")
         }
         guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
             throw BenchError.input("device '\(scenario.device.name)' has an empty screen.")
@@ -77,8 +78,9 @@ public final class Simulation {
 
     /// Runs `steps` frames of `strategyName` on a table of its own and throws it away, so code,
     /// allocator and caches are warm before a measured simulation starts from a fresh table.
-    public static func warmUp(scenario: Scenario, strategyName: String, geometry: TableGeometry?, steps: Int) throws {
-        let warm = try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry)
+    public static func warmUp(scenario: Scenario, strategyName: String, geometry: TableGeometry?, steps: Int,
+                              catalog: StrategyCatalog = .builtIn) throws {
+        let warm = try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry, catalog: catalog)
         for _ in 0..<max(0, steps) { warm.step() }
     }
 

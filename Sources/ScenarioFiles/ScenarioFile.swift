@@ -37,10 +37,10 @@ public enum ScenarioFile {
         try scenario(from: read(path), file: path)
     }
 
-    /// Reads the suite file at `path`.
+    /// Reads the suite file at `path`, whose strategies must be in `catalog`.
     /// - Throws: `BenchError.input` naming the file and the problem.
-    public static func loadSuite(path: String) throws -> Suite {
-        try suite(from: read(path), file: path)
+    public static func loadSuite(path: String, catalog: StrategyCatalog = .builtIn) throws -> Suite {
+        try suite(from: read(path), file: path, catalog: catalog)
     }
 
     /// Decodes a scenario file's contents; `file` names it in messages.
@@ -53,9 +53,10 @@ public enum ScenarioFile {
         return try decodeScenario(root)
     }
 
-    /// Decodes a suite file's contents; `file` names it in messages.
+    /// Decodes a suite file's contents; `file` names it in messages. Its strategies must be in
+    /// `catalog`, whose every strategy it runs when it names none.
     /// - Throws: `BenchError.input` naming `file`, the key path and what was expected.
-    public static func suite(from bytes: [UInt8], file: String) throws -> Suite {
+    public static func suite(from bytes: [UInt8], file: String, catalog: StrategyCatalog = .builtIn) throws -> Suite {
         let root = try document(bytes, file: file)
         if case .object(let members) = root.value, !members.contains(where: { $0.key == "suite" }),
            members.contains(where: { $0.key == "table" }) {
@@ -84,14 +85,15 @@ public enum ScenarioFile {
             firstUse[scenario.name] = entry.path
             scenarios.append(scenario)
         }
-        var strategies = StrategyCatalog.names
+        let known = catalog.names
+        var strategies = known
         if let list = fields.optional("strategies") {
             strategies = []
             var seen: [String: String] = [:]
             for item in try list.array(nonEmpty: true) {
                 let strategy = try item.string(nonEmpty: true)
-                guard StrategyCatalog.names.contains(strategy) else {
-                    throw item.fail(unknownName("strategy", strategy, StrategyCatalog.names))
+                guard known.contains(strategy) else {
+                    throw item.fail(unknownName("strategy", strategy, known))
                 }
                 if let first = seen[strategy] { throw item.fail("'\(strategy)' is already listed at \(first)") }
                 seen[strategy] = item.path

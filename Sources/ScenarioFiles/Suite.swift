@@ -7,11 +7,11 @@ public struct Suite: Equatable, Sendable {
     public var name: String
     /// The scenarios, in file order; their names are unique.
     public var scenarios: [Scenario]
-    /// The strategies to run, in file order; every strategy of `StrategyCatalog` when the file
-    /// names none.
+    /// The strategies to run, in file order; every strategy of the catalogue the file was read
+    /// with when it names none.
     public var strategies: [String]
 
-    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.names) {
+    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.builtIn.names) {
         self.name = name
         self.scenarios = scenarios
         self.strategies = strategies

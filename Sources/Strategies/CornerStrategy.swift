@@ -8,8 +8,9 @@ import Table
 /// and what its layout pass does. Every strategy must draw the same picture — rounded sections of
 /// cells on the grouped background — so that their costs compare fairly.
 ///
-/// Adding a strategy is one new file with a type conforming to this protocol, and one line in
-/// `StrategyCatalog.all`.
+/// A built-in strategy is one new file with a type conforming to this protocol, and one line in
+/// `StrategyCatalog.builtIn`. Another package adds its own without editing this one: it conforms
+/// a type here and passes it to `BenchCLI.main(strategies:)` (docs/custom-strategies.md).
 public protocol CornerStrategy: TableCellProvider {
     /// The strategy's name on the command line and in results (a public contract: never renamed).
     static var name: String { get }
@@ -37,33 +38,6 @@ extension CornerStrategy {
     public func tableDidLayout(_ context: LayoutContext) {}
 }
 
-/// The catalogue of strategies: one entry each, in the order reports list them.
-public enum StrategyCatalog {
-    /// Every strategy; `none`, the plain table every other is compared with, first.
-    public static var all: [any CornerStrategy.Type] {
-        [NoCorners.self, SharedCornerGrid.self, PerCellMask.self, RasterizedMask.self,
-         RasterizedMaskStable.self, CornerRadiusClip.self, SectionBackground.self, Precomposited.self,
-         UIKitInsetGrouped.self]
-    }
-
-    /// Every strategy's name, in catalogue order.
-    public static var names: [String] { all.map { $0.name } }
-
-    /// The name of the reference strategy that ratios such as `stepToNone` divide by.
-    public static var reference: String { NoCorners.name }
-
-    /// The strategy type called `name`, or nil.
-    public static func type(named name: String) -> (any CornerStrategy.Type)? {
-        all.first { $0.name == name }
-    }
-
-    /// A new strategy called `name` for a screen of `screenScale` pixels per point; nil for an
-    /// unknown name.
-    public static func make(_ name: String, screenScale: Double) -> (any CornerStrategy)? {
-        type(named: name)?.init(screenScale: screenScale)
-    }
-}
-
 extension Cell {
     /// A plain cell whose root layer is opaque: it shows the cell colour, which `configure` sets.
     /// The cell most strategies use for most rows.
@@ -75,6 +49,7 @@ extension Cell {
 }
 
 extension TableStyle {
-    /// The colour a cell shows.
-    func color(selected: Bool) -> Color { selected ? selectedColor : cellColor }
+    /// The colour a cell shows: `selectedColor` while it is selected, else `cellColor`. What every
+    /// strategy paints a cell (or its background) with in `configure`.
+    public func color(selected: Bool) -> Color { selected ? selectedColor : cellColor }
 }

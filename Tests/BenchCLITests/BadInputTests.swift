@@ -103,8 +103,8 @@ final class CatalogueRunTests: XCTestCase {
     func testListShowsTheStrategiesDevicesAndSuites() {
         var out = ""
         _ = BenchCLI.main(["list"], stdout: { out += $0 }, stderr: { _ in })
-        XCTAssertEqual(StrategyCatalog.names.count, 9)
-        for name in StrategyCatalog.names + ["iphone-se", "iphone-15-pro", "ipad-11", "ipad-pro-12.9", "SUITES"] {
+        XCTAssertEqual(StrategyCatalog.builtIn.names.count, 9)
+        for name in StrategyCatalog.builtIn.names + ["iphone-se", "iphone-15-pro", "ipad-11", "ipad-pro-12.9", "SUITES"] {
             XCTAssertTrue(out.contains(name), name)
         }
     }

@@ -113,12 +113,12 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
 
     func testHelpCommandPrintsTheSameTextAsDashDashHelpForEveryCommand() {
         for command in BenchCLI.commands {
-            let name = command.spec.name!
+            let name = command.spec(.builtIn).name!
             let viaHelp = bench("help", name), viaFlag = bench(name, "--help"), viaShort = bench(name, "-h")
             XCTAssertEqual(viaHelp.code, 0, name)
             XCTAssertEqual(viaHelp.stdout, viaFlag.stdout, name)
             XCTAssertEqual(viaHelp.stdout, viaShort.stdout, name)
-            XCTAssertTrue(viaHelp.stdout.hasPrefix("OVERVIEW: \(command.spec.abstract)"), name)
+            XCTAssertTrue(viaHelp.stdout.hasPrefix("OVERVIEW: \(command.spec(.builtIn).abstract)"), name)
             XCTAssertTrue(viaHelp.stdout.contains("\nUSAGE: bench \(name)"), name)
         }
         XCTAssertEqual(bench("help", "run").stdout, bench("run", "--help").stdout)
@@ -133,7 +133,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
     func testEveryOptionHelpShowsItsValuesAndDefault() {
         let help = bench("run", "--help").stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
-        for option in RunCommand.spec.options where !option.isInternal {
+        for option in RunCommand.spec(.builtIn).options where !option.isInternal {
             XCTAssertTrue(help.contains(option.label), option.name)
             if let allowed = option.allowedValues {
                 XCTAssertTrue(help.contains("(values: " + allowed.joined(separator: ", ")), option.name)
@@ -201,7 +201,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 2)
         let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
         XCTAssertTrue(first.hasPrefix("Error: 'bogus' is not a known value of --strategy."), first)
-        XCTAssertTrue(first.hasSuffix(StrategyCatalog.names.joined(separator: ", ") + "."), first)
+        XCTAssertTrue(first.hasSuffix(StrategyCatalog.builtIn.names.joined(separator: ", ") + "."), first)
         XCTAssertTrue(bench("run", "--strategy", "none,per-cel-mask").stderr.contains("Did you mean 'per-cell-mask'?"))
     }
 
@@ -222,34 +222,34 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
     // MARK: Parsing and validation
 
     func testStrategiesRepeatOrCommaSeparateAndDefaultToAll() throws {
-        let spec = RunCommand.spec
+        let spec = RunCommand.spec(.builtIn)
         let chosen = try RunCommand(ParsedArguments(["--strategy", "none,per-cell-mask", "--strategy=precomposited",
-                                                     "--strategy", "none"], for: spec))
+                                                     "--strategy", "none"], for: spec), catalog: .builtIn)
         XCTAssertEqual(chosen.strategies, ["none", "per-cell-mask", "precomposited"])
-        XCTAssertEqual(try RunCommand(ParsedArguments([], for: spec)).strategies, StrategyCatalog.names)
+        XCTAssertEqual(try RunCommand(ParsedArguments([], for: spec), catalog: .builtIn).strategies, StrategyCatalog.builtIn.names)
     }
 
     func testBothValueSpellingsMeanTheSameAndTheLastOneCounts() throws {
-        let spec = RunCommand.spec
-        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps", "3"], for: spec)).steps, 3)
-        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps=3"], for: spec)).steps, 3)
-        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps=3", "--steps", "5"], for: spec)).steps, 5)
-        XCTAssertNil(try RunCommand(ParsedArguments([], for: spec)).steps)
+        let spec = RunCommand.spec(.builtIn)
+        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps", "3"], for: spec), catalog: .builtIn).steps, 3)
+        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps=3"], for: spec), catalog: .builtIn).steps, 3)
+        XCTAssertEqual(try RunCommand(ParsedArguments(["--steps=3", "--steps", "5"], for: spec), catalog: .builtIn).steps, 5)
+        XCTAssertNil(try RunCommand(ParsedArguments([], for: spec), catalog: .builtIn).steps)
     }
 
     func testNoArgumentsOrOptionsFirstRunTheDefaultSuite() throws {
-        let bare = try BenchCLI.resolve([])
+        let bare = try BenchCLI.resolve([], catalog: .builtIn)
         XCTAssertTrue(bare.0 == RunCommand.self)
         XCTAssertEqual(bare.1, [])
-        let bareRun = try RunCommand(ParsedArguments(bare.1, for: RunCommand.spec))
+        let bareRun = try RunCommand(ParsedArguments(bare.1, for: RunCommand.spec(.builtIn)), catalog: .builtIn)
         XCTAssertEqual(bareRun.scenarios, [Scenario.ipadSettings])
-        XCTAssertEqual(bareRun.strategies, StrategyCatalog.names)
+        XCTAssertEqual(bareRun.strategies, StrategyCatalog.builtIn.names)
         XCTAssertNil(bareRun.steps)
         XCTAssertFalse(bareRun.quiet)
-        let forwarded = try BenchCLI.resolve(["--steps", "2"])
+        let forwarded = try BenchCLI.resolve(["--steps", "2"], catalog: .builtIn)
         XCTAssertTrue(forwarded.0 == RunCommand.self)
         XCTAssertEqual(forwarded.1, ["--steps", "2"])
-        XCTAssertNil(try BenchCLI.resolve(["--help"]).0, "the help of bench itself")
+        XCTAssertNil(try BenchCLI.resolve(["--help"], catalog: .builtIn).0, "the help of bench itself")
     }
 
     func testSuggestionsAreWithinTwoEditsCountingASwapAsOne() {

@@ -93,7 +93,7 @@ final class ScenarioFileTests: XCTestCase {
         let suite = try ScenarioFile.loadSuite(path: Self.benchmarks.appendingPathComponent("default.json").path)
         XCTAssertEqual(suite.name, "default")
         XCTAssertEqual(suite.scenarios, [Scenario.ipadSettings])
-        XCTAssertEqual(suite.strategies, StrategyCatalog.names)
+        XCTAssertEqual(suite.strategies, StrategyCatalog.builtIn.names)
     }
 
     func testEveryBenchmarkFileDecodesAsASuite() throws {
@@ -266,7 +266,7 @@ final class ScenarioFileTests: XCTestCase {
         let text = "{ \"suite\": \"mixed\", \"scenarios\": [\"ipad-settings\", \(scenarioText())] }"
         let suite = try ScenarioFile.suite(from: Array(text.utf8), file: "mixed.json")
         XCTAssertEqual(suite, Suite(name: "mixed", scenarios: [.ipadSettings, try decode(scenarioText())],
-                                    strategies: StrategyCatalog.names))
+                                    strategies: StrategyCatalog.builtIn.names))
         let chosen = #"{ "suite": "s", "scenarios": ["ipad-settings"], "strategies": ["precomposited", "none"] }"#
         XCTAssertEqual(try ScenarioFile.suite(from: Array(chosen.utf8), file: "s.json").strategies, ["precomposited", "none"])
     }

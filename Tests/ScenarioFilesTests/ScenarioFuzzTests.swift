@@ -33,7 +33,7 @@ final class ScenarioFuzzTests: XCTestCase {
             let text = mutate(seed, &rng)
             do {
                 let scenario = try ScenarioFile.scenario(from: Array(text.utf8), file: "fuzz-\(index).json")
-                _ = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.names, steps: 2)
+                _ = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.builtIn.names, steps: 2)
                 valid += 1
             } catch let error as BenchError {
                 rejected += 1
@@ -88,9 +88,9 @@ final class ScenarioFuzzTests: XCTestCase {
             let file = "hostile-\(index).json"
             do {
                 let scenario = try ScenarioFile.scenario(from: Array(data), file: file)
-                let results = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.names, steps: 2)
+                let results = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.builtIn.names, steps: 2)
                 XCTAssertTrue(hostile.valid, "\(hostile.what): accepted, but it must be an error")
-                XCTAssertEqual(results.runs.count, StrategyCatalog.names.count, hostile.what)
+                XCTAssertEqual(results.runs.count, StrategyCatalog.builtIn.names.count, hostile.what)
             } catch let error as BenchError {
                 XCTAssertFalse(hostile.valid, "\(hostile.what): \(error)")
                 XCTAssertEqual(error.exitCode, 2, hostile.what)

@@ -74,7 +74,7 @@ final class ContentCounterTests: XCTestCase {
         var scenario = scenario()
         scenario.events = [ScenarioEvent(atStep: 10, action: .select(Table.IndexPath(row: 0, section: 1))),
                            ScenarioEvent(atStep: 20, action: .setStyle(TableStyle(cornerRadius: 11)))]
-        for name in StrategyCatalog.names {
+        for name in StrategyCatalog.builtIn.names {
             let sim = try Simulation(scenario: scenario, strategyName: name)
             for step in 0..<40 {
                 let record = sim.step()

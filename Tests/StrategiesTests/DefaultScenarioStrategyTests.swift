@@ -98,7 +98,7 @@ final class DefaultScenarioStrategyTests: XCTestCase {
     func testResizeToCompactStaysRoundedByDefault() throws {
         var scenario = Scenario.ipadSettings
         scenario.events = [ScenarioEvent(atStep: 2, action: .resize(width: 375, height: 1366))]
-        for name in StrategyCatalog.names where name != "none" {
+        for name in StrategyCatalog.builtIn.names where name != "none" {
             let sim = try Simulation(scenario: scenario, strategyName: name)
             for _ in 0...3 { sim.step() }
             XCTAssertEqual(sim.table.cornerRadius, 7, "\(name): TORoundedTableView v0.2.1 rounds at every width")
@@ -119,7 +119,7 @@ final class DefaultScenarioStrategyTests: XCTestCase {
         }
         let (plain, _) = try run("none", through: 7)
         let (plainAfter, _) = try run("none", through: 12)
-        for name in StrategyCatalog.names where name != "none" {
+        for name in StrategyCatalog.builtIn.names where name != "none" {
             // Compact width: the plain grouped style, pixel for pixel what `none` draws.
             let (compact, _) = try run(name, through: 7)
             XCTAssertEqual(compact.table.cornerRadius, 0, name)

@@ -23,7 +23,7 @@ final class EdgeTableTests: XCTestCase {
             ("content shorter than the screen", scenario([2, 1]), 3),
         ]
         for (label, s, rows) in cases {
-            for name in StrategyCatalog.names {
+            for name in StrategyCatalog.builtIn.names {
                 let sim = try Simulation(scenario: s, strategyName: name)
                 for _ in 0..<s.steps { sim.step() }
                 XCTAssertEqual(sim.table.visibleCells.count, rows, "\(label), \(name)")
@@ -45,7 +45,7 @@ final class EdgeTableTests: XCTestCase {
 
     func testATableThatShrinksBetweenStepsKeepsDrawing() throws {
         let s = scenario([3, 8, 2, 5, 1, 4], pointsPerStep: 40, steps: 8)
-        for name in StrategyCatalog.names {
+        for name in StrategyCatalog.builtIn.names {
             let sim = try Simulation(scenario: s, strategyName: name)
             for _ in 0..<4 { sim.step() }
             sim.table.selectRow(at: Table.IndexPath(row: 4, section: 1))
@@ -63,7 +63,7 @@ final class EdgeTableTests: XCTestCase {
 
     func testStepsArePrefixesOfLongerRuns() throws {
         let s = scenario([3, 8, 2, 5, 1, 4, 0, 6], pointsPerStep: 9, steps: 20)
-        for name in StrategyCatalog.names {
+        for name in StrategyCatalog.builtIn.names {
             let long = try Simulation(scenario: s, strategyName: name)
             let short = try Simulation(scenario: s, strategyName: name)
             let a = (0..<20).map { _ in long.step().stats }

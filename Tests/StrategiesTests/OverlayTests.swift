@@ -41,7 +41,7 @@ final class OverlayTests: XCTestCase {
     }
 
     func testEveryStrategyRendersAPicture() throws {
-        for name in StrategyCatalog.names {
+        for name in StrategyCatalog.builtIn.names {
             let picture = try FramePicture.render(scenario: .ipadSettings, strategy: name, step: 5, downscale: 8)
             XCTAssertEqual(picture.width, 2048 / 8, name)
         }

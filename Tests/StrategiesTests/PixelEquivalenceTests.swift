@@ -22,7 +22,7 @@ final class PixelEquivalenceTests: XCTestCase {
                 let picture = reference.renderer.framebuffer
                 let corners = Fixtures.cornerSquares(of: reference)
                 XCTAssertFalse(corners.isEmpty, "\(device.name) step \(step) must show rounded corners for the test to mean anything")
-                for name in StrategyCatalog.names where name != "none" && name != "shared-corner-grid" {
+                for name in StrategyCatalog.builtIn.names where name != "none" && name != "shared-corner-grid" {
                     let sim = try Simulation(scenario: scenario, strategyName: name)
                     sim.jump(toStep: step)
                     let over = PictureDifference(picture, sim.renderer.framebuffer, threshold: 2).pixelsOverThreshold

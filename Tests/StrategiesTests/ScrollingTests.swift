@@ -12,8 +12,8 @@ final class ScrollingTests: XCTestCase {
     /// screen plus a small constant.
     func testLongScrollCreatesNoMoreCellsThanFitOnScreen() throws {
         let scenario = Fixtures.longTable(sections: 600, device: Fixtures.device(width: 800, height: 600), pointsPerStep: 11)
-        for name in StrategyCatalog.names {
-            let strategy = StrategyCatalog.make(name, screenScale: 2)!
+        for name in StrategyCatalog.builtIn.names {
+            let strategy = StrategyCatalog.builtIn.make(name, screenScale: 2)!
             let table = TableView(sections: scenario.sectionSpecs, size: Size(width: 800, height: 600),
                                   style: scenario.style, provider: strategy)
             let scroll = scenario.scroll(in: table.geometry)
@@ -32,8 +32,8 @@ final class ScrollingTests: XCTestCase {
     /// Counters are exact: two runs of one scenario give identical figures.
     func testCountersAreIdenticalAcrossRuns() throws {
         let scenario = Fixtures.longTable(sections: 60, steps: 40)
-        let a = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.names)
-        let b = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.names)
+        let a = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.builtIn.names)
+        let b = try Runner().run(scenarios: [scenario], strategies: StrategyCatalog.builtIn.names)
         XCTAssertEqual(a.runs.map(\.totals), b.runs.map(\.totals))
         XCTAssertEqual(a.runs.map(\.layoutPasses), b.runs.map(\.layoutPasses))
         XCTAssertGreaterThan(a.runs.first { $0.strategy == "rasterized-mask" }!.totals[.rasterMisses]!, 0)

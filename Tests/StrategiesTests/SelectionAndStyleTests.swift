@@ -27,7 +27,7 @@ final class SelectionAndStyleTests: XCTestCase {
     func testSelectingACapCellShowsTheSelectedColourInItsCorners() throws {
         let selected = Fixtures.singleSection().style.selectedColor.premultiplied
         var pictures: [String: Pixmap] = [:]
-        for name in StrategyCatalog.names where name != "none" {
+        for name in StrategyCatalog.builtIn.names where name != "none" {
             let sim = try simulation(name)
             _ = sim.step()
             sim.table.selectRow(at: Table.IndexPath(row: 0, section: 0))

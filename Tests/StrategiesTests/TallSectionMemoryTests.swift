@@ -38,7 +38,7 @@ final class TallSectionMemoryTests: XCTestCase {
 
     func testEveryStrategyOnATenMillionRowSectionMakesNoCoverageLargerThanTheScreen() throws {
         // (`rasterized-mask` walks all ten million rows on each layout pass, by design.)
-        for name in StrategyCatalog.names {
+        for name in StrategyCatalog.builtIn.names {
             let sim = try Simulation(scenario: scenario(.constant(pointsPerStep: 12)), strategyName: name)
             for _ in 0..<2 { sim.step() }
             XCTAssertLessThanOrEqual(sim.renderer.largestRoundedCoverageBytes, screenBytes(sim), name)

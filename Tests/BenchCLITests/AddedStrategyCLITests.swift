@@ -1,0 +1,79 @@
+@testable import BenchCLI
+import Foundation
+import HarnessTestSupport
+import RasterTestSupport
+import Results
+import Strategies
+import Table
+import XCTest
+
+/// `bench` with a strategy another package adds (`BenchCLI.main(strategies:)`): every command
+/// knows it, and a strategy that cannot be added stops the program before anything runs.
+final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
+    private func bench(_ arguments: String..., catalog: StrategyCatalog = .withAddedStrategy) -> (code: Int32, stdout: String, stderr: String) {
+        var out = "", err = ""
+        let code = BenchCLI.main(arguments, catalog: catalog, stdout: { out += $0 }, stderr: { err += $0 }, stderrIsTerminal: false)
+        return (code, out, err)
+    }
+
+    func testListHelpAndRunKnowAnAddedStrategy() throws {
+        XCTAssertTrue(bench("list").stdout.contains("  added-cap-radius        \(AddedCapRadius.summary)\n"))
+        let help = bench("run", "--help").stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        XCTAssertTrue(help.contains("uikit-inset-grouped, added-cap-radius;"), help)
+        XCTAssertFalse(bench("list", catalog: .builtIn).stdout.contains("added-cap-radius"))
+
+        let json = directory + "/results.json"
+        let run = bench("run", "--scenario", "ipad-settings", "--strategy", "none,added-cap-radius", "--steps", "2",
+                        "--quiet", "--json", json)
+        XCTAssertEqual(run.code, 0, run.stderr)
+        XCTAssertEqual(try Results.load(from: json).runs.map(\.strategy), ["none", "added-cap-radius"])
+        let png = directory + "/frame.png"
+        XCTAssertEqual(bench("render", "--strategy", "added-cap-radius", "--png", png).code, 0)
+
+        let unknown = bench("run", "--strategy", "added-cap-radius", catalog: .builtIn)
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertTrue(unknown.stderr.contains("'added-cap-radius' is not a known value of --strategy"), unknown.stderr)
+    }
+
+    func testASuiteMayNameAnAddedStrategyOnlyInABenchThatHasIt() throws {
+        let suite = directory + "/suite.json"
+        try Data(#"{"suite": "s", "scenarios": ["ipad-settings"], "strategies": ["none", "added-cap-radius"]}"#.utf8)
+            .write(to: URL(fileURLWithPath: suite))
+        let plain = bench("run", "--suite", suite, "--steps", "1", "--quiet", catalog: .builtIn)
+        XCTAssertEqual(plain.code, 2)
+        XCTAssertTrue(plain.stderr.contains("strategies[1]: unknown strategy 'added-cap-radius'"), plain.stderr)
+        let json = directory + "/results.json"
+        XCTAssertEqual(bench("run", "--suite", suite, "--steps", "1", "--quiet", "--json", json).code, 0)
+        XCTAssertEqual(try Results.load(from: json).runs.map(\.strategy), ["none", "added-cap-radius"])
+        // A suite without a list runs every strategy of the catalogue, the added one last.
+        try Data(#"{"suite": "s", "scenarios": ["ipad-settings"]}"#.utf8).write(to: URL(fileURLWithPath: suite))
+        XCTAssertEqual(bench("run", "--suite", suite, "--steps", "1", "--quiet", "--json", json).code, 0)
+        XCTAssertEqual(try Results.load(from: json).runs.last?.strategy, "added-cap-radius")
+    }
+
+    func testAStrategyNamedLikeABuiltInStopsBenchBeforeAnythingWithExitCode2() {
+        var out = "", err = ""
+        let code = BenchCLI.run(["list"], adding: [AddedCapRadius.self, ClashingStrategy.self], executable: nil,
+                                stdout: { out += $0 }, stderr: { err += $0 }, stderrIsTerminal: false)
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(out, "", "nothing runs, not even list")
+        XCTAssertEqual(err, "Error: The strategy ClashingStrategy is named 'none', the name of the built-in strategy NoCorners; "
+                       + "rename it (results store the name, so a built-in's name cannot be taken over).\n")
+    }
+
+    func testTheExecutableEntryWithoutAddedStrategiesIsPlainBench() {
+        var out = ""
+        let code = BenchCLI.run(["list"], adding: [], executable: nil, stdout: { out += $0 }, stderr: { _ in }, stderrIsTerminal: false)
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, ListCommand.text(catalog: .builtIn))
+    }
+}
+
+/// A strategy that takes the name of the built-in `none`.
+final class ClashingStrategy: CornerStrategy {
+    static let name = "none"
+    static let summary = "a second 'none'"
+    init(screenScale: Double) {}
+    func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {}
+}

@@ -1,0 +1,111 @@
+import Compositor
+import Harness
+import HarnessTestSupport
+import Raster
+import RasterTestSupport
+import Strategies
+import Table
+import XCTest
+
+/// Strategies another package adds: they join the catalogue after the built-in ones, run like
+/// them, and a name that is taken or malformed is refused before anything runs.
+final class StrategyCatalogTests: XCTestCase {
+    func testAddedStrategiesFollowTheBuiltInOnesAndOnlyInTheirCatalogue() throws {
+        let catalog = try StrategyCatalog(adding: [AddedCapRadius.self])
+        XCTAssertEqual(catalog.names, StrategyCatalog.builtIn.names + ["added-cap-radius"])
+        XCTAssertTrue(catalog.make("added-cap-radius", screenScale: 2) is AddedCapRadius)
+        XCTAssertNil(StrategyCatalog.builtIn.type(named: "added-cap-radius"), "the built-in catalogue is unchanged")
+        XCTAssertEqual(try StrategyCatalog(adding: []).names, StrategyCatalog.builtIn.names)
+    }
+
+    func testANameOfABuiltInStrategyIsRefused() {
+        XCTAssertThrowsError(try StrategyCatalog(adding: [AddedCapRadius.self, Named<TakenName>.self])) { error in
+            let problem = error as? StrategyCatalog.Problem
+            XCTAssertEqual(problem?.reason, .clashesWithBuiltIn(type: "CornerRadiusClip"))
+            XCTAssertTrue("\(error)".contains("'corner-radius-clip', the name of the built-in strategy CornerRadiusClip"), "\(error)")
+        }
+    }
+
+    func testTwoAddedStrategiesWithOneNameAreRefused() {
+        XCTAssertThrowsError(try StrategyCatalog(adding: [AddedCapRadius.self, Named<AddedName>.self])) { error in
+            XCTAssertEqual((error as? StrategyCatalog.Problem)?.reason, .givenTwice(type: "AddedCapRadius"))
+        }
+        XCTAssertThrowsError(try StrategyCatalog(adding: [AddedCapRadius.self, AddedCapRadius.self])) { error in
+            XCTAssertEqual("\(error)", "the strategy AddedCapRadius ('added-cap-radius') is given twice")
+        }
+    }
+
+    func testNamesThatCannotBeTypedOrStoredAreRefused() {
+        let bad: [any CornerStrategy.Type] = [Named<EmptyName>.self, Named<UpperName>.self, Named<CommaName>.self,
+                                              Named<DigitFirstName>.self, Named<LongName>.self, Named<EscapeName>.self]
+        for strategy in bad {
+            XCTAssertThrowsError(try StrategyCatalog(adding: [strategy]), strategy.name) { error in
+                XCTAssertEqual((error as? StrategyCatalog.Problem)?.reason, .badName, strategy.name)
+                XCTAssertFalse("\(error)".unicodeScalars.contains { $0.value < 0x20 }, "the message escapes the name")
+            }
+        }
+        XCTAssertNoThrow(try StrategyCatalog(adding: [Named<LongestName>.self]))
+        XCTAssertThrowsError(try StrategyCatalog(adding: [Named<TwoLineSummary>.self])) { error in
+            XCTAssertEqual((error as? StrategyCatalog.Problem)?.reason, .badSummary)
+        }
+    }
+
+    func testARunnerGivenTheCatalogueMeasuresAnAddedStrategyAndOtherwiseRefusesIt() throws {
+        let scenario = Fixtures.singleSection(steps: 3)
+        let results = try Runner(catalog: .withAddedStrategy).run(scenarios: [scenario], strategies: ["none", "added-cap-radius"])
+        XCTAssertEqual(results.runs.map(\.strategy), ["none", "added-cap-radius"])
+        XCTAssertEqual(results.runs[1].totals[.offscreenPasses], 0, "a rounded background without clipping needs no off-screen pass")
+        XCTAssertNotNil(results.runs[1].ratios[.stepToNone])
+        XCTAssertThrowsError(try Runner().run(scenarios: [scenario], strategies: ["added-cap-radius"])) { error in
+            XCTAssertTrue("\(error)".contains("unknown strategy 'added-cap-radius'"), "\(error)")
+        }
+    }
+
+    /// The strategy written outside the module draws the same picture as the built-in ones, so
+    /// the example's approach is a fair entry in the comparison.
+    func testTheAddedStrategyDrawsTheSamePictureAsTheBuiltInOnes() throws {
+        for step in [0, 61, 150] {
+            let reference = try Simulation(scenario: .ipadSettings, strategyName: "shared-corner-grid")
+            reference.jump(toStep: step)
+            let added = try Simulation(scenario: .ipadSettings, strategyName: "added-cap-radius", catalog: .withAddedStrategy)
+            added.jump(toStep: step)
+            XCTAssertFalse(Fixtures.cornerSquares(of: reference).isEmpty)
+            let over = PictureDifference(reference.renderer.framebuffer, added.renderer.framebuffer, threshold: 2).pixelsOverThreshold
+            XCTAssertTrue(over.isEmpty, "step \(step): \(over.count) pixels differ by more than 2/255, e.g. \(over.prefix(3))")
+        }
+    }
+}
+
+/// A name for `Named`, so each test case is its own strategy type (names are static).
+protocol StrategyName {
+    static var name: String { get }
+    static var summary: String { get }
+}
+
+extension StrategyName {
+    static var summary: String { "a strategy for the catalogue's tests" }
+}
+
+/// A strategy that draws like `none` under the name `N` gives.
+final class Named<N: StrategyName>: CornerStrategy {
+    static var name: String { N.name }
+    static var summary: String { N.summary }
+    init(screenScale: Double) {}
+    func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {
+        cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
+    }
+}
+
+enum TakenName: StrategyName { static let name = "corner-radius-clip" }
+enum AddedName: StrategyName { static let name = "added-cap-radius" }
+enum EmptyName: StrategyName { static let name = "" }
+enum UpperName: StrategyName { static let name = "Cap-Radius" }
+enum CommaName: StrategyName { static let name = "cap,radius" }
+enum DigitFirstName: StrategyName { static let name = "2-caps" }
+enum LongName: StrategyName { static let name = String(repeating: "a", count: StrategyCatalog.maxNameLength + 1) }
+enum LongestName: StrategyName { static let name = String(repeating: "a", count: StrategyCatalog.maxNameLength) }
+enum EscapeName: StrategyName { static let name = "caps\u{1B}[2J" }
+enum TwoLineSummary: StrategyName {
+    static let name = "two-line-summary"
+    static let summary = "first line\nsecond line"
+}
