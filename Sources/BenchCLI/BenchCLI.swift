@@ -59,8 +59,10 @@ public enum BenchCLI {
                     stdout: (String) -> Void, stderr: (String) -> Void, stderrIsTerminal: Bool) -> Int32 {
         withoutActuallyEscaping(stdout) { stdout in
             withoutActuallyEscaping(stderr) { stderr in
+                // Results record the program that made them: another package's `bench` has other strategies.
+                let program = executable?.lastPathComponent ?? "bench"
                 let context = CommandContext(stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal,
-                                             commandLine: ["bench"] + arguments, executable: executable)
+                                             commandLine: [program] + arguments, executable: executable)
                 var spec = rootSpec
                 do {
                     let (resolved, rest) = try resolve(arguments, catalog: catalog)
