@@ -8,22 +8,23 @@ import PackageDescription
 /// allocation size crashed a test); the hot loops live inside their modules, so nothing is lost.
 ///
 /// SwiftPM refuses unsafe flags in a package that another one depends on by version (`from:`,
-/// `exact:`, a registry), so they are left out there: such a package builds CornerBench with
-/// `-c release` to get optimized modules (docs/custom-strategies.md). They stay where SwiftPM
-/// allows them: this package as the root, as a local (`path:`) dependency, and as a dependency by
-/// branch or revision. SwiftPM keeps downloaded packages in a `checkouts` directory
+/// `exact:`, a registry), so they are left out of every downloaded copy: a package that depends on
+/// CornerBench from a repository builds it with `-c release` to get optimized modules
+/// (docs/custom-strategies.md). They stay for this package as the root and as a local (`path:`)
+/// dependency, which SwiftPM allows. SwiftPM keeps downloaded packages in a `checkouts` directory
 /// (`.build/checkouts/<name>`, Xcode's `SourcePackages/checkouts/<name>`) or, from a registry,
-/// under `registry/downloads`; a version's checkout is at its tag; and the manifests of versions
-/// SwiftPM is still choosing between are read from the repository itself, where the package
-/// directory is `/` and there is no git information.
-let isDependencyByVersion: Bool = {
+/// under `registry/downloads`, and reads the manifests of versions it is still choosing between
+/// from the repository itself, where the package directory is `/`. (A dependency by branch or
+/// revision would accept the flags, but telling it from a version by its git tag is not safe:
+/// SwiftPM caches an evaluated manifest by its location and contents, so after a change from a
+/// branch to a version it would reuse the answer with flags and refuse to build.)
+let isDownloaded: Bool = {
     let directory = Context.packageDirectory
     let components = directory.split(separator: "/")
-    let isDownloaded = components.count < 2 || components[components.count - 2] == "checkouts"
+    return components.count < 2 || components[components.count - 2] == "checkouts"
         || directory.contains("/registry/downloads/")
-    return isDownloaded && (Context.gitInformation?.currentTag != nil || Context.gitInformation == nil)
 }()
-let optimizedInDebug: [SwiftSetting] = isDependencyByVersion ? []
+let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
 /// Modules by job; each depends only on modules above it (docs/architecture.md draws the graph).
