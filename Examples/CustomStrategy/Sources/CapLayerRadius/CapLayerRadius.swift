@@ -23,9 +23,9 @@ public final class CapLayerRadius: CornerStrategy {
     // `reuseIdentifier(for:)`, `makeCell(reuseIdentifier:in:)` and `tableDidLayout(_:)` keep
     // their defaults: one pool of plain cells with an opaque root layer, and no layout work.
 
-    /// Called whenever a cell is about to show a row: when it enters the screen, and for every
-    /// visible cell in a layout pass. A reused cell keeps what it was given for its last row, so
-    /// every property set for some rows is set for all of them.
+    /// Called whenever a cell is about to show a row: when it enters the screen, and again after
+    /// an event changed what it shows (a new style, a resize, a selection). A reused cell keeps
+    /// what it was given for its last row, so every property set for some rows is set for all.
     public func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {
         let rounded = position.isCap && context.cornerRadius > 0
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
