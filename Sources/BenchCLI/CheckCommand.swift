@@ -37,7 +37,9 @@ struct CheckCommand: BenchCommand {
                            defaultDescription: Format.fixed(Gate.defaultInstructionTolerance, 2)),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
-                OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
+                OptionSpec(name: "markdown", valueName: "file",
+                           help: "Also write the report as Markdown; '-' writes it to standard output and the text "
+                               + "report to standard error."),
             ])
     }
 
@@ -48,6 +50,7 @@ struct CheckCommand: BenchCommand {
     var measureNoise: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
+    var outputs: OutputPlan
     var suite: Suite?
     var suitePath: String?
 
@@ -71,7 +74,8 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
         markdownPath = arguments.value("markdown")
-        try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"]).check()
+        outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"])
+        try outputs.check()
         suitePath = arguments.value("suite")
         suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0) }
         if suite != nil && results != nil {
@@ -102,16 +106,17 @@ struct CheckCommand: BenchCommand {
         }
         // The files first (see RunCommand), then the report on standard output.
         let markdown = report.markdown()
+        let text = context.forPeople(outputs)
         do {
-            if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath, notice: context.stderr) }
+            if let markdownPath { try context.write(markdown, to: markdownPath) }
             if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                 try CheckCommand.append(markdown, to: summary)
             }
         } catch {
-            context.stdout(report.text())
+            text(report.text())
             throw error
         }
-        context.stdout(report.text())
+        text(report.text())
         guard report.passed else {
             let count = report.findings.filter(\.fails).count
             throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")
