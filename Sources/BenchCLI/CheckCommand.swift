@@ -38,6 +38,9 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
                 OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
+                OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
+                           help: "Check only the baseline's (scenario, strategy) pairs a pattern matches, as bench run "
+                               + "--filter selects them (with 'none' kept as the reference), running or reading only those."),
             ])
     }
 
@@ -71,6 +74,12 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
         markdownPath = arguments.value("markdown")
+        let selection = try ScenarioSelection.pairSelection(arguments)
+        if !selection.patterns.isEmpty {
+            let kept = Set(try selection.apply(to: baseline.runs.map(\.key)))
+            baseline.runs.removeAll { !kept.contains($0.key) }
+            results?.runs.removeAll { !kept.contains($0.key) }
+        }
         try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"]).check()
         suitePath = arguments.value("suite")
         suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0) }
@@ -159,9 +168,11 @@ struct CheckCommand: BenchCommand {
         var counts: [RunKey: [Phase: Int]] = [:]
         var counter = ""
         for group in baselineGroups {
-            let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(group.scenario)"
-            let counted = try InstructionCounting.count(selection: [source, "--steps=\(group.steps)"], scenarios: [group.scenario],
-                                                        strategies: group.strategies, progress: nil)
+            // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's.
+            let source = ["--scenario=\(group.scenario)"] + (suitePath.map { ["--suite=\($0)"] } ?? [])
+            let selection = source + ["--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
+            let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
+            let counted = try InstructionCounting.count(selection: selection, pairs: pairs, progress: nil)
             counts.merge(counted.counts) { a, _ in a }
             counter = counted.counter
         }
