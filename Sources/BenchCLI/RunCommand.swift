@@ -56,6 +56,13 @@ struct RunCommand: BenchCommand {
 
     /// The scenarios to run, each with its strategies (after `--filter` and `--shard`).
     var plan: RunPlan
+    /// The scenarios to run.
+    var scenarios: [Scenario] { plan.scenarios }
+    /// The strategies that run on some scenario, in the order given, each once.
+    var strategies: [String] {
+        var seen = Set<String>()
+        return plan.items.flatMap(\.strategies).filter { seen.insert($0).inserted }
+    }
     /// Steps to measure instead of each scenario's own count.
     var steps: Int?
     /// Repetitions of the measured scroll.
