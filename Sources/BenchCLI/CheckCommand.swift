@@ -168,8 +168,10 @@ struct CheckCommand: BenchCommand {
         var counts: [RunKey: [Phase: Int]] = [:]
         var counter = ""
         for group in baselineGroups {
-            // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's.
-            let source = ["--scenario=\(group.scenario)"] + (suitePath.map { ["--suite=\($0)"] } ?? [])
+            // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's
+            // (found as `rerun` finds it: the suite's first, then the built-in one).
+            let inSuite = suite?.scenarios.contains { $0.name == group.scenario } ?? false
+            let source = ["--scenario=\(group.scenario)"] + (inSuite ? suitePath.map { ["--suite=\($0)"] } ?? [] : [])
             let selection = source + ["--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
             let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
             let counted = try InstructionCounting.count(selection: selection, pairs: pairs, progress: nil)

@@ -44,10 +44,11 @@ struct MergeCommand: BenchCommand {
     func run(_ context: CommandContext) throws -> Int32 {
         let (merged, notes) = try Results.merging(shards: shards, reference: StrategyCatalog.reference,
                                                   strategyOrder: StrategyCatalog.names, commandLine: context.commandLine)
-        for note in notes { context.stderr("Note: \(note).\n") }
+        // Names in the notes are quoted already; this catches the paths typed on the command line.
+        for note in notes { context.stderr("Note: \(Escape.terminal(note)).\n") }
         try AtomicFile.write(merged.jsonData(), to: jsonPath, notice: context.stderr)
         let scenarios = Set(merged.runs.map(\.scenario)).count
-        context.stdout("Merged \(shards.count) file(s) into '\(jsonPath)': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")
+        context.stdout("Merged \(shards.count) file(s) into '\(Escape.terminal(jsonPath))': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")
         return 0
     }
 }

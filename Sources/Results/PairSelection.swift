@@ -13,7 +13,7 @@
 /// 3. **Reference.** Every scenario that has a pair left also runs the reference strategy, when
 ///    it is among the run's strategies, even if the filter or the shard left it out: the
 ///    `…ToNone` ratios divide by it, and they are only valid within one run. It is an ordinary
-///    row of the results, and shards repeat it (`Results.merging(shards:reference:commandLine:)`
+///    row of the results, and shards repeat it (`Results.merging(shards:reference:strategyOrder:commandLine:)`
 ///    keeps one).
 public struct PairSelection: Equatable, Sendable {
     /// `--shard i/n`: the i-th of n parts.

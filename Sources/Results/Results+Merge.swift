@@ -16,6 +16,12 @@ extension Results {
     /// its machine and provenance the first shard's (with `commandLine`, the merge's), and its
     /// scenario definitions all the shards' (none when a shard records none).
     ///
+    /// - Parameters:
+    ///   - shards: Each shard's results and the name messages call it by (its path), in the
+    ///     order given; the first one's reference rows, machine and provenance are kept.
+    ///   - reference: The strategy every shard repeats (`none`).
+    ///   - strategyOrder: The order of strategies where the shards leave it open.
+    ///   - commandLine: The merge's command line, recorded in the provenance.
     /// - Returns: The merged results and notes for the reader (shards made on different machines).
     /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run: a
     ///   non-reference row in two of them, another build of bench or git commit, another
