@@ -37,7 +37,9 @@ struct CheckCommand: BenchCommand {
                            defaultDescription: Format.fixed(Gate.defaultInstructionTolerance, 2)),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
-                OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
+                OptionSpec(name: "markdown", valueName: "file",
+                           help: "Also write the report as Markdown; '-' writes it to standard output and the text "
+                               + "report to standard error."),
                 OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
                            help: "Check only the baseline's (scenario, strategy) pairs a pattern matches, as bench run "
                                + "--filter selects them (with 'none' kept as the reference), running or reading only those."),
@@ -51,6 +53,7 @@ struct CheckCommand: BenchCommand {
     var measureNoise: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
+    var outputs: OutputPlan
     var suite: Suite?
     var suitePath: String?
 
@@ -80,7 +83,8 @@ struct CheckCommand: BenchCommand {
             baseline.runs.removeAll { !kept.contains($0.key) }
             results?.runs.removeAll { !kept.contains($0.key) }
         }
-        try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"]).check()
+        outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"])
+        try outputs.check()
         suitePath = arguments.value("suite")
         suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0) }
         if suite != nil && results != nil {
@@ -111,16 +115,17 @@ struct CheckCommand: BenchCommand {
         }
         // The files first (see RunCommand), then the report on standard output.
         let markdown = report.markdown()
+        let text = context.forPeople(outputs)
         do {
-            if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath, notice: context.stderr) }
+            if let markdownPath { try context.write(markdown, to: markdownPath) }
             if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                 try CheckCommand.append(markdown, to: summary)
             }
         } catch {
-            context.stdout(report.text())
+            text(report.text())
             throw error
         }
-        context.stdout(report.text())
+        text(report.text())
         guard report.passed else {
             let count = report.findings.filter(\.fails).count
             throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")

@@ -17,14 +17,17 @@ struct MergeCommand: BenchCommand {
             arguments: [ArgumentSpec(name: "results.json", help: "A shard's results (bench run --shard i/n --json); give each shard once.",
                                      isVariadic: true)],
             options: [OptionSpec(name: "json", valueName: "file",
-                                 help: "Where to write the merged results. The file is replaced atomically, and left as it was "
-                                     + "if the merge fails.", isRequired: true)])
+                                 help: "Where to write the merged results; '-' writes them to standard output (and this "
+                                     + "command's line for people to standard error). A file is replaced atomically, and left "
+                                     + "as it was if the merge fails.", isRequired: true)])
     }
 
     /// The shards, in the order given.
     var shards: [(name: String, results: Results)]
-    /// Where to write the merged results.
+    /// Where to write the merged results (`-`: standard output).
     var jsonPath: String
+    /// The output, checked before the inputs are read.
+    var outputs: OutputPlan
 
     init(_ arguments: ParsedArguments) throws {
         var seen: [String: String] = [:]
@@ -36,8 +39,9 @@ struct MergeCommand: BenchCommand {
             seen[AtomicFile.identity(of: path)] = path
         }
         jsonPath = arguments.value("json")!
-        try OutputPlan(arguments, outputs: ["json"], inputs: [],
-                       positionalInputs: arguments.arguments.map { _ in "results.json" }).check()
+        outputs = try OutputPlan(arguments, outputs: ["json"], inputs: [],
+                                 positionalInputs: arguments.arguments.map { _ in "results.json" })
+        try outputs.check()
         shards = try arguments.arguments.map { ($0, try Results.load(from: $0)) }
     }
 
@@ -46,9 +50,9 @@ struct MergeCommand: BenchCommand {
                                                   strategyOrder: StrategyCatalog.names, commandLine: context.commandLine)
         // Names in the notes are quoted already; this catches the paths typed on the command line.
         for note in notes { context.stderr("Note: \(Escape.terminal(note)).\n") }
-        try AtomicFile.write(merged.jsonData(), to: jsonPath, notice: context.stderr)
+        try context.write(String(decoding: merged.jsonData(), as: UTF8.self), to: jsonPath)
         let scenarios = Set(merged.runs.map(\.scenario)).count
-        context.stdout("Merged \(shards.count) file(s) into '\(Escape.terminal(jsonPath))': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")
+        context.forPeople(outputs)("Merged \(shards.count) file(s) into '\(Escape.terminal(jsonPath))': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")
         return 0
     }
 }

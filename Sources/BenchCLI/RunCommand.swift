@@ -14,7 +14,9 @@ struct RunCommand: BenchCommand {
             abstract: "Run strategies on a scenario and print the comparison table.",
             discussion: "Each strategy scrolls the scenario's table step by step after a warm-up; the strategies "
                 + "run in lockstep with a measurement of the memory floor between steps, so the ratios compare "
-                + "like with like. Counters are exact and repeat from run to run; times are medians.",
+                + "like with like. Counters are exact and repeat from run to run; times are medians.\n\n"
+                + "Any output may be '-', standard output (one at most); the comparison table then goes to "
+                + "standard error, so that 'bench run --json - | jq' works.",
             options: ScenarioSelection.options + [
                 OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
                            help: "A strategy to run; repeat the option or give a comma-separated list.",
@@ -47,6 +49,13 @@ struct RunCommand: BenchCommand {
                            help: "Also write a self-contained HTML report with charts and frame pictures."),
                 OptionSpec(name: "trace", valueName: "file",
                            help: "Also write a Chrome/Perfetto trace: a slice per phase per step."),
+                OptionSpec(name: ReportFormat.bmf.rawValue, valueName: "file",
+                           help: "Also write Bencher Metric Format JSON, for 'bencher run --adapter json'."),
+                OptionSpec(name: ReportFormat.githubBenchmark.rawValue, valueName: "file",
+                           help: "Also write JSON for github-action-benchmark's customSmallerIsBetter tool "
+                               + "(the smaller-is-better metrics only)."),
+                OptionSpec(name: ReportFormat.influx.rawValue, valueName: "file",
+                           help: "Also write InfluxDB line protocol, a point per scenario and strategy."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
                 OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
@@ -87,6 +96,8 @@ struct RunCommand: BenchCommand {
     var instructionChildPairs: [Int]?
     /// Reports to write, by format.
     var reports: [(format: ReportFormat, path: String)] = []
+    /// The outputs, checked; says whether one of them takes standard output.
+    var outputs: OutputPlan
 
     init(_ arguments: ParsedArguments) throws {
         plan = try ScenarioSelection.plan(arguments)
@@ -119,8 +130,9 @@ struct RunCommand: BenchCommand {
             }
         }
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
-        try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
-                       inputs: ["scenario-file", "suite"]).check()
+        outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
+                                 inputs: ["scenario-file", "suite"])
+        try outputs.check()
         for format in ReportFormat.allCases {
             guard let path = arguments.value(format.rawValue) else { continue }
             reports.append((format, path))
@@ -156,21 +168,22 @@ struct RunCommand: BenchCommand {
         }
         // The files first, so a closed or full standard output cannot lose them; if one cannot be
         // written after all, the table still shows the numbers before the error.
+        let table = context.forPeople(outputs)
         do {
             if let jsonPath {
                 var saved = results
                 if !keepsSamples { for i in saved.runs.indices { saved.runs[i].samples = [:] } }
-                try AtomicFile.write(saved.jsonData(), to: jsonPath, notice: context.stderr)
+                try context.write(String(decoding: saved.jsonData(), as: UTF8.self), to: jsonPath)
             }
             for (format, path) in reports {
                 let pictures = format == .html ? try framePictures() : []
-                try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path, notice: context.stderr)
+                try context.write(results.report(format, pictures: pictures), to: path)
             }
         } catch {
-            if !quiet { context.stdout(results.comparisonTable()) }
+            if !quiet { table(results.comparisonTable()) }
             throw error
         }
-        if !quiet { context.stdout(results.comparisonTable()) }
+        if !quiet { table(results.comparisonTable()) }
         return 0
     }
 

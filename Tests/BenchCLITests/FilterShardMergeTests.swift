@@ -204,6 +204,17 @@ final class FilterShardMergeTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "a refused merge writes nothing")
     }
 
+    func testMergeToStandardOutputWritesTheResultsThereAndItsLineToStandardError() throws {
+        let suite = try writeSuite()
+        _ = try run(["run", "--suite", suite, "--shard", "1/2"], writing: "a.json")
+        _ = try run(["run", "--suite", suite, "--shard", "2/2"], writing: "b.json")
+        let result = bench("merge", directory + "/a.json", directory + "/b.json", "--json", "-")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "Merged 2 file(s) into '-': 8 row(s) of 2 scenario(s).\n")
+        let merged = try Results.decode(Array(result.stdout.utf8), file: "stdout")
+        XCTAssertEqual(merged.runs.count, 8)
+    }
+
     func testMergeNeedsAFileAndJSON() {
         let noFile = bench("merge", "--json", directory + "/m.json")
         XCTAssertEqual(noFile.code, 2)

@@ -22,9 +22,10 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             the same run. With no subcommand, bench runs 'bench run': every strategy on the
             default scenario.
 
-            USAGE: bench [<subcommand>]
+            USAGE: bench [<subcommand>] [--version]
 
             OPTIONS:
+              --version               Show the version of bench (as 'bench version').
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -37,6 +38,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               merge                   Join the results of a run's shards into one results
                                       file.
               kernels                 Time the pixel kernels against memset and memcpy.
+              version                 Show the version of bench.
               help                    Show help for a subcommand.
 
               See 'bench help <subcommand>' for detailed help.
@@ -57,12 +59,16 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             so the ratios compare like with like. Counters are exact and repeat from run to
             run; times are medians.
 
+            Any output may be '-', standard output (one at most); the comparison table then
+            goes to standard error, so that 'bench run --json - | jq' works.
+
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
                              [--strategy <name> ...] [--filter <pattern> ...]
                              [--shard <i/n>] [--steps <n>] [--rounds <n>] [--processes <n>]
                              [--instructions] [--json <file>] [--samples]
                              [--markdown <file>] [--csv <file>] [--html <file>]
-                             [--trace <file>] [--quiet]
+                             [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
+                             [--influx <file>] [--quiet]
 
             OPTIONS:
               --scenario <name>       A built-in scenario (ipad-settings), or with --suite
@@ -113,6 +119,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       and frame pictures.
               --trace <file>          Also write a Chrome/Perfetto trace: a slice per phase
                                       per step.
+              --bmf <file>            Also write Bencher Metric Format JSON, for 'bencher
+                                      run --adapter json'.
+              --github-benchmark <file>
+                                      Also write JSON for github-action-benchmark's
+                                      customSmallerIsBetter tool (the smaller-is-better
+                                      metrics only).
+              --influx <file>         Also write InfluxDB line protocol, a point per
+                                      scenario and strategy.
               --quiet                 Do not print the comparison table.
               -h, --help              Show help information.
 
@@ -163,8 +177,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertEqual(result.stdout, "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, merge, kernels, help.")
-        XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>]")
+        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, merge, kernels, version, help.")
+        XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>] [--version]")
         XCTAssertEqual(lines.last, "See 'bench --help'.")
     }
 

@@ -68,6 +68,29 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Results.load(from: json).runs.first?.scenario, Self.name)
     }
 
+    func testTheExportsOfAHostileScenarioKeepTheirShapeAndTheName() throws {
+        let name = Self.name + " a,b=\"c\" \\"
+        let scenario = try scenarioFile(named: name)
+        let (bmf, github, influx) = (directory + "/r.bmf.json", directory + "/r.gab.json", directory + "/r.lp")
+        let run = bench("run", "--scenario-file", scenario, "--strategy", "none,per-cell-mask", "--quiet",
+                        "--bmf", bmf, "--github-benchmark", github, "--influx", influx)
+        XCTAssertEqual(run.code, 0, run.stderr)
+
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bmf))) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), [name + "/none", name + "/per-cell-mask"], "BMF keeps the name whole")
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: github))) as? [[String: Any]])
+        XCTAssertTrue(entries.contains { $0["name"] as? String == name + "/none: step" }, "github-benchmark keeps the name whole")
+
+        // Line protocol: a line per row, the name in one tag with its delimiters escaped.
+        let text = try String(contentsOfFile: influx, encoding: .utf8)
+        assertNoControlCharacters(text, "the line protocol")
+        let lines = text.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("cornerbench,scenario=" + Escape.lineProtocol(name) + ",strategy=none "), String(lines[0]))
+        XCTAssertTrue(lines[0].hasPrefix(#"cornerbench,scenario=a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}\ a\,b\="c"\ \\,strategy=none "#),
+                      String(lines[0]))
+    }
+
     func testCheckAndCompareOfHostileResultsWriteIntactTextAndMarkdown() throws {
         let json = directory + "/r.json", raised = directory + "/raised.json", gate = directory + "/gate.md", diff = directory + "/diff.md"
         XCTAssertEqual(bench("run", "--scenario-file", try scenarioFile(named: Self.name), "--strategy", "none,per-cell-mask",

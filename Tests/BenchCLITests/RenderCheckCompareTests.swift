@@ -16,7 +16,7 @@ final class RenderCheckCompareTests: XCTestCase {
         let dir = try temporaryDirectory()
         for (strategy, overlay) in [("none", "blended"), ("per-cell-mask", "offscreen"), ("rasterized-mask", "raster")] {
             let path = dir + "/\(strategy).png"
-            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--scale", "8")
+            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--downsample", "8")
             XCTAssertEqual(result.code, 0, result.stderr)
             let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
             XCTAssertEqual(decoded.width, 2048 / 8)

@@ -332,7 +332,7 @@ final class ReportTests: XCTestCase {
 
     func testEveryFormatIsDispatched() {
         let results = Self.sample()
-        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["markdown", "csv", "html", "trace"])
+        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["markdown", "csv", "html", "trace", "bmf", "github-benchmark", "influx"])
         XCTAssertEqual(results.report(.markdown), results.markdownReport())
         XCTAssertEqual(results.report(.csv), results.csvReport())
         XCTAssertEqual(results.report(.html), results.htmlReport())
