@@ -12,7 +12,7 @@ public enum BenchCLI {
     /// type added here.
     static var commands: [any BenchCommand.Type] {
         [RunCommand.self, ListCommand.self, RenderCommand.self, CheckCommand.self, CompareCommand.self,
-         KernelsCommand.self, VersionCommand.self, HelpCommand.self]
+         MergeCommand.self, KernelsCommand.self, VersionCommand.self, HelpCommand.self]
     }
 
     /// The subcommand `bench` runs when given none (or only options).

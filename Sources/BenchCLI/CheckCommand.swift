@@ -40,6 +40,9 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "markdown", valueName: "file",
                            help: "Also write the report as Markdown; '-' writes it to standard output and the text "
                                + "report to standard error."),
+                OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
+                           help: "Check only the baseline's (scenario, strategy) pairs a pattern matches, as bench run "
+                               + "--filter selects them (with 'none' kept as the reference), running or reading only those."),
             ])
     }
 
@@ -74,6 +77,12 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
         markdownPath = arguments.value("markdown")
+        let selection = try ScenarioSelection.pairSelection(arguments)
+        if !selection.patterns.isEmpty {
+            let kept = Set(try selection.apply(to: baseline.runs.map(\.key)))
+            baseline.runs.removeAll { !kept.contains($0.key) }
+            results?.runs.removeAll { !kept.contains($0.key) }
+        }
         outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"])
         try outputs.check()
         suitePath = arguments.value("suite")
@@ -164,9 +173,13 @@ struct CheckCommand: BenchCommand {
         var counts: [RunKey: [Phase: Int]] = [:]
         var counter = ""
         for group in baselineGroups {
-            let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(group.scenario)"
-            let counted = try InstructionCounting.count(selection: [source, "--steps=\(group.steps)"], scenarios: [group.scenario],
-                                                        strategies: group.strategies, progress: nil)
+            // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's
+            // (found as `rerun` finds it: the suite's first, then the built-in one).
+            let inSuite = suite?.scenarios.contains { $0.name == group.scenario } ?? false
+            let source = ["--scenario=\(group.scenario)"] + (inSuite ? suitePath.map { ["--suite=\($0)"] } ?? [] : [])
+            let selection = source + ["--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
+            let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
+            let counted = try InstructionCounting.count(selection: selection, pairs: pairs, progress: nil)
             counts.merge(counted.counts) { a, _ in a }
             counter = counted.counter
         }

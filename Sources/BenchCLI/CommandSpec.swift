@@ -29,6 +29,8 @@ struct ArgumentSpec: Sendable {
     var help: String
     /// Whether the command runs without it.
     var isOptional: Bool = false
+    /// Whether it may be given any number of times (`<file> ...`); only the last argument may be.
+    var isVariadic: Bool = false
 }
 
 /// A `--name` option.

@@ -41,7 +41,8 @@ enum Help {
     static func usage(for command: CommandSpec, prefix: String) -> String {
         var tokens: [String] = []
         for argument in command.arguments {
-            tokens.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+            let repeated = argument.isVariadic ? " ..." : ""
+            tokens.append(argument.isOptional ? "[<\(argument.name)>\(repeated)]" : "<\(argument.name)>\(repeated)")
         }
         for option in command.options where !option.isHidden {
             let repeated = option.arity == .multiple ? " ..." : ""

@@ -108,7 +108,7 @@ struct ParsedArguments: Sendable {
             }
         }
 
-        if self.arguments.count > command.arguments.count {
+        if self.arguments.count > command.arguments.count, command.arguments.last?.isVariadic != true {
             let extra = self.arguments[command.arguments.count]
             let asOption = command.options.map(\.flagName)
             let hint = Suggestion.nearest(to: "--" + extra, in: asOption).map { " Did you mean '\($0)'?" } ?? ""

@@ -15,7 +15,7 @@ struct RenderCommand: BenchCommand {
                 + "opaque ones green, 'offscreen' paints off-screen-rendered layers yellow, 'raster' paints "
                 + "rasterization-cache hits green and misses red (the frame before K is drawn first, so the "
                 + "cache has something to hit).",
-            options: Array(ScenarioSelection.options.prefix(2)) + [
+            options: ScenarioSelection.singleOptions + [
                 OptionSpec(name: "strategy", valueName: "name", help: "The strategy that draws the frame.",
                            allowedValues: StrategyCatalog.names, isRequired: true),
                 OptionSpec(name: "step", valueName: "k", help: "The step whose frame is drawn.", defaultDescription: "0"),

@@ -21,6 +21,7 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
                            help: "A strategy to run; repeat the option or give a comma-separated list.",
                            allowedValues: StrategyCatalog.names, defaultDescription: "the suite's, or all"),
+                ScenarioSelection.filterOption, ScenarioSelection.shardOption,
                 OptionSpec(name: "steps", valueName: "n",
                            help: "The number of steps to measure.",
                            defaultDescription: "the scenario's own, \(scenarioSteps)"),
@@ -56,16 +57,21 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: ReportFormat.influx.rawValue, valueName: "file",
                            help: "Also write InfluxDB line protocol, a point per scenario and strategy."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
-                OptionSpec(name: InstructionCounting.childOption, valueName: "scenarios", arity: .multiple,
-                           help: "Run these scenarios' pairs alone between callgrind dumps (bench runs this under valgrind).",
+                OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
+                           help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                            isInternal: true),
             ])
     }
 
+    /// The scenarios to run, each with its strategies (after `--filter` and `--shard`).
+    var plan: RunPlan
     /// The scenarios to run.
-    var scenarios: [Scenario]
-    /// The strategies to run, in the order given, each once.
-    var strategies: [String]
+    var scenarios: [Scenario] { plan.scenarios }
+    /// The strategies that run on some scenario, in the order given, each once.
+    var strategies: [String] {
+        var seen = Set<String>()
+        return plan.items.flatMap(\.strategies).filter { seen.insert($0).inserted }
+    }
     /// Steps to measure instead of each scenario's own count.
     var steps: Int?
     /// Repetitions of the measured scroll.
@@ -74,7 +80,8 @@ struct RunCommand: BenchCommand {
     var processes: Int
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
-    /// The scenario options given (`--suite F`, `--steps K`…), for a child that counts instructions.
+    /// The scenario options given (`--suite F`, `--steps K`, `--filter P`…), for a child that
+    /// runs the same plan.
     var selection: [String] = []
     /// Whether to count instructions under valgrind.
     var countsInstructions: Bool
@@ -84,33 +91,44 @@ struct RunCommand: BenchCommand {
     var keepsSamples: Bool
     /// Whether to leave out the comparison table.
     var quiet: Bool
-    /// In the child that valgrind counts (`InstructionCounting`), the scenarios to count.
-    var instructionChildScenarios: [String]?
+    /// In the child that valgrind counts (`InstructionCounting`), the pairs to count: indices
+    /// into `plan.keys`.
+    var instructionChildPairs: [Int]?
     /// Reports to write, by format.
     var reports: [(format: ReportFormat, path: String)] = []
     /// The outputs, checked; says whether one of them takes standard output.
     var outputs: OutputPlan
 
     init(_ arguments: ParsedArguments) throws {
-        (scenarios, strategies) = try ScenarioSelection.resolve(arguments)
+        plan = try ScenarioSelection.plan(arguments)
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
-        for name in ["scenario", "scenario-file", "suite", "steps"] {
+        for name in ["scenario", "scenario-file", "suite", "steps", "shard"] {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
+        selection += arguments.allValues("filter").map { "--filter=" + $0 }
+        let strategies = arguments.allValues("strategy")
+        if !strategies.isEmpty { selection.append("--strategy=" + strategies.joined(separator: ",")) }
         childArguments += selection + (arguments.value("rounds").map { ["--rounds=\($0)"] } ?? [])
         countsInstructions = arguments.flag("instructions")
         // Without valgrind the run would fail at its end: say so before it starts.
         if countsInstructions && InstructionCounting.executable(named: "valgrind") == nil {
             throw BenchError.usage("--instructions needs valgrind, which is not installed; \(InstructionCounting.installHint).")
         }
-        if !strategies.isEmpty { childArguments.append("--strategy=" + strategies.joined(separator: ",")) }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
         keepsSamples = arguments.flag("samples")
-        let childScenarios = arguments.allValues(InstructionCounting.childOption)
-        instructionChildScenarios = childScenarios.isEmpty ? nil : childScenarios
+        let childPairs = arguments.allValues(InstructionCounting.childOption)
+        if !childPairs.isEmpty {
+            let count = plan.keys.count
+            instructionChildPairs = try childPairs.map { text in
+                guard let index = Int(text), (0..<count).contains(index) else {
+                    throw BenchError.usage("--\(InstructionCounting.childOption): '\(Escape.message(text))' is not the index of one of the \(count) pair(s).")
+                }
+                return index
+            }
+        }
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
                                  inputs: ["scenario-file", "suite"])
@@ -122,8 +140,9 @@ struct RunCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        if let names = instructionChildScenarios {
-            try InstructionCount.measure(scenarios: scenarios.filter { names.contains($0.name) }, strategies: strategies, steps: steps)
+        if let indices = instructionChildPairs {
+            let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
+            try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps)
             return 0
         }
         var progress: ((String) -> Void)?
@@ -139,11 +158,11 @@ struct RunCommand: BenchCommand {
                 results.provenance?.commandLine = context.commandLine
             } else {
                 results = try Runner(progress: progress, commandLine: context.commandLine)
-                    .run(scenarios: scenarios, strategies: strategies, steps: steps, rounds: rounds)
+                    .run(plan, steps: steps, rounds: rounds)
             }
             if countsInstructions {
-                let counted = try InstructionCounting.count(selection: selection, scenarios: scenarios.map(\.name),
-                                                                strategies: strategies, progress: progress)
+                let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,
+                                                            progress: progress)
                 results.attach(instructions: counted.counts, counter: counted.counter)
             }
         }
@@ -178,7 +197,7 @@ struct RunCommand: BenchCommand {
     /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
     /// HTML report (the same pictures `bench render` writes).
     private func framePictures() throws -> [FramePictureRef] {
-        guard let scenario = scenarios.first else { return [] }
+        guard let scenario = plan.items.first?.scenario, let strategies = plan.items.first?.strategies else { return [] }
         let step = min(40, max(0, (steps ?? scenario.steps) - 1))
         let wanted: [(String, Overlay)] = [(SharedCornerGrid.name, .blended), (PerCellMask.name, .offscreen),
                                            (RasterizedMask.name, .raster), (NoCorners.name, .blended)]

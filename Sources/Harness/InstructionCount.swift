@@ -31,22 +31,22 @@ public enum InstructionCount {
         print(label)
     }
 
-    /// The child's work: for each scenario and strategy in turn, the warm-up steps (their dump is
-    /// labelled `warm-up`), then the measured steps (labelled with the pair's `RunKey`). The
-    /// order of pairs and the interleaving of strategies do not change a pair's counts, because
-    /// each pair runs alone between two boundaries.
-    public static func measure(scenarios: [Scenario], strategies: [String], steps: Int?) throws {
-        for scenario in scenarios {
+    /// The child's work: for each pair in turn, the warm-up steps (their dump is labelled
+    /// `warm-up`), then the measured steps (labelled with the pair's `label`). The order of pairs
+    /// does not change a pair's counts, because each pair runs alone between two boundaries.
+    public static func measure(_ pairs: [(label: String, scenario: Scenario, strategy: String)], steps: Int?) throws {
+        var geometries: [String: TableGeometry] = [:]
+        for pair in pairs {
+            let scenario = pair.scenario
             let measured = steps ?? scenario.steps
-            let geometry = TableGeometry(sections: scenario.sectionSpecs)
-            for name in strategies {
-                try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
-                                      steps: min(scenario.warmupSteps, measured))
-                let simulation = try Simulation(scenario: scenario, strategyName: name, geometry: geometry)
-                boundary("warm-up")
-                for _ in 0..<measured { simulation.step() }
-                boundary(RunKey(scenario: scenario.name, strategy: name).description)
-            }
+            let geometry = geometries[scenario.name] ?? TableGeometry(sections: scenario.sectionSpecs)
+            geometries[scenario.name] = geometry
+            try Simulation.warmUp(scenario: scenario, strategyName: pair.strategy, geometry: geometry,
+                                  steps: min(scenario.warmupSteps, measured))
+            let simulation = try Simulation(scenario: scenario, strategyName: pair.strategy, geometry: geometry)
+            boundary("warm-up")
+            for _ in 0..<measured { simulation.step() }
+            boundary(pair.label)
         }
     }
 }

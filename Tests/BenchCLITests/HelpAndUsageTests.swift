@@ -35,6 +35,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               render                  Write one frame of a scenario as a PNG.
               check                   Compare a run with a baseline; fail on any regression.
               compare                 Compare two results files, strategy by strategy.
+              merge                   Join the results of a run's shards into one results
+                                      file.
               kernels                 Time the pixel kernels against memset and memcpy.
               version                 Show the version of bench.
               help                    Show help for a subcommand.
@@ -61,14 +63,16 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             goes to standard error, so that 'bench run --json - | jq' works.
 
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
-                             [--strategy <name> ...] [--steps <n>] [--rounds <n>]
-                             [--processes <n>] [--instructions] [--json <file>] [--samples]
+                             [--strategy <name> ...] [--filter <pattern> ...]
+                             [--shard <i/n>] [--steps <n>] [--rounds <n>] [--processes <n>]
+                             [--instructions] [--json <file>] [--samples]
                              [--markdown <file>] [--csv <file>] [--html <file>]
                              [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
                              [--influx <file>] [--quiet]
 
             OPTIONS:
-              --scenario <name>       A built-in scenario. (values: ipad-settings; default:
+              --scenario <name>       A built-in scenario (ipad-settings), or with --suite
+                                      the one scenario of the suite to run. (default:
                                       ipad-settings)
               --scenario-file <file>  A scenario file instead (format:
                                       docs/scenario-files.md).
@@ -80,6 +84,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       rasterized-mask-stable, corner-radius-clip,
                                       section-background, precomposited,
                                       uikit-inset-grouped; default: the suite's, or all)
+              --filter <pattern>      Run only the (scenario, strategy) pairs a pattern
+                                      matches: 'scenario/strategy' with * ? [...] wildcards,
+                                      or one name matching the scenario or the strategy;
+                                      repeat for several. 'none' still runs on every
+                                      scenario left, as the reference of the ratios.
+              --shard <i/n>           Run only the i-th of n parts of the pairs (1 ≤ i ≤ n ≤
+                                      1000), each with 'none' as its reference; join the
+                                      parts' JSON files with 'bench merge'.
               --steps <n>             The number of steps to measure. (default: the
                                       scenario's own, 360 for ipad-settings)
               --rounds <n>            Repeat the measured scroll n times on fresh tables,
@@ -165,7 +177,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertEqual(result.stdout, "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, kernels, version, help.")
+        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, merge, kernels, version, help.")
         XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>] [--version]")
         XCTAssertEqual(lines.last, "See 'bench --help'.")
     }
