@@ -75,8 +75,9 @@ public enum Gate {
         public var counters: Int, countersChanged: Int
         /// Frame checksums compared, and how many of them differ.
         public var pictures: Int, picturesChanged: Int
-        /// Instructions per step, baseline and current, of each phase both sides counted.
-        public var instructions: [(phase: Phase, old: Int, new: Int)] = []
+        /// Instructions per step (unrounded means), baseline and current, of each phase both sides
+        /// counted.
+        public var instructions: [(phase: Phase, old: Double, new: Double)] = []
         /// Each time ratio compared.
         public var times: [TimeCheck] = []
     }
@@ -276,7 +277,7 @@ public enum Gate {
         if let a = old.instructions, let b = new.instructions, old.steps > 0 {
             check.instructions = Phase.allCases.compactMap { phase in
                 guard let x = a[phase], let y = b[phase] else { return nil }
-                return (phase, x / old.steps, y / new.steps)
+                return (phase, Double(x) / Double(old.steps), Double(y) / Double(new.steps))
             }
         }
         return check
@@ -419,8 +420,8 @@ extension Gate.Report {
             count == 0 ? "–" : changed == 0 ? "\(count) same" : "\(changed) of \(count) changed"
         }
         // Instruction counts to three or four figures: the change says the rest.
-        func short(_ count: Int) -> String {
-            count >= 1_000_000 ? Format.fixed(Double(count) / 1e6, 2) + "M" : count >= 10_000 ? Format.fixed(Double(count) / 1e3, 1) + "k" : String(count)
+        func short(_ count: Double) -> String {
+            count >= 1_000_000 ? Format.fixed(count / 1e6, 2) + "M" : count >= 10_000 ? Format.fixed(count / 1e3, 1) + "k" : Format.fixed(count, 0)
         }
         var table = [["row", "counters", "frames"] + phases.map { "\($0.name) instr." } + ratios.map(\.name)]
         for row in rows {
@@ -428,7 +429,7 @@ extension Gate.Report {
                          matched(row.counters, row.countersChanged), matched(row.pictures, row.picturesChanged)]
             for phase in phases {
                 guard let count = row.instructions.first(where: { $0.phase == phase }) else { cells.append("–"); continue }
-                let change = count.old > 0 ? " " + Format.percent(Double(count.new) / Double(count.old) - 1, digits: 2) : ""
+                let change = count.old > 0 ? " " + Format.percent(count.new / count.old - 1, digits: 2) : ""
                 cells.append(short(count.new) + change)
             }
             for ratio in ratios {
