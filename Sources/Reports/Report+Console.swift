@@ -61,7 +61,7 @@ extension Results {
         var note = "~ after × none: the step times do not differ from none's (Mann–Whitney U, α = \(alpha), over "
             + over.joined(separator: " or ") + ")."
         if bases.contains(where: { if case .steps = $0 { true } else { false } }) {
-            note += " Steps of one process share its luck: a difference without ~ may not repeat in another process (bench run --processes 5, then bench compare)."
+            note += "\nSteps of one process share its luck: a ratio without ~ may not repeat in another process (bench run --processes 5, then bench compare)."
         }
         return note
     }

@@ -355,6 +355,16 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(htmlSections(older.report(.html))[1].contains(">resize 375 × 600</text>"))
         older.scenarioDefinitions = nil
         XCTAssertTrue(htmlSections(older.report(.html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
+
+        // A label is text from a file: escaped, and shortened.
+        var hostile = Self.sample()
+        for i in hostile.runs.indices where !hostile.runs[i].eventSteps.isEmpty {
+            hostile.runs[i].eventLabels = ["<script>alert(1)</script>\u{1B}[2J" + String(repeating: "x", count: 1 << 20)]
+        }
+        let page = hostile.report(.html)
+        XCTAssertFalse(page.contains("<script"))
+        XCTAssertFalse(page.unicodeScalars.contains("\u{1B}"))
+        XCTAssertLessThan(page.utf8.count, Self.sample().report(.html).utf8.count + 65_536)
     }
 
     func testEventNamesAboveAChartNeitherOverlapNorAreCrossedByAnotherEventsLine() {
