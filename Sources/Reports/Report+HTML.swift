@@ -7,8 +7,11 @@ import Results
 /// has no script, no external font, stylesheet or image, and no link: CSS is inline, charts are
 /// SVG written here, pictures are `data:` URIs. Colours come from the Okabe–Ito palette, which
 /// stays distinguishable under the common colour-vision deficiencies, and every bar is labelled
-/// with its strategy and value, so no chart depends on colour alone (nor on a colour printer).
-/// Charts draw the JSON's numbers unrounded; labels use the tables' rounding.
+/// with its strategy and value, and every step-time chart is one strategy's, named, so no chart
+/// depends on colour alone (nor on a colour printer). Charts draw the JSON's numbers unrounded;
+/// labels use the tables' rounding. Charts are SVG view boxes about as wide as the column they
+/// sit in at a desktop width, so their text scales with the page and stays legible from a
+/// phone's width (one chart a row) to a wide screen (two or three).
 extension Results {
     /// The results as one HTML page: the context; per scenario three bar charts, a small
     /// step-time chart per strategy with the scenario's events, and the tables; then `pictures`
@@ -113,7 +116,7 @@ extension Results {
           .chart { padding: 6px; }
           table { font-size: 12px; }
         }
-        /* Landscape keeps the screen layout at about 0.85 scale: portrait would shrink the wide charts' text to 6 pt. */
+        /* Landscape keeps the screen layout at about 0.85 scale: portrait would shrink the charts' text. */
         @page { size: landscape; margin: 10mm; }
         @media print {
           body { font-size: 10pt; }
