@@ -98,10 +98,12 @@ public struct Runner {
             }
             let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
             floorsByScenario[scenario.name] = scenarioFloor
+            let eventLabels = scenario.eventLabels
             for i in strategies.indices {
                 var run = summarize(scenario: scenario.name, strategy: strategies[i], first!.records[i])
                 run.pictures = first!.pictures[i]
                 run.buffersAllocated = first!.buffers[i]
+                run.eventLabels = run.eventSteps.map { eventLabels[$0] ?? "event" }
                 run.timing = pooled[i].mapValues { Summary($0) }
                 run.rounds = roundMedians[i]
                 // The traffic bound of the mean step, at the whole run's floors and at each round's.

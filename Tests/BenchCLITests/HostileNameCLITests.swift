@@ -42,15 +42,18 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(lines.count, 2 + 2 + 2, run.stdout)
         XCTAssertTrue(run.stdout.contains(#"scenario a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}: 2 steps"#), run.stdout)
 
-        // Markdown: one heading line, every table row with as many cells as the header.
+        // Markdown: one heading line, every row of each of the scenario's four tables with as
+        // many cells as its header.
         let markdown = try String(contentsOfFile: md, encoding: .utf8)
         assertNoControlCharacters(markdown, "the Markdown report")
         XCTAssertFalse(markdown.contains("<script"))
         XCTAssertTrue(markdown.contains(#"### Scenario a\r\nc\|&lt;script&gt;"#), markdown)
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("|") }
-        XCTAssertEqual(rows.count, 2 + 2)
+        XCTAssertEqual(rows.count, 4 * (2 + 2))
         let cells = rows.map { $0.replacingOccurrences(of: #"\|"#, with: "").filter { $0 == "|" }.count }
-        XCTAssertEqual(Set(cells).count, 1, "cells per row: \(cells)")
+        for table in stride(from: 0, to: cells.count, by: 4) {
+            XCTAssertEqual(Set(cells[table..<min(table + 4, cells.count)]).count, 1, "cells per row: \(cells)")
+        }
 
         // CSV: the name is one quoted field, whole; without it, three records of equal width.
         let csvText = try String(contentsOfFile: csv, encoding: .utf8)

@@ -34,8 +34,15 @@ final class RenderCheckCompareTests: XCTestCase {
         let dir = try temporaryDirectory()
         let results = dir + "/r.json", lowered = dir + "/lowered.json"
         XCTAssertEqual(bench("run", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
-        XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
+        let passed = bench("check", "--baseline", results, "--results", results)
+        XCTAssertEqual(passed.code, 0, passed.stderr)
         var baseline = try Results.load(from: results)
+        // A pass says what it passed on: a line per row with the counters and frames compared.
+        for run in baseline.runs {
+            let line = passed.stdout.split(separator: "\n").first { $0.hasPrefix("\(run.key) ") }
+            XCTAssertEqual(line.map { $0.contains("\(run.totals.count) same") }, true, passed.stdout)
+        }
+        XCTAssertTrue(passed.stdout.hasSuffix("PASS: 2 rows match the baseline.\n"), passed.stdout)
         baseline.runs[1].totals[.offscreenPasses]! -= 1
         try AtomicFile.write(baseline.jsonData(), to: lowered)
         let failed = bench("check", "--baseline", lowered, "--results", results)
