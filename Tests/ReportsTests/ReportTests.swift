@@ -475,6 +475,24 @@ final class ReportTests: XCTestCase {
 
     // MARK: Trace
 
+    func testTraceNamesEachEventInstantByWhatHappenedAndOlderFilesGenerically() throws {
+        var results = Self.sample()
+        func instantNames(_ results: Results) throws -> [String] {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(results.report(.trace).utf8)) as? [String: Any])
+            let events = try XCTUnwrap(object["traceEvents"] as? [[String: Any]])
+            return events.filter { $0["ph"] as? String == "i" }.compactMap { $0["name"] as? String }
+        }
+        let generic = try instantNames(results)
+        XCTAssertFalse(generic.isEmpty)
+        XCTAssertTrue(generic.allSatisfy { $0 == "scenario event" }, "\(generic)")
+        for i in results.runs.indices where !results.runs[i].eventSteps.isEmpty {
+            results.runs[i].eventLabels = results.runs[i].eventSteps.map { "resize at \($0)\n<b>" }
+        }
+        let named = try instantNames(results)
+        XCTAssertEqual(named.count, generic.count)
+        XCTAssertTrue(named.allSatisfy { $0.hasPrefix("resize at ") && $0.hasSuffix("\n<b>") }, "names read back exactly: \(named)")
+    }
+
     func testTraceIsJSONWithOneStepSlicePerStepAndPhasesInsideIt() throws {
         let results = Self.sample()
         let trace = results.report(.trace)
