@@ -10,13 +10,17 @@ import Results
 /// - a **symbolic link** is written through: the file it points to is replaced by the rule above
 ///   and the link stays; a link to nothing is refused;
 /// - a **character device or FIFO** (`/dev/null`, a named pipe) and **standard output or error**
-///   (`/dev/stdout`, `/dev/fd/1`) are written directly, never replaced;
+///   (`-`, `/dev/stdout`, `/dev/fd/1`) are written directly, never replaced;
 /// - a directory, a block device or a socket is refused.
 ///
 /// Temporary files are removed on every exit path the process controls, an interrupt included
 /// (`InterruptState`); leftovers of the same target from a process that no longer exists are
 /// removed and reported.
 public enum AtomicFile {
+    /// The path that means standard output, as for most command-line tools: `--json -`. Only
+    /// this exact path; a file named `-` is written as `./-`.
+    public static let standardOutput = "-"
+
     /// Writes `data` to `path` by the rule above; `notice` hears about removed leftovers.
     ///
     /// - Throws: `BenchError.output("cannot write '<path>': <reason>")`; a replaced file is then
@@ -173,6 +177,10 @@ public enum AtomicFile {
 
         init(_ path: String) throws {
             guard !path.isEmpty else { throw BenchError.output("cannot write '': the path is empty.") }
+            if path == AtomicFile.standardOutput {
+                self = .descriptor(1)
+                return
+            }
             for (prefix, fixed) in [("/dev/stdout", 1), ("/dev/stderr", 2)] as [(String, Int32)] where path == prefix {
                 self = .descriptor(fixed)
                 return

@@ -16,7 +16,7 @@ public enum BenchCLI {
     /// type added here.
     static var commands: [any BenchCommand.Type] {
         [RunCommand.self, ListCommand.self, RenderCommand.self, CheckCommand.self, CompareCommand.self,
-         KernelsCommand.self, HelpCommand.self]
+         MergeCommand.self, KernelsCommand.self, VersionCommand.self, HelpCommand.self]
     }
 
     /// The subcommand `bench` runs when given none (or only options).
@@ -31,7 +31,9 @@ public enum BenchCLI {
                 + "the comparison table shows their exact counters and their median times, also as ratios to a "
                 + "memory floor and to the 'none' strategy measured in the same run. With no subcommand, bench "
                 + "runs 'bench run': every strategy on the default scenario.",
-            arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to run.", isOptional: true)])
+            arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to run.", isOptional: true)],
+            // Not parsed: `resolve` reads it before any subcommand (it is `bench version`).
+            options: [OptionSpec(name: "version", arity: .flag, help: "Show the version of bench (as 'bench version').")])
     }
 
     /// Runs `bench` in this process with `arguments` (without the program name) and the
@@ -76,6 +78,7 @@ public enum BenchCLI {
                         return 0
                     }
                     let parsed = try ParsedArguments(rest, for: spec)
+                    for warning in parsed.warnings { stderr(warning) }
                     return try command.init(parsed, catalog: catalog).run(context)
                 } catch {
                     let (message, code) = report(error, for: spec)
@@ -128,10 +131,11 @@ public enum BenchCLI {
     /// help of `bench` itself (`-h` or `--help` first).
     ///
     /// No arguments, or options first, mean the default command, so `bench --steps 60` is
-    /// `bench run --steps 60`.
+    /// `bench run --steps 60`; `--version` first is `bench version`.
     static func resolve(_ arguments: [String], catalog: StrategyCatalog) throws -> ((any BenchCommand.Type)?, [String]) {
         guard let first = arguments.first else { return (defaultCommand, []) }
         if first == "-h" || first == "--help" { return (nil, arguments) }
+        if first == "--version" { return (VersionCommand.self, Array(arguments.dropFirst())) }
         if first.hasPrefix("-") { return (defaultCommand, arguments) }
         if let command = command(named: first, catalog: catalog) { return (command, Array(arguments.dropFirst())) }
         throw unknownCommand(first, catalog: catalog)

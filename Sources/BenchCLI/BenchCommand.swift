@@ -33,4 +33,22 @@ struct CommandContext {
     /// own, so they have the same strategies; nil when `bench` runs inside another program (a
     /// test runner), which cannot be started as `bench`.
     var executable: URL? = nil
+
+    /// Writes the text output `text` to `path` by the output rule (`AtomicFile`); the path `-`
+    /// sends it through `stdout`, so that it goes where the command's standard output goes (a
+    /// closed pipe is then reported like any other failed write to standard output).
+    func write(_ text: String, to path: String) throws {
+        if path == AtomicFile.standardOutput {
+            stdout(text)
+        } else {
+            try AtomicFile.write(Array(text.utf8), to: path, notice: stderr)
+        }
+    }
+
+    /// Where the text for people (a table, a report, a line saying what was written) goes: to
+    /// standard error when an output of `plan` takes standard output (`-`), so that standard
+    /// output holds that output alone and can be piped (`bench run --json - | jq`).
+    func forPeople(_ plan: OutputPlan) -> (String) -> Void {
+        plan.usesStandardOutput ? stderr : stdout
+    }
 }

@@ -38,7 +38,12 @@ struct CheckCommand: BenchCommand {
                            defaultDescription: Format.fixed(Gate.defaultInstructionTolerance, 2)),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
-                OptionSpec(name: "markdown", valueName: "file", help: "Also write the report as Markdown."),
+                OptionSpec(name: "markdown", valueName: "file",
+                           help: "Also write the report as Markdown; '-' writes it to standard output and the text "
+                               + "report to standard error."),
+                OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
+                           help: "Check only the baseline's (scenario, strategy) pairs a pattern matches, as bench run "
+                               + "--filter selects them (with 'none' kept as the reference), running or reading only those."),
             ])
     }
 
@@ -49,6 +54,7 @@ struct CheckCommand: BenchCommand {
     var measureNoise: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
+    var outputs: OutputPlan
     var suite: Suite?
     var suitePath: String?
     /// Where the baseline's strategy names are looked up.
@@ -75,7 +81,14 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
         }
         markdownPath = arguments.value("markdown")
-        try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"]).check()
+        let selection = try ScenarioSelection.pairSelection(arguments)
+        if !selection.patterns.isEmpty {
+            let kept = Set(try selection.apply(to: baseline.runs.map(\.key)))
+            baseline.runs.removeAll { !kept.contains($0.key) }
+            results?.runs.removeAll { !kept.contains($0.key) }
+        }
+        outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"])
+        try outputs.check()
         suitePath = arguments.value("suite")
         suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0, catalog: catalog) }
         if suite != nil && results != nil {
@@ -106,16 +119,17 @@ struct CheckCommand: BenchCommand {
         }
         // The files first (see RunCommand), then the report on standard output.
         let markdown = report.markdown()
+        let text = context.forPeople(outputs)
         do {
-            if let markdownPath { try AtomicFile.write(Array(markdown.utf8), to: markdownPath, notice: context.stderr) }
+            if let markdownPath { try context.write(markdown, to: markdownPath) }
             if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                 try CheckCommand.append(markdown, to: summary)
             }
         } catch {
-            context.stdout(report.text())
+            text(report.text())
             throw error
         }
-        context.stdout(report.text())
+        text(report.text())
         guard report.passed else {
             let count = report.findings.filter(\.fails).count
             throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")
@@ -164,9 +178,13 @@ struct CheckCommand: BenchCommand {
         var counts: [RunKey: [Phase: Int]] = [:]
         var counter = ""
         for group in baselineGroups {
-            let source = suitePath.map { "--suite=\($0)" } ?? "--scenario=\(group.scenario)"
-            let counted = try InstructionCounting.count(selection: [source, "--steps=\(group.steps)"], scenarios: [group.scenario],
-                                                        strategies: group.strategies,
+            // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's
+            // (found as `rerun` finds it: the suite's first, then the built-in one).
+            let inSuite = suite?.scenarios.contains { $0.name == group.scenario } ?? false
+            let source = ["--scenario=\(group.scenario)"] + (inSuite ? suitePath.map { ["--suite=\($0)"] } ?? [] : [])
+            let selection = source + ["--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
+            let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
+            let counted = try InstructionCounting.count(selection: selection, pairs: pairs,
                                                         bench: ChildBench.executable(context, for: "counting instructions"),
                                                         progress: nil)
             counts.merge(counted.counts) { a, _ in a }

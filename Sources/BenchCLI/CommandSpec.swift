@@ -29,6 +29,8 @@ struct ArgumentSpec: Sendable {
     var help: String
     /// Whether the command runs without it.
     var isOptional: Bool = false
+    /// Whether it may be given any number of times (`<file> ...`); only the last argument may be.
+    var isVariadic: Bool = false
 }
 
 /// A `--name` option.
@@ -61,6 +63,12 @@ struct OptionSpec: Sendable {
     var isRequired: Bool = false
     /// Whether help leaves it out: an option `bench` passes to a child `bench` of its own.
     var isInternal: Bool = false
+    /// The option's new name when this is an old name kept working: the parser reads the value
+    /// as the new option's and warns on stderr, and help shows only the new name.
+    var renamedTo: String? = nil
+
+    /// Whether help and the usage line leave it out: an internal option or an old name.
+    var isHidden: Bool { isInternal || renamedTo != nil }
 
     /// `--steps`.
     var flagName: String { "--" + name }

@@ -15,30 +15,34 @@ struct CompareCommand: BenchCommand {
             arguments: [ArgumentSpec(name: "old.json", help: "The earlier results (the reference)."),
                         ArgumentSpec(name: "new.json", help: "The later results.")],
             options: [OptionSpec(name: "markdown", valueName: "file",
-                                 help: "Also write the comparison as Markdown, for a pull-request comment.")])
+                                 help: "Also write the comparison as Markdown, for a pull-request comment; '-' writes "
+                                     + "it to standard output and the text tables to standard error.")])
     }
 
     var old: Results
     var new: Results
     var markdownPath: String?
+    var outputs: OutputPlan
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         old = try Results.load(from: arguments.arguments[0])
         new = try Results.load(from: arguments.arguments[1])
         markdownPath = arguments.value("markdown")
-        try OutputPlan(arguments, outputs: ["markdown"], inputs: [], positionalInputs: ["old.json", "new.json"]).check()
+        outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: [], positionalInputs: ["old.json", "new.json"])
+        try outputs.check()
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let comparison = Comparison(old, new)
         // The file first (see RunCommand).
+        let text = context.forPeople(outputs)
         do {
-            if let markdownPath { try AtomicFile.write(Array(comparison.markdown().utf8), to: markdownPath, notice: context.stderr) }
+            if let markdownPath { try context.write(comparison.markdown(), to: markdownPath) }
         } catch {
-            context.stdout(comparison.text())
+            text(comparison.text())
             throw error
         }
-        context.stdout(comparison.text())
+        text(comparison.text())
         return 0
     }
 }

@@ -25,7 +25,7 @@ enum Help {
             for argument in command.arguments { out += entry("<\(argument.name)>", argument.help) }
         }
         out += "\nOPTIONS:\n"
-        for option in command.options where !option.isInternal { out += entry(option.label, describe(option)) }
+        for option in command.options where !option.isHidden { out += entry(option.label, describe(option)) }
         out += entry("-h, --help", "Show help information.")
 
         if !subcommands.isEmpty {
@@ -41,9 +41,10 @@ enum Help {
     static func usage(for command: CommandSpec, prefix: String) -> String {
         var tokens: [String] = []
         for argument in command.arguments {
-            tokens.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+            let repeated = argument.isVariadic ? " ..." : ""
+            tokens.append(argument.isOptional ? "[<\(argument.name)>\(repeated)]" : "<\(argument.name)>\(repeated)")
         }
-        for option in command.options where !option.isInternal {
+        for option in command.options where !option.isHidden {
             let repeated = option.arity == .multiple ? " ..." : ""
             tokens.append(option.isRequired ? option.label + repeated : "[\(option.label)\(repeated)]")
         }

@@ -10,21 +10,26 @@ import Results
 /// The child runs each (scenario, strategy) pair alone between two callgrind dumps
 /// (`InstructionCount.measure`), with Swift's hashing made deterministic
 /// (`SWIFT_DETERMINISTIC_HASHING=1`) and address-space randomisation off (`setarch -R`), so the
-/// same code executes the same instructions run after run. The strategies are split between as
-/// many children as the machine has cores; a pair's counts do not depend on which child ran it.
+/// same code executes the same instructions run after run. The pairs are split between as many
+/// children as the machine has cores; a pair's counts do not depend on which child ran it.
+///
+/// A child is given the parent's selection options, so it resolves the same `RunPlan`, and the
+/// indices of its pairs in that plan: no scenario name (which may hold any character) passes
+/// through a command line or a label.
 enum InstructionCounting {
-    /// The internal `bench run` option of the child process: the scenarios it counts.
+    /// The internal `bench run` option of the child process: the indices of the pairs it counts.
     static let childOption = "instruction-child"
 
     /// What to do without valgrind.
     static let installHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
 
-    /// The instruction counts of the `scenarios` of `selection` (the scenario options of
-    /// `bench run`: `--suite F`, `--scenario N`, `--steps K`…) with `strategies`, by pair and phase,
-    /// each child running `bench` (this executable, `ChildBench`) under valgrind.
+    /// The instruction counts of `pairs`, by pair and phase: `pairs` must be the pairs, in order,
+    /// of the plan that `selection` (the selection options of `bench run`: `--suite F`,
+    /// `--scenario N`, `--strategy S`, `--filter P`, `--steps K`…) resolves to. Each child runs
+    /// `bench` (this executable, `ChildBench`, so it has the same strategies) under valgrind.
     /// - Throws: `BenchError.usage` when valgrind is not installed, `BenchError.input` when a
     ///   child fails or its profile cannot be read.
-    static func count(selection: [String], scenarios: [String], strategies: [String], bench: URL,
+    static func count(selection: [String], pairs: [RunKey], bench: URL,
                       progress: ((String) -> Void)?) throws -> (counter: String, counts: [RunKey: [Phase: Int]]) {
         guard let valgrind = executable(named: "valgrind") else {
             throw BenchError.usage("valgrind is not installed; \(installHint).")
@@ -34,7 +39,7 @@ enum InstructionCounting {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let groups = split(strategies, into: max(1, min(ProcessInfo.processInfo.activeProcessorCount, strategies.count)))
+        let groups = split(Array(pairs.indices), into: max(1, min(ProcessInfo.processInfo.activeProcessorCount, pairs.count)))
         var children: [(process: Process, prefix: String, labels: String)] = []
         progress?("counting instructions under valgrind (\(groups.count) process(es))")
         for (index, group) in groups.enumerated() {
@@ -44,8 +49,7 @@ enum InstructionCounting {
             let process = Process()
             var arguments = ["--tool=callgrind", "--callgrind-out-file=\(prefix).out", "--log-file=\(prefix).log",
                              InstructionCount.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no",
-                             bench.path, "run"] + selection + ["--strategy=" + group.joined(separator: ","),
-                                "--\(childOption)=" + scenarios.joined(separator: ",")]
+                             bench.path, "run"] + selection + ["--\(childOption)=" + group.map(String.init).joined(separator: ",")]
             if let setarch = executable(named: "setarch") {
                 process.executableURL = setarch
                 arguments = [machineName(), "-R", valgrind.path] + arguments
@@ -76,19 +80,20 @@ enum InstructionCounting {
             for (dump, label) in labels.enumerated() where label != "warm-up" {
                 let path = "\(child.prefix).out.\(dump + 1)"
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw BenchError.input("callgrind wrote no profile '\(path)' for \(Escape.message(String(label))).")
+                    throw BenchError.input("callgrind wrote no profile '\(path)' for \(Escape.message(Int(label).flatMap { pairs.indices.contains($0) ? pairs[$0].description : nil } ?? String(label))).")
                 }
-                let parts = label.split(separator: "/", maxSplits: 1)
-                guard parts.count == 2 else { throw BenchError.input("unexpected label '\(Escape.message(String(label)))' from the counting process.") }
-                counts[RunKey(scenario: String(parts[0]), strategy: String(parts[1]))] = try CallgrindProfile(text: text[...]).phaseCounts
+                guard let index = Int(label), pairs.indices.contains(index) else {
+                    throw BenchError.input("unexpected label '\(Escape.message(String(label)))' from the counting process.")
+                }
+                counts[pairs[index]] = try CallgrindProfile(text: text[...]).phaseCounts
             }
         }
         return ("\(valgrindVersion(valgrind)) callgrind", counts)
     }
 
     /// `items` dealt round-robin into `count` groups, so each child gets a similar mix.
-    static func split(_ items: [String], into count: Int) -> [[String]] {
-        var groups = [[String]](repeating: [], count: count)
+    static func split<Item>(_ items: [Item], into count: Int) -> [[Item]] {
+        var groups = [[Item]](repeating: [], count: count)
         for (i, item) in items.enumerated() { groups[i % count].append(item) }
         return groups.filter { !$0.isEmpty }
     }

@@ -8,18 +8,24 @@ import Strategies
 struct ListCommand: BenchCommand {
     static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(name: "list", abstract: "List the strategies, scenarios, devices and suites.",
-                    discussion: "Suites are the JSON files in Benchmarks/ under the current directory (the package).")
+                    discussion: "Suites are the JSON files in Benchmarks/ under the current directory (the package).",
+                    options: [OptionSpec(name: "json", arity: .flag,
+                                         help: "Print the listing as JSON (schema \(Listing.currentSchema)), with the "
+                                             + "metric catalogue too, for scripts.")])
     }
 
+    /// Whether to print JSON instead of the tables.
+    var json: Bool
     /// The strategies to list.
     var catalog: StrategyCatalog
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
+        json = arguments.flag("json")
         self.catalog = catalog
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        context.stdout(Self.text(catalog: catalog))
+        context.stdout(json ? try Listing(suitesIn: "Benchmarks", catalog: catalog).json() : Self.text(catalog: catalog))
         return 0
     }
 
@@ -54,19 +60,16 @@ struct ListCommand: BenchCommand {
     /// are checked against `catalog`.
     static func suites(in directory: String, catalog: StrategyCatalog) -> [[String]] {
         var rows = [["file", "suite", "scenarios", "rows (largest)"]]
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
-        for file in files {
-            let path = directory + "/" + file
-            do {
-                let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
-                rows.append([Escape.terminal(path), Escape.terminal(Escape.shortened(suite.name)), String(suite.scenarios.count),
-                             String(suite.scenarios.map(\.rowCount).max() ?? 0)])
-            } catch {
-                rows.append([Escape.terminal(path), Escape.terminal("unreadable: \(error)"), "", ""])
+        let suites = Listing.suites(in: directory, catalog: catalog)
+        for suite in suites {
+            if let name = suite.name {
+                rows.append([Escape.terminal(suite.file), Escape.terminal(Escape.shortened(name)), String(suite.scenarios ?? 0),
+                             String(suite.largestRows ?? 0)])
+            } else {
+                rows.append([Escape.terminal(suite.file), Escape.terminal("unreadable: \(suite.error ?? "")"), "", ""])
             }
         }
-        if files.isEmpty { rows.append(["(none found in \(directory)/)", "", "", ""]) }
+        if suites.isEmpty { rows.append(["(none found in \(directory)/)", "", "", ""]) }
         return rows
     }
 

@@ -9,6 +9,9 @@ import Results
 /// Paths are compared by what they finally name — device and inode for existing files, so a
 /// symbolic link or `./x` is the same file as `x` — and devices such as `/dev/null` may be named
 /// by several outputs, since nothing is replaced there.
+///
+/// The path `-` is standard output (`AtomicFile.standardOutput`), which at most one output may
+/// take: two outputs there would run together. A file called `-` is written as `./-`.
 struct OutputPlan {
     /// Each output's option name (without dashes) and path.
     var outputs: [(option: String, path: String)] = []
@@ -29,7 +32,15 @@ struct OutputPlan {
         }
         for option in inputOptions { if let path = arguments.value(option) { inputs.append(("--" + option, path)) } }
         for (name, path) in zip(positionalInputs, arguments.arguments) { inputs.append(("the argument " + name, path)) }
+        let toStandardOutput = outputs.filter { $0.path == AtomicFile.standardOutput }.map { "--" + $0.option }
+        if toStandardOutput.count > 1 {
+            throw BenchError.usage("\(toStandardOutput.joined(separator: " and ")) both write to standard output ('-'), where only one output can go; give the others a file.")
+        }
     }
+
+    /// Whether an output goes to standard output (`-`): the command then writes what it would
+    /// print for people to standard error, so that standard output holds that output alone.
+    var usesStandardOutput: Bool { outputs.contains { $0.path == AtomicFile.standardOutput } }
 
     /// Checks the plan (see the type's doc).
     /// - Throws: `BenchError.usage` for an output over an input or over another output;
@@ -38,7 +49,7 @@ struct OutputPlan {
         var readers: [String: (option: String, path: String)] = [:]
         for input in inputs { readers[AtomicFile.identity(of: input.path)] = input }
         var writers: [String: (option: String, path: String)] = [:]
-        for output in outputs {
+        for output in outputs where output.path != AtomicFile.standardOutput {
             let identity = AtomicFile.identity(of: output.path)
             if let input = readers[identity] {
                 throw BenchError.usage("--\(output.option) '\(output.path)' is the same file as \(input.option) '\(input.path)', which this command reads; write the output to another file.")

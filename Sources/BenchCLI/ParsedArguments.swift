@@ -11,6 +11,8 @@ struct ParsedArguments: Sendable {
     var flags: Set<String> = []
     /// Positional arguments, in order.
     var arguments: [String] = []
+    /// Warnings for stderr, one line each: an option given by its old name.
+    var warnings: [String] = []
 
     /// The value of a single-valued option (the last one given), or nil when absent.
     func value(_ name: String) -> String? { values[name]?.last }
@@ -47,8 +49,9 @@ struct ParsedArguments: Sendable {
     /// Parses `arguments` by `command`'s grammar.
     ///
     /// Accepts `--opt value` and `--opt=value`; a value may start with `-` only when it is a
-    /// number, so `--steps -3` reaches validation (and its message) while `--json --quiet`
-    /// reports the missing value. After `--` everything is positional.
+    /// number or `-` itself, so `--steps -3` reaches validation (and its message) and `--json -`
+    /// names standard output, while `--json --quiet` reports the missing value. After `--`
+    /// everything is positional.
     /// - Throws: `BenchError.usage` for an unknown option (suggesting the nearest), a missing or
     ///   unexpected value, a value outside the allowed ones, an unexpected or missing argument,
     ///   or a missing required option.
@@ -70,7 +73,13 @@ struct ParsedArguments: Sendable {
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-            guard let option = command.option(named: name) else { throw Self.unknownOption("--" + name, in: command) }
+            guard var option = command.option(named: name) else { throw Self.unknownOption("--" + name, in: command) }
+            if let newName = option.renamedTo, let renamed = command.option(named: newName) {
+                let warning = "Warning: \(option.flagName) is renamed \(renamed.flagName); \(option.flagName) still works for now, "
+                    + "but will be removed.\n"
+                if !warnings.contains(warning) { warnings.append(warning) }
+                option = renamed
+            }
 
             if option.arity == .flag {
                 if inline != nil { throw BenchError.usage("\(option.flagName) takes no value, but was given '\(Escape.message(argument))'.") }
@@ -80,7 +89,7 @@ struct ParsedArguments: Sendable {
             var value: String
             if let inline {
                 value = inline
-            } else if index < arguments.count, !arguments[index].hasPrefix("-") || Self.isNumber(arguments[index]) {
+            } else if index < arguments.count, Self.isValue(arguments[index]) {
                 value = arguments[index]
                 index += 1
             } else {
@@ -99,7 +108,7 @@ struct ParsedArguments: Sendable {
             }
         }
 
-        if self.arguments.count > command.arguments.count {
+        if self.arguments.count > command.arguments.count, command.arguments.last?.isVariadic != true {
             let extra = self.arguments[command.arguments.count]
             let asOption = command.options.map(\.flagName)
             let hint = Suggestion.nearest(to: "--" + extra, in: asOption).map { " Did you mean '\($0)'?" } ?? ""
@@ -120,10 +129,17 @@ struct ParsedArguments: Sendable {
         Double(text) != nil
     }
 
+    /// Whether `text`, after an option that takes a value, is that value: anything but an
+    /// option, so a word, a number (`-3`) or `-` (standard output, `--json -`).
+    static func isValue(_ text: String) -> Bool {
+        !text.hasPrefix("-") || text == AtomicFile.standardOutput || isNumber(text)
+    }
+
     /// The error for an option `command` does not have, with the nearest known option.
     private static func unknownOption(_ flag: String, in command: CommandSpec) -> BenchError {
-        let known = command.options.map(\.flagName) + ["--help"]
-        let hint = Suggestion.nearest(to: flag, in: known).map { " Did you mean '\($0)'?" } ?? ""
+        let known = command.options.filter { !$0.isHidden }.map(\.flagName) + ["--help"]
+        var hint = Suggestion.nearest(to: flag, in: known).map { " Did you mean '\($0)'?" } ?? ""
+        if flag == "--version" { hint = " --version goes before the subcommand: 'bench --version'." }
         return BenchError.usage("Unknown option '\(Escape.message(flag))' for '\(command.commandLine)'.\(hint)")
     }
 }

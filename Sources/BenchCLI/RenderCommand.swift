@@ -15,16 +15,19 @@ struct RenderCommand: BenchCommand {
                 + "opaque ones green, 'offscreen' paints off-screen-rendered layers yellow, 'raster' paints "
                 + "rasterization-cache hits green and misses red (the frame before K is drawn first, so the "
                 + "cache has something to hit).",
-            options: Array(ScenarioSelection.options.prefix(2)) + [
+            options: ScenarioSelection.singleOptions + [
                 OptionSpec(name: "strategy", valueName: "name", help: "The strategy that draws the frame.",
                            allowedValues: catalog.names, isRequired: true),
                 OptionSpec(name: "step", valueName: "k", help: "The step whose frame is drawn.", defaultDescription: "0"),
-                OptionSpec(name: "png", valueName: "file", help: "Where to write the PNG (replaced atomically).",
+                OptionSpec(name: "png", valueName: "file",
+                           help: "Where to write the PNG (replaced atomically); '-' writes it to standard output.",
                            isRequired: true),
                 OptionSpec(name: "overlay", valueName: "kind", help: "A debug overlay to tint over the frame.",
                            allowedValues: Overlay.allCases.map(\.rawValue), defaultDescription: "none"),
-                OptionSpec(name: "scale", valueName: "n",
+                OptionSpec(name: "downsample", valueName: "n",
                            help: "Shrink the picture n times (box filter), for viewing.", defaultDescription: "1"),
+                // The old name of --downsample, which read like the device's pixels per point.
+                OptionSpec(name: "scale", valueName: "n", help: "The old name of --downsample.", renamedTo: "downsample"),
             ])
     }
 
@@ -34,6 +37,8 @@ struct RenderCommand: BenchCommand {
     var pngPath: String
     var overlay: Overlay?
     var downscale: Int
+    var outputs: OutputPlan
+    /// Where the strategy's name is looked up.
     var catalog: StrategyCatalog
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
@@ -42,17 +47,20 @@ struct RenderCommand: BenchCommand {
         strategy = arguments.value("strategy")!
         step = try arguments.integer("step", atLeast: 0) ?? 0
         guard step <= 1_000_000 else { throw BenchError.usage("--step must be at most 1000000, not \(step).") }
-        downscale = try arguments.integer("scale", atLeast: 1) ?? 1
+        downscale = try arguments.integer("downsample", atLeast: 1) ?? 1
         overlay = arguments.value("overlay").flatMap(Overlay.init(rawValue:))
         pngPath = arguments.value("png")!
-        try OutputPlan(arguments, outputs: ["png"], inputs: ["scenario-file"]).check()
+        outputs = try OutputPlan(arguments, outputs: ["png"], inputs: ["scenario-file"])
+        try outputs.check()
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
                                               downscale: downscale, catalog: catalog)
+        // A PNG is bytes, not text: `-` goes straight to descriptor 1 (AtomicFile's rule).
         try AtomicFile.write(picture.pngData(), to: pngPath, notice: context.stderr)
-        context.stdout("Wrote \(Escape.terminal(pngPath)): \(Escape.terminal(Escape.shortened(scenario.name))), \(strategy), step \(step)"
+        let target = pngPath == AtomicFile.standardOutput ? "standard output" : Escape.terminal(pngPath)
+        context.forPeople(outputs)("Wrote \(target): \(Escape.terminal(Escape.shortened(scenario.name))), \(strategy), step \(step)"
             + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.\n")
         return 0
     }

@@ -14,11 +14,14 @@ struct RunCommand: BenchCommand {
             abstract: "Run strategies on a scenario and print the comparison table.",
             discussion: "Each strategy scrolls the scenario's table step by step after a warm-up; the strategies "
                 + "run in lockstep with a measurement of the memory floor between steps, so the ratios compare "
-                + "like with like. Counters are exact and repeat from run to run; times are medians.",
+                + "like with like. Counters are exact and repeat from run to run; times are medians.\n\n"
+                + "Any output may be '-', standard output (one at most); the comparison table then goes to "
+                + "standard error, so that 'bench run --json - | jq' works.",
             options: ScenarioSelection.options + [
                 OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
                            help: "A strategy to run; repeat the option or give a comma-separated list.",
                            allowedValues: catalog.names, defaultDescription: "the suite's, or all"),
+                ScenarioSelection.filterOption, ScenarioSelection.shardOption,
                 OptionSpec(name: "steps", valueName: "n",
                            help: "The number of steps to measure.",
                            defaultDescription: "the scenario's own, \(scenarioSteps)"),
@@ -46,17 +49,29 @@ struct RunCommand: BenchCommand {
                            help: "Also write a self-contained HTML report with charts and frame pictures."),
                 OptionSpec(name: "trace", valueName: "file",
                            help: "Also write a Chrome/Perfetto trace: a slice per phase per step."),
+                OptionSpec(name: ReportFormat.bmf.rawValue, valueName: "file",
+                           help: "Also write Bencher Metric Format JSON, for 'bencher run --adapter json'."),
+                OptionSpec(name: ReportFormat.githubBenchmark.rawValue, valueName: "file",
+                           help: "Also write JSON for github-action-benchmark's customSmallerIsBetter tool "
+                               + "(the smaller-is-better metrics only)."),
+                OptionSpec(name: ReportFormat.influx.rawValue, valueName: "file",
+                           help: "Also write InfluxDB line protocol, a point per scenario and strategy."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
-                OptionSpec(name: InstructionCounting.childOption, valueName: "scenarios", arity: .multiple,
-                           help: "Run these scenarios' pairs alone between callgrind dumps (bench runs this under valgrind).",
+                OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
+                           help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                            isInternal: true),
             ])
     }
 
+    /// The scenarios to run, each with its strategies (after `--filter` and `--shard`).
+    var plan: RunPlan
     /// The scenarios to run.
-    var scenarios: [Scenario]
-    /// The strategies to run, in the order given, each once.
-    var strategies: [String]
+    var scenarios: [Scenario] { plan.scenarios }
+    /// The strategies that run on some scenario, in the order given, each once.
+    var strategies: [String] {
+        var seen = Set<String>()
+        return plan.items.flatMap(\.strategies).filter { seen.insert($0).inserted }
+    }
     /// Steps to measure instead of each scenario's own count.
     var steps: Int?
     /// Repetitions of the measured scroll.
@@ -65,7 +80,8 @@ struct RunCommand: BenchCommand {
     var processes: Int
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
-    /// The scenario options given (`--suite F`, `--steps K`…), for a child that counts instructions.
+    /// The scenario options given (`--suite F`, `--steps K`, `--filter P`…), for a child that
+    /// runs the same plan.
     var selection: [String] = []
     /// Whether to count instructions under valgrind.
     var countsInstructions: Bool
@@ -75,37 +91,51 @@ struct RunCommand: BenchCommand {
     var keepsSamples: Bool
     /// Whether to leave out the comparison table.
     var quiet: Bool
-    /// In the child that valgrind counts (`InstructionCounting`), the scenarios to count.
-    var instructionChildScenarios: [String]?
+    /// In the child that valgrind counts (`InstructionCounting`), the pairs to count: indices
+    /// into `plan.keys`.
+    var instructionChildPairs: [Int]?
     /// Reports to write, by format.
     var reports: [(format: ReportFormat, path: String)] = []
+    /// The outputs, checked; says whether one of them takes standard output.
+    var outputs: OutputPlan
     /// Where the strategies' names are looked up.
     var catalog: StrategyCatalog
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
-        (scenarios, strategies) = try ScenarioSelection.resolve(arguments, catalog: catalog)
+        plan = try ScenarioSelection.plan(arguments, catalog: catalog)
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
-        for name in ["scenario", "scenario-file", "suite", "steps"] {
+        for name in ["scenario", "scenario-file", "suite", "steps", "shard"] {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
+        selection += arguments.allValues("filter").map { "--filter=" + $0 }
+        let strategies = arguments.allValues("strategy")
+        if !strategies.isEmpty { selection.append("--strategy=" + strategies.joined(separator: ",")) }
         childArguments += selection + (arguments.value("rounds").map { ["--rounds=\($0)"] } ?? [])
         countsInstructions = arguments.flag("instructions")
         // Without valgrind the run would fail at its end: say so before it starts.
         if countsInstructions && InstructionCounting.executable(named: "valgrind") == nil {
             throw BenchError.usage("--instructions needs valgrind, which is not installed; \(InstructionCounting.installHint).")
         }
-        if !strategies.isEmpty { childArguments.append("--strategy=" + strategies.joined(separator: ",")) }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
         keepsSamples = arguments.flag("samples")
-        let childScenarios = arguments.allValues(InstructionCounting.childOption)
-        instructionChildScenarios = childScenarios.isEmpty ? nil : childScenarios
+        let childPairs = arguments.allValues(InstructionCounting.childOption)
+        if !childPairs.isEmpty {
+            let count = plan.keys.count
+            instructionChildPairs = try childPairs.map { text in
+                guard let index = Int(text), (0..<count).contains(index) else {
+                    throw BenchError.usage("--\(InstructionCounting.childOption): '\(Escape.message(text))' is not the index of one of the \(count) pair(s).")
+                }
+                return index
+            }
+        }
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
-        try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
-                       inputs: ["scenario-file", "suite"]).check()
+        outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
+                                 inputs: ["scenario-file", "suite"])
+        try outputs.check()
         for format in ReportFormat.allCases {
             guard let path = arguments.value(format.rawValue) else { continue }
             reports.append((format, path))
@@ -113,9 +143,10 @@ struct RunCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        if let names = instructionChildScenarios {
-            try InstructionCount.measure(scenarios: scenarios.filter { names.contains($0.name) }, strategies: strategies,
-                                         steps: steps, catalog: catalog)
+        if let indices = instructionChildPairs {
+            let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
+            try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
+                                         catalog: catalog)
             return 0
         }
         var progress: ((String) -> Void)?
@@ -132,11 +163,10 @@ struct RunCommand: BenchCommand {
                 results.provenance?.commandLine = context.commandLine
             } else {
                 results = try Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
-                    .run(scenarios: scenarios, strategies: strategies, steps: steps, rounds: rounds)
+                    .run(plan, steps: steps, rounds: rounds)
             }
             if countsInstructions {
-                let counted = try InstructionCounting.count(selection: selection, scenarios: scenarios.map(\.name),
-                                                            strategies: strategies,
+                let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
                                                             progress: progress)
                 results.attach(instructions: counted.counts, counter: counted.counter)
@@ -144,21 +174,22 @@ struct RunCommand: BenchCommand {
         }
         // The files first, so a closed or full standard output cannot lose them; if one cannot be
         // written after all, the table still shows the numbers before the error.
+        let table = context.forPeople(outputs)
         do {
             if let jsonPath {
                 var saved = results
                 if !keepsSamples { for i in saved.runs.indices { saved.runs[i].samples = [:] } }
-                try AtomicFile.write(saved.jsonData(), to: jsonPath, notice: context.stderr)
+                try context.write(String(decoding: saved.jsonData(), as: UTF8.self), to: jsonPath)
             }
             for (format, path) in reports {
                 let pictures = format == .html ? try framePictures() : []
-                try AtomicFile.write(Array(results.report(format, pictures: pictures).utf8), to: path, notice: context.stderr)
+                try context.write(results.report(format, pictures: pictures), to: path)
             }
         } catch {
-            if !quiet { context.stdout(results.comparisonTable()) }
+            if !quiet { table(results.comparisonTable()) }
             throw error
         }
-        if !quiet { context.stdout(results.comparisonTable()) }
+        if !quiet { table(results.comparisonTable()) }
         return 0
     }
 
@@ -172,7 +203,7 @@ struct RunCommand: BenchCommand {
     /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
     /// HTML report (the same pictures `bench render` writes).
     private func framePictures() throws -> [FramePictureRef] {
-        guard let scenario = scenarios.first else { return [] }
+        guard let scenario = plan.items.first?.scenario, let strategies = plan.items.first?.strategies else { return [] }
         let step = min(40, max(0, (steps ?? scenario.steps) - 1))
         let wanted: [(String, Overlay)] = [(SharedCornerGrid.name, .blended), (PerCellMask.name, .offscreen),
                                            (RasterizedMask.name, .raster), (NoCorners.name, .blended)]

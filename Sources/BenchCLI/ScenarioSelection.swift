@@ -4,16 +4,44 @@ import ScenarioFiles
 import Strategies
 
 /// How commands pick what to run: a built-in scenario (`--scenario`), a scenario file
-/// (`--scenario-file`) or a suite file (`--suite`), at most one of them, and the strategies.
+/// (`--scenario-file`) or a suite file (`--suite`, narrowed to one of its scenarios by
+/// `--scenario`), the strategies, and which of the (scenario, strategy) pairs (`--filter`,
+/// `--shard`, `PairSelection`).
 enum ScenarioSelection {
-    /// The options every running command shares, for their specs.
+    /// The scenario options of `bench run`.
     static var options: [OptionSpec] {
-        [OptionSpec(name: "scenario", valueName: "name", help: "A built-in scenario.",
-                    allowedValues: Scenario.builtIn.map(\.name), defaultDescription: Scenario.ipadSettings.name),
+        [OptionSpec(name: "scenario", valueName: "name",
+                    help: "A built-in scenario (\(builtInNames)), or with --suite the one scenario of the suite to run.",
+                    defaultDescription: Scenario.ipadSettings.name),
          OptionSpec(name: "scenario-file", valueName: "file", help: "A scenario file instead (format: docs/scenario-files.md)."),
          OptionSpec(name: "suite", valueName: "file",
                     help: "A suite file: several scenarios and their strategies (see Benchmarks/).")]
     }
+
+    /// The options of a command that runs one scenario (`bench render`): a built-in one or a file.
+    static var singleOptions: [OptionSpec] {
+        [OptionSpec(name: "scenario", valueName: "name", help: "A built-in scenario.",
+                    allowedValues: Scenario.builtIn.map(\.name), defaultDescription: Scenario.ipadSettings.name),
+         OptionSpec(name: "scenario-file", valueName: "file", help: "A scenario file instead (format: docs/scenario-files.md).")]
+    }
+
+    /// `--filter`: patterns choosing (scenario, strategy) pairs (`PairSelection`, rule 1).
+    static var filterOption: OptionSpec {
+        OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
+                   help: "Run only the (scenario, strategy) pairs a pattern matches: 'scenario/strategy' with * ? [...] "
+                       + "wildcards, or one name matching the scenario or the strategy; repeat for several. "
+                       + "'none' still runs on every scenario left, as the reference of the ratios.")
+    }
+
+    /// `--shard i/n`: one of n parts of the pairs (`PairSelection`, rule 2).
+    static var shardOption: OptionSpec {
+        OptionSpec(name: "shard", valueName: "i/n",
+                   help: "Run only the i-th of n parts of the pairs (1 ≤ i ≤ n ≤ 1000), each with 'none' as its "
+                       + "reference; join the parts' JSON files with 'bench merge'.")
+    }
+
+    /// The built-in scenarios' names, for messages and help.
+    private static var builtInNames: String { Scenario.builtIn.map(\.name).joined(separator: ", ") }
 
     /// The scenarios and strategies `arguments` select; `--strategy` overrides a suite's list, and
     /// without either every strategy of `catalog` runs.
@@ -23,9 +51,41 @@ enum ScenarioSelection {
         for name in arguments.allValues("strategy") where !strategies.contains(name) { strategies.append(name) }
         if let path = arguments.value("suite") {
             let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
-            return (suite.scenarios, strategies.isEmpty ? suite.strategies : strategies)
+            var scenarios = suite.scenarios
+            if let name = arguments.value("scenario") {
+                guard let scenario = scenarios.first(where: { $0.name == name }) else {
+                    let names = scenarios.map(\.name)
+                    let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\(Escape.message($0))'?" } ?? ""
+                    throw BenchError.usage("the suite '\(path)' has no scenario '\(Escape.message(name))'.\(hint) Its scenarios are: \(PairSelection.nameList(names)).")
+                }
+                scenarios = [scenario]
+            }
+            return (scenarios, strategies.isEmpty ? suite.strategies : strategies)
         }
         return ([try single(arguments)], strategies.isEmpty ? catalog.names : strategies)
+    }
+
+    /// What `arguments` run: the scenarios and strategies of `resolve(_:catalog:)`, narrowed by
+    /// `--filter` and `--shard` when the command has them; strategy names are `catalog`'s.
+    /// - Throws: `BenchError.usage` for a bad pattern or shard, or a selection that is empty.
+    static func plan(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws -> RunPlan {
+        let (scenarios, strategies) = try resolve(arguments, catalog: catalog)
+        let plan = RunPlan(scenarios: scenarios, strategies: strategies)
+        let selection = try pairSelection(arguments)
+        return selection.patterns.isEmpty && selection.shard == nil ? plan : try plan.selecting(selection)
+    }
+
+    /// The `--filter` patterns and `--shard` of `arguments` (absent options select everything).
+    static func pairSelection(_ arguments: ParsedArguments) throws -> PairSelection {
+        let patterns = try arguments.allValues("filter").map { text in
+            do {
+                return try NamePattern(text)
+            } catch let error as BenchError {
+                throw BenchError.usage("--filter: \(error.description)")
+            }
+        }
+        let shard = try arguments.value("shard").map { try PairSelection.Shard(parsing: $0) }
+        return PairSelection(patterns: patterns, shard: shard, reference: StrategyCatalog.reference)
     }
 
     /// The one scenario `arguments` name with `--scenario` or `--scenario-file` (default: the
@@ -35,15 +95,22 @@ enum ScenarioSelection {
         if let path = arguments.value("scenario-file") { return try ScenarioFile.loadScenario(path: path) }
         let name = arguments.value("scenario") ?? Scenario.ipadSettings.name
         guard let scenario = Scenario.named(name) else {
-            throw BenchError.usage("Unknown scenario '\(Escape.message(name))'; the built-in scenarios are: \(Scenario.builtIn.map(\.name).joined(separator: ", ")).")
+            // Worded as the parser words a value outside an option's list, which it was before
+            // `--scenario` could also name a suite's scenario.
+            let names = Scenario.builtIn.map(\.name)
+            let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+            throw BenchError.usage("'\(Escape.message(name))' is not a known value of --scenario.\(hint) The known values are: \(builtInNames) (or give --suite to name one of its scenarios).")
         }
         return scenario
     }
 
+    /// Refuses two sources of scenarios: `--scenario-file` with `--scenario` or `--suite`, or
+    /// both; `--scenario` with `--suite` names one of the suite's scenarios.
     private static func exclusive(_ arguments: ParsedArguments) throws {
-        let given = ["scenario", "scenario-file", "suite"].filter { arguments.value($0) != nil }
+        var given = ["scenario", "scenario-file", "suite"].filter { arguments.value($0) != nil }
+        if given == ["scenario", "suite"] { given = ["suite"] }
         if given.count > 1 {
-            throw BenchError.usage("give only one of --scenario, --scenario-file and --suite, not \(given.map { "--" + $0 }.joined(separator: " and ")).")
+            throw BenchError.usage("give only one of --scenario, --scenario-file and --suite (or --scenario with --suite to run one of its scenarios), not \(given.map { "--" + $0 }.joined(separator: " and ")).")
         }
     }
 }

@@ -12,7 +12,7 @@ public enum FramePicture {
     public static func render(scenario: Scenario, strategy: String, step: Int, overlay: Overlay? = nil,
                               downscale: Int = 1, catalog: StrategyCatalog = .builtIn) throws -> Pixmap {
         guard step >= 0 else { throw BenchError.usage("--step must be 0 or more, not \(step).") }
-        guard downscale >= 1 else { throw BenchError.usage("--scale must be 1 or more, not \(downscale).") }
+        guard downscale >= 1 else { throw BenchError.usage("--downsample must be 1 or more, not \(downscale).") }
         let simulation = try Simulation(scenario: scenario, strategyName: strategy, catalog: catalog)
         simulation.renderer.recordsOverlay = overlay != nil
         if overlay == .raster && step > 0 {

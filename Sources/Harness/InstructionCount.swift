@@ -31,23 +31,25 @@ public enum InstructionCount {
         print(label)
     }
 
-    /// The child's work: for each scenario and strategy in turn, the warm-up steps (their dump is
-    /// labelled `warm-up`), then the measured steps (labelled with the pair's `RunKey`). The
-    /// order of pairs and the interleaving of strategies do not change a pair's counts, because
-    /// each pair runs alone between two boundaries. Strategy names are looked up in `catalog`.
-    public static func measure(scenarios: [Scenario], strategies: [String], steps: Int?,
+    /// The child's work: for each pair in turn, the warm-up steps (their dump is labelled
+    /// `warm-up`), then the measured steps (labelled with the pair's `label`). The order of pairs
+    /// does not change a pair's counts, because each pair runs alone between two boundaries.
+    /// Strategy names are looked up in `catalog`.
+    public static func measure(_ pairs: [(label: String, scenario: Scenario, strategy: String)], steps: Int?,
                                catalog: StrategyCatalog = .builtIn) throws {
-        for scenario in scenarios {
+        var geometries: [String: TableGeometry] = [:]
+        for pair in pairs {
+            let scenario = pair.scenario
             let measured = steps ?? scenario.steps
-            let geometry = TableGeometry(sections: scenario.sectionSpecs)
-            for name in strategies {
-                try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
-                                      steps: min(scenario.warmupSteps, measured), catalog: catalog)
-                let simulation = try Simulation(scenario: scenario, strategyName: name, geometry: geometry, catalog: catalog)
-                boundary("warm-up")
-                for _ in 0..<measured { simulation.step() }
-                boundary(RunKey(scenario: scenario.name, strategy: name).description)
-            }
+            let geometry = geometries[scenario.name] ?? TableGeometry(sections: scenario.sectionSpecs)
+            geometries[scenario.name] = geometry
+            try Simulation.warmUp(scenario: scenario, strategyName: pair.strategy, geometry: geometry,
+                                  steps: min(scenario.warmupSteps, measured), catalog: catalog)
+            let simulation = try Simulation(scenario: scenario, strategyName: pair.strategy, geometry: geometry,
+                                            catalog: catalog)
+            boundary("warm-up")
+            for _ in 0..<measured { simulation.step() }
+            boundary(pair.label)
         }
     }
 }

@@ -41,6 +41,13 @@ public struct Runner {
     /// are pooled over all rounds, and each round's median per phase is kept in `RunResult.rounds`,
     /// because the variation between rounds, not between steps, is what a comparison must judge.
     public func run(scenarios: [Scenario], strategies: [String], steps: Int? = nil, rounds: Int = 1) throws -> Results {
+        try run(RunPlan(scenarios: scenarios, strategies: strategies), steps: steps, rounds: rounds)
+    }
+
+    /// Runs each scenario of `plan` with its own strategies, as `run(scenarios:strategies:steps:rounds:)`
+    /// does with the same strategies everywhere.
+    public func run(_ plan: RunPlan, steps: Int? = nil, rounds: Int = 1) throws -> Results {
+        let scenarios = plan.scenarios
         var runs: [RunResult] = []
         var floorsByScenario: [String: (fill: Int, copy: Int)] = [:]
         let rounds = max(1, rounds)
@@ -49,7 +56,8 @@ public struct Runner {
         for scenario in scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
             throw BenchError.input("cannot measure \(Format.grouped(steps ?? scenario.steps)) steps of the scenario '\(scenario.name)': a run measures from 1 to \(Format.grouped(Results.maxSteps)) steps.")
         }
-        for scenario in scenarios {
+        for item in plan.items {
+            let scenario = item.scenario, strategies = item.strategies
             let measured = steps ?? scenario.steps
             let frameBytes = scenario.device.pixelSize.area * 4
             let floor = MemoryFloor(bytes: frameBytes)
@@ -95,10 +103,12 @@ public struct Runner {
             }
             let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
             floorsByScenario[scenario.name] = scenarioFloor
+            let eventLabels = scenario.eventLabels
             for i in strategies.indices {
                 var run = summarize(scenario: scenario.name, strategy: strategies[i], first!.records[i])
                 run.pictures = first!.pictures[i]
                 run.buffersAllocated = first!.buffers[i]
+                run.eventLabels = run.eventSteps.map { eventLabels[$0] ?? "event" }
                 run.timing = pooled[i].mapValues { Summary($0) }
                 run.rounds = roundMedians[i]
                 // The traffic bound of the mean step, at the whole run's floors and at each round's.

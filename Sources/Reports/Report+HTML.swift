@@ -7,11 +7,15 @@ import Results
 /// has no script, no external font, stylesheet or image, and no link: CSS is inline, charts are
 /// SVG written here, pictures are `data:` URIs. Colours come from the Okabe–Ito palette, which
 /// stays distinguishable under the common colour-vision deficiencies, and every bar is labelled
-/// with its strategy and value, so no chart depends on colour alone (nor on a colour printer).
-/// Charts draw the JSON's numbers unrounded; labels use the tables' rounding.
+/// with its strategy and value, and every step-time chart is one strategy's, named, so no chart
+/// depends on colour alone (nor on a colour printer). Charts draw the JSON's numbers unrounded;
+/// labels use the tables' rounding. Charts are SVG view boxes about as wide as the column they
+/// sit in at a desktop width, so their text scales with the page and stays legible from a
+/// phone's width (one chart a row) to a wide screen (two or three).
 extension Results {
-    /// The results as one HTML page: the context, per scenario four charts and the comparison
-    /// table, then `pictures` with their titles.
+    /// The results as one HTML page: the context; per scenario three bar charts, a small
+    /// step-time chart per strategy with the scenario's events, and the tables; then `pictures`
+    /// with their titles.
     public func htmlReport(pictures: [FramePictureRef] = []) -> String {
         var body = "<header>\n<h1>CornerBench results</h1>\n"
         if !tool.optimized {
@@ -26,7 +30,7 @@ extension Results {
         if !pictures.isEmpty { body += Results.htmlPictures(pictures) }
         body += "<footer>\n<h2>How to read the numbers</h2>\n<ul>\n"
         body += Results.roundingNote.map { "<li>\(Results.htmlNote($0))</li>\n" }.joined()
-        body += "<li>Charts draw the unrounded values. Colours follow the Okabe–Ito palette; every bar carries its strategy's name.</li>\n"
+        body += "<li>Charts draw the unrounded values. Colours follow the Okabe–Ito palette; every bar and every small chart carries its strategy's name.</li>\n"
         body += "</ul>\n</footer>\n"
         return """
             <!DOCTYPE html>
@@ -51,7 +55,9 @@ extension Results {
     /// weakest on white, last.
     static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 
-    /// The page's stylesheet: a 1200 px layout that also prints on A4 or Letter.
+    /// The page's stylesheet: a layout of at most 1200 px that narrows to a phone's width (charts
+    /// stack into one column, scaled so their text stays about the page's size; only tables
+    /// scroll sideways, inside their frames) and prints on A4 or Letter.
     static let htmlStyle = """
         :root { color-scheme: light; --ink: #1a1a1a; --muted: #5a5a5a; --rule: #d0d0d0; }
         * { box-sizing: border-box; }
@@ -63,13 +69,16 @@ extension Results {
         h2 { font-size: 20px; margin: 36px 0 4px; padding-top: 12px; border-top: 2px solid var(--ink); }
         h3 { font-size: 15px; margin: 20px 0 6px; }
         .warning { background: #fff1e6; border: 2px solid #D55E00; padding: 8px 12px; font-size: 15px; }
-        .context { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
+        .context { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 16px; margin: 0; }
         .context div { display: contents; }
         .context dt { font-weight: 600; }
-        .context dd { margin: 0; }
+        .context dd { margin: 0; overflow-wrap: anywhere; }
         .caption { color: var(--muted); margin: 0 0 12px; }
-        .charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px; }
-        .charts .wide { grid-column: 1 / -1; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 440px), 1fr)); gap: 16px; }
+        .panels { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); gap: 12px; }
+        .events-title { font-weight: 600; margin: 12px 0 2px; }
+        .events { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 2px 20px; }
+        .events .step { font-weight: 600; font-variant-numeric: tabular-nums; }
         figure { margin: 0; break-inside: avoid; }
         .chart { border: 1px solid var(--rule); border-radius: 6px; padding: 8px; }
         svg { display: block; width: 100%; height: auto; font-family: inherit; }
@@ -80,13 +89,18 @@ extension Results {
         svg .grid { stroke: #e6e6e6; stroke-width: 1; }
         svg .axis { stroke: #777; stroke-width: 1; }
         svg .event { stroke: #444; stroke-width: 1; stroke-dasharray: 4 3; }
-        svg .event-label { font-size: 10px; fill: #444; }
+        svg .event-label { font-size: 10.5px; fill: #222; paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
         .table-wrap { overflow-x: auto; }
-        table { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums; }
-        th, td { padding: 4px 6px; border-bottom: 1px solid var(--rule); }
+        .glossary { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 1px 12px; margin: 6px 0 8px;
+                    font-size: 12px; color: var(--muted); }
+        .glossary div { display: contents; }
+        .glossary dt { font-weight: 600; color: var(--ink); }
+        .glossary dd { margin: 0; }
+        table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
+        th, td { padding: 4px 6px 4px 14px; border-bottom: 1px solid var(--rule); }
         thead th { vertical-align: bottom; text-align: right; font-weight: 600; }
         caption { text-align: left; font-weight: 600; padding: 14px 0 4px; }
-        th:first-child, td:first-child { text-align: left; white-space: nowrap; }
+        th:first-child, td:first-child { text-align: left; white-space: nowrap; padding-left: 6px; }
         td { text-align: right; white-space: nowrap; }
         tbody tr:nth-child(even) { background: #f6f6f6; }
         .pictures { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 16px; }
@@ -95,8 +109,14 @@ extension Results {
         footer { margin-top: 32px; color: var(--muted); font-size: 13px; }
         footer h2 { color: var(--ink); }
         code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.95em; }
-        @media screen and (max-width: 900px) { .charts { grid-template-columns: 1fr; } }
-        /* Landscape keeps the screen layout at about 0.85 scale: portrait would shrink the wide charts' text to 6 pt. */
+        @media screen and (max-width: 640px) {
+          main { padding: 16px 12px 32px; }
+          h1 { font-size: 22px; }
+          h2 { font-size: 18px; }
+          .chart { padding: 6px; }
+          table { font-size: 12px; }
+        }
+        /* Landscape keeps the screen layout at about 0.85 scale: portrait would shrink the charts' text. */
         @page { size: landscape; margin: 10mm; }
         @media print {
           body { font-size: 10pt; }
@@ -112,16 +132,17 @@ extension Results {
 
         """
 
-    /// One scenario: its caption, the four charts, then the comparison table.
+    /// One scenario: its caption, three bar charts, a small step-time chart per strategy with the
+    /// scenario's events, then its tables.
     private func htmlSection(scenario: String, index: Int) -> String {
         let runs = self.runs.filter { $0.scenario == scenario }
         let strategies = strategyNames
         let colour: (String) -> String = { name in
             Results.palette[(strategies.firstIndex(of: name) ?? 0) % Results.palette.count]
         }
-        let table = reportTable(scenario: scenario)
+        let (caption, tables) = reportTables(scenario: scenario)
         var out = "<section class=\"scenario\" id=\"scenario-\(index + 1)\">\n"
-        out += "<h2>Scenario \(Escape.html(Escape.shortened(scenario)))</h2>\n<p class=\"caption\">\(Escape.html(table.caption))</p>\n"
+        out += "<h2>Scenario \(Escape.html(Escape.shortened(scenario)))</h2>\n<p class=\"caption\">\(Escape.html(caption))</p>\n"
         out += "<div class=\"charts\">\n"
 
         let blended = runs.map { run in
@@ -140,47 +161,85 @@ extension Results {
             let timing = run.timing[.step]
             return Bar(name: Escape.shortened(run.strategy), value: Double(timing?.median ?? 0) / 1000,
                        whisker: timing.map { Double($0.p90) / 1000 }, colour: colour(run.strategy),
-                       text: timing.map { "median \(Results.microsText($0.median)) µs, p90 \(Results.microsText($0.p90)) µs" } ?? "–")
+                       text: timing.map { "\(Results.microsText($0.median)), p90 \(Results.microsText($0.p90))" } ?? "–")
         }
-        out += figure(Results.barChart(title: "Step time: median (bar) and p90 (whisker)", axis: "µs per step", bars: stepTime,
-                                       width: 1140), wide: true)
-
-        let series = runs.map { run in
-            Series(name: Escape.shortened(run.strategy), colour: colour(run.strategy), values: (run.samples[.step] ?? []).map { Double($0) / 1000 },
-                   p99: Double(run.timing[.step]?.p99 ?? 0) / 1000)
-        }
-        var events = Set<Int>()
-        for run in runs { events.formUnion(run.eventSteps) }
-        out += figure(Results.lineChart(title: "Step time across the scroll", series: series, events: events.sorted()),
-                      wide: true)
+        out += figure(Results.barChart(title: "Step time: median (bar) and p90 (whisker)", axis: "µs per step", bars: stepTime))
         out += "</div>\n"
-        out += "<h3>All numbers</h3>\n" + Results.htmlTable(table) + "</section>\n"
+        out += stepTimePanels(runs, colour: colour)
+        out += "<h3>All numbers</h3>\n" + tables.map(Results.htmlTable).joined() + "</section>\n"
         return out
     }
 
-    /// A chart in its frame; a `wide` one spans the grid, for charts that need the page's width.
-    private func figure(_ svg: String, wide: Bool = false) -> String {
-        "<figure class=\"chart\(wide ? " wide" : "")\">\n\(svg)</figure>\n"
-    }
-
-    /// The comparison table, cut into its counter columns and its time columns: all twenty
-    /// columns in one table need about 1,500 px, and each half fits 1,200 px and a printed page.
-    private static func htmlTable(_ table: (caption: String, header: [String], rows: [[String]])) -> String {
-        let split = 1 + Results.tableCounters.count
-        let halves = [("Counters per step (mean)", Array(1..<split)),
-                      ("Step times in µs, and ratios of the step median", Array(split..<table.header.count))]
-        var out = ""
-        for (caption, columns) in halves {
-            out += "<div class=\"table-wrap\">\n<table>\n<caption>\(Escape.html(caption))</caption>\n<thead>\n<tr>"
-            out += "<th scope=\"col\">\(Escape.html(table.header[0]))</th>"
-            out += columns.map { "<th scope=\"col\">\(Escape.html(table.header[$0]))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
-            for row in table.rows {
-                out += "<tr><th scope=\"row\">\(Escape.html(row[0]))</th>"
-                out += columns.map { "<td>\(Escape.html(row[$0]))</td>" }.joined() + "</tr>\n"
-            }
-            out += "</tbody>\n</table>\n</div>\n"
+    /// The step time across the scroll: a small chart per strategy, all on the scales of the
+    /// whole scenario, so a line's height compares across charts; the scenario's events named on
+    /// every chart and listed under them.
+    private func stepTimePanels(_ runs: [RunResult], colour: (String) -> String) -> String {
+        var out = "<h3>Step time across the scroll</h3>\n"
+        let micros = runs.map { ($0.samples[.step] ?? []).map { Double($0) / 1000 } }
+        guard micros.contains(where: { !$0.isEmpty }) else {
+            return out + "<p class=\"caption\">These results hold no per-step times (a results file keeps them only with <code>bench run --samples</code>).</p>\n"
+        }
+        let scale = Results.stepScale(micros)
+        let steps = micros.map(\.count).max() ?? 0
+        let events = scenarioEvents(runs)
+        let reference = runs.firstIndex { $0.strategy == Ratio.referenceStrategy }
+        var notes = ["One chart per strategy, all on the same scales: µs per step against the 0-based step."]
+        if reference != nil { notes.append("The grey line is \(Ratio.referenceStrategy)’s, for comparison.") }
+        notes.append("The vertical scale ends above the 99th percentile of all strategies’ steps after the first (which starts cold); steps above it are drawn at the top edge as ▲.")
+        if !events.isEmpty { notes.append("Dashed lines are the scenario’s events.") }
+        out += "<p class=\"caption\">\(Escape.html(notes.joined(separator: " ")))</p>\n<div class=\"panels\">\n"
+        for (i, run) in runs.enumerated() {
+            let summary = run.timing[.step].map { "µs per step: median \(Results.microsText($0.median)), p90 \(Results.microsText($0.p90))" } ?? "µs per step"
+            let panel = Panel(name: Escape.shortened(run.strategy), colour: colour(run.strategy), values: micros[i],
+                              reference: reference.flatMap { $0 == i ? nil : micros[$0] }, summary: summary)
+            out += figure(Results.panelChart(panel, scale: scale, steps: steps, events: events))
+        }
+        out += "</div>\n"
+        if !events.isEmpty {
+            out += "<p class=\"events-title\">Events</p>\n<ul class=\"events\">\n"
+            out += events.map { "<li><span class=\"step\">step \($0.step)</span> \(Escape.html($0.label))</li>\n" }.joined()
+            out += "</ul>\n"
         }
         return out
+    }
+
+    /// The scenario's events, by step: each run's `eventLabels`, or for a file without them the
+    /// events its scenario definition lists, or "event".
+    func scenarioEvents(_ runs: [RunResult]) -> [ChartEvent] {
+        var labels: [Int: String] = [:]
+        for run in runs {
+            for (i, step) in run.eventSteps.enumerated() where labels[step] == nil {
+                if let label = run.eventLabels?[i] { labels[step] = label }
+            }
+        }
+        // Older files: the definition's events read "20: style radius 12, …; 35: select 2.0".
+        let defined = runs.first.flatMap { scenarioDefinitions?[$0.scenario]?["events"] } ?? ""
+        for entry in defined.components(separatedBy: "; ") {
+            guard let colon = entry.firstIndex(of: ":"), let step = Int(entry[..<colon]), labels[step] == nil else { continue }
+            labels[step] = entry[entry.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let steps = Set(runs.flatMap(\.eventSteps)).sorted()
+        // A label is text from a file: a megabyte of it must not make the page a megabyte.
+        return steps.map { ChartEvent(step: $0, label: Escape.shortened(labels[$0] ?? "event", limit: Escape.messageLimit)) }
+    }
+
+    /// A chart in its frame.
+    private func figure(_ svg: String) -> String {
+        "<figure class=\"chart\">\n\(svg)</figure>\n"
+    }
+
+    /// One of the scenario's tables, with what its columns mean under it; wide tables scroll
+    /// inside their frame rather than widen the page.
+    private static func htmlTable(_ table: ReportTable) -> String {
+        var out = "<div class=\"table-wrap\">\n<table>\n<caption>\(Escape.html(table.title))</caption>\n<thead>\n<tr>"
+        out += table.header.map { "<th scope=\"col\">\(Escape.html($0))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
+        for row in table.rows {
+            out += "<tr><th scope=\"row\">\(Escape.html(row[0]))</th>"
+            out += row.dropFirst().map { "<td>\(Escape.html($0))</td>" }.joined() + "</tr>\n"
+        }
+        out += "</tbody>\n</table>\n</div>\n<dl class=\"glossary\">\n"
+        out += table.glossary.map { "<div><dt>\(Escape.html($0.label))</dt><dd>\(htmlNote($0.meaning))</dd></div>\n" }.joined()
+        return out + "</dl>\n"
     }
 
     /// The pictures with their titles, each PNG inline as a `data:` URI so the page stays one file.

@@ -15,12 +15,25 @@ extension Results {
         var text: String
     }
 
-    /// One line of a line chart.
-    struct Series {
+    /// One strategy's step times, drawn as one of a scenario's small charts.
+    struct Panel {
+        /// The strategy's name.
         var name: String
         var colour: String
+        /// µs per step, in step order.
         var values: [Double]
-        var p99: Double
+        /// The reference strategy's µs per step, drawn in grey behind; nil for the reference itself.
+        var reference: [Double]?
+        /// The line under the name: the median and the spread.
+        var summary: String
+    }
+
+    /// A scenario event as the charts name it.
+    struct ChartEvent: Equatable {
+        /// The 0-based measured step.
+        var step: Int
+        /// What happened (`corner radius 7 → 12`).
+        var label: String
     }
 
     /// A horizontal bar chart: strategies down the side, so long names stay readable.
@@ -61,99 +74,160 @@ extension Results {
         return out + "</svg>\n"
     }
 
-    /// Step times against step index, a polyline per strategy, events as dashed verticals.
-    static func lineChart(title: String, series: [Series], events: [Int]) -> String {
-        let width = 1140.0, left = 64.0, right = 16.0
-        let legendRows = legendLayout(series.map(\.name), width: width - left - right)
-        let top = 30.0 + Double(legendRows.count) * 18 + 18
-        let plotHeight = 300.0
-        let steps = series.map(\.values.count).max() ?? 0
-        // A cold first frame or one stall can be several times every other step; an axis scaled
-        // to it flattens all the lines. Scale to the highest p99 instead and mark what lies above.
-        let highest = series.flatMap(\.values).max() ?? 0
-        let highestP99 = series.map(\.p99).max() ?? 0
-        let ticks = niceTicks(upTo: highest > 1.5 * highestP99 && highestP99 > 0 ? highestP99 * 1.15 : highest)
-        let clipped = series.reduce(0) { count, item in count + item.values.filter { $0 > ticks.top }.count }
-        let height = top + plotHeight + (clipped > 0 ? 62 : 44)
-        let xSteps = niceTicks(upTo: Double(max(steps - 1, 1)), count: 10)
-        let plotRight = width - right
-        let x = { (step: Double) in left + (plotRight - left) * step / Double(max(steps - 1, 1)) }
-        let y = { (value: Double) in top + plotHeight - plotHeight * min(max(0, value), ticks.top) / ticks.top }
+    /// The vertical axis shared by a scenario's step-time charts: from 0 to a round number above
+    /// the `quantile` of every strategy's step times after the first.
+    ///
+    /// The first measured step renders a fresh table (cold caches, first allocations) and is often
+    /// several times the median, and one stall can be too; an axis scaled to them flattens every
+    /// line. Step 0 is therefore left out of the scale, and of the rest only the top 1 % may lie
+    /// above it: those points are drawn at the top edge and marked. The quantile is the
+    /// nearest-rank one of all strategies' steps pooled, so the charts share one scale.
+    static func stepScale(_ series: [[Double]], quantile: Double = 0.99) -> (step: Double, top: Double, values: [Double]) {
+        // Without a second step there is nothing else to scale to.
+        let pooled = series.flatMap { $0.count > 1 ? Array($0.dropFirst()) : $0 }.filter(\.isFinite).sorted()
+        guard !pooled.isEmpty else { return niceTicks(upTo: 0, count: 4) }
+        let rank = Int((quantile * Double(pooled.count)).rounded(.up))
+        let robust = pooled[max(0, min(pooled.count - 1, rank - 1))]
+        // A little headroom, so the highest points in scale do not sit on the frame.
+        return niceTicks(upTo: robust * 1.05, count: 4)
+    }
 
-        var out = svgOpen(width: width, height: height, label: title)
-        out += "<text class=\"title\" x=\"0\" y=\"16\">\(Escape.html(title))</text>\n"
-        for (row, entries) in legendRows.enumerated() {
-            let ly = 34.0 + Double(row) * 18
-            for entry in entries {
-                let item = series[entry.index]
-                out += "<line x1=\"\(n(left + entry.x))\" y1=\"\(n(ly - 4))\" x2=\"\(n(left + entry.x + 18))\" y2=\"\(n(ly - 4))\" stroke=\"\(item.colour)\" stroke-width=\"3\"/>"
-                out += "<text class=\"name\" x=\"\(n(left + entry.x + 23))\" y=\"\(n(ly))\">\(Escape.html(item.name))</text>\n"
-            }
-        }
-        if !events.isEmpty, let last = legendRows.last {
-            let ly = 34.0 + Double(legendRows.count - 1) * 18
-            let ex = left + (last.last.map { $0.x + 23 + Double($0.width) } ?? 0) + 16
-            out += "<line class=\"event\" x1=\"\(n(ex))\" y1=\"\(n(ly - 10))\" x2=\"\(n(ex))\" y2=\"\(n(ly + 3))\"/>"
-            out += "<text class=\"name\" x=\"\(n(ex + 6))\" y=\"\(n(ly))\">scenario event</text>\n"
-        }
-        for tick in ticks.values {
+    /// One strategy's step times against the step index, in a small chart of fixed scales (shared
+    /// by its scenario's charts): the reference strategy's line in grey behind, events as dashed
+    /// verticals named above the plot, points above the scale drawn at its top edge and marked ▲.
+    static func panelChart(_ panel: Panel, scale: (step: Double, top: Double, values: [Double]), steps: Int,
+                           events: [ChartEvent]) -> String {
+        let width = 400.0, left = 42.0, right = 8.0, plotHeight = 130.0, rowHeight = 13.0
+        let plotRight = width - right
+        let lastStep = Double(max(steps - 1, 1))
+        let x = { (step: Double) in left + (plotRight - left) * step / lastStep }
+        // The events' names in rows above the plot, each beside its line; every chart of a
+        // scenario has the same events, so the same rows and the same height.
+        let names = events.map { clipped($0.label, to: 40) }
+        let placed = eventLabelLayout(xs: events.map { x(Double($0.step)) }, widths: names.map { Double($0.unicodeScalars.count) * 6 },
+                                      left: 0, right: width, maxRows: 3)
+        let rows = (placed.compactMap { $0?.row }.max() ?? -1) + 1
+        let top = 52 + Double(rows) * rowHeight, bottom = top + plotHeight
+        let y = { (value: Double) in bottom - plotHeight * min(max(0, value), scale.top) / scale.top }
+        let offScale = panel.values.enumerated().filter { $0.element > scale.top }
+        let height = bottom + 22 + (offScale.isEmpty ? 0 : 16)
+
+        var out = svgOpen(width: width, height: height, label: "Step time of \(panel.name) across the scroll")
+        out += "<rect x=\"0\" y=\"4\" width=\"11\" height=\"11\" fill=\"\(panel.colour)\" stroke=\"#333\" stroke-width=\"0.5\"/>"
+        out += "<text class=\"title\" x=\"16\" y=\"14\">\(Escape.html(clipped(panel.name, to: 44)))<title>\(Escape.html(panel.name))</title></text>\n"
+        out += "<text class=\"label\" x=\"0\" y=\"31\">\(Escape.html(panel.summary))</text>\n"
+        for tick in scale.values {
             out += "<line class=\"grid\" x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(plotRight))\" y2=\"\(n(y(tick)))\"/>"
-            out += "<text class=\"tick\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(tickText(tick, ticks.step, top: ticks.top))</text>\n"
+            out += "<text class=\"tick\" x=\"\(n(left - 5))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(tickText(tick, scale.step, top: scale.top))</text>\n"
         }
-        for tick in xSteps.values where tick <= Double(max(steps - 1, 0)) {
-            out += "<line class=\"axis\" x1=\"\(n(x(tick)))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(x(tick)))\" y2=\"\(n(top + plotHeight + 4))\"/>"
-            out += "<text class=\"tick\" x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 16))\" text-anchor=\"middle\">\(tickText(tick, xSteps.step, top: xSteps.top))</text>\n"
+        let xTicks = niceTicks(upTo: lastStep, count: 4)
+        for tick in xTicks.values where tick <= Double(max(steps - 1, 0)) {
+            out += "<line class=\"axis\" x1=\"\(n(x(tick)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(tick)))\" y2=\"\(n(bottom + 4))\"/>"
+            out += "<text class=\"tick\" x=\"\(n(x(tick)))\" y=\"\(n(bottom + 16))\" text-anchor=\"middle\">\(tickText(tick, xTicks.step, top: xTicks.top))</text>\n"
         }
-        out += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + plotHeight))\"/>"
-        out += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + plotHeight))\"/>\n"
-        out += "<text class=\"label\" x=\"\(n((left + plotRight) / 2))\" y=\"\(n(top + plotHeight + 36))\" text-anchor=\"middle\">step (0-based)</text>\n"
-        out += "<text class=\"label\" transform=\"translate(14 \(n(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">µs per step</text>\n"
-        var lastLabelEnd = -Double.infinity
-        for step in events {
-            let ex = x(Double(step))
-            out += "<line class=\"event\" x1=\"\(n(ex))\" y1=\"\(n(top))\" x2=\"\(n(ex))\" y2=\"\(n(top + plotHeight))\"/>"
-            // Labels of events closer than a label's width would overprint: the line alone says it.
-            let label = "event, step \(step)"
-            if ex + 3 >= lastLabelEnd {
-                out += "<text class=\"event-label\" x=\"\(n(ex + 3))\" y=\"\(n(top + 10))\">\(label)</text>"
-                lastLabelEnd = ex + 3 + Double(label.count) * 5.5 + 6
+        out += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(bottom))\"/>"
+        out += "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(plotRight))\" y2=\"\(n(bottom))\"/>\n"
+
+        // An event's line reaches up to its name; one whose name found no room stops at the plot
+        // (the list under the charts names every event).
+        for (i, event) in events.enumerated() {
+            let ex = x(Double(event.step))
+            let labelY = placed[i].map { top - 4 - Double($0.row) * rowHeight }
+            out += "<g><title>step \(event.step): \(Escape.html(event.label))</title>"
+            out += "<line class=\"event\" x1=\"\(n(ex))\" y1=\"\(n(labelY.map { $0 - 9 } ?? top))\" x2=\"\(n(ex))\" y2=\"\(n(bottom))\"/>"
+            if let place = placed[i], let labelY {
+                let tx = place.anchorEnd ? ex - 3 : ex + 3
+                out += "<text class=\"event-label\" x=\"\(n(tx))\" y=\"\(n(labelY))\"\(place.anchorEnd ? " text-anchor=\"end\"" : "")>\(Escape.html(names[i]))</text>"
             }
-            out += "\n"
+            out += "</g>\n"
         }
-        for item in series where !item.values.isEmpty {
-            let points = item.values.enumerated().map { "\(n(x(Double($0.offset)))),\(n(y($0.element)))" }
-            out += "<polyline fill=\"none\" stroke=\"\(item.colour)\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\"\(points.joined(separator: " "))\"><title>\(Escape.html(item.name))</title></polyline>\n"
+        func polyline(_ values: [Double], colour: String, width: Double) -> String {
+            let points = values.enumerated().map { "\(n(x(Double($0.offset)))),\(n(y($0.element)))" }.joined(separator: " ")
+            return "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
         }
-        for item in series {
-            for (step, value) in item.values.enumerated() where value > ticks.top {
-                let text = "\(item.name): \(Format.decimal(value, 1)) µs at step \(step)"
-                out += "<path d=\"M\(n(x(Double(step)) - 4)) \(n(top - 1))h8l-4-7z\" fill=\"\(item.colour)\" stroke=\"#333\" stroke-width=\"0.5\"><title>\(Escape.html(text))</title></path>\n"
-            }
+        if let reference = panel.reference, !reference.isEmpty { out += polyline(reference, colour: "#b8b8b8", width: 1.25) }
+        if !panel.values.isEmpty { out += polyline(panel.values, colour: lineColour(panel.colour), width: 1.75) }
+        // Off-scale points: a ▲ just inside the top edge, where their clipped line ends.
+        for (step, value) in offScale {
+            out += "<path d=\"M\(n(x(Double(step)) - 4.5)) \(n(top + 9))h9l-4.5-8z\" fill=\"\(panel.colour)\" stroke=\"#333\" stroke-width=\"0.6\"><title>\(Format.decimal(value, 1)) µs at step \(step)</title></path>\n"
         }
-        if clipped > 0 {
-            let note = "▲ \(clipped) step time\(clipped == 1 ? "" : "s") above \(Format.decimal(ticks.top, 0)) µs drawn at the top edge "
-                + "(highest \(Format.decimal(highest, 1)) µs; see “worst step” in the table)"
-            out += "<text class=\"label\" x=\"\(n(plotRight))\" y=\"\(n(top + plotHeight + 56))\" text-anchor=\"end\">\(Escape.html(note))</text>\n"
+        if let highest = offScale.max(by: { $0.element < $1.element }) {
+            let first = highest.offset == 0 ? " (the first, cold)" : ""
+            let note = offScale.count == 1
+                ? "▲ off scale: \(Format.decimal(highest.element, 1)) µs at step \(highest.offset)\(first)"
+                : "▲ \(offScale.count) steps off scale, highest \(Format.decimal(highest.element, 1)) µs at step \(highest.offset)\(first)"
+            out += "<text class=\"label\" x=\"0\" y=\"\(n(bottom + 34))\">\(Escape.html(note))</text>\n"
         }
         return out + "</svg>\n"
     }
 
-    /// Legend entries placed left to right, wrapping into rows of at most `width`.
-    private static func legendLayout(_ names: [String], width: Double) -> [[(index: Int, x: Double, width: Int)]] {
-        var rows: [[(index: Int, x: Double, width: Int)]] = [[]]
-        var cursor = 0.0
-        for (index, name) in names.enumerated() {
-            // 11 px system-ui text averages under 6.5 px a character.
-            let textWidth = Int((Double(name.count) * 6.5).rounded(.up))
-            let entry = 23 + Double(textWidth) + 18
-            if cursor + entry > width && !rows[rows.count - 1].isEmpty {
-                rows.append([])
-                cursor = 0
+    /// Where each event's name goes above a chart: a row (0 nearest the plot) and whether it ends
+    /// at its line (when starting there would cross `right`); nil when it finds no room.
+    ///
+    /// Each event's line rises from the plot to its name. A name must therefore sit above every
+    /// line that would rise through it, and must not overlap another name in its row; a name that
+    /// would need more than `maxRows` rows is left out (its line stops at the plot, and the list
+    /// under the charts names it). Rows only grow, so this settles.
+    static func eventLabelLayout(xs: [Double], widths: [Double], left: Double, right: Double,
+                                 maxRows: Int) -> [(row: Int, anchorEnd: Bool)?] {
+        let count = min(xs.count, widths.count)
+        let anchorEnd = (0..<count).map { xs[$0] + 3 + widths[$0] > right && xs[$0] - 3 - widths[$0] >= left }
+        let spans = (0..<count).map { anchorEnd[$0] ? (xs[$0] - 3 - widths[$0])...xs[$0] : xs[$0]...(xs[$0] + 3 + widths[$0]) }
+        // A little air between neighbours, and around a line passing a name.
+        let padded = spans.map { ($0.lowerBound - 6)...($0.upperBound + 6) }
+        var rows: [Int?] = Array(repeating: 0, count: count)
+        var changed = true
+        while changed {
+            changed = false
+            for i in 0..<count {
+                guard let start = rows[i] else { continue }
+                var row = start, bumped = true
+                while bumped && row < maxRows {
+                    bumped = false
+                    for j in 0..<count where j != i {
+                        guard let other = rows[j] else { continue }
+                        let crosses = spans[i].contains(xs[j]) && other >= row
+                        let overlaps = j < i && other == row && padded[i].overlaps(spans[j])
+                        if crosses || overlaps {
+                            row = max(row, other) + 1
+                            bumped = true
+                        }
+                    }
+                }
+                if row != start {
+                    rows[i] = row < maxRows ? row : nil
+                    changed = true
+                }
             }
-            rows[rows.count - 1].append((index, cursor, textWidth))
-            cursor += entry
         }
-        return rows
+        return (0..<count).map { i in rows[i].map { ($0, anchorEnd[i]) } }
+    }
+
+    /// A palette colour (`#RRGGBB`) darkened until a thin line of it stands out on white: at most
+    /// 0.25 relative luminance, a contrast of at least 3.5:1 (the palette's yellow, orange and
+    /// sky blue have less). Bars keep the palette's colour: their dark outline shows them.
+    static func lineColour(_ hex: String) -> String {
+        guard hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return hex }
+        var channels = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { Double($0) / 255 }
+        func luminance(_ c: [Double]) -> Double {
+            let linear = c.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        }
+        while luminance(channels) > 0.25 { channels = channels.map { $0 * 0.95 } }
+        return "#" + channels.map { channel in
+            let byte = String(Int((channel * 255).rounded()), radix: 16, uppercase: true)
+            return byte.count == 1 ? "0" + byte : byte
+        }.joined()
+    }
+
+    /// `text` cut to `limit` Unicode scalars, the last of them `…`, when it is longer: a chart has
+    /// room for so much, and the full text is in its tooltip and the page.
+    static func clipped(_ text: String, to limit: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        var out = String.UnicodeScalarView(scalars.prefix(max(0, limit - 1)))
+        out.append("…")
+        return String(out)
     }
 
     /// An SVG's opening tag. No `xmlns`: HTML parsers do not need it, and it would be a URL.

@@ -1,24 +1,36 @@
 import Results
 
-/// The Markdown report: the run's context, then a table per scenario (for pull-request comments).
+/// The Markdown report: the run's context, then a few narrow tables per scenario (for pull-request
+/// comments).
 ///
 /// Every number is a field of the JSON, rounded by one rule per kind (`ReportRounding`), so a
-/// reader can find any cell in the results file. The HTML report shows the same table.
+/// reader can find any cell in the results file. The HTML report shows the same tables. No table
+/// has more than `ReportTable.maxColumns` columns, so each fits a pull-request comment without
+/// scrolling, and the first time a table appears a glossary under it says what its columns mean,
+/// in the metric catalogue's words.
 extension Results {
     /// The results as Markdown: a header with the build, machine and memory floor, then per
-    /// scenario a table with one row per strategy, then how the numbers are rounded.
+    /// scenario its tables with one row per strategy, then how the numbers are rounded.
     public func markdownReport() -> String {
         var out = "## CornerBench results\n\n"
         if !tool.optimized { out += "> **WARNING:** \(Results.notOptimizedWarning)\n\n" }
         for (label, value) in contextLines() { out += "- **\(label):** \(Escape.markdown(value))\n" }
+        var explained = Set<String>()
         for scenario in scenarioNames {
-            let table = reportTable(scenario: scenario)
+            let (caption, tables) = reportTables(scenario: scenario)
             out += "\n### Scenario \(Escape.markdown(Escape.shortened(scenario)))\n\n"
-            out += Escape.markdown(table.caption) + "\n\n"
-            out += "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
-            out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
-            for row in table.rows {
-                out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n"
+            out += Escape.markdown(caption) + "\n"
+            for table in tables {
+                out += "\n**\(table.title)**\n\n"
+                out += "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
+                out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
+                for row in table.rows {
+                    out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n"
+                }
+                // Every scenario has the same columns: their meaning is said under the first.
+                if explained.insert(table.title).inserted {
+                    out += "\n" + table.glossary.map { "- **\($0.label)**: \($0.meaning)\n" }.joined()
+                }
             }
         }
         out += "\n" + Results.roundingNote.map { "- " + $0 + "\n" }.joined()
@@ -50,30 +62,29 @@ extension Results {
         ]
     }
 
-    /// One scenario's comparison table as text cells: the caption, the header and a row per strategy.
-    func reportTable(scenario: String) -> (caption: String, header: [String], rows: [[String]]) {
+    /// A scenario's caption and its tables: the step time and its ratios, the phase times, then
+    /// the counters of drawing and those of caches and objects.
+    func reportTables(scenario: String) -> (caption: String, tables: [ReportTable]) {
         let runs = self.runs.filter { $0.scenario == scenario }
         let first = runs.first
         let caption = "\(first?.steps ?? 0) steps measured (\(first?.layoutPasses ?? 0) with a layout pass); "
             + "memory floor \(Results.microsText(first?.floorNanos ?? 0)) µs fill, "
-            + "\(Results.microsText(first?.copyFloorNanos ?? 0)) µs copy. Counters per step, times in µs."
-        let phases: [Phase] = [.layout, .reuse, .composite, .step]
-        let ratios: [Ratio] = [.stepToFloor, .stepToNone]
-        let header = ["strategy"] + Results.tableCounters.map(\.info.label) + phases.map(\.info.label)
-            + ["step p99", "worst step", "at step"] + ratios.map(\.info.label)
-        let rows = runs.map { run -> [String] in
-            var cells = [Escape.shortened(run.strategy)]
-            for counter in Results.tableCounters { cells.append(Results.counterText(run.perStep[counter])) }
-            for phase in phases {
-                cells.append(run.timing[phase].map { Results.microsText($0.median) } ?? "–")
-            }
-            cells.append(run.timing[.step].map { Results.microsText($0.p99) } ?? "–")
-            cells.append(run.timing[.step].map { Results.microsText($0.max) } ?? "–")
-            cells.append(run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–")
-            for ratio in ratios { cells.append(run.ratios[ratio].map { Format.decimal($0, 2) } ?? "–") }
-            return cells
+            + "\(Results.microsText(first?.copyFloorNanos ?? 0)) µs copy."
+        // The counters split by unit: what is drawn and moved, and what is looked up or allocated.
+        let drawn: Set<MetricUnit> = [.pixels, .fragments, .passes, .bytes]
+        let groups: [(title: String, columns: [ReportColumn])] = [
+            ("Step time in µs, and ratios of its median",
+             [.median(.step), .stepP99, .worstStep, .atStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
+            ("Phase times in µs (medians)", [Phase.layout, .reuse, .composite].map(ReportColumn.median)),
+            ("Drawing per step (means)", Results.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
+            ("Caches and objects per step (means)", Results.tableCounters.filter { !drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
+        ]
+        let tables = groups.map { group in
+            ReportTable(title: group.title, header: ["strategy"] + group.columns.map(\.label),
+                        rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run) } },
+                        glossary: group.columns.map { ($0.label, $0.meaning) })
         }
-        return (caption, header, rows)
+        return (caption, tables)
     }
 
     /// A per-step counter as the tables print it: 0.1 resolution with thousands separators.

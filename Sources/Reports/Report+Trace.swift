@@ -41,6 +41,11 @@ extension Results {
         var events: [String] = []
         let steps = run.samples[.step] ?? []
         let eventSteps = Set(run.eventSteps)
+        // What each event was, where the results say (older files do not).
+        var labels: [Int: String] = [:]
+        if let names = run.eventLabels, names.count == run.eventSteps.count {
+            labels = Dictionary(zip(run.eventSteps, names), uniquingKeysWith: { a, _ in a })
+        }
         var cursor = 0
         for (k, stepNanos) in steps.enumerated() {
             let step = max(0, stepNanos)
@@ -56,7 +61,7 @@ extension Results {
                 left -= duration
             }
             if isEvent {
-                events.append(#"{"name":"scenario event","cat":"event","ph":"i","s":"t",\#(ids),"ts":\#(traceMicros(cursor)),"args":{"step":\#(k)}}"#)
+                events.append(#"{"name":\#(Escape.json(labels[k] ?? "scenario event")),"cat":"event","ph":"i","s":"t",\#(ids),"ts":\#(traceMicros(cursor)),"args":{"step":\#(k)}}"#)
             }
             cursor += step
         }

@@ -3,7 +3,8 @@ import Results
 /// The ways `Results` can be written for a reader other than the gate.
 ///
 /// The JSON file (`Results+JSON.swift`) stays the contract; every report is derived from it and
-/// shows its numbers, rounded only where the report says so.
+/// shows its numbers, rounded only where the report says so. The last three are exports for
+/// other tools that track benchmarks over time; they share their numbers (`ExportMeasure`).
 public enum ReportFormat: String, CaseIterable, Sendable {
     /// Markdown tables, read in pull-request comments and CI job summaries.
     case markdown
@@ -13,6 +14,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case html
     /// A Trace Event Format JSON file, read by Perfetto and chrome://tracing.
     case trace
+    /// Bencher Metric Format JSON, read by `bencher run --adapter json`.
+    case bmf
+    /// github-action-benchmark's `customSmallerIsBetter` JSON.
+    case githubBenchmark = "github-benchmark"
+    /// InfluxDB line protocol, read by `influx write` and Telegraf.
+    case influx
 }
 
 /// A rendered frame to show in an HTML report, such as one `bench render` wrote.
@@ -39,6 +46,9 @@ extension Results {
         case .csv: return csvReport()
         case .html: return htmlReport(pictures: pictures)
         case .trace: return traceReport()
+        case .bmf: return bmfReport()
+        case .githubBenchmark: return githubBenchmarkReport()
+        case .influx: return influxReport()
         }
     }
 

@@ -138,6 +138,26 @@ public enum Escape {
         return out + "\""
     }
 
+    /// `text` as a tag key, tag value or field key of InfluxDB line protocol: a space, a comma
+    /// and `=` (which would end the key or value) and `\` itself are preceded by a backslash, and
+    /// control characters, which the protocol cannot hold in a tag at all (a line break would
+    /// end the point), are visible escapes as on the terminal (`a\nb`). With the backslash
+    /// escaped too, a name ending in `\` cannot escape the comma or space that follows it.
+    /// `a b,c=d` is written `a\ b\,c\=d`.
+    public static func lineProtocol(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case " ", ",", "=", "\\":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default:
+                if let escaped = visible(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
     // MARK: The shared rule
 
     /// Whether `scalar` must not reach an output raw: C0 controls (line breaks and tab included),

@@ -66,9 +66,37 @@ public enum Gate {
         }
     }
 
+    /// What the gate compared in one row: how many counters and pictures matched, the instruction
+    /// counts and the time ratios, so that a check that passes says what it passed on.
+    public struct RowCheck: Sendable {
+        public var scenario: String
+        public var strategy: String
+        /// Counters compared, and how many of them differ.
+        public var counters: Int, countersChanged: Int
+        /// Frame checksums compared, and how many of them differ.
+        public var pictures: Int, picturesChanged: Int
+        /// Instructions per step (unrounded means), baseline and current, of each phase both sides
+        /// counted.
+        public var instructions: [(phase: Phase, old: Double, new: Double)] = []
+        /// Each time ratio compared.
+        public var times: [TimeCheck] = []
+    }
+
+    /// One time ratio of a row, baseline against current.
+    public struct TimeCheck: Sendable {
+        public var ratio: Ratio
+        /// The medians of the baseline's and the current values.
+        public var old: Double, new: Double
+        /// The test's p-value and the row's tolerance; nil when there were too few processes to
+        /// gate the ratio.
+        public var p: Double?, tolerance: Double?
+    }
+
     /// The verdict and everything behind it.
     public struct Report: Sendable {
         public var findings: [Finding]
+        /// What was compared, row by row, in the baseline's order.
+        public var rows: [RowCheck] = []
         /// Differences between the two runs that do not stop the comparison but a reader should
         /// know of (another machine, another tool version, a baseline without provenance).
         public var warnings: [String] = []
@@ -105,6 +133,7 @@ public enum Gate {
         }
         try checkComparable(baseline: baseline, current: current)
         var findings: [Finding] = []
+        var rows: [RowCheck] = []
         var compared = 0
         var notGated = 0
         let currentRows = current.runsByKey
@@ -127,9 +156,11 @@ public enum Gate {
             }
             findings += counterFindings(old, new)
             findings += pictureFindings(old, new)
+            var times: [TimeCheck] = []
             findings += timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
-                                     tolerance: options.effectiveTolerance, notGated: &notGated)
+                                     tolerance: options.effectiveTolerance, notGated: &notGated, checks: &times)
             findings += instructionFindings(old, new, tolerance: options.instructionTolerance)
+            rows.append(rowCheck(old, new, times: times))
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
@@ -140,7 +171,7 @@ public enum Gate {
             warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
         }
         warnings += instructionWarnings(baseline: baseline, current: current)
-        var report = Report(findings: findings, warnings: warnings, options: options, rowsCompared: compared)
+        var report = Report(findings: findings, rows: rows, warnings: warnings, options: options, rowsCompared: compared)
         report.instructionsGated = baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
         return report
     }
@@ -235,8 +266,26 @@ public enum Gate {
         }
     }
 
+    /// What was compared in one row; `times` from `timeFindings`.
+    private static func rowCheck(_ old: RunResult, _ new: RunResult, times: [TimeCheck]) -> RowCheck {
+        let counters = Counter.allCases.filter { old.totals[$0] != nil && new.totals[$0] != nil }
+        let pictures = old.pictures.keys.filter { new.pictures[$0] != nil }
+        var check = RowCheck(scenario: old.scenario, strategy: old.strategy,
+                             counters: counters.count, countersChanged: counters.filter { old.totals[$0] != new.totals[$0] }.count,
+                             pictures: pictures.count, picturesChanged: pictures.filter { old.pictures[$0] != new.pictures[$0] }.count,
+                             times: times)
+        if let a = old.instructions, let b = new.instructions, old.steps > 0 {
+            check.instructions = Phase.allCases.compactMap { phase in
+                guard let x = a[phase], let y = b[phase] else { return nil }
+                return (phase, Double(x) / Double(old.steps), Double(y) / Double(new.steps))
+            }
+        }
+        return check
+    }
+
     private static func timeFindings(_ old: RunResult, in baseline: Results, _ new: RunResult, in current: Results,
-                                     ratios: [Ratio], tolerance: Double, notGated: inout Int) -> [Finding] {
+                                     ratios: [Ratio], tolerance: Double, notGated: inout Int,
+                                     checks: inout [TimeCheck]) -> [Finding] {
         var out: [Finding] = []
         for ratio in ratios {
             let xs = baseline.independentSamples(old, ratio), ys = current.independentSamples(new, ratio)
@@ -245,11 +294,13 @@ public enum Gate {
             let test = MannWhitney.test(xs, ys)
             guard test.smallestPossibleP < Comparison.alpha else {
                 notGated += 1
+                checks.append(TimeCheck(ratio: ratio, old: a, new: b))
                 continue
             }
             let change = b / a - 1
             let spread = max(relativeRange(xs), relativeRange(ys))
             let rowTolerance = max(tolerance, processSpreadMultiplier * spread)
+            checks.append(TimeCheck(ratio: ratio, old: a, new: b, p: test.p, tolerance: rowTolerance))
             guard test.p < Comparison.alpha, abs(change) > rowTolerance else { continue }
             let kind: Finding.Kind = change > 0 ? .timeRegression : .timeImprovement
             let moved = movedCounters(old, new)
@@ -309,6 +360,10 @@ extension Gate.Report {
             Escape.terminal("\(Escape.shortened(f.scenario))/\(Escape.shortened(f.strategy)): \(f.message)")
         }
         var out = ""
+        if !rows.isEmpty {
+            out += "Compared with the baseline (instructions per step, time ratios as medians baseline → current):\n"
+            out += Format.align(comparedTable { Escape.terminal($0) })
+        }
         let failing = findings.filter(\.fails), better = findings.filter(\.improves)
         let noted = findings.filter { $0.kind == .notInBaseline }
         if !failing.isEmpty {
@@ -332,9 +387,14 @@ extension Gate.Report {
     /// warning is written as `Escape.markdown` writes it, names shortened to `Escape.nameLimit`.
     public func markdown() -> String {
         var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\n\n"
-        if findings.isEmpty {
-            out += "All \(rowsCompared) rows match the baseline.\n\n"
-        } else {
+        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline.\n\n" }
+        if !rows.isEmpty {
+            let table = comparedTable(Escape.markdown)
+            out += "| " + table[0].joined(separator: " | ") + " |\n|" + table[0].indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
+            for line in table.dropFirst() { out += "| " + line.joined(separator: " | ") + " |\n" }
+            out += "\n"
+        }
+        if !findings.isEmpty {
             out += "| | scenario | strategy | finding |\n|---|---|---|---|\n"
             for f in findings {
                 let mark = f.fails ? "❌" : (f.kind == .notInBaseline ? "·" : "✅")
@@ -347,5 +407,42 @@ extension Gate.Report {
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (a significant time change smaller than this passes).\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         return out
+    }
+
+    /// What was compared, a row per (scenario, strategy), as text cells (names through
+    /// `escape`): how many counters and frames matched, each phase's instructions per step with
+    /// its change, and each time ratio baseline → current (medians) with its change, p-value and
+    /// tolerance, or "not gated".
+    func comparedTable(_ escape: (String) -> String) -> [[String]] {
+        let phases = Phase.allCases.filter { phase in rows.contains { $0.instructions.contains { $0.phase == phase } } }
+        let ratios = options.timeRatios.filter { ratio in rows.contains { $0.times.contains { $0.ratio == ratio } } }
+        func matched(_ count: Int, _ changed: Int) -> String {
+            count == 0 ? "–" : changed == 0 ? "\(count) same" : "\(changed) of \(count) changed"
+        }
+        // Instruction counts to three or four figures: the change says the rest.
+        func short(_ count: Double) -> String {
+            count >= 1_000_000 ? Format.fixed(count / 1e6, 2) + "M" : count >= 10_000 ? Format.fixed(count / 1e3, 1) + "k" : Format.fixed(count, 0)
+        }
+        var table = [["row", "counters", "frames"] + phases.map { "\($0.name) instr." } + ratios.map(\.name)]
+        for row in rows {
+            var cells = [escape("\(Escape.shortened(row.scenario))/\(Escape.shortened(row.strategy))"),
+                         matched(row.counters, row.countersChanged), matched(row.pictures, row.picturesChanged)]
+            for phase in phases {
+                guard let count = row.instructions.first(where: { $0.phase == phase }) else { cells.append("–"); continue }
+                let change = count.old > 0 ? " " + Format.percent(count.new / count.old - 1, digits: 2) : ""
+                cells.append(short(count.new) + change)
+            }
+            for ratio in ratios {
+                guard let time = row.times.first(where: { $0.ratio == ratio }) else { cells.append("–"); continue }
+                let values = "\(Format.fixed(time.old, 3)) → \(Format.fixed(time.new, 3))"
+                if let p = time.p, let tolerance = time.tolerance {
+                    cells.append(values + " (\(Format.percent(time.new / time.old - 1)), p \(Format.fixed(p, 2)), ±\(Format.magnitude(tolerance)))")
+                } else {
+                    cells.append(values + " (not gated)")
+                }
+            }
+            table.append(cells)
+        }
+        return table
     }
 }

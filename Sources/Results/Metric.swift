@@ -128,6 +128,10 @@ public enum Phase: String, Metric {
 public enum Ratio: String, Metric {
     case stepToFloor, compositeToFloor, stepToNone, compositeToNone, compositeToTraffic
 
+    /// The strategy the `…ToNone` ratios divide by: the plain table (`StrategyCatalog.reference`,
+    /// named here too because results and reports do not depend on the strategies).
+    public static let referenceStrategy = "none"
+
     /// What a ratio divides by.
     public enum Reference: Sendable {
         /// The memory floor: one bulk fill of the scenario's framebuffer (`floorNanos`).

@@ -218,6 +218,14 @@ private enum ResultsReader {
             throw eventItem.element(i, .integer(step)).fail("expected a step index from 0 to \(Format.grouped(steps - 1))\(after), got \(Format.grouped(step))")
         }
 
+        let eventLabels = try f.optional("eventLabels").map { item -> [String] in
+            let labels = try item.array().map { try $0.string() }
+            guard labels.count == eventSteps.count else {
+                throw item.fail("expected \(Format.grouped(eventSteps.count)) labels (one per entry of eventSteps), got \(Format.grouped(labels.count))")
+            }
+            return labels
+        }
+
         let picturesItem = try f.required("pictures", "an object of checksums by step")
         var pictures: [String: String] = [:]
         for (key, value) in try picturesItem.object("an object of checksums by step").members {
@@ -240,6 +248,7 @@ private enum ResultsReader {
                             buffersAllocated: try f.required("buffersAllocated", "an integer").count())
         run.rounds = rounds
         run.roundRatios = roundRatios
+        run.eventLabels = eventLabels
         run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         return run

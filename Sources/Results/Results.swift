@@ -169,6 +169,10 @@ public struct RunResult: Codable, Equatable, Sendable {
     public var roundRatios: [Ratio: [Double]]?
     /// The steps (0-based) at which a scenario event happened (a style change, resize, selection).
     public var eventSteps: [Int]
+    /// What happened at each of `eventSteps`, in the same order and in a few words
+    /// (`corner radius 7 → 12`, `resize to 375 × 600`): what the HTML report names on its charts.
+    /// Absent in older files.
+    public var eventLabels: [String]?
     /// CRC-32 (hex) of the frame's pixels at fixed steps (`Runner.pictureSteps`), keyed by step:
     /// a change of picture is a change of result, which the gate reports.
     public var pictures: [String: String]

@@ -52,6 +52,46 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Results.load(from: json).runs.last?.strategy, "added-cap-radius")
     }
 
+    func testListJSONFiltersShardsMergeAndExportsKnowAnAddedStrategy() throws {
+        let listing = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bench("list", "--json").stdout.utf8)) as? [String: Any])
+        let strategies = try XCTUnwrap(listing["strategies"] as? [[String: Any]])
+        XCTAssertEqual(strategies.compactMap { $0["name"] as? String }, StrategyCatalog.withAddedStrategy.names)
+        XCTAssertEqual(strategies.last?["summary"] as? String, AddedCapRadius.summary)
+
+        // A filter selects the added strategy's pairs, with 'none' as their reference.
+        let filtered = directory + "/filtered.json"
+        let filter = bench("run", "--scenario", "ipad-settings", "--filter", "added-*", "--steps", "2", "--quiet", "--json", filtered)
+        XCTAssertEqual(filter.code, 0, filter.stderr)
+        XCTAssertEqual(try Results.load(from: filtered).runs.map(\.strategy), ["none", "added-cap-radius"])
+
+        // Shards merge in the catalogue's order where they leave it open: the added strategy
+        // before one this catalogue lacks (rows of another program's), although that one's file
+        // comes first; a catalogue without the added strategy would keep the order of appearance.
+        var shards: [String] = []
+        for index in 1...2 {
+            let path = directory + "/shard-\(index).json"
+            let shard = bench("run", "--scenario", "ipad-settings", "--strategy", "none,added-cap-radius,per-cell-mask",
+                              "--shard", "\(index)/2", "--steps", "2", "--quiet", "--json", path)
+            XCTAssertEqual(shard.code, 0, shard.stderr)
+            shards.append(path)
+        }
+        XCTAssertEqual(try Results.load(from: shards[0]).runs.map(\.strategy), ["none", "added-cap-radius"])
+        let other = try String(contentsOfFile: shards[1], encoding: .utf8).replacingOccurrences(of: "per-cell-mask", with: "from-elsewhere")
+        try Data(other.utf8).write(to: URL(fileURLWithPath: shards[1]))
+        let merged = directory + "/merged.json"
+        let merge = bench("merge", shards[1], shards[0], "--json", merged)
+        XCTAssertEqual(merge.code, 0, merge.stderr)
+        XCTAssertEqual(try Results.load(from: merged).runs.map(\.strategy), ["none", "added-cap-radius", "from-elsewhere"])
+        let bmf = directory + "/bmf.json"
+        XCTAssertEqual(bench("run", "--scenario", "ipad-settings", "--strategy", "none,added-cap-radius", "--steps", "2",
+                             "--quiet", "--bmf", bmf).code, 0)
+        let exported = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bmf))) as? [String: Any])
+        XCTAssertNotNil(exported["ipad-settings/added-cap-radius"], "\(exported.keys)")
+
+        let unknown = bench("run", "--filter", "added-*", "--steps", "2", "--quiet", catalog: .builtIn)
+        XCTAssertEqual(unknown.code, 2, "a bench without the strategy has no pair for the filter")
+    }
+
     func testAStrategyNamedLikeABuiltInStopsBenchBeforeAnythingWithExitCode2() {
         var out = "", err = ""
         let code = BenchCLI.run(["list"], adding: [AddedCapRadius.self, ClashingStrategy.self], executable: nil,

@@ -112,6 +112,71 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertTrue(report.instructionsGated)
     }
 
+    /// A child counting instructions resolves the same filtered and sharded plan as its parent:
+    /// it counts exactly the rows the run measured, whatever their names.
+    func testInstructionCountsFollowTheFilterAndTheShard() throws {
+        let executable = benchExecutable
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
+                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+                          "valgrind is not installed, so instruction counts cannot be tested: \(InstructionCounting.installHint)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-instructions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = directory.appendingPathComponent("suite.json")
+        // Names a command line or a label could garble: a comma, a slash, a newline.
+        try Data("""
+            { "suite": "odd", "strategies": ["none", "per-cell-mask", "shared-corner-grid"],
+              "scenarios": [
+                { "name": "a,b/c", "device": { "name": "small", "width": 320, "height": 240, "scale": 2, "refreshHz": 60 },
+                  "table": { "sections": 12, "rowsPerSection": [1, 3, 2] },
+                  "scroll": { "kind": "constant", "pointsPerStep": 9, "steps": 4, "warmupSteps": 1 } },
+                { "name": "line\\nbreak", "device": { "name": "small", "width": 320, "height": 240, "scale": 2, "refreshHz": 60 },
+                  "table": { "sections": 12, "rowsPerSection": [2] },
+                  "scroll": { "kind": "constant", "pointsPerStep": 9, "steps": 4, "warmupSteps": 1 } } ] }
+            """.utf8).write(to: suite)
+        let output = directory.appendingPathComponent("r.json").path
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--suite", suite.path, "--filter", "*-*", "--shard", "2/2", "--instructions", "--quiet", "--json", output]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let results = try Results.load(from: output)
+        // The pairs other than none, in order: a,b/c per-cell-mask (1), shared-corner-grid (2),
+        // line\nbreak per-cell-mask (1), shared-corner-grid (2).
+        XCTAssertEqual(results.runs.map(\.key.description), ["a,b/c/none", "a,b/c/shared-corner-grid",
+                                                             "line\nbreak/none", "line\nbreak/shared-corner-grid"])
+        for run in results.runs {
+            XCTAssertGreaterThan(run.instructions?[.composite] ?? 0, 0, "\(run.key) is counted")
+        }
+        // Each row holds its own pair's counts: none composites fewer instructions than the grid.
+        for scenario in ["a,b/c", "line\nbreak"] {
+            let rows = results.runsByKey
+            let none = rows[RunKey(scenario: scenario, strategy: "none")]?.instructions?[.composite] ?? 0
+            let grid = rows[RunKey(scenario: scenario, strategy: "shared-corner-grid")]?.instructions?[.composite] ?? 0
+            XCTAssertLessThan(none, grid, scenario)
+        }
+    }
+
+    func testProcessesOfAShardRunTheShard() throws {
+        let executable = benchExecutable
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
+                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        let output = NSTemporaryDirectory() + "processes-shard-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--steps", "2", "--strategy", "none,per-cell-mask,shared-corner-grid", "--shard", "2/2",
+                             "--processes", "2", "--quiet", "--json", output]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let results = try Results.load(from: output)
+        XCTAssertEqual(results.runs.map(\.strategy), ["none", "shared-corner-grid"])
+        XCTAssertEqual(results.processes, 2)
+    }
+
     func testProcessesCannotBeStartedFromAProcessThatIsNotBench() {
         let result = bench("run", "--steps", "2", "--strategy", "none", "--processes", "2", "--quiet")
         XCTAssertEqual(result.code, 2)

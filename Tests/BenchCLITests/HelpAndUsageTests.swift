@@ -22,9 +22,10 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             the same run. With no subcommand, bench runs 'bench run': every strategy on the
             default scenario.
 
-            USAGE: bench [<subcommand>]
+            USAGE: bench [<subcommand>] [--version]
 
             OPTIONS:
+              --version               Show the version of bench (as 'bench version').
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -34,7 +35,10 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               render                  Write one frame of a scenario as a PNG.
               check                   Compare a run with a baseline; fail on any regression.
               compare                 Compare two results files, strategy by strategy.
+              merge                   Join the results of a run's shards into one results
+                                      file.
               kernels                 Time the pixel kernels against memset and memcpy.
+              version                 Show the version of bench.
               help                    Show help for a subcommand.
 
               See 'bench help <subcommand>' for detailed help.
@@ -55,14 +59,20 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             so the ratios compare like with like. Counters are exact and repeat from run to
             run; times are medians.
 
+            Any output may be '-', standard output (one at most); the comparison table then
+            goes to standard error, so that 'bench run --json - | jq' works.
+
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
-                             [--strategy <name> ...] [--steps <n>] [--rounds <n>]
-                             [--processes <n>] [--instructions] [--json <file>] [--samples]
+                             [--strategy <name> ...] [--filter <pattern> ...]
+                             [--shard <i/n>] [--steps <n>] [--rounds <n>] [--processes <n>]
+                             [--instructions] [--json <file>] [--samples]
                              [--markdown <file>] [--csv <file>] [--html <file>]
-                             [--trace <file>] [--quiet]
+                             [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
+                             [--influx <file>] [--quiet]
 
             OPTIONS:
-              --scenario <name>       A built-in scenario. (values: ipad-settings; default:
+              --scenario <name>       A built-in scenario (ipad-settings), or with --suite
+                                      the one scenario of the suite to run. (default:
                                       ipad-settings)
               --scenario-file <file>  A scenario file instead (format:
                                       docs/scenario-files.md).
@@ -74,6 +84,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       rasterized-mask-stable, corner-radius-clip,
                                       section-background, precomposited,
                                       uikit-inset-grouped; default: the suite's, or all)
+              --filter <pattern>      Run only the (scenario, strategy) pairs a pattern
+                                      matches: 'scenario/strategy' with * ? [...] wildcards,
+                                      or one name matching the scenario or the strategy;
+                                      repeat for several. 'none' still runs on every
+                                      scenario left, as the reference of the ratios.
+              --shard <i/n>           Run only the i-th of n parts of the pairs (1 ≤ i ≤ n ≤
+                                      1000), each with 'none' as its reference; join the
+                                      parts' JSON files with 'bench merge'.
               --steps <n>             The number of steps to measure. (default: the
                                       scenario's own, 360 for ipad-settings)
               --rounds <n>            Repeat the measured scroll n times on fresh tables,
@@ -101,6 +119,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       and frame pictures.
               --trace <file>          Also write a Chrome/Perfetto trace: a slice per phase
                                       per step.
+              --bmf <file>            Also write Bencher Metric Format JSON, for 'bencher
+                                      run --adapter json'.
+              --github-benchmark <file>
+                                      Also write JSON for github-action-benchmark's
+                                      customSmallerIsBetter tool (the smaller-is-better
+                                      metrics only).
+              --influx <file>         Also write InfluxDB line protocol, a point per
+                                      scenario and strategy.
               --quiet                 Do not print the comparison table.
               -h, --help              Show help information.
 
@@ -151,8 +177,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertEqual(result.stdout, "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, kernels, help.")
-        XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>]")
+        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, merge, kernels, version, help.")
+        XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>] [--version]")
         XCTAssertEqual(lines.last, "See 'bench --help'.")
     }
 

@@ -42,15 +42,18 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(lines.count, 2 + 2 + 2, run.stdout)
         XCTAssertTrue(run.stdout.contains(#"scenario a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}: 2 steps"#), run.stdout)
 
-        // Markdown: one heading line, every table row with as many cells as the header.
+        // Markdown: one heading line, every row of each of the scenario's four tables with as
+        // many cells as its header.
         let markdown = try String(contentsOfFile: md, encoding: .utf8)
         assertNoControlCharacters(markdown, "the Markdown report")
         XCTAssertFalse(markdown.contains("<script"))
         XCTAssertTrue(markdown.contains(#"### Scenario a\r\nc\|&lt;script&gt;"#), markdown)
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("|") }
-        XCTAssertEqual(rows.count, 2 + 2)
+        XCTAssertEqual(rows.count, 4 * (2 + 2))
         let cells = rows.map { $0.replacingOccurrences(of: #"\|"#, with: "").filter { $0 == "|" }.count }
-        XCTAssertEqual(Set(cells).count, 1, "cells per row: \(cells)")
+        for table in stride(from: 0, to: cells.count, by: 4) {
+            XCTAssertEqual(Set(cells[table..<min(table + 4, cells.count)]).count, 1, "cells per row: \(cells)")
+        }
 
         // CSV: the name is one quoted field, whole; without it, three records of equal width.
         let csvText = try String(contentsOfFile: csv, encoding: .utf8)
@@ -66,6 +69,29 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
 
         // The JSON keeps the name exactly.
         XCTAssertEqual(try Results.load(from: json).runs.first?.scenario, Self.name)
+    }
+
+    func testTheExportsOfAHostileScenarioKeepTheirShapeAndTheName() throws {
+        let name = Self.name + " a,b=\"c\" \\"
+        let scenario = try scenarioFile(named: name)
+        let (bmf, github, influx) = (directory + "/r.bmf.json", directory + "/r.gab.json", directory + "/r.lp")
+        let run = bench("run", "--scenario-file", scenario, "--strategy", "none,per-cell-mask", "--quiet",
+                        "--bmf", bmf, "--github-benchmark", github, "--influx", influx)
+        XCTAssertEqual(run.code, 0, run.stderr)
+
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bmf))) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), [name + "/none", name + "/per-cell-mask"], "BMF keeps the name whole")
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: github))) as? [[String: Any]])
+        XCTAssertTrue(entries.contains { $0["name"] as? String == name + "/none: step" }, "github-benchmark keeps the name whole")
+
+        // Line protocol: a line per row, the name in one tag with its delimiters escaped.
+        let text = try String(contentsOfFile: influx, encoding: .utf8)
+        assertNoControlCharacters(text, "the line protocol")
+        let lines = text.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("cornerbench,scenario=" + Escape.lineProtocol(name) + ",strategy=none "), String(lines[0]))
+        XCTAssertTrue(lines[0].hasPrefix(#"cornerbench,scenario=a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}\ a\,b\="c"\ \\,strategy=none "#),
+                      String(lines[0]))
     }
 
     func testCheckAndCompareOfHostileResultsWriteIntactTextAndMarkdown() throws {

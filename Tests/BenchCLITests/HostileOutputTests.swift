@@ -108,6 +108,24 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(refused.stderr.contains("symbolic link to a file that does not exist"), refused.stderr)
     }
 
+    func testAReplacedRegularFileKeepsItsModeAndOwner() throws {
+        let target = path("kept.json")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        XCTAssertEqual(chmod(target, 0o604), 0)
+        // Only root may give a file away; elsewhere the owner is the caller's anyway.
+        let owner: (uid_t, gid_t) = getuid() == 0 ? (4321, 8765) : (getuid(), getgid())
+        if getuid() == 0 { XCTAssertEqual(chown(target, owner.0, owner.1), 0) }
+        let result = bench(quickRun + ["--json", target])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        var info = stat()
+        XCTAssertEqual(lstat(target, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o604, "the mode is kept")
+        XCTAssertEqual(info.st_uid, owner.0, "the owner is kept")
+        XCTAssertEqual(info.st_gid, owner.1, "the group is kept")
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).contains("cornerbench.results/1"))
+    }
+
     func testStandardOutputAsAPathIsWrittenToTheOpenStreamNotReplaced() throws {
         try requireExecutable()
         let file = path("captured.txt")

@@ -16,7 +16,7 @@ final class RenderCheckCompareTests: XCTestCase {
         let dir = try temporaryDirectory()
         for (strategy, overlay) in [("none", "blended"), ("per-cell-mask", "offscreen"), ("rasterized-mask", "raster")] {
             let path = dir + "/\(strategy).png"
-            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--scale", "8")
+            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--downsample", "8")
             XCTAssertEqual(result.code, 0, result.stderr)
             let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
             XCTAssertEqual(decoded.width, 2048 / 8)
@@ -34,8 +34,15 @@ final class RenderCheckCompareTests: XCTestCase {
         let dir = try temporaryDirectory()
         let results = dir + "/r.json", lowered = dir + "/lowered.json"
         XCTAssertEqual(bench("run", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
-        XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
+        let passed = bench("check", "--baseline", results, "--results", results)
+        XCTAssertEqual(passed.code, 0, passed.stderr)
         var baseline = try Results.load(from: results)
+        // A pass says what it passed on: a line per row with the counters and frames compared.
+        for run in baseline.runs {
+            let line = passed.stdout.split(separator: "\n").first { $0.hasPrefix("\(run.key) ") }
+            XCTAssertEqual(line.map { $0.contains("\(run.totals.count) same") }, true, passed.stdout)
+        }
+        XCTAssertTrue(passed.stdout.hasSuffix("PASS: 2 rows match the baseline.\n"), passed.stdout)
         baseline.runs[1].totals[.offscreenPasses]! -= 1
         try AtomicFile.write(baseline.jsonData(), to: lowered)
         let failed = bench("check", "--baseline", lowered, "--results", results)

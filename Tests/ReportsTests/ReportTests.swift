@@ -75,23 +75,28 @@ final class ReportTests: XCTestCase {
 
     // MARK: Markdown
 
-    /// The Markdown tables by scenario: the header cells and the rows by strategy.
-    private func markdownTables(_ markdown: String) -> [String: (header: [String], rows: [String: [String]])] {
-        var tables: [String: (header: [String], rows: [String: [String]])] = [:]
-        var scenario: String?
+    /// The Markdown tables by scenario, each scenario's tables merged: every column title and, by
+    /// strategy, the cell under each title.
+    private func markdownTables(_ markdown: String) -> [String: (header: [String], rows: [String: [String: String]])] {
+        var tables: [String: (header: [String], rows: [String: [String: String]])] = [:]
+        var scenario: String?, header: [String] = []
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("### Scenario ") {
                 scenario = String(line.dropFirst("### Scenario ".count))
+                tables[scenario!] = ([], [:])
                 continue
             }
-            // Table lines only, not the alignment row under the header.
-            guard let name = scenario, line.hasPrefix("| "), line.hasSuffix(" |"),
-                  line.contains(where: { !"|:- ".contains($0) }) else { continue }
+            guard let name = scenario else { continue }
+            // A line that is not a table's ends it; the next table line is a header.
+            guard line.hasPrefix("| "), line.hasSuffix(" |") else { header = []; continue }
+            // Not the alignment row under the header.
+            guard line.contains(where: { !"|:- ".contains($0) }) else { continue }
             let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
-            if tables[name] == nil {
-                tables[name] = (cells, [:])
+            if header.isEmpty {
+                header = cells
+                tables[name]!.header += cells.dropFirst()
             } else {
-                tables[name]!.rows[cells[0]] = cells
+                for (title, cell) in zip(header, cells).dropFirst() { tables[name]!.rows[cells[0], default: [:]][title] = cell }
             }
         }
         return tables
@@ -114,10 +119,11 @@ final class ReportTests: XCTestCase {
             let table = try XCTUnwrap(tables[run.scenario])
             XCTAssertEqual(table.rows.count, Self.strategies.count)
             let row = try XCTUnwrap(table.rows[run.strategy], "no row for \(run.strategy) in \(run.scenario)")
-            XCTAssertEqual(row.count, table.header.count)
+            XCTAssertEqual(Set(row.keys), Set(table.header), "a cell under every title")
+            XCTAssertEqual(table.header.count, Set(table.header).count, "each column once")
             func cell(_ title: String) -> String {
-                guard let index = table.header.firstIndex(of: title) else { XCTFail("no column '\(title)'"); return "" }
-                return row[index]
+                guard let value = row[title] else { XCTFail("no column '\(title)'"); return "" }
+                return value
             }
             for (title, key) in counters {
                 XCTAssertEqual(number(cell(title)), rounded(run.perStep[Counter(rawValue: key)!]!, 1), "\(run.strategy) \(title)")
@@ -139,8 +145,29 @@ final class ReportTests: XCTestCase {
         }
         XCTAssertEqual(checked, counters.count * results.runs.count)
         // The fixture's large, fractional counter prints with separators and one decimal.
-        XCTAssertEqual(tables["scroll"]!.rows["precomposited"]![1], "2,469,135.8")
+        XCTAssertEqual(tables["scroll"]!.rows["precomposited"]!["blended px"], "2,469,135.8")
         XCTAssertTrue(markdown.contains(#"3 (event)"#))
+    }
+
+    func testMarkdownTablesAreNarrowAndTheFirstOfEachIsExplainedFromTheCatalogue() {
+        let markdown = Self.sample().report(.markdown)
+        let tableLines = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }
+        XCTAssertFalse(tableLines.isEmpty)
+        // Today's widest table has 8 columns; before the split, one table had 20.
+        let widest = tableLines.map { $0.components(separatedBy: " | ").count }.max() ?? 0
+        XCTAssertLessThanOrEqual(widest, 8, "a table a pull-request comment shows without scrolling")
+        XCTAssertGreaterThanOrEqual(markdown.components(separatedBy: "| strategy |").count - 1, 4 * Self.scenarios.count, "several tables per scenario")
+        // Every column's meaning, in the catalogue's words, once: under the first scenario's table.
+        for counter in Results.tableCounters {
+            let entry = "- **\(counter.info.label)**: \(counter.info.meaning)\n"
+            XCTAssertEqual(markdown.components(separatedBy: entry).count - 1, 1, counter.name)
+        }
+        for ratio in [Ratio.stepToFloor, .stepToNone] {
+            XCTAssertEqual(markdown.components(separatedBy: "- **\(ratio.info.label)**: \(ratio.info.meaning)\n").count - 1, 1, ratio.name)
+        }
+        XCTAssertTrue(markdown.contains("- **composite**: the median time of \(Phase.composite.info.meaning)\n"))
+        let second = markdown.components(separatedBy: "### Scenario ")[2]
+        XCTAssertFalse(second.contains("- **"), "the second scenario's tables are not explained again")
     }
 
     func testNotOptimizedWarningAppearsOnlyWhenTheHotModulesWereNotOptimized() {
@@ -219,20 +246,42 @@ final class ReportTests: XCTestCase {
 
     // MARK: HTML
 
-    func testHTMLHasFourChartsPerScenarioAndNothingFromTheNetwork() throws {
+    /// The page's scenario sections, in order.
+    private func htmlSections(_ html: String) -> [String] {
+        Array(html.components(separatedBy: "<section class=\"scenario\"").dropFirst())
+    }
+
+    /// The step-time charts of a section, by strategy.
+    private func panels(_ section: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for svg in section.components(separatedBy: "<svg").dropFirst() {
+            guard let start = svg.range(of: "aria-label=\"Step time of "), let end = svg.range(of: " across the scroll\"") else { continue }
+            out[String(svg[start.upperBound..<end.lowerBound])] = svg
+        }
+        return out
+    }
+
+    /// A chart's vertical scale: its grid lines and their tick labels, in order.
+    private func verticalScale(_ svg: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: #"<line class="grid"[^>]*/><text class="tick"[^>]*>[^<]*</text>"#)
+        return regex.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { String(svg[Range($0.range, in: svg)!]) }
+    }
+
+    func testHTMLHasThreeBarChartsAndAStepTimeChartPerStrategyAndNothingFromTheNetwork() throws {
         // Bytes whose Base64 is all slashes: the URL check below must look past data: URIs.
         let picture = FramePictureRef(title: #"step 40 <blended> & "overlay""#, pngBytes: [0x89, 0x50, 0x4E, 0x47] + Array(repeating: 0xFF, count: 30))
         let html = Self.sample().report(.html, pictures: [picture])
 
-        let sections = html.components(separatedBy: "<section class=\"scenario\"").dropFirst()
+        let sections = htmlSections(html)
         XCTAssertEqual(sections.count, Self.scenarios.count)
         for section in sections {
-            XCTAssertEqual(section.components(separatedBy: "<svg").count - 1, 4)
-            for title in ["Blended pixels per step", "Step time: median", "Step time across the scroll", "Off-screen passes per step"] {
+            XCTAssertEqual(section.components(separatedBy: "<svg").count - 1, 3 + Self.strategies.count)
+            for title in ["Blended pixels per step", "Step time: median", "Off-screen passes per step"] {
                 XCTAssertEqual(section.components(separatedBy: ">" + title).count - 1, 1, title)
             }
+            XCTAssertEqual(Set(panels(section).keys), Set(Self.strategies), "one step-time chart per strategy")
         }
-        XCTAssertEqual(html.components(separatedBy: "<svg").count - 1, 4 * Self.scenarios.count)
+        XCTAssertEqual(html.components(separatedBy: "<svg").count - 1, (3 + Self.strategies.count) * Self.scenarios.count)
 
         let base64 = Data(picture.pngBytes).base64EncodedString()
         XCTAssertTrue(base64.contains("//"))
@@ -242,7 +291,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(html.contains("fling, &quot;events&quot;"))
 
         let lowered = html.lowercased()
-        for forbidden in ["http://", "https://", "<script", "<link", "@import", "url(", "href="] {
+        for forbidden in ["http://", "https://", "<script", "<link", "@import", "url(", "href=", "@font-face"] {
             XCTAssertFalse(lowered.contains(forbidden), forbidden)
         }
         let withoutDataURIs = html.replacingOccurrences(of: #"data:image/png;base64,[A-Za-z0-9+/=]*"#, with: "", options: .regularExpression)
@@ -252,26 +301,197 @@ final class ReportTests: XCTestCase {
         XCTAssertFalse(Self.sample().report(.html).contains("data:image/png"), "no pictures, no images")
     }
 
-    func testHTMLTablesHoldTheMarkdownTablesCells() {
-        let results = Self.sample()
-        let tables = markdownTables(results.report(.markdown))
-        let html = results.report(.html)
-        let sections = html.components(separatedBy: "<section class=\"scenario\"").dropFirst()
-        for (scenario, section) in zip(Self.scenarios, sections) {
-            // Each strategy has a row in the counters table and one in the times table.
-            var cells: [String: [String]] = [:]
-            for line in section.split(separator: "\n") where line.hasPrefix("<tr><th scope=\"row\">") {
-                let parts = line.components(separatedBy: "</t").map { String($0[($0.range(of: ">", options: .backwards)?.upperBound ?? $0.endIndex)...]) }
-                let name = parts[0]
-                cells[name, default: [name]] += parts.dropFirst().filter { !$0.isEmpty }
-            }
-            for strategy in Self.strategies {
-                XCTAssertEqual(cells[strategy], tables[scenario]!.rows[strategy], "\(scenario) \(strategy)")
+    func testAScenariosStepTimeChartsShareOneScaleThatTheColdFirstStepDoesNotSet() throws {
+        var results = Self.sample()
+        // The first strategy's first step 100 times slower: a cold start.
+        results.runs[0].samples[.step]![0] *= 100
+        let section = try XCTUnwrap(htmlSections(results.report(.html)).first)
+        let charts = panels(section)
+        let scales = charts.values.map(verticalScale)
+        XCTAssertGreaterThanOrEqual(scales[0].count, 3)
+        XCTAssertEqual(Set(scales).count, 1, "every strategy's chart has the same vertical scale")
+        let unchanged = try XCTUnwrap(htmlSections(Self.sample().report(.html)).first)
+        XCTAssertEqual(scales[0], verticalScale(try XCTUnwrap(panels(unchanged)["none"])), "the cold step leaves the scale alone")
+        let cold = try XCTUnwrap(charts["none"])
+        XCTAssertTrue(cold.contains("at step 0 (the first, cold)"), "the clipped step is marked and named")
+        XCTAssertTrue(cold.contains("<title>\(Format.decimal(Double(results.runs[0].samples[.step]![0]) / 1000, 1)) µs at step 0</title>"))
+        // The same x scale: every chart's step ticks are the same.
+        let ticks = charts.values.map { $0.components(separatedBy: "text-anchor=\"middle\">").count }
+        XCTAssertEqual(Set(ticks).count, 1)
+    }
+
+    func testStepScaleLeavesOutTheFirstStepAndTheTopPercent() {
+        let steady = (0..<200).map { 1_000 + Double($0 % 50) }   // 1,000 ... 1,049 µs
+        let plain = Results.stepScale([steady, steady])
+        XCTAssertGreaterThan(plain.top, 1_049)
+        XCTAssertLessThan(plain.top, 1_600, "close above the steps, not above a multiple of them")
+        var cold = steady
+        cold[0] = 8_000
+        XCTAssertEqual(Results.stepScale([cold, steady]).top, plain.top, "the first step is not in the scale")
+        var stalled = steady
+        stalled[100] = 50_000
+        XCTAssertEqual(Results.stepScale([stalled, steady]).top, plain.top, "one stall in 400 steps is above the 99th percentile")
+        var slow = steady
+        for i in 1..<slow.count { slow[i] *= 3 }
+        XCTAssertGreaterThan(Results.stepScale([slow, steady]).top, 3_000, "a slow strategy is in the scale")
+        XCTAssertEqual(Results.stepScale([[5_000]]).top, 6_000, "a single step is all there is to scale to")
+        XCTAssertEqual(Results.stepScale([[]]).top, 1)
+    }
+
+    func testEventsAreNamedOnEveryStepTimeChartAndListed() throws {
+        var results = Self.sample()
+        for i in results.runs.indices where !results.runs[i].eventSteps.isEmpty { results.runs[i].eventLabels = ["corner radius 7 → 12"] }
+        let section = htmlSections(results.report(.html))[1]
+        for (strategy, chart) in panels(section) {
+            XCTAssertEqual(chart.components(separatedBy: ">corner radius 7 → 12</text>").count - 1, 1, strategy)
+            XCTAssertTrue(chart.contains("<line class=\"event\""), strategy)
+        }
+        XCTAssertTrue(section.contains("<li><span class=\"step\">step 3</span> corner radius 7 → 12</li>"), section)
+        XCTAssertFalse(htmlSections(results.report(.html))[0].contains("class=\"event\""), "no events, no event lines")
+
+        // A file without labels: the scenario definition's events, else "event".
+        var older = Self.sample()
+        older.scenarioDefinitions = [Self.scenarios[1]: ["events": "3: resize 375 × 600; 9: select 0.1"]]
+        XCTAssertTrue(htmlSections(older.report(.html))[1].contains(">resize 375 × 600</text>"))
+        older.scenarioDefinitions = nil
+        XCTAssertTrue(htmlSections(older.report(.html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
+
+        // A label is text from a file: escaped, and shortened.
+        var hostile = Self.sample()
+        for i in hostile.runs.indices where !hostile.runs[i].eventSteps.isEmpty {
+            hostile.runs[i].eventLabels = ["<script>alert(1)</script>\u{1B}[2J" + String(repeating: "x", count: 1 << 20)]
+        }
+        let page = hostile.report(.html)
+        XCTAssertFalse(page.contains("<script"))
+        XCTAssertFalse(page.unicodeScalars.contains("\u{1B}"))
+        XCTAssertLessThan(page.utf8.count, Self.sample().report(.html).utf8.count + 65_536)
+    }
+
+    func testEventNamesAboveAChartNeitherOverlapNorAreCrossedByAnotherEventsLine() {
+        // Three events a quarter of the chart apart with names wider than that, the last near the
+        // right edge, as in the CI suite.
+        let xs = [160.0, 249, 339], widths = [120.0, 84, 114]
+        let layout = Results.eventLabelLayout(xs: xs, widths: widths, left: 0, right: 400, maxRows: 3)
+        XCTAssertEqual(layout.compactMap { $0 }.count, 3, "all three fit in three rows")
+        XCTAssertEqual(layout[2]?.anchorEnd, true, "the last would cross the right edge, so it ends at its line")
+        assertReadable(layout, xs: xs, widths: widths, right: 400)
+        // Crowded events: names that find no room are left to the list under the charts.
+        let crowdedXs = Array(stride(from: 50.0, to: 60, by: 1)), crowdedWidths = [Double](repeating: 80, count: 10)
+        let crowded = Results.eventLabelLayout(xs: crowdedXs, widths: crowdedWidths, left: 0, right: 400, maxRows: 3)
+        XCTAssertLessThan(crowded.compactMap { $0 }.count, 10)
+        XCTAssertFalse(crowded.allSatisfy { $0 == nil })
+        XCTAssertTrue(crowded.allSatisfy { ($0?.row ?? 0) < 3 })
+        assertReadable(crowded, xs: crowdedXs, widths: crowdedWidths, right: 400)
+    }
+
+    /// Fails when two placed names overlap in a row, a name crosses `right`, or an event's line,
+    /// which rises to its own name, passes through another name.
+    private func assertReadable(_ layout: [(row: Int, anchorEnd: Bool)?], xs: [Double], widths: [Double], right: Double,
+                                file: StaticString = #filePath, line: UInt = #line) {
+        for i in xs.indices {
+            guard let a = layout[i] else { continue }
+            let span = a.anchorEnd ? (xs[i] - 3 - widths[i])...xs[i] : xs[i]...(xs[i] + 3 + widths[i])
+            XCTAssertLessThanOrEqual(span.upperBound, right, file: file, line: line)
+            for j in xs.indices where j != i {
+                guard let b = layout[j] else { continue }
+                let other = b.anchorEnd ? (xs[j] - 3 - widths[j])...xs[j] : xs[j]...(xs[j] + 3 + widths[j])
+                if a.row == b.row { XCTAssertFalse(span.overlaps(other), "\(i) and \(j) share a row", file: file, line: line) }
+                if span.contains(xs[j]) { XCTAssertLessThan(b.row, a.row, "\(j)'s line crosses \(i)'s name", file: file, line: line) }
             }
         }
     }
 
+    func testHTMLTablesHoldTheMarkdownTablesCells() throws {
+        let results = Self.sample()
+        let tables = markdownTables(results.report(.markdown))
+        for (scenario, section) in zip(Self.scenarios, htmlSections(results.report(.html))) {
+            // Every table's cells by strategy and column title.
+            var cells: [String: [String: String]] = [:]
+            for table in section.components(separatedBy: "<table>").dropFirst() {
+                let header = table.components(separatedBy: "<th scope=\"col\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+                for line in table.split(separator: "\n") where line.hasPrefix("<tr><th scope=\"row\">") {
+                    let parts = line.components(separatedBy: "</t").map { String($0[($0.range(of: ">", options: .backwards)?.upperBound ?? $0.endIndex)...]) }
+                    for (title, cell) in zip(header, parts).dropFirst() { cells[parts[0], default: [:]][title] = cell }
+                }
+            }
+            for strategy in Self.strategies {
+                XCTAssertEqual(cells[strategy], tables[scenario]!.rows[strategy], "\(scenario) \(strategy)")
+            }
+            XCTAssertTrue(section.contains("<dt>blended px</dt><dd>\(Escape.html(Counter.blendedPixels.info.meaning))</dd>"), "the glossary under the table")
+        }
+    }
+
+    // MARK: Console
+
+    /// Results of one scenario: `none`, `same` (none's step times in another order) and `slow`
+    /// (none's × 1.5), with per-step samples, or with `processes` of per-process medians instead.
+    private static func noiseSample(processes: Bool) -> Results {
+        let base = (0..<30).map { 1_000_000 + ($0 * 37_123) % 100_000 }
+        let rows: [(String, [Int])] = [("none", base), ("same", base.reversed()), ("slow", base.map { $0 * 3 / 2 })]
+        let runs = rows.map { name, steps -> RunResult in
+            let samples: [Phase: [Int]] = [.step: steps, .layout: steps, .reuse: steps, .composite: steps]
+            var run = RunResult(scenario: "scroll", strategy: name, steps: steps.count, layoutPasses: 1, totals: [:], perStep: [:],
+                                timing: samples.mapValues { Summary($0) },
+                                ratios: [.stepToFloor: 1, .stepToNone: Double(Summary(steps).median) / Double(Summary(base).median)],
+                                samples: processes ? [:] : samples, eventSteps: [], pictures: [:], floorNanos: 1, copyFloorNanos: 1)
+            if processes { run.rounds = [.step: Array(steps.prefix(5))] }
+            return run
+        }
+        var results = Results(tool: ToolInfo(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
+                              machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-02T03:04:05Z",
+                              floorNanos: 1, copyFloorNanos: 1, runs: runs)
+        if processes { results.processes = 5 }
+        return results
+    }
+
+    /// The console table's line for `strategy`.
+    private func consoleLine(_ table: String, _ strategy: String) -> String {
+        table.split(separator: "\n").map(String.init).first { $0.hasPrefix(strategy + " ") } ?? ""
+    }
+
+    func testConsoleMarksATimesNoneWithinNoiseWithATildeAndAClearDifferenceWithout() {
+        for processes in [false, true] {
+            let table = Self.noiseSample(processes: processes).comparisonTable()
+            XCTAssertTrue(consoleLine(table, "same").hasSuffix("1.00 ~"), table)
+            XCTAssertTrue(consoleLine(table, "slow").hasSuffix("1.50"), table)
+            XCTAssertTrue(consoleLine(table, "none").hasSuffix("1.00"), "none is not tested against itself: " + table)
+            XCTAssertTrue(table.contains(processes ? "over the 5 processes' median step times" : "over the 30 per-step times of one round"), table)
+            XCTAssertFalse(table.split(separator: "\n").contains { $0.hasSuffix(" ") }, "no line ends in spaces")
+        }
+    }
+
+    func testConsoleShowsTheStepP90NextToTheMedianAndKeepsTheBoundAfterTheComposite() throws {
+        let results = Self.sample()
+        let table = results.comparisonTable()
+        let header = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
+        let titles = header.joined(separator: " ")
+        XCTAssertTrue(titles.contains("composite bound step step p90 × floor × none"), titles)
+        let run = results.runs[1]
+        let cells = consoleLine(table, run.strategy).split(separator: " ").map(String.init)
+        let median = try XCTUnwrap(cells.firstIndex(of: Format.micros(run.timing[.step]!.median)))
+        XCTAssertEqual(cells[median + 1], Format.micros(run.timing[.step]!.p90), table)
+        XCTAssertEqual(cells[median - 1], "–", "the bound, before the step")
+    }
+
     // MARK: Trace
+
+    func testTraceNamesEachEventInstantByWhatHappenedAndOlderFilesGenerically() throws {
+        var results = Self.sample()
+        func instantNames(_ results: Results) throws -> [String] {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(results.report(.trace).utf8)) as? [String: Any])
+            let events = try XCTUnwrap(object["traceEvents"] as? [[String: Any]])
+            return events.filter { $0["ph"] as? String == "i" }.compactMap { $0["name"] as? String }
+        }
+        let generic = try instantNames(results)
+        XCTAssertFalse(generic.isEmpty)
+        XCTAssertTrue(generic.allSatisfy { $0 == "scenario event" }, "\(generic)")
+        for i in results.runs.indices where !results.runs[i].eventSteps.isEmpty {
+            results.runs[i].eventLabels = results.runs[i].eventSteps.map { "resize at \($0)\n<b>" }
+        }
+        let named = try instantNames(results)
+        XCTAssertEqual(named.count, generic.count)
+        XCTAssertTrue(named.allSatisfy { $0.hasPrefix("resize at ") && $0.hasSuffix("\n<b>") }, "names read back exactly: \(named)")
+    }
 
     func testTraceIsJSONWithOneStepSlicePerStepAndPhasesInsideIt() throws {
         let results = Self.sample()
@@ -332,7 +552,7 @@ final class ReportTests: XCTestCase {
 
     func testEveryFormatIsDispatched() {
         let results = Self.sample()
-        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["markdown", "csv", "html", "trace"])
+        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["markdown", "csv", "html", "trace", "bmf", "github-benchmark", "influx"])
         XCTAssertEqual(results.report(.markdown), results.markdownReport())
         XCTAssertEqual(results.report(.csv), results.csvReport())
         XCTAssertEqual(results.report(.html), results.htmlReport())

@@ -42,6 +42,14 @@ final class EscapeTests: XCTestCase {
         XCTAssertEqual(Escape.csv("a=1"), "a=1", "only a leading sign starts a formula")
     }
 
+    func testLineProtocolEscapesItsDelimitersTheBackslashAndShowsControls() {
+        XCTAssertEqual(Escape.lineProtocol("a b,c=d"), #"a\ b\,c\=d"#, "space, comma and = would end a tag")
+        XCTAssertEqual(Escape.lineProtocol(#"ends in \"#), #"ends\ in\ \\"#, "a trailing backslash cannot escape what follows")
+        XCTAssertEqual(Escape.lineProtocol("a\nb\r\n\t\u{1B}"), #"a\nb\r\n\t\u{1B}"#, "a line break would end the point")
+        XCTAssertEqual(Escape.lineProtocol(#"say "hi" {x}"#), #"say\ "hi"\ {x}"#, "quotes are plain text in a tag")
+        XCTAssertEqual(Escape.lineProtocol("ipad-settings é 日本"), #"ipad-settings\ é\ 日本"#)
+    }
+
     func testJSONStringsReadBackExactly() throws {
         let names = ["a\r\nc", "q\"b\\s/", "\u{0}\u{1B}\u{7F}\u{85}\u{9B}", "p\u{2028}q\u{2029}", "abc\u{202E}fed", "日本 👩‍👩‍👧", ""]
         for name in names {

@@ -18,6 +18,26 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(report.text().contains("PASS"))
     }
 
+    func testAPassingCheckListsEveryRowWithWhatItCompared() throws {
+        let baseline = rounds(Self.fresh, .stepToNone, steady), current = rounds(Self.fresh, .stepToNone, steady.reversed())
+        let report = try Gate.check(baseline: baseline, current: current)
+        XCTAssertTrue(report.passed, report.text())
+        let text = report.text(), markdown = report.markdown()
+        XCTAssertTrue(text.contains("Compared with the baseline"), text)
+        let lines = text.split(separator: "\n").map(String.init)
+        for run in Self.fresh.runs {
+            let line = try XCTUnwrap(lines.first { $0.hasPrefix("\(run.scenario)/\(run.strategy) ") }, text)
+            XCTAssertTrue(line.contains("\(Counter.allCases.count) same"), line)
+            XCTAssertTrue(line.contains("\(run.pictures.count) same"), line)
+            XCTAssertTrue(markdown.contains("| \(run.scenario)/\(run.strategy) | \(Counter.allCases.count) same |"), markdown)
+        }
+        // The row with five processes on each side is gated: its medians, change, p and tolerance.
+        XCTAssertTrue(text.contains("2.000 → 2.000 (+0.0 %, p 1.00, ±5.0 %)"), text)
+        // The other has one value a side: compared, not gated.
+        XCTAssertTrue(text.contains("(not gated)"), text)
+        XCTAssertTrue(text.hasSuffix("PASS: 2 rows match the baseline.\n"), text)
+    }
+
     func testAnyCounterIncreaseFailsAndNamesTheCounter() throws {
         var baseline = Self.fresh
         baseline.runs[1].totals[.offscreenPasses]! -= 1
@@ -208,6 +228,12 @@ final class InstructionGateTests: XCTestCase {
         let report = try check(layoutTimes: 1.019)
         XCTAssertTrue(report.passed, report.text())
         XCTAssertTrue(report.findings.isEmpty)
+        // What passed is listed: each phase's instructions per step, with the change.
+        let text = report.text()
+        XCTAssertTrue(text.contains("layout instr."), text)
+        let row = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("/per-cell-mask ") }, text)
+        XCTAssertTrue(row.contains("3057 +1.90 %"), String(row))
+        XCTAssertTrue(row.contains("100.0k +0.00 %"), String(row))
     }
 
     func testFewerInstructionsAreAnImprovementThatPasses() throws {

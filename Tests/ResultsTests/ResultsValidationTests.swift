@@ -67,6 +67,7 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
             results.runs[i].instructions = [.step: 9_000_000, .reuse: 100, .layout: 2_000, .composite: 8_000_000]
             results.runs[i].buffersAllocated = 3
             results.runs[i].eventSteps = [1, 4]
+            results.runs[i].eventLabels = ["corner radius 7 → 12", "resize to 375 × 600; select row 2.0"]
         }
         XCTAssertEqual(try load(try text(results)), results)
     }

@@ -1,0 +1,138 @@
+import Foundation
+import Harness
+import Results
+import ScenarioFiles
+import Strategies
+
+/// What `bench list --json` prints: everything `bench` can run and report, for scripts and
+/// editors (schema `cornerbench.list/1`, docs/cli.md, "bench list").
+///
+/// A public contract like the results file: later versions only add keys, and a change that
+/// removes or renames one gets a new schema identifier.
+struct Listing: Encodable {
+    /// The schema this listing follows.
+    static let currentSchema = "cornerbench.list/1"
+
+    /// A strategy, by the name `--strategy` takes.
+    struct Strategy: Encodable {
+        var name: String
+        /// One line: what it does and where it comes from.
+        var summary: String
+    }
+
+    /// A built-in scenario, by the name `--scenario` takes.
+    struct Scenario: Encodable {
+        var name: String
+        /// Its device's name (see `devices`).
+        var device: String
+        var sections: Int
+        /// Rows over all sections.
+        var rows: Int
+        /// Steps measured by default.
+        var steps: Int
+        /// Steps run before measuring.
+        var warmupSteps: Int
+    }
+
+    /// A device of the catalogue, by the name scenario files take.
+    struct Device: Encodable {
+        var name: String
+        /// The screen in points.
+        var width: Double
+        var height: Double
+        /// Pixels per point.
+        var scale: Double
+        /// The screen in pixels.
+        var pixelWidth: Int
+        var pixelHeight: Int
+        var refreshHz: Double
+    }
+
+    /// A suite file in `Benchmarks/`: its name and size, or why it could not be read.
+    struct Suite: Encodable {
+        /// The path, relative to the current directory.
+        var file: String
+        /// The suite's name; nil when the file could not be read.
+        var name: String?
+        var scenarios: Int?
+        /// The row count of its largest scenario.
+        var largestRows: Int?
+        /// Why the file could not be read; nil when it was.
+        var error: String?
+    }
+
+    /// A metric of the catalogue (`Sources/Results/Metric.swift`).
+    struct Metric: Encodable {
+        var name: String
+        /// `counter` (exact, per step), `phase` (a timed part of a step) or `ratio`.
+        var kind: String
+        /// The column title the tables use.
+        var label: String
+        var unit: String
+        /// `smallerIsBetter` or `largerIsBetter`.
+        var polarity: String
+        var meaning: String
+    }
+
+    var schema = Listing.currentSchema
+    var tool: ToolInfo
+    var strategies: [Strategy]
+    var scenarios: [Scenario]
+    var devices: [Device]
+    var suites: [Suite]
+    var metrics: [Metric]
+
+    /// The listing of this build with the strategies of `catalog` (built-in and added ones), and
+    /// the suites found in `directory`.
+    init(suitesIn directory: String, catalog: StrategyCatalog) {
+        tool = .current
+        strategies = catalog.all.map { Strategy(name: $0.name, summary: $0.summary) }
+        scenarios = Harness.Scenario.builtIn.map {
+            Scenario(name: $0.name, device: $0.device.name, sections: $0.sections, rows: $0.rowCount, steps: $0.steps,
+                     warmupSteps: $0.warmupSteps)
+        }
+        devices = Harness.Device.catalogue.map {
+            let pixels = $0.pixelSize
+            return Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale,
+                          pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz)
+        }
+        suites = Listing.suites(in: directory, catalog: catalog)
+        metrics = Counter.allCases.map { Listing.metric($0.info, kind: "counter") }
+            + Phase.allCases.map { Listing.metric($0.info, kind: "phase") }
+            + Ratio.allCases.map { Listing.metric($0.info, kind: "ratio") }
+    }
+
+    /// The suite files (`*.json`) in `directory`, by name; a file that does not parse is listed
+    /// with its error, so a broken catalogue shows up in the listing first. Their strategies are
+    /// checked against `catalog`.
+    static func suites(in directory: String, catalog: StrategyCatalog) -> [Suite] {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        return files.map { file in
+            let path = directory + "/" + file
+            do {
+                let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
+                return Suite(file: path, name: suite.name, scenarios: suite.scenarios.count,
+                             largestRows: suite.scenarios.map(\.rowCount).max() ?? 0)
+            } catch {
+                return Suite(file: path, error: "\(error)")
+            }
+        }
+    }
+
+    private static func metric(_ info: MetricInfo, kind: String) -> Metric {
+        Metric(name: info.name, kind: kind, label: info.label, unit: info.unit.rawValue,
+               polarity: info.polarity.rawValue, meaning: info.meaning)
+    }
+
+    /// The listing as pretty-printed JSON with sorted keys, ending in a newline.
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        } catch {
+            throw BenchError.output("cannot encode the listing as JSON: \(error).")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Results
+import Strategies
+
+/// `bench merge A.json B.json … --json F`: the results of a run's shards (`bench run --shard i/n`)
+/// joined into one results file (`Results.merging(shards:reference:strategyOrder:commandLine:)`).
+struct MergeCommand: BenchCommand {
+    static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
+        CommandSpec(
+            name: "merge",
+            abstract: "Join the results of a run's shards into one results file.",
+            discussion: "Each (scenario, strategy) row comes from the one shard that measured it; the 'none' rows, which "
+                + "every shard measures as the reference of its ratios, are kept from the first file given that has "
+                + "them, and their copies must count and draw the same. Files from different builds or commits, made with "
+                + "different --processes or --instructions, with a row in two files, or with a scenario defined or "
+                + "measured differently are refused (exit 2). bench check and bench compare read the merged file like "
+                + "the results of one run.",
+            arguments: [ArgumentSpec(name: "results.json", help: "A shard's results (bench run --shard i/n --json); give each shard once.",
+                                     isVariadic: true)],
+            options: [OptionSpec(name: "json", valueName: "file",
+                                 help: "Where to write the merged results; '-' writes them to standard output (and this "
+                                     + "command's line for people to standard error). A file is replaced atomically, and left "
+                                     + "as it was if the merge fails.", isRequired: true)])
+    }
+
+    /// The shards, in the order given.
+    var shards: [(name: String, results: Results)]
+    /// Where to write the merged results (`-`: standard output).
+    var jsonPath: String
+    /// The output, checked before the inputs are read.
+    var outputs: OutputPlan
+    /// The strategies of this `bench`, whose order the merged rows follow where the shards leave
+    /// it open (added strategies after the built-in ones).
+    var catalog: StrategyCatalog
+
+    init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
+        self.catalog = catalog
+        var seen: [String: String] = [:]
+        for path in arguments.arguments {
+            if let earlier = seen[AtomicFile.identity(of: path)] {
+                throw BenchError.usage(earlier == path ? "'\(path)' is given twice; give each shard once."
+                                                       : "'\(earlier)' and '\(path)' are the same file; give each shard once.")
+            }
+            seen[AtomicFile.identity(of: path)] = path
+        }
+        jsonPath = arguments.value("json")!
+        outputs = try OutputPlan(arguments, outputs: ["json"], inputs: [],
+                                 positionalInputs: arguments.arguments.map { _ in "results.json" })
+        try outputs.check()
+        shards = try arguments.arguments.map { ($0, try Results.load(from: $0)) }
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let (merged, notes) = try Results.merging(shards: shards, reference: StrategyCatalog.reference,
+                                                  strategyOrder: catalog.names, commandLine: context.commandLine)
+        // Names in the notes are quoted already; this catches the paths typed on the command line.
+        for note in notes { context.stderr("Note: \(Escape.terminal(note)).\n") }
+        try context.write(String(decoding: merged.jsonData(), as: UTF8.self), to: jsonPath)
+        let scenarios = Set(merged.runs.map(\.scenario)).count
+        context.forPeople(outputs)("Merged \(shards.count) file(s) into '\(Escape.terminal(jsonPath))': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")
+        return 0
+    }
+}

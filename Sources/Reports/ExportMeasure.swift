@@ -1,0 +1,112 @@
+import Results
+
+/// One number of one row as the exports for other tools write it (Bencher, github-action-benchmark,
+/// InfluxDB): a metric of the catalogue with its value, unit and, for times, the spread of rounds.
+///
+/// The three exports take their numbers from here, so they agree: every counter as its mean per
+/// step, every phase as its median in nanoseconds, every ratio the row has. `name` is the metric's
+/// name in the results JSON (`blendedPixels`, `step`, `stepToNone`).
+struct ExportMeasure {
+    /// A number as it is written: an integer (nanoseconds) or a real (means and ratios).
+    enum Number: Equatable {
+        case integer(Int)
+        case real(Double)
+
+        var double: Double {
+            switch self {
+            case .integer(let value): return Double(value)
+            case .real(let value): return value
+            }
+        }
+    }
+
+    /// The smallest and largest of a row's round medians (or round ratios), one per round, or one
+    /// per process with `--processes`, widened to include the value: the pooled median of all
+    /// steps can lie a little outside the rounds' medians.
+    struct Bounds {
+        var lower: Number
+        var upper: Number
+        /// How many rounds (or processes) they span.
+        var count: Int
+    }
+
+    /// The kind of metric, which decides the value's statistic.
+    enum Kind: Equatable {
+        /// `RunResult.perStep`: an exact count, its mean per measured step.
+        case counter
+        /// `RunResult.timing`: the median of the measured steps, nanoseconds.
+        case phase
+        /// `RunResult.ratios`: a median over a reference measured in the same run.
+        case ratio
+    }
+
+    /// The metric's name in the results JSON.
+    var name: String
+    var kind: Kind
+    /// What the value counts: `pixels/step` for a counter, `ns` for a phase, `ratio`.
+    var unit: String
+    var polarity: Polarity
+    var value: Number
+    /// The spread of the row's rounds; nil for counters and with fewer than two rounds.
+    var bounds: Bounds?
+    /// What the number is, in one line: its statistic and the catalogue's meaning.
+    var description: String
+}
+
+extension RunResult {
+    /// The row's numbers for the exports, in catalogue order: counters, phases, ratios. A metric
+    /// the row lacks (a `…ToNone` ratio when `none` did not run) or whose value is not finite is
+    /// left out, since none of the formats can hold "not measured".
+    var exportMeasures: [ExportMeasure] {
+        var measures: [ExportMeasure] = []
+        for counter in Counter.allCases {
+            guard let mean = perStep[counter], mean.isFinite else { continue }
+            let info = counter.info
+            measures.append(ExportMeasure(name: info.name, kind: .counter, unit: info.unit.rawValue + "/step",
+                                          polarity: info.polarity, value: .real(mean), bounds: nil,
+                                          description: "mean per step: " + info.meaning))
+        }
+        for phase in Phase.allCases {
+            guard let summary = timing[phase] else { continue }
+            let info = phase.info
+            let median = summary.median
+            let bounds = (rounds?[phase]).flatMap { values -> ExportMeasure.Bounds? in
+                guard values.count >= 2, let low = values.min(), let high = values.max() else { return nil }
+                return ExportMeasure.Bounds(lower: .integer(Swift.min(low, median)), upper: .integer(Swift.max(high, median)),
+                                            count: values.count)
+            }
+            measures.append(ExportMeasure(name: info.name, kind: .phase, unit: "ns", polarity: info.polarity,
+                                          value: .integer(median), bounds: bounds,
+                                          description: "median ns: " + info.meaning))
+        }
+        for ratio in Ratio.allCases {
+            guard let value = ratios[ratio], value.isFinite else { continue }
+            let info = ratio.info
+            let bounds = (roundRatios?[ratio]).flatMap { values -> ExportMeasure.Bounds? in
+                let finite = values.filter(\.isFinite)
+                guard finite.count >= 2, let low = finite.min(), let high = finite.max() else { return nil }
+                return ExportMeasure.Bounds(lower: .real(Swift.min(low, value)), upper: .real(Swift.max(high, value)),
+                                            count: finite.count)
+            }
+            measures.append(ExportMeasure(name: info.name, kind: .ratio, unit: "ratio", polarity: info.polarity,
+                                          value: .real(value), bounds: bounds, description: info.meaning))
+        }
+        return measures
+    }
+
+    /// The row's name in the exports: `scenario/strategy`, the name untouched (each format
+    /// escapes it by its own rule).
+    var exportName: String { scenario + "/" + strategy }
+}
+
+extension ExportMeasure.Number {
+    /// The number as JSON and line protocol both write it: an integer in decimal, a real in
+    /// Swift's shortest form that reads back as the same double (`0.1`, `1e-05`, `1234.0`).
+    /// Callers leave out non-finite values first.
+    var text: String {
+        switch self {
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Results
+
+/// The github-action-benchmark export: the JSON its `customSmallerIsBetter` tool reads.
+///
+/// The format is an array of `{"name", "unit", "value"}` objects with optional `"range"` and
+/// `"extra"` strings. The action treats every value of such a file as smaller-is-better and alerts
+/// when one grows, so only the smaller-is-better metrics are written: the larger-is-better counters
+/// (`rasterHits`, `cellsReused`, `Polarity.largerIsBetter`) are left out, because a rise in them
+/// would be reported as a regression. Each entry is named `scenario/strategy: metric`, with the
+/// unit `pixels/step` (or another counter unit per step), `ns` or `ratio`; `range` gives the
+/// round medians' span when there are two or more rounds, and `extra` what the number is. Written
+/// by hand, in run and catalogue order, names through `Escape.json`.
+extension Results {
+    /// The results as a github-action-benchmark `customSmallerIsBetter` JSON array.
+    public func githubBenchmarkReport() -> String {
+        let over = (processes ?? 1) > 1 ? "processes" : "rounds"
+        var entries: [String] = []
+        for run in runs {
+            for measure in run.exportMeasures where measure.polarity == .smallerIsBetter {
+                var fields = [
+                    #""name": "# + Escape.json(run.exportName + ": " + measure.name),
+                    #""unit": "# + Escape.json(measure.unit),
+                    #""value": "# + measure.value.text,
+                ]
+                if let bounds = measure.bounds {
+                    let range = "min \(bounds.lower.text), max \(bounds.upper.text) over \(bounds.count) \(over)"
+                    fields.append(#""range": "# + Escape.json(range))
+                }
+                fields.append(#""extra": "# + Escape.json(measure.description))
+                entries.append("  {" + fields.joined(separator: ", ") + "}")
+            }
+        }
+        return entries.isEmpty ? "[]\n" : "[\n" + entries.joined(separator: ",\n") + "\n]\n"
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Results
+
+/// The InfluxDB export: line protocol, one point per row, for `influx write` or Telegraf.
+///
+/// Each line is `cornerbench,scenario=S,strategy=T <fields> <timestamp>`: the measurement
+/// `cornerbench`; the tags `scenario` and `strategy` (in that order, which is sorted by key, as
+/// InfluxDB prefers), escaped by `Escape.lineProtocol` so no name can end a tag or the line; one
+/// field per metric of the row (`ExportMeasure`), named as in the results JSON. Phase medians are
+/// integers (`3336700i`); counter means and ratios are always floats, even when a mean happens to
+/// be whole, because InfluxDB refuses a field whose type changes from one point to the next. The
+/// timestamp is `createdAt` in nanoseconds since 1970, so every row of a run has the run's time;
+/// it is left out (InfluxDB then uses the time of the write) when `createdAt` is not ISO 8601.
+extension Results {
+    /// The measurement every line is written to.
+    static let influxMeasurement = "cornerbench"
+
+    /// The results as InfluxDB line protocol, a line per row in run order, each ending in `\n`.
+    public func influxReport() -> String {
+        let timestamp = Results.unixNanoseconds(createdAt).map { " " + String($0) } ?? ""
+        var lines = ""
+        for run in runs {
+            let fields = run.exportMeasures.map { measure -> String in
+                switch measure.value {
+                case .integer(let value): return Escape.lineProtocol(measure.name) + "=" + String(value) + "i"
+                case .real: return Escape.lineProtocol(measure.name) + "=" + measure.value.text
+                }
+            }
+            // A point needs a field; a row without numbers has nothing to say.
+            guard !fields.isEmpty else { continue }
+            var tags = ""
+            // An empty tag value is not allowed: such a tag is left out.
+            for (key, value) in [("scenario", run.scenario), ("strategy", run.strategy)] where !value.isEmpty {
+                tags += "," + key + "=" + Escape.lineProtocol(value)
+            }
+            lines += Results.influxMeasurement + tags + " " + fields.joined(separator: ",") + timestamp + "\n"
+        }
+        return lines
+    }
+
+    /// An ISO 8601 time (`2025-01-02T03:04:05Z`, fractional seconds allowed) as nanoseconds since
+    /// 1970, to the millisecond; nil when `text` is not one.
+    static func unixNanoseconds(_ text: String) -> Int? {
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions.insert(.withFractionalSeconds)
+        guard let date = plain.date(from: text) ?? fractional.date(from: text) else { return nil }
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        // Past year 2262 nanoseconds no longer fit the 64 bits InfluxDB stores.
+        guard millis.isFinite, abs(millis) < 9.2e15 else { return nil }
+        return Int(millis) * 1_000_000
+    }
+}

@@ -1,0 +1,62 @@
+import Results
+
+/// One table of a scenario's report, as text cells.
+struct ReportTable {
+    /// The most columns a table has, its strategy column included: what a pull-request comment
+    /// shows without scrolling sideways.
+    static let maxColumns = 8
+
+    /// What the table shows (its caption).
+    var title: String
+    /// The column titles: `strategy`, then the metrics.
+    var header: [String]
+    /// A row per strategy, in the results' order.
+    var rows: [[String]]
+    /// Each metric column's title and what it means.
+    var glossary: [(label: String, meaning: String)]
+}
+
+/// A column of the report tables: which number of a run it shows, its title, its meaning (in the
+/// metric catalogue's words) and its rounding.
+enum ReportColumn {
+    case counter(Counter)
+    case median(Phase)
+    case stepP99, worstStep, atStep
+    case ratio(Ratio)
+
+    /// The column's title.
+    var label: String {
+        switch self {
+        case .counter(let counter): return counter.info.label
+        case .median(let phase): return phase.info.label
+        case .stepP99: return "step p99"
+        case .worstStep: return "worst step"
+        case .atStep: return "at step"
+        case .ratio(let ratio): return ratio.info.label
+        }
+    }
+
+    /// What the column shows, for the glossary: the catalogue's meaning of its metric.
+    var meaning: String {
+        switch self {
+        case .counter(let counter): return counter.info.meaning
+        case .median(let phase): return "the median time of " + phase.info.meaning
+        case .stepP99: return "the 99th percentile of the step times"
+        case .worstStep: return "the slowest step's time"
+        case .atStep: return "the 0-based index of the slowest step; (event) when a scenario event happened in it"
+        case .ratio(let ratio): return ratio.info.meaning
+        }
+    }
+
+    /// The run's value in this column, rounded as `Results.roundingNote` says.
+    func cell(_ run: RunResult) -> String {
+        switch self {
+        case .counter(let counter): return Results.counterText(run.perStep[counter])
+        case .median(let phase): return run.timing[phase].map { Results.microsText($0.median) } ?? "–"
+        case .stepP99: return run.timing[.step].map { Results.microsText($0.p99) } ?? "–"
+        case .worstStep: return run.timing[.step].map { Results.microsText($0.max) } ?? "–"
+        case .atStep: return run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–"
+        case .ratio(let ratio): return run.ratios[ratio].map { Format.decimal($0, 2) } ?? "–"
+        }
+    }
+}

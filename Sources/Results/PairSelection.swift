@@ -1,0 +1,108 @@
+/// Which of a run's (scenario, strategy) pairs it measures: `bench run --filter` and `--shard`
+/// (docs/cli.md, "Filters and shards").
+///
+/// The rules, in order:
+/// 1. **Filter.** A pair is selected when any pattern matches it (with no patterns, every pair
+///    is). A pattern containing `/` is matched against `scenario/strategy`; one without is matched
+///    against the scenario's name and against the strategy's, and either may match.
+/// 2. **Shard.** The pairs to divide are the selected ones, less the reference strategy (`none`)
+///    of any scenario in which something else is selected (it runs anyway, rule 3). Shard i of n
+///    takes every n-th of them in the run's order, starting with the i-th: pair k (counting from
+///    0) belongs to shard k mod n + 1. Dealing round-robin spreads each scenario's strategies,
+///    and so the cost, evenly; the same command gives the same shards on any machine.
+/// 3. **Reference.** Every scenario that has a pair left also runs the reference strategy, when
+///    it is among the run's strategies, even if the filter or the shard left it out: the
+///    `…ToNone` ratios divide by it, and they are only valid within one run. It is an ordinary
+///    row of the results, and shards repeat it (`Results.merging(shards:reference:strategyOrder:commandLine:)`
+///    keeps one).
+public struct PairSelection: Equatable, Sendable {
+    /// `--shard i/n`: the i-th of n parts.
+    public struct Shard: Equatable, Sendable, CustomStringConvertible {
+        /// Which part, from 1.
+        public var index: Int
+        /// How many parts, from 1 to `Shard.maxCount`.
+        public var count: Int
+
+        /// The most shards a selection may be divided into.
+        public static let maxCount = 1000
+
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+
+        /// Reads `i/n`.
+        /// - Throws: `BenchError.usage` unless 1 ≤ i ≤ n ≤ `maxCount`.
+        public init(parsing text: String) throws {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+                  (1...Shard.maxCount).contains(count), (1...count).contains(index) else {
+                throw BenchError.usage("--shard must be i/n with 1 ≤ i ≤ n ≤ \(Format.grouped(Shard.maxCount)), such as 2/4, not '\(Escape.message(text))'.")
+            }
+            self.init(index: index, count: count)
+        }
+
+        /// `i/n`.
+        public var description: String { "\(index)/\(count)" }
+    }
+
+    /// The patterns; a pair is selected when any of them matches (none: every pair).
+    public var patterns: [NamePattern]
+    /// The part of the selection to run, or nil for all of it.
+    public var shard: Shard?
+    /// The strategy that the `…ToNone` ratios divide by (`none`), kept by rule 3.
+    public var reference: String
+
+    public init(patterns: [NamePattern] = [], shard: Shard? = nil, reference: String) {
+        self.patterns = patterns
+        self.shard = shard
+        self.reference = reference
+    }
+
+    /// Whether `pattern` matches `key` (rule 1).
+    public static func matches(_ pattern: NamePattern, _ key: RunKey) -> Bool {
+        if pattern.text.contains("/") { return pattern.matches(key.description) }
+        return pattern.matches(key.scenario) || pattern.matches(key.strategy)
+    }
+
+    /// The pairs of `candidates` (every pair the run could measure, in its order) that it
+    /// measures, in the same order.
+    /// - Throws: `BenchError.usage` when the filter selects nothing, naming the scenarios and
+    ///   strategies there are, or when the shard gets nothing, saying how many shards would.
+    public func apply(to candidates: [RunKey]) throws -> [RunKey] {
+        let selected = patterns.isEmpty ? candidates
+            : candidates.filter { key in patterns.contains { Self.matches($0, key) } }
+        guard !selected.isEmpty else { throw nothingSelected(candidates) }
+        let withOthers = Set(selected.filter { $0.strategy != reference }.map(\.scenario))
+        var divided = selected.filter { $0.strategy != reference || !withOthers.contains($0.scenario) }
+        if let shard {
+            guard divided.count >= shard.index else {
+                throw BenchError.usage("--shard \(shard) selects nothing: the selection divides into only \(divided.count) pair(s) (the reference '\(Escape.message(reference))' of a scenario with other pairs is not divided), so give at most \(divided.count) shard(s).")
+            }
+            divided = divided.indices.filter { $0 % shard.count == shard.index - 1 }.map { divided[$0] }
+        }
+        let chosen = Set(divided)
+        let touched = Set(divided.map(\.scenario))
+        return candidates.filter { chosen.contains($0) || ($0.strategy == reference && touched.contains($0.scenario)) }
+    }
+
+    /// The most names a list in a message shows.
+    public static let listedNames = 12
+
+    /// `names` without repeats, in order, quoted for a message and cut after `listedNames`
+    /// (`a, b, c and 9 more`).
+    public static func nameList(_ names: [String]) -> String {
+        var unique: [String] = []
+        var seen = Set<String>()
+        for name in names where seen.insert(name).inserted { unique.append(name) }
+        let shown = unique.prefix(listedNames).map { Escape.message($0) }.joined(separator: ", ")
+        return unique.count > listedNames ? "\(shown) and \(unique.count - listedNames) more" : shown
+    }
+
+    /// The error for patterns that match none of `candidates`.
+    private func nothingSelected(_ candidates: [RunKey]) -> BenchError {
+        guard !patterns.isEmpty else { return BenchError.usage("there is nothing to run: no scenario or no strategy was given.") }
+        let given = patterns.map { "'\(Escape.message($0.text))'" }.joined(separator: ", ")
+        return BenchError.usage("--filter \(given) selects no (scenario, strategy) pair. The scenarios are: \(Self.nameList(candidates.map(\.scenario))); the strategies are: \(Self.nameList(candidates.map(\.strategy))).")
+    }
+}

@@ -1,0 +1,177 @@
+/// The shards of one run (`bench run --shard i/n`), joined into one result (`bench merge`).
+extension Results {
+    /// The results of `shards` as one file, which `bench check` and `bench compare` read like the
+    /// results of one run.
+    ///
+    /// Each row comes from the one shard that measured it. The reference strategy's rows
+    /// (`reference`, `none`), which every shard measures on every scenario it touches so that its
+    /// ratios are valid (`PairSelection`, rule 3), are kept from the first shard, in the order
+    /// given, that has them; every other copy must have the same steps, counters and pictures.
+    /// A row's ratios are those its own shard measured, against its own `none`.
+    ///
+    /// The merged file lists the scenarios in an order consistent with every shard's, and each
+    /// scenario's strategies likewise, choosing by `strategyOrder` (the catalog's order) where the
+    /// shards leave it open, and by first appearance after that. Its top-level floors are those of
+    /// its first row's scenario, its `createdAt` the latest shard's, its peak memory the largest,
+    /// its machine and provenance the first shard's (with `commandLine`, the merge's), and its
+    /// scenario definitions all the shards' (none when a shard records none).
+    ///
+    /// - Parameters:
+    ///   - shards: Each shard's results and the name messages call it by (its path), in the
+    ///     order given; the first one's reference rows, machine and provenance are kept.
+    ///   - reference: The strategy every shard repeats (`none`).
+    ///   - strategyOrder: The order of strategies where the shards leave it open.
+    ///   - commandLine: The merge's command line, recorded in the provenance.
+    /// - Returns: The merged results and notes for the reader (shards made on different machines).
+    /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run: a
+    ///   non-reference row in two of them, another build of bench or git commit, another
+    ///   `--processes` or instruction counter, a scenario defined differently or measured with
+    ///   other steps, or reference rows that differ.
+    public static func merging(shards: [(name: String, results: Results)], reference: String, strategyOrder: [String] = [],
+                               commandLine: [String]) throws -> (results: Results, notes: [String]) {
+        guard let first = shards.first else { throw BenchError.input("there are no results files to merge.") }
+        for shard in shards.dropFirst() { try checkSameRun(first, shard) }
+        try checkDefinitions(shards)
+
+        var kept: [RunKey: (row: RunResult, file: String)] = [:]
+        var stepsOf: [String: (steps: Int, file: String)] = [:]
+        for (name, results) in shards {
+            for row in results.runs {
+                if let other = stepsOf[row.scenario], other.steps != row.steps {
+                    throw BenchError.input("\(other.file) measured the scenario '\(Escape.message(row.scenario))' with \(other.steps) steps and \(name) with \(row.steps); make every shard with the same --steps.")
+                }
+                stepsOf[row.scenario] = stepsOf[row.scenario] ?? (row.steps, name)
+                guard let earlier = kept[row.key] else {
+                    kept[row.key] = (row, name)
+                    continue
+                }
+                guard row.strategy == reference else {
+                    throw BenchError.input("the row \(Escape.message(row.key.description)) is in both \(earlier.file) and \(name), but shards of one run share only their '\(Escape.message(reference))' rows; merge the shards of one run, each once.")
+                }
+                if row.totals != earlier.row.totals || row.pictures != earlier.row.pictures {
+                    throw BenchError.input("\(earlier.file) and \(name) counted or drew the reference row \(Escape.message(row.key.description)) differently, so they did not run the same code on the same scenario; make every shard from one build and one suite.")
+                }
+            }
+        }
+
+        var merged = first.results
+        merged.runs = mergedKeys(shards.map { $0.results.runs.map(\.key) }, strategyOrder: strategyOrder).map { kept[$0]!.row }
+        merged.floorNanos = merged.runs[0].floorNanos
+        merged.copyFloorNanos = merged.runs[0].copyFloorNanos
+        merged.createdAt = shards.map(\.results.createdAt).max() ?? first.results.createdAt
+        merged.peakMemoryBytes = shards.map(\.results.peakMemoryBytes).max() ?? 0
+        merged.provenance = shards.lazy.compactMap(\.results.provenance).first
+        merged.provenance?.commandLine = commandLine
+        if shards.allSatisfy({ $0.results.scenarioDefinitions != nil }) {
+            merged.scenarioDefinitions = shards.reduce(into: [:]) { all, shard in
+                all.merge(shard.results.scenarioDefinitions!) { a, _ in a }
+            }
+        } else {
+            merged.scenarioDefinitions = nil
+        }
+
+        var notes: [String] = []
+        let machines = shards.filter { $0.results.machine != first.results.machine }
+        if !machines.isEmpty {
+            notes.append("\(machines.count) of the \(shards.count) files were measured on another machine than \(first.name) (\(Escape.message(first.results.machine.cpu)), \(first.results.machine.cores) cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine")
+        }
+        return (merged, notes)
+    }
+
+    /// Throws unless `shard` comes from the same build, commit and kind of run as `first`.
+    private static func checkSameRun(_ first: (name: String, results: Results), _ shard: (name: String, results: Results)) throws {
+        let (a, b) = (first.results, shard.results)
+        func build(_ tool: ToolInfo) -> String {
+            Escape.message("\(tool.version), \(tool.configuration), \(tool.optimized ? "optimized" : "not optimized"), Swift \(tool.swift)")
+        }
+        let sameCompiler = a.provenance == nil || b.provenance == nil
+            || (a.provenance!.compiler == b.provenance!.compiler && a.provenance!.target == b.provenance!.target)
+        guard a.tool == b.tool, sameCompiler else {
+            let detail = a.tool == b.tool
+                ? "compiler \(Escape.message(a.provenance!.compiler)) for \(Escape.message(a.provenance!.target)) and \(Escape.message(b.provenance!.compiler)) for \(Escape.message(b.provenance!.target))"
+                : "\(build(a.tool)) and \(build(b.tool))"
+            throw BenchError.input("\(first.name) and \(shard.name) were made by different builds of bench (\(detail)); make every shard with one build.")
+        }
+        if let x = a.provenance?.gitCommit, let y = b.provenance?.gitCommit, x != y {
+            throw BenchError.input("\(first.name) was measured at commit \(Escape.message(x)) and \(shard.name) at \(Escape.message(y)); make every shard from one commit.")
+        }
+        if (a.processes ?? 1) != (b.processes ?? 1) {
+            throw BenchError.input("\(first.name) was made with --processes \(a.processes ?? 1) and \(shard.name) with --processes \(b.processes ?? 1); make every shard with the same --processes.")
+        }
+        if a.instructionCounter != b.instructionCounter {
+            func counter(_ text: String?) -> String { text.map { "instructions counted by \(Escape.message($0))" } ?? "no instruction counts" }
+            throw BenchError.input("\(first.name) has \(counter(a.instructionCounter)) and \(shard.name) \(counter(b.instructionCounter)); make every shard with the same --instructions.")
+        }
+    }
+
+    /// Throws when two shards define a scenario of the same name differently.
+    private static func checkDefinitions(_ shards: [(name: String, results: Results)]) throws {
+        var seen: [String: (definition: [String: String], file: String)] = [:]
+        for (name, results) in shards {
+            for (scenario, definition) in (results.scenarioDefinitions ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let earlier = seen[scenario] else {
+                    seen[scenario] = (definition, name)
+                    continue
+                }
+                guard earlier.definition != definition else { continue }
+                let keys = Set(definition.keys).union(earlier.definition.keys).sorted().filter { definition[$0] != earlier.definition[$0] }
+                let changes = keys.map { "\(Escape.message($0)) '\(Escape.message(earlier.definition[$0] ?? "absent"))' → '\(Escape.message(definition[$0] ?? "absent"))'" }
+                    .joined(separator: "; ")
+                throw BenchError.input("the scenario '\(Escape.message(scenario))' is defined differently in \(earlier.file) and \(name) (\(changes)); make every shard from one suite.")
+            }
+        }
+    }
+
+    /// The rows of `files` (each file's keys in its order) in one order: scenarios in an order
+    /// consistent with every file's, then each scenario's strategies likewise, open choices made
+    /// by `strategyOrder` and then by first appearance.
+    static func mergedKeys(_ files: [[RunKey]], strategyOrder: [String]) -> [RunKey] {
+        let scenarios = consistentOrder(files.map { $0.map(\.scenario) }) { _, _ in false }
+        let rank = Dictionary(strategyOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return scenarios.flatMap { scenario in
+            let strategies = consistentOrder(files.map { $0.filter { $0.scenario == scenario }.map(\.strategy) }) { a, b in
+                (rank[a] ?? .max) < (rank[b] ?? .max)
+            }
+            return strategies.map { RunKey(scenario: scenario, strategy: $0) }
+        }
+    }
+
+    /// Every element of `sequences` once, in an order in which each sequence's elements keep
+    /// their order (a topological order of "comes before"). Where that leaves a choice, the
+    /// element `preferred` puts first is taken, then the one that appeared first; when the
+    /// sequences contradict each other, the earliest-appearing remaining element is taken.
+    /// - Complexity: O(n²) in the number of distinct elements, which is small (a file's rows).
+    static func consistentOrder<T: Hashable>(_ sequences: [[T]], preferred: (T, T) -> Bool) -> [T] {
+        var appearance: [T] = []
+        var index: [T: Int] = [:]
+        var successors: [T: Set<T>] = [:]
+        var predecessors: [T: Int] = [:]
+        for sequence in sequences {
+            var previous: T?
+            for element in sequence {
+                if index[element] == nil {
+                    index[element] = appearance.count
+                    appearance.append(element)
+                }
+                if let previous, previous != element, successors[previous, default: []].insert(element).inserted {
+                    predecessors[element, default: 0] += 1
+                }
+                previous = element
+            }
+        }
+        var order: [T] = []
+        var placed = Set<T>()
+        while order.count < appearance.count {
+            let remaining = appearance.filter { !placed.contains($0) }
+            let ready = remaining.filter { predecessors[$0, default: 0] == 0 }
+            // A contradiction (a cycle) leaves nothing ready: take the earliest and go on.
+            let next = ready.min { a, b in preferred(a, b) || (!preferred(b, a) && index[a]! < index[b]!) } ?? remaining[0]
+            order.append(next)
+            placed.insert(next)
+            for successor in successors[next] ?? [] where !placed.contains(successor) {
+                predecessors[successor, default: 0] -= 1
+            }
+        }
+        return order
+    }
+}

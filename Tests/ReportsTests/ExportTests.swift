@@ -1,0 +1,316 @@
+import Foundation
+@testable import Reports
+import Results
+import XCTest
+
+/// The exports for other tools — Bencher Metric Format, github-action-benchmark's
+/// customSmallerIsBetter JSON and InfluxDB line protocol — checked against each format's
+/// documented shape by reading them back: the JSON with `JSONSerialization`, the line protocol
+/// with the small parser below.
+final class ExportTests: XCTestCase {
+    private static let steps = 4
+
+    /// A row per scenario and strategy. `per-cell-mask` has three rounds (round medians and round
+    /// ratios), `none` one; `rasterHits` (larger-is-better) is non-zero; `renderPasses` has a whole
+    /// mean (1.0) and `blendedPixels` a fractional one.
+    static func results(scenarios: [String] = ["scroll", "events"], strategies: [String] = ["none", "per-cell-mask"]) -> Results {
+        var runs: [RunResult] = []
+        for scenario in scenarios {
+            for (t, strategy) in strategies.enumerated() {
+                let step = (0..<steps).map { 10_000 + 1_000 * $0 + 5_000 * t }
+                let samples: [Phase: [Int]] = [.step: step, .layout: step.map { $0 / 8 }, .reuse: step.map { $0 / 8 },
+                                               .composite: step.map { $0 / 2 }]
+                var totals: [Counter: Int] = [:], perStep: [Counter: Double] = [:]
+                for (f, counter) in Counter.allCases.enumerated() {
+                    totals[counter] = counter == .renderPasses ? steps : 3 * f + t + 1
+                    perStep[counter] = Double(totals[counter]!) / Double(steps)
+                }
+                var run = RunResult(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: steps,
+                                    totals: totals, perStep: perStep, timing: samples.mapValues { Summary($0) },
+                                    ratios: [.stepToFloor: 1.25 + Double(t), .stepToNone: 1 + 0.5 * Double(t)],
+                                    samples: samples, eventSteps: [], pictures: ["0": "0badcafe"],
+                                    floorNanos: 8_000, copyFloorNanos: 9_000)
+                if t == 1 {
+                    run.rounds = Dictionary(uniqueKeysWithValues: Phase.allCases.map { phase in
+                        let median = run.timing[phase]!.median
+                        return (phase, [median - 100, median, median + 300])
+                    })
+                    run.roundRatios = [.stepToFloor: [2.0, 2.25, 2.5], .stepToNone: [1.4, 1.5, 1.75]]
+                }
+                runs.append(run)
+            }
+        }
+        return Results(tool: ToolInfo(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
+                       machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-02T03:04:05Z",
+                       floorNanos: 8_000, copyFloorNanos: 9_000, runs: runs)
+    }
+
+    /// Every metric name a row with `ratios` should export, in catalogue order.
+    private func expectedNames(_ run: RunResult) -> [String] {
+        Counter.allCases.map(\.name) + Phase.allCases.map(\.name) + Ratio.allCases.filter { run.ratios[$0] != nil }.map(\.name)
+    }
+
+    private func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// A JSON number as a double, however JSONSerialization hands it over (Int, Double or
+    /// NSNumber); fails the test for anything else.
+    private func number(_ value: Any?, _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Double? {
+        if let number = Self.double(value) { return number }
+        XCTFail("\(what) is not a number: \(String(describing: value))", file: file, line: line)
+        return nil
+    }
+
+    static func double(_ value: Any?) -> Double? {
+        switch value {
+        case let value as Int: return Double(value)
+        case let value as Double: return value
+        case let value as NSNumber: return value.doubleValue
+        default: return nil
+        }
+    }
+
+    /// A BMF object as benchmark → measure → key → number.
+    private func bmf(_ text: String) throws -> [String: [String: [String: Double]]] {
+        let object = try XCTUnwrap(try json(text) as? [String: [String: [String: Any]]])
+        return object.mapValues { $0.mapValues { $0.compactMapValues(Self.double) } }
+    }
+
+    // MARK: Bencher Metric Format
+
+    func testBMFIsAnObjectOfBenchmarksEachHoldingEveryMetricAsANumericValue() throws {
+        let results = Self.results()
+        let object = try XCTUnwrap(try json(results.bmfReport()) as? [String: Any], "BMF is one JSON object")
+        XCTAssertEqual(Set(object.keys), Set(results.runs.map { "\($0.scenario)/\($0.strategy)" }))
+        for run in results.runs {
+            let measures = try XCTUnwrap(object["\(run.scenario)/\(run.strategy)"] as? [String: Any])
+            XCTAssertEqual(Set(measures.keys), Set(expectedNames(run)), "every metric, larger-is-better ones included")
+            for (name, entry) in measures {
+                let metric = try XCTUnwrap(entry as? [String: Any], name)
+                XCTAssertTrue(Set(metric.keys).isSubset(of: ["value", "lower_value", "upper_value"]), "\(name): \(metric.keys)")
+                let value = try XCTUnwrap(number(metric["value"], "\(name).value"))
+                if let lower = metric["lower_value"] {
+                    let low = try XCTUnwrap(number(lower, "\(name).lower_value"))
+                    let high = try XCTUnwrap(number(metric["upper_value"], "\(name).upper_value"), "bounds come in pairs")
+                    XCTAssertLessThanOrEqual(low, value, name)
+                    XCTAssertLessThanOrEqual(value, high, name)
+                }
+            }
+            let values = try bmf(results.bmfReport())[run.exportName]
+            XCTAssertEqual(values?["blendedPixels"]?["value"], run.perStep[.blendedPixels], "a counter is its mean per step")
+            XCTAssertEqual(values?["step"]?["value"], Double(run.timing[.step]!.median), "a phase is its median in ns")
+            XCTAssertEqual(values?["stepToNone"]?["value"], run.ratios[.stepToNone])
+        }
+    }
+
+    func testBMFTimesCarryTheRoundMediansSpanOnlyWithTwoOrMoreRounds() throws {
+        let results = Self.results()
+        let object = try bmf(results.bmfReport())
+        let oneRound = try XCTUnwrap(object["scroll/none"]?["step"])
+        XCTAssertEqual(Set(oneRound.keys), ["value"], "one round has no spread to show")
+        let rounds = try XCTUnwrap(results.runs[1].rounds?[.step])
+        let step = try XCTUnwrap(object["scroll/per-cell-mask"]?["step"])
+        XCTAssertEqual(step["lower_value"], Double(rounds.min()!))
+        XCTAssertEqual(step["upper_value"], Double(rounds.max()!))
+        let ratio = try XCTUnwrap(object["scroll/per-cell-mask"]?["stepToNone"])
+        XCTAssertEqual(ratio["lower_value"], 1.4)
+        XCTAssertEqual(ratio["upper_value"], 1.75)
+        XCTAssertEqual(Set(try XCTUnwrap(object["scroll/per-cell-mask"]?["blendedPixels"]).keys), ["value"],
+                       "counters are exact: no spread")
+    }
+
+    func testBMFBoundsAreWidenedToHoldTheValue() throws {
+        var results = Self.results()
+        results.runs[1].rounds![.step] = [1, 2]
+        results.runs[1].roundRatios![.stepToNone] = [9, 10]
+        let object = try bmf(results.bmfReport())
+        let step = try XCTUnwrap(object["scroll/per-cell-mask"]?["step"])
+        XCTAssertEqual(step["lower_value"], 1)
+        XCTAssertEqual(step["upper_value"], step["value"])
+        let ratio = try XCTUnwrap(object["scroll/per-cell-mask"]?["stepToNone"])
+        XCTAssertEqual(ratio["lower_value"], ratio["value"])
+        XCTAssertEqual(ratio["upper_value"], 10)
+    }
+
+    // MARK: github-action-benchmark
+
+    func testGitHubBenchmarkIsAnArrayOfSmallerIsBetterEntriesWithNameUnitAndValue() throws {
+        let results = Self.results()
+        let entries = try XCTUnwrap(try json(results.githubBenchmarkReport()) as? [[String: Any]], "an array of objects")
+        let smaller = Counter.allCases.filter { $0.info.polarity == .smallerIsBetter }
+        XCTAssertFalse(smaller.count == Counter.allCases.count, "the catalogue has larger-is-better counters to leave out")
+        var names: [String] = []
+        for entry in entries {
+            XCTAssertTrue(Set(entry.keys).isSubset(of: ["name", "unit", "value", "range", "extra"]), "\(entry.keys)")
+            let name = try XCTUnwrap(entry["name"] as? String)
+            let unit = try XCTUnwrap(entry["unit"] as? String, name)
+            XCTAssertNotNil(number(entry["value"], "\(name).value"))
+            if let range = entry["range"] { XCTAssertTrue(range is String, "\(name): range is a string") }
+            XCTAssertTrue(entry["extra"] is String, "\(name): extra is a string")
+            XCTAssertFalse(unit.isEmpty, name)
+            names.append(name)
+        }
+        var expected: [String] = []
+        for run in results.runs {
+            let metrics = smaller.map(\.name) + Phase.allCases.map(\.name) + Ratio.allCases.filter { run.ratios[$0] != nil }.map(\.name)
+            expected += metrics.map { "\(run.scenario)/\(run.strategy): \($0)" }
+        }
+        XCTAssertEqual(names, expected, "run order, catalogue order, smaller-is-better only")
+        XCTAssertFalse(names.contains { $0.hasSuffix(": rasterHits") || $0.hasSuffix(": cellsReused") })
+        let units = Dictionary(entries.map { ($0["name"] as! String, $0["unit"] as! String) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(units["scroll/none: blendedPixels"], "pixels/step")
+        XCTAssertEqual(units["scroll/none: tileTrafficBytes"], "bytes/step")
+        XCTAssertEqual(units["scroll/none: step"], "ns")
+        XCTAssertEqual(units["scroll/none: stepToNone"], "ratio")
+        let ranged = try XCTUnwrap(entries.first { $0["name"] as? String == "scroll/per-cell-mask: step" })
+        XCTAssertEqual(ranged["range"] as? String, "min 16400, max 16800 over 3 rounds")
+        XCTAssertNil(entries.first { $0["name"] as? String == "scroll/none: step" }?["range"], "one round, no range")
+    }
+
+    // MARK: InfluxDB line protocol
+
+    /// One point of line protocol, parsed.
+    struct Point {
+        var measurement: String
+        var tags: [(key: String, value: String)]
+        var fields: [(key: String, value: String)]
+        var timestamp: String?
+    }
+
+    /// Parses one line of line protocol: `measurement[,tag=value…] field=value[,…] [timestamp]`.
+    /// A backslash before a space, comma, `=` or backslash makes it literal (InfluxDB 2's rule);
+    /// before any other character it is itself literal. String field values are not handled
+    /// (the export writes none). Nil when the line does not have that shape.
+    static func parsePoint(_ line: String) -> Point? {
+        var scalars = Array(line.unicodeScalars)[...]
+        /// Reads up to an unescaped scalar in `stops`; returns the text and the stop (nil at the end).
+        func read(until stops: Set<Unicode.Scalar>) -> (String, Unicode.Scalar?) {
+            var out = String.UnicodeScalarView()
+            while let scalar = scalars.popFirst() {
+                if scalar == "\\", let next = scalars.first, [" ", ",", "=", "\\"].contains(next) {
+                    out.append(scalars.removeFirst())
+                } else if stops.contains(scalar) {
+                    return (String(out), scalar)
+                } else {
+                    out.append(scalar)
+                }
+            }
+            return (String(out), nil)
+        }
+        let (measurement, afterMeasurement) = read(until: [",", " "])
+        guard !measurement.isEmpty, afterMeasurement != nil else { return nil }
+        var point = Point(measurement: measurement, tags: [], fields: [], timestamp: nil)
+        var stop = afterMeasurement
+        while stop == "," {
+            let (key, equals) = read(until: ["=", ",", " "])
+            guard equals == "=" else { return nil }
+            let (value, next) = read(until: [",", " ", "="])
+            guard !key.isEmpty, !value.isEmpty, next == "," || next == " " else { return nil }
+            point.tags.append((key, value))
+            stop = next
+        }
+        repeat {
+            let (key, equals) = read(until: ["=", ",", " "])
+            guard equals == "=" else { return nil }
+            let (value, next) = read(until: [",", " "])
+            guard !key.isEmpty, !value.isEmpty else { return nil }
+            point.fields.append((key, value))
+            stop = next
+        } while stop == ","
+        if stop == " " {
+            let (timestamp, end) = read(until: [" "])
+            guard end == nil, Int(timestamp) != nil else { return nil }
+            point.timestamp = timestamp
+        }
+        return point
+    }
+
+    func testInfluxHasALinePerRowWithItsTagsEveryMetricAsAFieldAndTheRunsTimestamp() throws {
+        let results = Self.results()
+        let text = results.influxReport()
+        XCTAssertTrue(text.hasSuffix("\n"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, results.runs.count)
+        for (line, run) in zip(lines, results.runs) {
+            let point = try XCTUnwrap(Self.parsePoint(String(line)), "not line protocol: \(line)")
+            XCTAssertEqual(point.measurement, "cornerbench")
+            XCTAssertEqual(point.tags.map(\.key), ["scenario", "strategy"])
+            XCTAssertEqual(point.tags.map(\.value), [run.scenario, run.strategy])
+            XCTAssertEqual(point.fields.map(\.key), expectedNames(run))
+            // 2025-01-02T03:04:05Z.
+            XCTAssertEqual(point.timestamp, "1735787045000000000")
+        }
+    }
+
+    func testInfluxWritesTimesAsIntegersAndMeansAndRatiosAlwaysAsFloats() throws {
+        let results = Self.results()
+        let point = try XCTUnwrap(Self.parsePoint(String(results.influxReport().split(separator: "\n")[0])))
+        let fields = Dictionary(point.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let run = results.runs[0]
+        for phase in Phase.allCases {
+            XCTAssertEqual(fields[phase.name], "\(run.timing[phase]!.median)i", "a phase median is an integer")
+        }
+        XCTAssertEqual(fields["renderPasses"], "1.0", "a whole mean stays a float, so the field's type never changes")
+        for counter in Counter.allCases {
+            let text = try XCTUnwrap(fields[counter.name])
+            XCTAssertFalse(text.hasSuffix("i"), counter.name)
+            XCTAssertEqual(Double(text), run.perStep[counter], counter.name)
+        }
+        XCTAssertEqual(fields["stepToFloor"].flatMap(Double.init), run.ratios[.stepToFloor])
+    }
+
+    func testInfluxLeavesOutTheTimestampWhenCreatedAtIsNotATime() throws {
+        var results = Self.results()
+        results.createdAt = "yesterday"
+        let point = try XCTUnwrap(Self.parsePoint(String(results.influxReport().split(separator: "\n")[0])))
+        XCTAssertNil(point.timestamp)
+        XCTAssertEqual(Results.unixNanoseconds("2025-01-02T03:04:05.250Z"), 1_735_787_045_250_000_000)
+    }
+
+    // MARK: Hostile names
+
+    /// Spaces, commas, quotes, `=`, line breaks, a trailing backslash, 256 KB: none may change
+    /// an export's structure, and every JSON export must give the name back whole.
+    static let hostile = ["a b,c=d", "quote \" and 'single'", "line\nbreak\r\nand\ttab", "ends in \\", "\\, \\= \\ ",
+                          "=1+1", "-", "{\"json\": [1]}", String(repeating: "h", count: 1 << 18)]
+
+    func testHostileNamesStayWholeInTheJSONExports() throws {
+        let results = Self.results(scenarios: Self.hostile, strategies: ["none", "x y,z=\"w\"\n"])
+        let bmf = try XCTUnwrap(try json(results.bmfReport()) as? [String: Any])
+        XCTAssertEqual(Set(bmf.keys), Set(results.runs.map { $0.scenario + "/" + $0.strategy }))
+        let entries = try XCTUnwrap(try json(results.githubBenchmarkReport()) as? [[String: Any]])
+        let names = Set(entries.compactMap { $0["name"] as? String })
+        for run in results.runs {
+            XCTAssertTrue(names.contains(run.scenario + "/" + run.strategy + ": step"), String(run.scenario.prefix(40)))
+        }
+    }
+
+    func testHostileNamesCannotBreakALineOrATagOfTheLineProtocol() throws {
+        let results = Self.results(scenarios: Self.hostile, strategies: ["none", "x y,z=\"w\"\n"])
+        let text = results.influxReport()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, results.runs.count, "a name added or removed a line")
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character reached the file")
+        for (line, run) in zip(lines, results.runs) {
+            let point = try XCTUnwrap(Self.parsePoint(String(line)), "not line protocol: \(line.prefix(80))")
+            XCTAssertEqual(point.tags.map(\.key), ["scenario", "strategy"])
+            XCTAssertEqual(point.fields.count, expectedNames(run).count, String(run.scenario.prefix(40)))
+            XCTAssertEqual(point.timestamp, "1735787045000000000")
+            // Names come back whole, except control characters, which are visible escapes.
+            XCTAssertEqual(point.tags[0].value, Escape.terminal(run.scenario))
+            XCTAssertEqual(point.tags[1].value, Escape.terminal(run.strategy))
+        }
+        XCTAssertTrue(text.contains(#"scenario=a\ b\,c\=d,strategy=none "#), "space, comma and = escaped")
+        XCTAssertTrue(text.contains(#"scenario=ends\ in\ \\,strategy"#), "a trailing backslash cannot escape the comma")
+        XCTAssertTrue(text.contains(#"strategy=x\ y\,z\="w"\n "#), "quotes are plain text in a tag; a line break is visible")
+    }
+
+    func testEveryExportIsDispatched() {
+        let results = Self.results()
+        XCTAssertEqual(results.report(.bmf), results.bmfReport())
+        XCTAssertEqual(results.report(.githubBenchmark), results.githubBenchmarkReport())
+        XCTAssertEqual(results.report(.influx), results.influxReport())
+        XCTAssertEqual(ReportFormat.githubBenchmark.rawValue, "github-benchmark")
+    }
+}
