@@ -6,39 +6,121 @@ import Darwin
 
 /// The span kernels: one tight loop each over raw pointers, reached only through `Pixmap.paint`.
 ///
-/// Blends run eight pixels at a time on `SIMD8<UInt32>` lanes with the same packed arithmetic as
-/// `Blend.scale` (two channels per 32-bit multiply, exact divide-by-255 rounding), then finish the
-/// span's tail one pixel at a time. Fills and copies are bulk memory operations.
+/// Blends run eight pixels at a time on sixteen 16-bit lanes (`Lanes`), then finish the span's
+/// tail one pixel at a time with the scalar `Blend` functions. Splitting each lane into its low
+/// and high byte gives every channel a 16-bit lane of its own, so a channel × factor product
+/// (at most 255 × 255 + 128 < 2^16) is one 16-bit multiply, which SSE2 has (`pmullw`), where
+/// the packed two-channels-per-32-bit-multiply form needs 32-bit multiplies, which SSE2 lacks.
+/// The rounding is exactly `div255`'s, so every kernel is bit-identical to `Blend` (and to
+/// `Blend.Reference`, which the tests compare against). Fills and copies are bulk memory
+/// operations.
+///
+/// Each blend also skips or stores whole groups of eight when that gives the same bits: an
+/// opaque source at full coverage replaces the destination, and a source that is all zero bits
+/// (or zero coverage, or zero opacity) leaves it as it is, since `0 + d × 255 / 255 = d`.
 enum Kernels {
-    typealias V = SIMD8<UInt32>
+    /// Eight pixels as sixteen 16-bit lanes. Lane 2k holds pixel k's red (low byte) and green;
+    /// lane 2k + 1 its blue and alpha (pixels are R, G, B, A bytes in memory, little-endian).
+    typealias Lanes = SIMD16<UInt16>
+    /// Pixels per vector step.
     static let lanes = 8
 
     @inline(__always)
-    static func load(_ p: UnsafePointer<UInt32>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+    static func load(_ p: UnsafePointer<UInt32>) -> Lanes { UnsafeRawPointer(p).loadUnaligned(as: Lanes.self) }
 
     @inline(__always)
-    static func store(_ v: V, _ p: UnsafeMutablePointer<UInt32>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
-
-    @inline(__always)
-    static func loadCoverage(_ m: UnsafePointer<UInt8>) -> V {
-        V(truncatingIfNeeded: UnsafeRawPointer(m).loadUnaligned(as: SIMD8<UInt8>.self))
+    static func store(_ v: Lanes, _ p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes.self)
     }
 
-    /// Every channel of `p` times `f` (0 ... 255 per lane) / 255, rounded: `Blend.scale` on lanes.
+    /// The eight pixels as one 32-bit lane each (free: the same register bits).
     @inline(__always)
-    static func scale(_ p: V, _ f: V) -> V {
-        let mask = V(repeating: 0x00FF_00FF), half = V(repeating: 0x0080_0080)
-        var rb = (p & mask) &* f &+ half
-        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
-        var ag = ((p &>> 8) & mask) &* f &+ half
-        ag = (ag &+ ((ag &>> 8) & mask)) & V(repeating: 0xFF00_FF00)
-        return rb | ag
+    static func pixels(_ v: Lanes) -> SIMD8<UInt32> { unsafeBitCast(v, to: SIMD8<UInt32>.self) }
+
+    /// Eight coverage bytes, each in both lanes of its pixel.
+    @inline(__always)
+    static func coverage(_ m: UnsafePointer<UInt8>) -> Lanes {
+        // Element by element, which LLVM turns into two unpacks; the generic
+        // `init(truncatingIfNeeded:)` is an out-of-line call.
+        let b = UnsafeRawPointer(m).loadUnaligned(as: SIMD8<UInt8>.self)
+        return Lanes(UInt16(b[0]), UInt16(b[0]), UInt16(b[1]), UInt16(b[1]), UInt16(b[2]), UInt16(b[2]),
+                     UInt16(b[3]), UInt16(b[3]), UInt16(b[4]), UInt16(b[4]), UInt16(b[5]), UInt16(b[5]),
+                     UInt16(b[6]), UInt16(b[6]), UInt16(b[7]), UInt16(b[7]))
     }
 
-    /// Source-over on lanes: `s + d × (255 − sA) / 255`.
+    /// `coverage` of a group already found to be neither all 0 nor all 255 by `coverageBits`.
+    @inline(never)
+    static func partialCoverage(_ m: UnsafePointer<UInt8>) -> Lanes {
+        // Out of line on purpose: inlined after the scalar test, LLVM reused the scalar and spread
+        // its bytes with twenty scalar instructions instead of two unpacks. Partial groups are
+        // the anti-aliased edges, so the call is rare; the test stays one load and compare.
+        coverage(m)
+    }
+
+    /// Eight coverage bytes as one integer: `.max` when all are 255, 0 when all are 0.
     @inline(__always)
-    static func over(_ s: V, _ d: V) -> V {
-        s &+ scale(d, V(repeating: 255) &- (s &>> 24))
+    static func coverageBits(_ m: UnsafePointer<UInt8>) -> UInt64 { UnsafeRawPointer(m).loadUnaligned(as: UInt64.self) }
+
+    /// Each pixel's 255 − alpha in both of its lanes.
+    @inline(__always)
+    static func inverseAlphas(_ p: Lanes) -> Lanes {
+        // On 32-bit lanes: shuffles of 16-bit lanes led LLVM to scalarize some lanes when the
+        // source was itself a product.
+        let a = ~pixels(p) &>> 24
+        return unsafeBitCast(a | (a &<< 16), to: Lanes.self)
+    }
+
+    /// `x × 257 >> 16` per lane: `div255` of `x − 128` for any `x` below 2^16, since
+    /// `(t + (t >> 8)) >> 8 = (t × 257) >> 16`. Written on widened lanes so that LLVM emits one
+    /// high-half multiply (`pmulhuw`) instead of two shifts and an add.
+    @inline(__always)
+    static func mulHigh257(_ x: Lanes) -> Lanes {
+        let w = SIMD16<UInt32>(UInt32(x[0]), UInt32(x[1]), UInt32(x[2]), UInt32(x[3]), UInt32(x[4]), UInt32(x[5]),
+                               UInt32(x[6]), UInt32(x[7]), UInt32(x[8]), UInt32(x[9]), UInt32(x[10]), UInt32(x[11]),
+                               UInt32(x[12]), UInt32(x[13]), UInt32(x[14]), UInt32(x[15]))
+        let h = (w &* 257) &>> 16
+        return Lanes(UInt16(truncatingIfNeeded: h[0]), UInt16(truncatingIfNeeded: h[1]), UInt16(truncatingIfNeeded: h[2]),
+                     UInt16(truncatingIfNeeded: h[3]), UInt16(truncatingIfNeeded: h[4]), UInt16(truncatingIfNeeded: h[5]),
+                     UInt16(truncatingIfNeeded: h[6]), UInt16(truncatingIfNeeded: h[7]), UInt16(truncatingIfNeeded: h[8]),
+                     UInt16(truncatingIfNeeded: h[9]), UInt16(truncatingIfNeeded: h[10]), UInt16(truncatingIfNeeded: h[11]),
+                     UInt16(truncatingIfNeeded: h[12]), UInt16(truncatingIfNeeded: h[13]), UInt16(truncatingIfNeeded: h[14]),
+                     UInt16(truncatingIfNeeded: h[15]))
+    }
+
+    /// Every channel of `p` times its lane's factor in `f` (0 ... 255) / 255, rounded:
+    /// `Blend.scale` on eight pixels.
+    @inline(__always)
+    static func scale(_ p: Lanes, _ f: Lanes) -> Lanes {
+        let low = mulHigh257((p & 0xFF) &* f &+ 0x80)  // red, blue
+        let high = mulHigh257((p &>> 8) &* f &+ 0x80)  // green, alpha
+        return low | (high &<< 8)
+    }
+
+    /// Source-over on eight pixels: `s + d × (255 − sA) / 255`. The add is a 32-bit add per
+    /// pixel, exactly as `Blend.over`'s.
+    @inline(__always)
+    static func over(_ s: Lanes, _ d: Lanes) -> Lanes {
+        unsafeBitCast(pixels(s) &+ pixels(scale(d, inverseAlphas(s))), to: Lanes.self)
+    }
+
+    /// The bitwise AND of the eight pixels: its alpha byte is 255 only when all are opaque.
+    @inline(__always)
+    static func and(_ v: Lanes) -> UInt32 {
+        // On 64-bit halves, which LLVM keeps as plain scalar loads and ANDs.
+        let q = unsafeBitCast(v, to: SIMD4<UInt64>.self)
+        let x = (q[0] & q[1]) & (q[2] & q[3])
+        return UInt32(truncatingIfNeeded: x & (x >> 32))
+    }
+
+    /// True when all eight pixels are opaque.
+    @inline(__always)
+    static func isOpaque(_ v: Lanes) -> Bool { and(v) >= 0xFF00_0000 }
+
+    /// True when every bit of `v` is zero.
+    @inline(__always)
+    static func isZero(_ v: Lanes) -> Bool {
+        let q = unsafeBitCast(v, to: SIMD4<UInt64>.self)
+        return (q[0] | q[1]) | (q[2] | q[3]) == 0
     }
 
     @inline(__always)
@@ -56,71 +138,99 @@ enum Kernels {
     static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
         let inv = 255 &- UInt8(truncatingIfNeeded: color >> 24)
         if inv == 0 { return fill(d, n, color) }
-        let c = V(repeating: color), f = V(repeating: UInt32(inv))
+        if color == 0 { return }
+        let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
+        let f = Lanes(repeating: UInt16(inv))
+        let end = n - n % lanes
         var i = 0
-        while i + lanes <= n {
-            store(c &+ scale(load(d + i), f), d + i)
-            i += lanes
+        while i < end {
+            store(unsafeBitCast(pixels(c) &+ pixels(scale(load(d + i), f)), to: Lanes.self), d + i)
+            i &+= lanes
         }
-        while i < n { d[i] = color &+ Blend.scale(d[i], inv); i += 1 }
+        while i < n { d[i] = color &+ Blend.scale(d[i], inv); i &+= 1 }
     }
 
     @inline(__always)
     static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8) {
+        let end = n - n % lanes
         var i = 0
         if opacity == 255 {
-            let opaque = V(repeating: 0xFF00_0000)
-            while i + lanes <= n {
+            while i < end {
                 let p = load(s + i)
-                // Opaque source lanes replace: the common case of a cached bitmap or an off-screen
-                // result, stored without touching the destination.
-                if (p & opaque) == opaque { store(p, d + i) } else { store(over(p, load(d + i)), d + i) }
-                i += lanes
+                // Opaque groups (a cached bitmap, an off-screen result) replace without reading
+                // the destination; empty ones (transparent margins) leave it.
+                if isOpaque(p) {
+                    store(p, d + i)
+                } else if !isZero(p) {
+                    store(over(p, load(d + i)), d + i)
+                }
+                i &+= lanes
             }
-            while i < n { d[i] = Blend.over(s[i], d[i]); i += 1 }
-        } else {
-            let f = V(repeating: UInt32(opacity))
-            while i + lanes <= n {
-                store(over(scale(load(s + i), f), load(d + i)), d + i)
-                i += lanes
+            while i < n { d[i] = Blend.over(s[i], d[i]); i &+= 1 }
+        } else if opacity != 0 {
+            let f = Lanes(repeating: UInt16(opacity))
+            while i < end {
+                let p = load(s + i)
+                if !isZero(p) { store(over(scale(p, f), load(d + i)), d + i) }
+                i &+= lanes
             }
-            while i < n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]); i += 1 }
+            while i < n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]); i &+= 1 }
         }
     }
 
     @inline(__always)
     static func shape(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ color: UInt32) {
-        let c = V(repeating: color)
+        if color == 0 { return }
+        let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
+        let opaque = color >= 0xFF00_0000
+        let end = n - n % lanes
         var i = 0
-        while i + lanes <= n {
-            store(over(scale(c, loadCoverage(m + i)), load(d + i)), d + i)
-            i += lanes
+        while i < end {
+            let bits = coverageBits(m + i)
+            if bits == .max {
+                store(opaque ? c : over(c, load(d + i)), d + i)
+            } else if bits != 0 {
+                store(over(scale(c, partialCoverage(m + i)), load(d + i)), d + i)
+            }
+            i &+= lanes
         }
-        while i < n { d[i] = Blend.over(Blend.scale(color, m[i]), d[i]); i += 1 }
+        while i < n { d[i] = Blend.over(Blend.scale(color, m[i]), d[i]); i &+= 1 }
     }
 
     @inline(__always)
     static func masked(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ m: UnsafePointer<UInt8>,
                        _ n: Int, _ opacity: UInt8) {
-        let full = V(repeating: 255), opaque = V(repeating: 0xFF00_0000)
-        let o = V(repeating: UInt32(opacity))
+        let end = n - n % lanes
         var i = 0
-        while i + lanes <= n {
-            var c = loadCoverage(m + i)
-            let p = load(s + i)
-            if opacity == 255 && c == full && (p & opaque) == opaque {
-                // Inside the mask over opaque content: a plain copy.
-                store(p, d + i)
-            } else {
-                if opacity != 255 { c = scale(c, o) }
-                store(over(scale(p, c), load(d + i)), d + i)
+        if opacity == 255 {
+            while i < end {
+                let bits = coverageBits(m + i), p = load(s + i)
+                if bits == .max {
+                    // Inside the mask the source is unscaled (× 255 / 255 is exact): a copy when
+                    // it is opaque, a plain source-over otherwise.
+                    if isOpaque(p) {
+                        store(p, d + i)
+                    } else if !isZero(p) {
+                        store(over(p, load(d + i)), d + i)
+                    }
+                } else if bits != 0 {
+                    store(over(scale(p, partialCoverage(m + i)), load(d + i)), d + i)
+                }
+                i &+= lanes
             }
-            i += lanes
-        }
-        while i < n {
-            let c = opacity == 255 ? m[i] : UInt8(div255(UInt32(m[i]) * UInt32(opacity)))
-            d[i] = Blend.over(Blend.scale(s[i], c), d[i])
-            i += 1
+            while i < n { d[i] = Blend.over(Blend.scale(s[i], m[i]), d[i]); i &+= 1 }
+        } else if opacity != 0 {
+            let o = Lanes(repeating: UInt16(opacity))
+            while i < end {
+                // Coverage × opacity / 255, rounded as `div255`.
+                let k = mulHigh257(coverage(m + i) &* o &+ 0x80)
+                if !isZero(k) { store(over(scale(load(s + i), k), load(d + i)), d + i) }
+                i &+= lanes
+            }
+            while i < n {
+                d[i] = Blend.over(Blend.scale(s[i], UInt8(div255(UInt32(m[i]) * UInt32(opacity)))), d[i])
+                i &+= 1
+            }
         }
     }
 }

@@ -2,34 +2,59 @@ import RasterTestSupport
 @testable import Raster
 import XCTest
 
-/// The vectorised span kernels against the scalar reference, for every span length 0 ... 257 at
-/// every alignment 0 ... 7 of the destination and the source, on random premultiplied data.
+/// The vectorised span kernels against the scalar reference (`Blend.Reference`), for every span
+/// length 0 ... 257 at every alignment 0 ... 7 of the destination and of the source.
+///
+/// The data is random but laid out in runs, so that every path of every kernel is taken: groups
+/// of eight source pixels that are all opaque, all zero or mixed; coverage all 255, all 0 or
+/// partial; opacity 255, 0 or between; colours opaque, zero or translucent; and every tail length.
+/// `Paths` replays the kernels' grouping on the same data and the test fails if a path was never
+/// reached, so a change to the data or to the kernels cannot silently leave a path untested.
 final class SpanKernelTests: XCTestCase {
     private let width = 280
 
-    private func random(_ rng: inout SeededRandom) -> Pixmap {
+    /// Runs of opaque, all-zero and random premultiplied pixels, each 1 ... 24 long.
+    private func randomPixels(_ rng: inout SeededRandom) -> Pixmap {
         var p = Pixmap(width: width, height: 1)!
-        for i in 0..<width { p.pixels[i] = randomPremultiplied(&rng) }
-        // Some opaque and some empty runs, so the kernels' shortcuts are exercised too.
-        for i in stride(from: 0, to: width, by: 37) { for j in i..<min(width, i + 9) { p.pixels[j] |= 0xFF00_0000 } }
-        for i in stride(from: 20, to: width, by: 53) { for j in i..<min(width, i + 8) { p.pixels[j] = 0 } }
+        var x = 0
+        while x < width {
+            let kind = Int.random(in: 0...2, using: &rng), run = Int.random(in: 1...24, using: &rng)
+            for i in x..<min(width, x + run) {
+                switch kind {
+                case 0: p.pixels[i] = randomPremultiplied(&rng) | 0xFF00_0000
+                case 1: p.pixels[i] = 0
+                default: p.pixels[i] = randomPremultiplied(&rng)
+                }
+            }
+            x += run
+        }
         return p
     }
 
-    private func coverage(_ rng: inout SeededRandom) -> CoverageMask {
+    /// Runs of coverage 255, coverage 0 and random coverage, each 1 ... 24 long.
+    private func randomCoverage(_ rng: inout SeededRandom) -> CoverageMask {
         var m = CoverageMask(size: PixelSize(width: width, height: 1))!
-        for i in 0..<width { m.values[i] = [0, 255, UInt8.random(in: 0...255, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+        var x = 0
+        while x < width {
+            let kind = Int.random(in: 0...2, using: &rng), run = Int.random(in: 1...24, using: &rng)
+            for i in x..<min(width, x + run) {
+                m.values[i] = kind == 0 ? 255 : kind == 1 ? 0 : UInt8.random(in: 0...255, using: &rng)
+            }
+            x += run
+        }
         return m
     }
 
     func testBlendKernelsMatchScalarReferenceForAllLengthsAndAlignments() {
         var rng = SeededRandom(seed: 2026)
+        var paths = Paths()
         for length in 0...257 {
             for alignment in 0..<8 where alignment + length <= width {
-                let dst = random(&rng), src = random(&rng), mask = coverage(&rng)
-                let color = PremultipliedColor(packed: randomPremultiplied(&rng))
-                let opacity: UInt8 = [255, 128, UInt8.random(in: 0...255, using: &rng)][length % 3]
-                let srcShift = (alignment * 3) % 8
+                let dst = randomPixels(&rng), src = randomPixels(&rng), mask = randomCoverage(&rng)
+                let color = PremultipliedColor(packed: [randomPremultiplied(&rng), randomPremultiplied(&rng) | 0xFF00_0000, 0,
+                                                        randomPremultiplied(&rng)][Int.random(in: 0...3, using: &rng)])
+                let opacity: UInt8 = [255, 255, 0, 128, UInt8.random(in: 1...254, using: &rng)][Int.random(in: 0...4, using: &rng)]
+                let srcShift = Int.random(in: 0...7, using: &rng)
                 let span = [Span(alignment, alignment + length)][...]
                 let sourceOffset = PixelPoint(x: -srcShift, y: 0)  // destination x reads source x + srcShift
                 var blended = dst, drawn = dst, shaped = dst, masked = dst
@@ -37,10 +62,14 @@ final class SpanKernelTests: XCTestCase {
                 drawn.paint(.draw(src, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
                 shaped.paint(.shape(color, mask, offset: sourceOffset), rows: 0..<1, spans: span)
                 masked.paint(.masked(src, mask, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
+                paths.record(length: length, color: color.packed, opacity: opacity,
+                             source: Array(src.pixels[srcShift..<srcShift + length]),
+                             coverage: Array(mask.values[srcShift..<srcShift + length]))
                 for x in 0..<width {
                     let d = dst.pixels[x]
                     guard x >= alignment && x < alignment + length else {
-                        XCTAssertEqual(blended.pixels[x], d); XCTAssertEqual(masked.pixels[x], d)
+                        XCTAssertEqual(blended.pixels[x], d); XCTAssertEqual(drawn.pixels[x], d)
+                        XCTAssertEqual(shaped.pixels[x], d); XCTAssertEqual(masked.pixels[x], d)
                         continue
                     }
                     let s = src.pixels[x + srcShift], m = mask.values[x + srcShift]
@@ -51,6 +80,82 @@ final class SpanKernelTests: XCTestCase {
                     XCTAssertEqual(masked.pixels[x], Blend.Reference.over(Blend.Reference.scale(s, ms), d), "masked len \(length)")
                 }
             }
+        }
+        XCTAssertEqual(paths.missing, [], "kernel paths the random data never reached")
+    }
+}
+
+/// Which of the kernels' paths a test's data reaches, found by grouping each span as the kernels
+/// do (groups of `Kernels.lanes` from the span's start, then a tail) and testing each group as
+/// they do.
+private struct Paths {
+    private(set) var reached: Set<String> = []
+
+    /// Every path of `Kernels.blend`, `over`, `shape` and `masked`.
+    static let all: Set<String> = [
+        "blend opaque colour (fill)", "blend zero colour", "blend group", "blend tail",
+        "draw group opaque", "draw group zero", "draw group mixed", "draw tail",
+        "draw opacity 0", "draw opacity group zero", "draw opacity group", "draw opacity tail",
+        "shape zero colour", "shape full opaque", "shape full translucent", "shape coverage 0", "shape partial", "shape tail",
+        "masked full opaque", "masked full zero", "masked full mixed", "masked coverage 0", "masked partial", "masked tail",
+        "masked opacity 0", "masked opacity group zero", "masked opacity group", "masked opacity tail",
+    ]
+
+    var missing: [String] { Paths.all.subtracting(reached).sorted() }
+
+    mutating func record(length: Int, color: UInt32, opacity: UInt8, source: [UInt32], coverage: [UInt8]) {
+        let lanes = Kernels.lanes
+        let groups = (0..<length / lanes).map { $0 * lanes..<($0 + 1) * lanes }
+        let tail = length % lanes > 0
+        // blend
+        if color >> 24 == 255 { reached.insert("blend opaque colour (fill)") }
+        else if color == 0 { reached.insert("blend zero colour") }
+        else {
+            if !groups.isEmpty { reached.insert("blend group") }
+            if tail { reached.insert("blend tail") }
+        }
+        // draw
+        if opacity == 255 {
+            for g in groups {
+                let s = source[g]
+                reached.insert(s.allSatisfy { $0 >> 24 == 255 } ? "draw group opaque" : s.allSatisfy { $0 == 0 } ? "draw group zero" : "draw group mixed")
+            }
+            if tail { reached.insert("draw tail") }
+        } else if opacity == 0 {
+            reached.insert("draw opacity 0")
+        } else {
+            for g in groups { reached.insert(source[g].allSatisfy { $0 == 0 } ? "draw opacity group zero" : "draw opacity group") }
+            if tail { reached.insert("draw opacity tail") }
+        }
+        // shape
+        if color == 0 { reached.insert("shape zero colour") }
+        else {
+            for g in groups {
+                let m = coverage[g]
+                if m.allSatisfy({ $0 == 255 }) { reached.insert(color >> 24 == 255 ? "shape full opaque" : "shape full translucent") }
+                else if m.allSatisfy({ $0 == 0 }) { reached.insert("shape coverage 0") }
+                else { reached.insert("shape partial") }
+            }
+            if tail { reached.insert("shape tail") }
+        }
+        // masked
+        if opacity == 255 {
+            for g in groups {
+                let m = coverage[g], s = source[g]
+                if m.allSatisfy({ $0 == 255 }) {
+                    reached.insert(s.allSatisfy { $0 >> 24 == 255 } ? "masked full opaque" : s.allSatisfy { $0 == 0 } ? "masked full zero" : "masked full mixed")
+                } else if m.allSatisfy({ $0 == 0 }) { reached.insert("masked coverage 0") }
+                else { reached.insert("masked partial") }
+            }
+            if tail { reached.insert("masked tail") }
+        } else if opacity == 0 {
+            reached.insert("masked opacity 0")
+        } else {
+            for g in groups {
+                let zero = coverage[g].allSatisfy { div255(UInt32($0) * UInt32(opacity)) == 0 }
+                reached.insert(zero ? "masked opacity group zero" : "masked opacity group")
+            }
+            if tail { reached.insert("masked opacity tail") }
         }
     }
 }
