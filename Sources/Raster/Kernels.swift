@@ -150,31 +150,83 @@ enum Kernels {
         while i < n { d[i] = color &+ Blend.scale(d[i], inv); i &+= 1 }
     }
 
+    /// Source-over of eight source pixels `p` onto `d`.
+    @inline(__always)
+    static func overGroup(_ p: Lanes, _ d: UnsafeMutablePointer<UInt32>) {
+        // Opaque groups (a cached bitmap, an off-screen result) replace without reading the
+        // destination; empty ones (transparent margins) leave it.
+        if isOpaque(p) {
+            store(p, d)
+        } else if !isZero(p) {
+            store(over(p, load(d)), d)
+        }
+    }
+
+    /// Source-over of eight source pixels `p` scaled by the opacity lanes `f` onto `d`.
+    @inline(__always)
+    static func overGroup(_ p: Lanes, _ f: Lanes, _ d: UnsafeMutablePointer<UInt32>) {
+        if !isZero(p) { store(over(scale(p, f), load(d)), d) }
+    }
+
     @inline(__always)
     static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8) {
         let end = n - n % lanes
         var i = 0
         if opacity == 255 {
-            while i < end {
-                let p = load(s + i)
-                // Opaque groups (a cached bitmap, an off-screen result) replace without reading
-                // the destination; empty ones (transparent margins) leave it.
-                if isOpaque(p) {
-                    store(p, d + i)
-                } else if !isZero(p) {
-                    store(over(p, load(d + i)), d + i)
-                }
-                i &+= lanes
-            }
+            while i < end { overGroup(load(s + i), d + i); i &+= lanes }
             while i < n { d[i] = Blend.over(s[i], d[i]); i &+= 1 }
         } else if opacity != 0 {
             let f = Lanes(repeating: UInt16(opacity))
+            while i < end { overGroup(load(s + i), f, d + i); i &+= lanes }
+            while i < n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]); i &+= 1 }
+        }
+    }
+
+    /// Nearest-neighbour source-over: destination pixel `i` of the span is source-over of
+    /// `row[min(sourceWidth − 1, (first + i) × sourceWidth / destinationWidth)]` scaled by `opacity`,
+    /// where `first` is the span's first pixel relative to the destination rectangle.
+    @inline(__always)
+    static func scaled(_ d: UnsafeMutablePointer<UInt32>, _ row: UnsafePointer<UInt32>, _ n: Int, first: Int,
+                       sourceWidth: Int, destinationWidth: Int, opacity: UInt8) {
+        guard n > 0, opacity != 0 else { return }
+        let limit = sourceWidth - 1
+        guard first >= 0 else {
+            // Left of the destination the quotient truncates toward zero, which stepping does not
+            // reproduce; spans inside the destination never get here.
+            for i in 0..<n {
+                let x = Swift.min(limit, (first + i) * sourceWidth / destinationWidth)
+                d[i] = Blend.over(Blend.scale(row[x], opacity), d[i])
+            }
+            return
+        }
+        // The source index, stepped by sourceWidth / destinationWidth with its remainder carried,
+        // instead of a divide per pixel.
+        var q = first * sourceWidth / destinationWidth, r = first * sourceWidth % destinationWidth
+        let dq = sourceWidth / destinationWidth, dr = sourceWidth % destinationWidth
+        @inline(__always) func next() -> UInt32 {
+            let p = row[Swift.min(limit, q)]
+            q &+= dq
+            r &+= dr
+            if r >= destinationWidth { r &-= destinationWidth; q &+= 1 }
+            return p
+        }
+        let end = n - n % lanes
+        var i = 0
+        if opacity == 255 {
             while i < end {
-                let p = load(s + i)
-                if !isZero(p) { store(over(scale(p, f), load(d + i)), d + i) }
+                overGroup(unsafeBitCast(SIMD8<UInt32>(next(), next(), next(), next(), next(), next(), next(), next()),
+                                        to: Lanes.self), d + i)
                 i &+= lanes
             }
-            while i < n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]); i &+= 1 }
+            while i < n { d[i] = Blend.over(next(), d[i]); i &+= 1 }
+        } else {
+            let f = Lanes(repeating: UInt16(opacity))
+            while i < end {
+                overGroup(unsafeBitCast(SIMD8<UInt32>(next(), next(), next(), next(), next(), next(), next(), next()),
+                                        to: Lanes.self), f, d + i)
+                i &+= lanes
+            }
+            while i < n { d[i] = Blend.over(Blend.scale(next(), opacity), d[i]); i &+= 1 }
         }
     }
 

@@ -106,11 +106,8 @@ extension Pixmap {
                         let sy = source.y + Swift.min(source.height - 1, (y - destination.y) * source.height / destination.height)
                         let row = src.baseAddress! + sy * image.width
                         for s in spans {
-                            let d = base + y * w
-                            for x in s.x0..<s.x1 {
-                                let sx = source.x + Swift.min(source.width - 1, (x - destination.x) * source.width / destination.width)
-                                d[x] = Blend.over(Blend.scale(row[sx], opacity), d[x])
-                            }
+                            Kernels.scaled(base + y * w + s.x0, row + source.x, s.length, first: s.x0 - destination.x,
+                                           sourceWidth: source.width, destinationWidth: destination.width, opacity: opacity)
                         }
                     }
                 }

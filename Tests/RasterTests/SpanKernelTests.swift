@@ -14,12 +14,13 @@ final class SpanKernelTests: XCTestCase {
     private let width = 280
 
     /// Runs of opaque, all-zero and random premultiplied pixels, each 1 ... 24 long.
-    private func randomPixels(_ rng: inout SeededRandom) -> Pixmap {
-        var p = Pixmap(width: width, height: 1)!
+    private func randomPixels(_ rng: inout SeededRandom, width: Int? = nil, height: Int = 1) -> Pixmap {
+        let width = width ?? self.width
+        var p = Pixmap(width: width, height: height)!
         var x = 0
-        while x < width {
+        while x < width * height {
             let kind = Int.random(in: 0...2, using: &rng), run = Int.random(in: 1...24, using: &rng)
-            for i in x..<min(width, x + run) {
+            for i in x..<min(width * height, x + run) {
                 switch kind {
                 case 0: p.pixels[i] = randomPremultiplied(&rng) | 0xFF00_0000
                 case 1: p.pixels[i] = 0
@@ -82,6 +83,79 @@ final class SpanKernelTests: XCTestCase {
             }
         }
         XCTAssertEqual(paths.missing, [], "kernel paths the random data never reached")
+    }
+}
+
+extension SpanKernelTests {
+    /// `.scaled` (nearest-neighbour source-over) against the scalar formula it replaced, for
+    /// downscaling, upscaling and equal widths, every opacity case, spans of every length and
+    /// spans that start left of the destination rectangle.
+    func testScaledMatchesScalarReferenceWhenShrinkingGrowingAndAtEveryOpacity() {
+        var rng = SeededRandom(seed: 4242)
+        var reached: Set<String> = []
+        for _ in 0..<1500 {
+            let iw = Int.random(in: 1...48, using: &rng)
+            let image = randomPixels(&rng, width: iw, height: 3)
+            let sx0 = Int.random(in: 0..<iw, using: &rng)
+            let source = PixelRect(x: sx0, y: Int.random(in: 0...1, using: &rng), width: Int.random(in: 1...(iw - sx0), using: &rng),
+                                   height: Int.random(in: 1...2, using: &rng))
+            let dw = [source.width, Int.random(in: 1...source.width, using: &rng), Int.random(in: 1...300, using: &rng)][Int.random(in: 0...2, using: &rng)]
+            let destination = PixelRect(x: Int.random(in: 0...12, using: &rng), y: 0, width: dw, height: 2)
+            let dst = randomPixels(&rng, width: destination.maxX + 9, height: 2)
+            let opacity: UInt8 = [255, 255, 0, 128, UInt8.random(in: 1...254, using: &rng)][Int.random(in: 0...4, using: &rng)]
+            // The source column of destination column x, exactly as the kernel's contract states it.
+            func column(_ x: Int) -> Int { source.x + min(source.width - 1, (x - destination.x) * source.width / destination.width) }
+            var x0 = Int.random(in: destination.x...destination.maxX, using: &rng)
+            if Bool.random(using: &rng) {
+                // Left of the destination, where the quotient truncates toward zero, as long as
+                // the column stays inside the image.
+                let left = Int.random(in: 0...destination.x, using: &rng)
+                if column(left) >= 0 { x0 = left }
+            }
+            let x1 = Int.random(in: x0...destination.maxX, using: &rng)
+            var out = dst
+            out.paint(.scaled(image, source: source, destination: destination, opacity: opacity), rows: 0..<2,
+                      spans: [Span(x0, x1)][...])
+            for y in 0..<2 {
+                let sy = source.y + min(source.height - 1, (y - destination.y) * source.height / destination.height)
+                var sources: [UInt32] = []
+                for x in 0..<dst.width {
+                    let d = dst.pixels[y * dst.width + x], got = out.pixels[y * dst.width + x]
+                    guard x >= x0 && x < x1 else { XCTAssertEqual(got, d); continue }
+                    let p = image.pixels[sy * iw + column(x)]
+                    sources.append(p)
+                    XCTAssertEqual(got, Blend.Reference.over(Blend.Reference.scale(p, opacity), d),
+                                   "x \(x) of \(x0)..<\(x1), \(source) onto \(destination), opacity \(opacity)")
+                }
+                reached.formUnion(Self.scaledPaths(sources: sources, opacity: opacity, leftOfDestination: x0 < destination.x))
+            }
+            if x1 > x0 {
+                reached.insert(source.width > dw ? "shrinking" : source.width < dw ? "growing" : "same width")
+            }
+        }
+        let all: Set<String> = ["shrinking", "growing", "same width", "left of destination",
+                                "group opaque", "group zero", "group mixed", "tail", "opacity 0",
+                                "opacity group zero", "opacity group", "opacity tail"]
+        XCTAssertEqual(all.subtracting(reached).sorted(), [], "paths of Kernels.scaled the random data never reached")
+    }
+
+    /// The paths of `Kernels.scaled` a span with these source pixels takes.
+    private static func scaledPaths(sources: [UInt32], opacity: UInt8, leftOfDestination: Bool) -> Set<String> {
+        guard !sources.isEmpty else { return [] }
+        if opacity == 0 { return ["opacity 0"] }
+        if leftOfDestination { return ["left of destination"] }
+        let lanes = Kernels.lanes
+        var paths: Set<String> = []
+        for g in 0..<sources.count / lanes {
+            let s = sources[g * lanes..<(g + 1) * lanes]
+            if opacity == 255 {
+                paths.insert(s.allSatisfy { $0 >> 24 == 255 } ? "group opaque" : s.allSatisfy { $0 == 0 } ? "group zero" : "group mixed")
+            } else {
+                paths.insert(s.allSatisfy { $0 == 0 } ? "opacity group zero" : "opacity group")
+            }
+        }
+        if sources.count % lanes > 0 { paths.insert(opacity == 255 ? "tail" : "opacity tail") }
+        return paths
     }
 }
 
