@@ -1,3 +1,4 @@
+internal import CPrefetch  // internal: clients of Raster need not see the C module
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +25,27 @@ enum Kernels {
     typealias Lanes = SIMD16<UInt16>
     /// Pixels per vector step.
     static let lanes = 8
+
+    /// How far ahead of the current group, in pixels, a loop over a long span asks the cache for
+    /// the lines it will read. The hardware prefetcher alone left the blends waiting on memory
+    /// (blend colour at 1.6 × memset where the same loop with prefetches ran at 1.1).
+    static let prefetchDistance = 512
+
+    /// Asks the cache for element `i + prefetchDistance` of `p`. It may lie past the span (for a
+    /// span ending a row, that is where the next row starts), past the allocation even: a
+    /// prefetch is a hint that never faults.
+    @inline(__always)
+    static func prefetch<T>(_ p: UnsafePointer<T>, _ i: Int) {
+        cprefetch_read(p, (i &+ prefetchDistance) &* MemoryLayout<T>.stride)
+    }
+
+    @inline(__always)
+    static func prefetch<T>(_ p: UnsafeMutablePointer<T>, _ i: Int) { prefetch(UnsafePointer(p), i) }
+
+    /// Whether a span of `n` pixels is worth prefetching for: on shorter ones most fetched lines
+    /// would be past the span, unused.
+    @inline(__always)
+    static func isLong(_ n: Int) -> Bool { n >= prefetchDistance }
 
     @inline(__always)
     static func load(_ p: UnsafePointer<UInt32>) -> Lanes { UnsafeRawPointer(p).loadUnaligned(as: Lanes.self) }
@@ -141,9 +163,10 @@ enum Kernels {
         if color == 0 { return }
         let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let f = Lanes(repeating: UInt16(inv))
-        let end = n - n % lanes
+        let end = n - n % lanes, long = isLong(n)
         var i = 0
         while i < end {
+            if long { prefetch(d, i) }
             store(unsafeBitCast(pixels(c) &+ pixels(scale(load(d + i), f)), to: Lanes.self), d + i)
             i &+= lanes
         }
@@ -170,14 +193,22 @@ enum Kernels {
 
     @inline(__always)
     static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8) {
-        let end = n - n % lanes
+        let end = n - n % lanes, long = isLong(n)
         var i = 0
         if opacity == 255 {
-            while i < end { overGroup(load(s + i), d + i); i &+= lanes }
+            while i < end {
+                if long { prefetch(d, i); prefetch(s, i) }
+                overGroup(load(s + i), d + i)
+                i &+= lanes
+            }
             while i < n { d[i] = Blend.over(s[i], d[i]); i &+= 1 }
         } else if opacity != 0 {
             let f = Lanes(repeating: UInt16(opacity))
-            while i < end { overGroup(load(s + i), f, d + i); i &+= lanes }
+            while i < end {
+                if long { prefetch(d, i); prefetch(s, i) }
+                overGroup(load(s + i), f, d + i)
+                i &+= lanes
+            }
             while i < n { d[i] = Blend.over(Blend.scale(s[i], opacity), d[i]); i &+= 1 }
         }
     }
@@ -210,10 +241,11 @@ enum Kernels {
             if r >= destinationWidth { r &-= destinationWidth; q &+= 1 }
             return p
         }
-        let end = n - n % lanes
+        let end = n - n % lanes, long = isLong(n)
         var i = 0
         if opacity == 255 {
             while i < end {
+                if long { prefetch(d, i) }
                 overGroup(unsafeBitCast(SIMD8<UInt32>(next(), next(), next(), next(), next(), next(), next(), next()),
                                         to: Lanes.self), d + i)
                 i &+= lanes
@@ -222,6 +254,7 @@ enum Kernels {
         } else {
             let f = Lanes(repeating: UInt16(opacity))
             while i < end {
+                if long { prefetch(d, i) }
                 overGroup(unsafeBitCast(SIMD8<UInt32>(next(), next(), next(), next(), next(), next(), next(), next()),
                                         to: Lanes.self), f, d + i)
                 i &+= lanes
@@ -235,9 +268,10 @@ enum Kernels {
         if color == 0 { return }
         let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let opaque = color >= 0xFF00_0000
-        let end = n - n % lanes
+        let end = n - n % lanes, long = isLong(n)
         var i = 0
         while i < end {
+            if long { prefetch(d, i); prefetch(m, i) }
             let bits = coverageBits(m + i)
             if bits == .max {
                 store(opaque ? c : over(c, load(d + i)), d + i)
@@ -252,10 +286,11 @@ enum Kernels {
     @inline(__always)
     static func masked(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ m: UnsafePointer<UInt8>,
                        _ n: Int, _ opacity: UInt8) {
-        let end = n - n % lanes
+        let end = n - n % lanes, long = isLong(n)
         var i = 0
         if opacity == 255 {
             while i < end {
+                if long { prefetch(d, i); prefetch(s, i); prefetch(m, i) }
                 let bits = coverageBits(m + i), p = load(s + i)
                 if bits == .max {
                     // Inside the mask the source is unscaled (× 255 / 255 is exact): a copy when
@@ -274,6 +309,7 @@ enum Kernels {
         } else if opacity != 0 {
             let o = Lanes(repeating: UInt16(opacity))
             while i < end {
+                if long { prefetch(d, i); prefetch(s, i); prefetch(m, i) }
                 // Coverage × opacity / 255, rounded as `div255`.
                 let k = mulHigh257(coverage(m + i) &* o &+ 0x80)
                 if !isZero(k) { store(over(scale(load(s + i), k), load(d + i)), d + i) }
