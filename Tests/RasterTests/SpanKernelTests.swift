@@ -3,19 +3,18 @@ import RasterTestSupport
 import XCTest
 
 /// The vectorised span kernels against the scalar reference (`Blend.Reference`), for every span
-/// length 0 ... 257 at every alignment 0 ... 7 of the destination and of the source.
+/// length 0 ... 257 and some long enough to prefetch, at every alignment 0 ... 7 of the
+/// destination and random ones of the source.
 ///
 /// The data is random but laid out in runs, so that every path of every kernel is taken: groups
 /// of eight source pixels that are all opaque, all zero or mixed; coverage all 255, all 0 or
-/// partial; opacity 255, 0 or between; colours opaque, zero or translucent; and every tail length.
-/// `Paths` replays the kernels' grouping on the same data and the test fails if a path was never
-/// reached, so a change to the data or to the kernels cannot silently leave a path untested.
+/// partial; opacity 255, 0 or between; colours opaque, zero or translucent; every tail length;
+/// spans with and without prefetching. `Paths` replays the kernels' grouping on the same data and
+/// the test fails if a path was never reached, so a change to the data or to the kernels cannot
+/// silently leave a path untested.
 final class SpanKernelTests: XCTestCase {
-    private let width = 280
-
     /// Runs of opaque, all-zero and random premultiplied pixels, each 1 ... 24 long.
-    private func randomPixels(_ rng: inout SeededRandom, width: Int? = nil, height: Int = 1) -> Pixmap {
-        let width = width ?? self.width
+    private func randomPixels(_ rng: inout SeededRandom, width: Int, height: Int = 1) -> Pixmap {
         var p = Pixmap(width: width, height: height)!
         var x = 0
         while x < width * height {
@@ -33,7 +32,7 @@ final class SpanKernelTests: XCTestCase {
     }
 
     /// Runs of coverage 255, coverage 0 and random coverage, each 1 ... 24 long.
-    private func randomCoverage(_ rng: inout SeededRandom) -> CoverageMask {
+    private func randomCoverage(_ rng: inout SeededRandom, width: Int) -> CoverageMask {
         var m = CoverageMask(size: PixelSize(width: width, height: 1))!
         var x = 0
         while x < width {
@@ -49,40 +48,49 @@ final class SpanKernelTests: XCTestCase {
     func testBlendKernelsMatchScalarReferenceForAllLengthsAndAlignments() {
         var rng = SeededRandom(seed: 2026)
         var paths = Paths()
-        for length in 0...257 {
-            for alignment in 0..<8 where alignment + length <= width {
-                let dst = randomPixels(&rng), src = randomPixels(&rng), mask = randomCoverage(&rng)
-                let color = PremultipliedColor(packed: [randomPremultiplied(&rng), randomPremultiplied(&rng) | 0xFF00_0000, 0,
-                                                        randomPremultiplied(&rng)][Int.random(in: 0...3, using: &rng)])
-                let opacity: UInt8 = [255, 255, 0, 128, UInt8.random(in: 1...254, using: &rng)][Int.random(in: 0...4, using: &rng)]
-                let srcShift = Int.random(in: 0...7, using: &rng)
-                let span = [Span(alignment, alignment + length)][...]
-                let sourceOffset = PixelPoint(x: -srcShift, y: 0)  // destination x reads source x + srcShift
-                var blended = dst, drawn = dst, shaped = dst, masked = dst
-                blended.paint(.blend(color), rows: 0..<1, spans: span)
-                drawn.paint(.draw(src, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
-                shaped.paint(.shape(color, mask, offset: sourceOffset), rows: 0..<1, spans: span)
-                masked.paint(.masked(src, mask, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
-                paths.record(length: length, color: color.packed, opacity: opacity,
-                             source: Array(src.pixels[srcShift..<srcShift + length]),
-                             coverage: Array(mask.values[srcShift..<srcShift + length]))
-                for x in 0..<width {
-                    let d = dst.pixels[x]
-                    guard x >= alignment && x < alignment + length else {
-                        XCTAssertEqual(blended.pixels[x], d); XCTAssertEqual(drawn.pixels[x], d)
-                        XCTAssertEqual(shaped.pixels[x], d); XCTAssertEqual(masked.pixels[x], d)
-                        continue
-                    }
-                    let s = src.pixels[x + srcShift], m = mask.values[x + srcShift]
-                    let ms = UInt8(div255(UInt32(m) * UInt32(opacity)))
-                    XCTAssertEqual(blended.pixels[x], Blend.Reference.over(color.packed, d), "blend len \(length) align \(alignment)")
-                    XCTAssertEqual(drawn.pixels[x], Blend.Reference.over(Blend.Reference.scale(s, opacity), d), "draw len \(length)")
-                    XCTAssertEqual(shaped.pixels[x], Blend.Reference.over(Blend.Reference.scale(color.packed, m), d), "shape len \(length)")
-                    XCTAssertEqual(masked.pixels[x], Blend.Reference.over(Blend.Reference.scale(s, ms), d), "masked len \(length)")
-                }
+        let long = Kernels.prefetchDistance
+        for length in Array(0...257) + Array(long - 1...long + 9) + [2 * long + 13] {
+            for alignment in 0..<8 {
+                checkSpan(length: length, alignment: alignment, &rng, &paths)
             }
         }
         XCTAssertEqual(paths.missing, [], "kernel paths the random data never reached")
+    }
+
+    /// Paints one span of `length` at `alignment` with every blend paint and compares each pixel
+    /// with the reference, and those outside the span with the destination as it was.
+    private func checkSpan(length: Int, alignment: Int, _ rng: inout SeededRandom, _ paths: inout Paths) {
+        let width = alignment + length + 8
+        let dst = randomPixels(&rng, width: width), src = randomPixels(&rng, width: width)
+        let mask = randomCoverage(&rng, width: width)
+        let color = PremultipliedColor(packed: [randomPremultiplied(&rng), randomPremultiplied(&rng) | 0xFF00_0000, 0,
+                                                randomPremultiplied(&rng)][Int.random(in: 0...3, using: &rng)])
+        let opacity: UInt8 = [255, 255, 0, 128, UInt8.random(in: 1...254, using: &rng)][Int.random(in: 0...4, using: &rng)]
+        let srcShift = Int.random(in: 0...7, using: &rng)
+        let span = [Span(alignment, alignment + length)][...]
+        let sourceOffset = PixelPoint(x: -srcShift, y: 0)  // destination x reads source x + srcShift
+        var blended = dst, drawn = dst, shaped = dst, masked = dst
+        blended.paint(.blend(color), rows: 0..<1, spans: span)
+        drawn.paint(.draw(src, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
+        shaped.paint(.shape(color, mask, offset: sourceOffset), rows: 0..<1, spans: span)
+        masked.paint(.masked(src, mask, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
+        paths.record(length: length, color: color.packed, opacity: opacity,
+                     source: Array(src.pixels[srcShift..<srcShift + length]),
+                     coverage: Array(mask.values[srcShift..<srcShift + length]))
+        for x in 0..<width {
+            let d = dst.pixels[x]
+            guard x >= alignment && x < alignment + length else {
+                XCTAssertEqual(blended.pixels[x], d); XCTAssertEqual(drawn.pixels[x], d)
+                XCTAssertEqual(shaped.pixels[x], d); XCTAssertEqual(masked.pixels[x], d)
+                continue
+            }
+            let s = src.pixels[x + srcShift], m = mask.values[x + srcShift]
+            let ms = UInt8(div255(UInt32(m) * UInt32(opacity)))
+            XCTAssertEqual(blended.pixels[x], Blend.Reference.over(color.packed, d), "blend len \(length) align \(alignment)")
+            XCTAssertEqual(drawn.pixels[x], Blend.Reference.over(Blend.Reference.scale(s, opacity), d), "draw len \(length)")
+            XCTAssertEqual(shaped.pixels[x], Blend.Reference.over(Blend.Reference.scale(color.packed, m), d), "shape len \(length)")
+            XCTAssertEqual(masked.pixels[x], Blend.Reference.over(Blend.Reference.scale(s, ms), d), "masked len \(length)")
+        }
     }
 }
 
@@ -99,7 +107,8 @@ extension SpanKernelTests {
             let sx0 = Int.random(in: 0..<iw, using: &rng)
             let source = PixelRect(x: sx0, y: Int.random(in: 0...1, using: &rng), width: Int.random(in: 1...(iw - sx0), using: &rng),
                                    height: Int.random(in: 1...2, using: &rng))
-            let dw = [source.width, Int.random(in: 1...source.width, using: &rng), Int.random(in: 1...300, using: &rng)][Int.random(in: 0...2, using: &rng)]
+            let dw = [source.width, Int.random(in: 1...source.width, using: &rng), Int.random(in: 1...300, using: &rng),
+                      Int.random(in: Kernels.prefetchDistance...2 * Kernels.prefetchDistance, using: &rng)][Int.random(in: 0...3, using: &rng)]
             let destination = PixelRect(x: Int.random(in: 0...12, using: &rng), y: 0, width: dw, height: 2)
             let dst = randomPixels(&rng, width: destination.maxX + 9, height: 2)
             let opacity: UInt8 = [255, 255, 0, 128, UInt8.random(in: 1...254, using: &rng)][Int.random(in: 0...4, using: &rng)]
@@ -128,6 +137,9 @@ extension SpanKernelTests {
                                    "x \(x) of \(x0)..<\(x1), \(source) onto \(destination), opacity \(opacity)")
                 }
                 reached.formUnion(Self.scaledPaths(sources: sources, opacity: opacity, leftOfDestination: x0 < destination.x))
+                if sources.count >= Kernels.prefetchDistance && opacity != 0 && x0 >= destination.x {
+                    reached.insert(opacity == 255 ? "long" : "long opacity")
+                }
             }
             if x1 > x0 {
                 reached.insert(source.width > dw ? "shrinking" : source.width < dw ? "growing" : "same width")
@@ -135,7 +147,7 @@ extension SpanKernelTests {
         }
         let all: Set<String> = ["shrinking", "growing", "same width", "left of destination",
                                 "group opaque", "group zero", "group mixed", "tail", "opacity 0",
-                                "opacity group zero", "opacity group", "opacity tail"]
+                                "opacity group zero", "opacity group", "opacity tail", "long", "long opacity"]
         XCTAssertEqual(all.subtracting(reached).sorted(), [], "paths of Kernels.scaled the random data never reached")
     }
 
@@ -173,6 +185,7 @@ private struct Paths {
         "shape zero colour", "shape full opaque", "shape full translucent", "shape coverage 0", "shape partial", "shape tail",
         "masked full opaque", "masked full zero", "masked full mixed", "masked coverage 0", "masked partial", "masked tail",
         "masked opacity 0", "masked opacity group zero", "masked opacity group", "masked opacity tail",
+        "long blend", "long draw", "long draw opacity", "long shape", "long masked", "long masked opacity",
     ]
 
     var missing: [String] { Paths.all.subtracting(reached).sorted() }
@@ -181,6 +194,12 @@ private struct Paths {
         let lanes = Kernels.lanes
         let groups = (0..<length / lanes).map { $0 * lanes..<($0 + 1) * lanes }
         let tail = length % lanes > 0
+        // Spans this long prefetch: each loop must run so at least once.
+        let long = length >= Kernels.prefetchDistance
+        func loop(_ name: String) { if long { reached.insert("long " + name) } }
+        if color >> 24 != 255 && color != 0 { loop("blend") }
+        if color != 0 { loop("shape") }
+        if opacity == 255 { loop("draw"); loop("masked") } else if opacity != 0 { loop("draw opacity"); loop("masked opacity") }
         // blend
         if color >> 24 == 255 { reached.insert("blend opaque colour (fill)") }
         else if color == 0 { reached.insert("blend zero colour") }
