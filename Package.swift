@@ -39,7 +39,9 @@ let package = Package(
     ],
     targets: [
         // The model: pixels, layers, the table, the strategies.
-        .target(name: "Raster", swiftSettings: optimizedInDebug),
+        // CPrefetch: a cache prefetch hint for Raster's span kernels, which Swift cannot emit.
+        .target(name: "CPrefetch"),
+        .target(name: "Raster", dependencies: ["CPrefetch"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),

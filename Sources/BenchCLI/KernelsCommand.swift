@@ -25,14 +25,18 @@ struct KernelsCommand: BenchCommand {
         return 0
     }
 
-    /// The rows as a table with each kernel's time as a multiple of the memset floor.
+    /// The rows as a table with each kernel's time, and its memory-traffic bound, as multiples
+    /// of the memset floor (the first row).
     static func table(_ rows: [KernelBench.Row]) -> String {
         let floor = rows.first?.nanos ?? 1
-        var table = [["kernel", "µs / frame", "GB/s", "× memset"]]
+        var table = [["kernel", "µs / frame", "GB/s", "× memset", "bound"]]
         for row in rows {
             table.append([row.name, Format.micros(row.nanos), Format.fixed(row.gigabytesPerSecond, 1),
-                          Format.fixed(Double(row.nanos) / Double(max(floor, 1)), 2)])
+                          Format.fixed(Double(row.nanos) / Double(max(floor, 1)), 2), Format.fixed(row.bound, 2)])
         }
-        return "Kernels over one 2048 × 2732 framebuffer (medians):\n" + Format.align(table)
+        return "Kernels over one 2048 × 2732 framebuffer (medians; times and bounds as multiples of memset):\n"
+            + Format.align(table)
+            + "bound: the time the bytes a kernel writes and reads take at this run's rates, a byte written at memset's,\n"
+            + "a byte read at memcpy's less memset's.\n"
     }
 }

@@ -193,7 +193,7 @@ struct RunCommand: BenchCommand {
         return 0
     }
 
-    /// A progress line (`NAME: step 31/360`) safe for the terminal: the scenario's name shortened
+    /// A progress line (`NAME: step 31/180`) safe for the terminal: the scenario's name shortened
     /// to `Escape.messageLimit` (the line is rewritten after every step) and escaped.
     static func progressLine(_ line: String) -> String {
         guard let colon = line.range(of: ": ", options: .backwards) else { return Escape.message(line) }

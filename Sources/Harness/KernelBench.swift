@@ -12,13 +12,45 @@ public enum KernelBench {
         /// Median nanoseconds per pass over the buffer.
         public var nanos: Int
         /// Bytes written per pass (destination bytes).
-        public var bytes: Int
+        public var written: Int
+        /// Bytes read per pass (sources, the destination when it is blended, masks).
+        public var read: Int
+        /// The least time this kernel's memory traffic can take, as a multiple of the run's
+        /// memset (see `bound(written:read:memset:memcpy:)`).
+        public var bound: Double
+
+        public init(name: String, nanos: Int, written: Int, read: Int, bound: Double) {
+            self.name = name
+            self.nanos = nanos
+            self.written = written
+            self.read = read
+            self.bound = bound
+        }
+
         /// Destination gigabytes per second.
-        public var gigabytesPerSecond: Double { nanos > 0 ? Double(bytes) / Double(nanos) : 0 }
+        public var gigabytesPerSecond: Double { nanos > 0 ? Double(written) / Double(nanos) : 0 }
+    }
+
+    /// The memory-traffic lower bound of writing `written` and reading `read` bytes, as a
+    /// multiple of the memset time, from a memset (`setNanos`) and a memcpy (`copyNanos`) of the
+    /// same `bytes`: writing a byte costs what memset spends per byte, t_set / N, and reading one
+    /// what memcpy spends beyond that, (t_cpy − t_set) / N (never below 0, for a noisy run).
+    public static func bound(written: Int, read: Int, bytes: Int, setNanos: Int, copyNanos: Int) -> Double {
+        guard bytes > 0, setNanos > 0 else { return 0 }
+        let set = Double(setNanos), readCost = max(0, Double(copyNanos) - set)
+        return (Double(written) * set + Double(read) * readCost) / Double(bytes) / set
+    }
+
+    /// A kernel to time and the bytes one pass of it moves.
+    private struct Kernel {
+        var name: String
+        var written: Int
+        var read: Int
+        var run: () -> Void
     }
 
     /// Measures every kernel over a `size` buffer, `repetitions` times each, interleaved so drift
-    /// affects all alike; returns the rows, memset first.
+    /// affects all alike; returns the rows, memset first and memcpy second.
     public static func run(size: PixelSize = PixelSize(width: 2048, height: 2732), repetitions: Int = 15) -> [Row] {
         let bytes = size.area * 4
         let floor = MemoryFloor(bytes: bytes)
@@ -29,12 +61,23 @@ public enum KernelBench {
         // A realistic mask: full inside, anti-aliased rows at the edges.
         for x in 0..<size.width { mask[x, 0] = 100; mask[x, size.height - 1] = 100 }
         let full = PixelRect(origin: .zero, size: size)
-        let kernels: [(String, () -> Void)] = [
-            ("fill opaque", { target.fill(full, with: Color.white.premultiplied) }),
-            ("copy opaque image", { target.copy(opaque, from: full, to: .zero) }),
-            ("blend colour (source-over)", { target.blend(full, with: Color(red: 0, green: 0, blue: 0, alpha: 100).premultiplied) }),
-            ("blend image (source-over)", { target.draw(translucent, from: full, to: .zero) }),
-            ("masked composite", { target.draw(translucent, mask: mask, at: .zero) }),
+        // Each writes the frame once; what it reads is beside it.
+        let kernels = [
+            Kernel(name: "fill opaque", written: bytes, read: 0) {
+                target.fill(full, with: Color.white.premultiplied)
+            },
+            Kernel(name: "copy opaque image", written: bytes, read: bytes) {  // the image
+                target.copy(opaque, from: full, to: .zero)
+            },
+            Kernel(name: "blend colour (source-over)", written: bytes, read: bytes) {  // the destination
+                target.blend(full, with: Color(red: 0, green: 0, blue: 0, alpha: 100).premultiplied)
+            },
+            Kernel(name: "blend image (source-over)", written: bytes, read: 2 * bytes) {  // image, destination
+                target.draw(translucent, from: full, to: .zero)
+            },
+            Kernel(name: "masked composite", written: bytes, read: 2 * bytes + bytes / 4) {  // + a mask byte a pixel
+                target.draw(translucent, mask: mask, at: .zero)
+            },
         ]
         var fills: [Int] = [], copies: [Int] = []
         var samples = [[Int]](repeating: [], count: kernels.count)
@@ -43,12 +86,17 @@ public enum KernelBench {
             copies.append(floor.timeCopy())
             for (i, kernel) in kernels.enumerated() {
                 let start = Stopwatch.now()
-                kernel.1()
+                kernel.run()
                 samples[i].append(Int(Stopwatch.now() - start))
             }
         }
-        return [Row(name: "memset (floor)", nanos: Summary(fills).median, bytes: bytes),
-                Row(name: "memcpy (copy floor)", nanos: Summary(copies).median, bytes: bytes)]
-            + kernels.indices.map { Row(name: kernels[$0].0, nanos: Summary(samples[$0]).median, bytes: bytes) }
+        let set = Summary(fills).median, copy = Summary(copies).median
+        func row(_ name: String, _ nanos: Int, written: Int, read: Int) -> Row {
+            Row(name: name, nanos: nanos, written: written, read: read,
+                bound: bound(written: written, read: read, bytes: bytes, setNanos: set, copyNanos: copy))
+        }
+        return [row("memset (floor)", set, written: bytes, read: 0),
+                row("memcpy (copy floor)", copy, written: bytes, read: bytes)]
+            + kernels.indices.map { row(kernels[$0].name, Summary(samples[$0]).median, written: kernels[$0].written, read: kernels[$0].read) }
     }
 }

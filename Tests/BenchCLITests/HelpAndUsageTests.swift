@@ -93,7 +93,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       1000), each with 'none' as its reference; join the
                                       parts' JSON files with 'bench merge'.
               --steps <n>             The number of steps to measure. (default: the
-                                      scenario's own, 360 for ipad-settings)
+                                      scenario's own, 180 for ipad-settings)
               --rounds <n>            Repeat the measured scroll n times on fresh tables,
                                       interleaved; each round's medians are kept, and 'bench
                                       compare' needs 4 or more to call a change significant.

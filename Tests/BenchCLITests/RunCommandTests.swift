@@ -42,7 +42,7 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
     func testUnwritableJSONPathFailsBeforeTheRunStarts() {
         let path = "/nonexistent-dir/r.json"
         let started = Date()
-        // No --steps: were the path checked only after the run, this would measure 360 steps.
+        // No --steps: were the path checked only after the run, this would measure 180 steps.
         let result = bench("run", "--json", path)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the run must not start")
         XCTAssertEqual(result.code, 2)

@@ -2,7 +2,6 @@ import Foundation
 @testable import Reports
 import Results
 import XCTest
-import Compositor
 
 /// The Markdown, CSV, HTML and trace reports, on a `Results` built by hand (no benchmark runs):
 /// every number a report shows must be the JSON's, rounded only as the report documents.
