@@ -66,6 +66,10 @@ public enum KernelBench {
             Kernel(name: "fill opaque", written: bytes, read: 0) {
                 target.fill(full, with: Color.white.premultiplied)
             },
+            // A grey whose bytes differ (the grouped table's background) cannot be a byte memset.
+            Kernel(name: "fill opaque colour", written: bytes, read: 0) {
+                target.fill(full, with: Color(hex: "#F2F2F7")!.premultiplied)
+            },
             Kernel(name: "copy opaque image", written: bytes, read: bytes) {  // the image
                 target.copy(opaque, from: full, to: .zero)
             },

@@ -157,6 +157,9 @@ enum Kernels {
         // library streams to memory without reading the lines first.
         if color == (color & 0xFF) &* 0x0101_0101 {
             memset(d, Int32(color & 0xFF), n * 4)
+        } else if n >= 64 {
+            // Any other colour: a string store, which also skips reading the lines it overwrites.
+            cfill32(d, UInt(n), color)
         } else {
             d.update(repeating: color, count: n)
         }

@@ -44,11 +44,11 @@ final class KernelsCommandTests: XCTestCase {
 
     func testEveryKernelReportsItsTrafficAndABoundAtLeastItsWrites() {
         let rows = KernelBench.run(size: PixelSize(width: 64, height: 8), repetitions: 1)
-        XCTAssertEqual(rows.map(\.name), ["memset (floor)", "memcpy (copy floor)", "fill opaque", "copy opaque image",
+        XCTAssertEqual(rows.map(\.name), ["memset (floor)", "memcpy (copy floor)", "fill opaque", "fill opaque colour", "copy opaque image",
                                           "blend colour (source-over)", "blend image (source-over)", "masked composite"])
         let n = 64 * 8 * 4
-        XCTAssertEqual(rows.map(\.written), [Int](repeating: n, count: 7))
-        XCTAssertEqual(rows.map(\.read), [0, n, 0, n, n, 2 * n, 2 * n + n / 4])
+        XCTAssertEqual(rows.map(\.written), [Int](repeating: n, count: 8))
+        XCTAssertEqual(rows.map(\.read), [0, n, 0, 0, n, n, 2 * n, 2 * n + n / 4])
         for row in rows { XCTAssertGreaterThanOrEqual(row.bound, 1, row.name) }
     }
 }

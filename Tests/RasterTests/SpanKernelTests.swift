@@ -13,6 +13,29 @@ import XCTest
 /// the test fails if a path was never reached, so a change to the data or to the kernels cannot
 /// silently leave a path untested.
 final class SpanKernelTests: XCTestCase {
+    /// Fills write the colour into exactly the span, by every route: a byte fill for colours
+    /// whose four bytes are equal, a string store for other colours on long spans, a loop on
+    /// short ones.
+    func testFillWritesExactlyTheSpanForEveryColourKindAndLength() {
+        var rng = SeededRandom(seed: 0xF111)
+        let colours: [UInt32] = [0xFFFF_FFFF, 0, 0xFF00_0000, 0xFFF7_F2F2, 0x8040_2010]
+        for colour in colours {
+            for length in Array(0...257) + [600, 1037, 4099] {
+                let offset = Int.random(in: 0...7, using: &rng)
+                var p = randomPixels(&rng, width: length + 16)
+                let before = p.pixels
+                p.paint(.fill(PremultipliedColor(packed: colour)), rows: 0..<1, spans: [Span(offset, offset + length)][...])
+                for x in 0..<p.width {
+                    let expected = (offset..<offset + length).contains(x) ? colour : before[x]
+                    if p.pixels[x] != expected {
+                        XCTFail("colour \(String(colour, radix: 16)) length \(length) offset \(offset): pixel \(x) is \(String(p.pixels[x], radix: 16))")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     /// Runs of opaque, all-zero and random premultiplied pixels, each 1 ... 24 long.
     private func randomPixels(_ rng: inout SeededRandom, width: Int, height: Int = 1) -> Pixmap {
         var p = Pixmap(width: width, height: height)!
