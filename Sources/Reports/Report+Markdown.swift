@@ -75,7 +75,8 @@ extension Results {
         let groups: [(title: String, columns: [ReportColumn])] = [
             ("Step time in µs, and ratios of its median",
              [.median(.step), .stepP99, .worstStep, .atStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
-            ("Phase times in µs (medians)", [Phase.layout, .reuse, .composite].map(ReportColumn.median)),
+            ("Phase times in µs (medians), and the composite's traffic bound",
+             [Phase.layout, .reuse, .composite].map(ReportColumn.median) + [.trafficBound, .ratio(.compositeToTraffic)]),
             ("Drawing per step (means)", Results.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
             ("Caches and objects per step (means)", Results.tableCounters.filter { !drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
         ]

@@ -21,7 +21,7 @@ struct ReportTable {
 enum ReportColumn {
     case counter(Counter)
     case median(Phase)
-    case stepP99, worstStep, atStep
+    case stepP99, worstStep, atStep, trafficBound
     case ratio(Ratio)
 
     /// The column's title.
@@ -32,6 +32,7 @@ enum ReportColumn {
         case .stepP99: return "step p99"
         case .worstStep: return "worst step"
         case .atStep: return "at step"
+        case .trafficBound: return "bound"
         case .ratio(let ratio): return ratio.info.label
         }
     }
@@ -44,6 +45,7 @@ enum ReportColumn {
         case .stepP99: return "the 99th percentile of the step times"
         case .worstStep: return "the slowest step's time"
         case .atStep: return "the 0-based index of the slowest step; (event) when a scenario event happened in it"
+        case .trafficBound: return "the least time the mean frame's kernel traffic (bytes written and read) takes at the run's memset and memcpy rates"
         case .ratio(let ratio): return ratio.info.meaning
         }
     }
@@ -56,6 +58,7 @@ enum ReportColumn {
         case .stepP99: return run.timing[.step].map { Results.microsText($0.p99) } ?? "–"
         case .worstStep: return run.timing[.step].map { Results.microsText($0.max) } ?? "–"
         case .atStep: return run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–"
+        case .trafficBound: return run.trafficBoundNanos > 0 ? Results.microsText(run.trafficBoundNanos) : "–"
         case .ratio(let ratio): return run.ratios[ratio].map { Format.decimal($0, 2) } ?? "–"
         }
     }

@@ -474,6 +474,20 @@ final class ReportTests: XCTestCase {
 
     // MARK: Trace
 
+    func testThePhaseTableShowsTheCompositeNextToItsTrafficBoundAndTheirRatio() {
+        var results = Self.sample()
+        for i in results.runs.indices {
+            results.runs[i].trafficBoundNanos = 1_234_000
+            results.runs[i].ratios[.compositeToTraffic] = 1.25
+        }
+        let markdown = results.report(.markdown)
+        let header = markdown.split(separator: "\n").first { $0.hasPrefix("| strategy | layout | reuse | composite |") }
+        XCTAssertEqual(header.map(String.init), "| strategy | layout | reuse | composite | bound | × bound |")
+        XCTAssertTrue(markdown.contains("| 1,234.0 | 1.25 |"), markdown)
+        results.runs[0].trafficBoundNanos = 0
+        XCTAssertTrue(results.report(.markdown).contains("| – |"), "an older file without a bound shows a dash")
+    }
+
     func testTraceNamesEachEventInstantByWhatHappenedAndOlderFilesGenerically() throws {
         var results = Self.sample()
         func instantNames(_ results: Results) throws -> [String] {
