@@ -2,7 +2,7 @@
 import Raster
 import XCTest
 
-/// Core Animation's rules as the renderer implements them, one test per rule (FACTS.md).
+/// Core Animation's rules as the renderer implements them, one test per rule (docs/cost-model.md §7).
 final class RendererTests: XCTestCase {
     let ledger = Ledger()
     let scale = 2.0
