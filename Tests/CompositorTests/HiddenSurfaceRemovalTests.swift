@@ -7,17 +7,7 @@ import XCTest
 final class HiddenSurfaceRemovalTests: XCTestCase {
     let ledger = Ledger()
 
-    private func scene(_ children: [(Rect, Color)]) -> (Renderer, Layer) {
-        let renderer = Renderer(screenSize: PixelSize(width: 128, height: 96), scale: 1)!
-        let root = Layer(frame: Rect(x: 0, y: 0, width: 128, height: 96), ledger: ledger)
-        root.backgroundColor = .white
-        for (frame, color) in children {
-            let layer = Layer(frame: frame, ledger: ledger)
-            layer.backgroundColor = color
-            root.addSublayer(layer)
-        }
-        return (renderer, root)
-    }
+    private func scene(_ children: [(Rect, Color)]) -> (Renderer, Layer) { flatScene(children, ledger: ledger) }
 
     func testFullScreenOpaqueBackgroundUnderOpaqueCellsShadesEachPixelOnce() {
         let cells = (0..<4).map { (Rect(x: 10, y: Double(5 + 20 * $0), width: 100, height: 18), Color.black) }
