@@ -276,7 +276,10 @@ public final class Renderer {
             execute(sub, into: &fresh, onScreen: false)
             countPass(storing: fresh.bounds.area)
             if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, inner) {
-                fresh.multiply(by: coverage)
+                // Baking the clip in reads every coverage value and each pixel it scales.
+                let scaled = fresh.multiply(by: coverage)
+                stats.bytesRead += coverage.size.area + 4 * scaled
+                stats.bytesWritten += 4 * scaled
             }
             rasterCache.store(fresh, for: layer, time: time)
             bitmap = fresh

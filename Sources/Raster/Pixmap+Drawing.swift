@@ -63,13 +63,20 @@ extension Pixmap {
     }
 
     /// Multiplies every pixel by `mask` in place (destination-in), baking a mask into a bitmap.
-    public mutating func multiply(by mask: CoverageMask) {
+    /// Returns the pixels it scaled (those under coverage below 255); it reads every mask value.
+    @discardableResult
+    public mutating func multiply(by mask: CoverageMask) -> Int {
         precondition(size == mask.size, "destination-in needs a mask of the pixmap's size")
+        var scaled = 0
         pixels.withUnsafeMutableBufferPointer { buf in
             mask.values.withUnsafeBufferPointer { m in
-                for i in 0..<buf.count where m[i] != 255 { buf[i] = Blend.scale(buf[i], m[i]) }
+                for i in 0..<buf.count where m[i] != 255 {
+                    buf[i] = Blend.scale(buf[i], m[i])
+                    scaled += 1
+                }
             }
         }
+        return scaled
     }
 
     /// Where `sourceRect` of `source` lands at `origin` after clipping: the destination rectangle

@@ -8,14 +8,7 @@ final class KernelTrafficTests: XCTestCase {
     let ledger = Ledger()
 
     private func render(_ children: [(Rect, Color)]) -> RenderStats {
-        let renderer = Renderer(screenSize: PixelSize(width: 128, height: 96), scale: 1)!
-        let root = Layer(frame: Rect(x: 0, y: 0, width: 128, height: 96), ledger: ledger)
-        root.backgroundColor = .white
-        for (frame, color) in children {
-            let layer = Layer(frame: frame, ledger: ledger)
-            layer.backgroundColor = color
-            root.addSublayer(layer)
-        }
+        let (renderer, root) = flatScene(children, ledger: ledger)
         return renderer.render(root, time: 0)
     }
 
@@ -29,6 +22,30 @@ final class KernelTrafficTests: XCTestCase {
         let stats = render([(Rect(x: 10, y: 10, width: 40, height: 40), Color(red: 0, green: 0, blue: 0, alpha: 100))])
         XCTAssertEqual(stats.bytesWritten, 4 * (128 * 96 + 1600))
         XCTAssertEqual(stats.bytesRead, 4 * 1600)
+    }
+
+    func testBakingARoundedClipIntoARasterizedBitmapReadsItsMaskAndRewritesTheCorners() {
+        func rasterized(clipped: Bool) -> RenderStats {
+            let (renderer, root) = flatScene([], ledger: ledger)
+            let layer = Layer(frame: Rect(x: 10, y: 10, width: 40, height: 30), ledger: ledger)
+            layer.backgroundColor = .black
+            layer.cornerRadius = 8
+            layer.masksToBounds = clipped
+            layer.shouldRasterize = true
+            let child = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 10), ledger: ledger)
+            child.backgroundColor = Color(red: 200, green: 0, blue: 0)
+            layer.addSublayer(child)
+            root.addSublayer(layer)
+            return renderer.render(root, time: 0)
+        }
+        let plain = rasterized(clipped: false), clipped = rasterized(clipped: true)
+        XCTAssertEqual(clipped.rasterMisses, 1)
+        // Shading writes 4 bytes a fragment; baking the clip in rewrites the corners' pixels.
+        XCTAssertEqual(plain.bytesWritten, 4 * plain.shadedPixels, "no clip, nothing rewritten")
+        let rewritten = clipped.bytesWritten - 4 * clipped.shadedPixels
+        XCTAssertGreaterThan(rewritten, 0, "the corners are scaled by the clip")
+        XCTAssertLessThan(rewritten, 4 * 40 * 30, "only the corners, not the whole bitmap")
+        XCTAssertEqual(rewritten % 4, 0)
     }
 
     func testEveryPaintWritesFourBytesAPixelAndReadsWhatItBlendsAndSamples() {

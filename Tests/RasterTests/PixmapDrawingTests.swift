@@ -91,7 +91,8 @@ final class PixmapDrawingTests: XCTestCase {
         var mask = CoverageMask(size: source.size)!
         for i in 0..<mask.values.count { mask.values[i] = UInt8.random(in: 0...255, using: &rng) }
         var out = source
-        out.multiply(by: mask)
+        let scaled = out.multiply(by: mask)
         for i in 0..<out.pixels.count { XCTAssertEqual(out.pixels[i], Blend.Reference.scale(source.pixels[i], mask.values[i])) }
+        XCTAssertEqual(scaled, mask.values.filter { $0 != 255 }.count, "it counts the pixels it scaled")
     }
 }
