@@ -54,19 +54,22 @@ let package = Package(
         .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports"], swiftSettings: optimizedInDebug),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
-        // Test support, split by layer so a test builds only what it tests.
-        .target(name: "RasterTestSupport", dependencies: ["Raster"], path: "Tests/RasterTestSupport"),
-        .target(name: "HarnessTestSupport", dependencies: ["Harness", "RasterTestSupport"], path: "Tests/HarnessTestSupport"),
-        .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
-        .testTarget(name: "TableTests", dependencies: ["Table"]),
+        // Test support, split by layer so a test builds only what it tests. Tests and their support
+        // are optimized like the library: frame comparisons, PNG decoding and supersampled
+        // references walk every pixel of many frames, and unoptimized they took a third of
+        // `swift test`'s time. (No test relies on `assert`, which -O removes.)
+        .target(name: "RasterTestSupport", dependencies: ["Raster"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "HarnessTestSupport", dependencies: ["Harness", "RasterTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "TableTests", dependencies: ["Table"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
-        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"]),
-        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"]),
+        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
     ]
 )
