@@ -26,6 +26,9 @@ public struct RasterCache {
     private var useSequence: UInt64 = 0
     /// Bytes held now.
     public private(set) var bytes = 0
+    /// Bitmaps dropped since the last `takeReleased()`: the renderer reuses their memory, as a
+    /// driver reuses a freed surface's.
+    private var released: [Pixmap] = []
 
     public init(capacityBytes: Int, maxIdleSeconds: Double = 0.1) {
         self.capacityBytes = capacityBytes
@@ -76,6 +79,16 @@ public struct RasterCache {
     }
 
     private mutating func remove(_ key: ObjectIdentifier) {
-        if let old = entries.removeValue(forKey: key) { bytes -= old.bytes }
+        if let old = entries.removeValue(forKey: key) {
+            bytes -= old.bytes
+            released.append(old.bitmap)
+        }
+    }
+
+    /// The bitmaps dropped since the last call; the caller may reuse them once nothing it drew
+    /// this frame still refers to them.
+    mutating func takeReleased() -> [Pixmap] {
+        defer { released.removeAll(keepingCapacity: true) }
+        return released
     }
 }

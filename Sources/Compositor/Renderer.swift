@@ -53,6 +53,7 @@ public final class Renderer {
     /// The largest visible-part coverage `roundedBackground` has made, in bytes.
     private var largestVisiblePart = 0
     // Scratch space for `execute`, kept so a steady frame allocates nothing.
+    private var extents: [Extent] = []
     private var edges: [Int] = []
     private var active: [Int] = []
     private var visible: [Span] = []
@@ -110,6 +111,7 @@ public final class Renderer {
         for buffer in lent { pool.give(buffer) }
         lent.removeAll(keepingCapacity: true)
         rasterCache.evictIdle(at: time)
+        for bitmap in rasterCache.takeReleased() { pool.give(bitmap) }
         stats.rasterBytes = rasterCache.bytes
         framebuffer = fb
         return stats
@@ -268,9 +270,10 @@ public final class Renderer {
             stats.rasterMisses += 1
             stats.offscreenPasses += 1
             stats.offscreenPixels += bitmapRect.area
-            guard var fresh = Pixmap(size: bitmapRect.size) else { return }
+            // A surface of a dropped bitmap when one of the size is free, cleared like any pass's.
+            guard var fresh = pool.take(bitmapRect.size) else { return }
             let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds)
-            var sub: [DrawOp] = []  // a new bitmap is already transparent
+            var sub = [DrawOp(rect: fresh.bounds, paint: .fill(.transparent), mark: .opaque)]
             buildOwn(layer, px: fresh.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
             buildSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &sub, inner)
             execute(sub, into: &fresh, onScreen: false)
@@ -357,12 +360,26 @@ public final class Renderer {
     /// Shades `ops` into `target`, skipping every fragment hidden beneath an opaque operation in
     /// front of it (see the design note).
     private func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
+        // The scratch arrays and counters are moved into locals for the loops: a class's stored
+        // properties are checked for exclusive access on every use, and the rectangles' edges are
+        // read many times per band.
+        var extents = self.extents, edges = self.edges, active = self.active
+        var visible = self.visible, visibleRanges = self.visibleRanges, covered = self.covered
+        var stats = self.stats
+        defer {
+            self.extents = extents; self.edges = edges; self.active = active
+            self.visible = visible; self.visibleRanges = visibleRanges; self.covered = covered
+            self.stats = stats
+        }
+        extents.removeAll(keepingCapacity: true)
         edges.removeAll(keepingCapacity: true)
-        for op in ops where !op.rect.isEmpty {
-            edges.append(op.rect.y)
-            edges.append(op.rect.maxY)
+        for (i, op) in ops.enumerated() where !op.rect.isEmpty {
+            let r = op.rect
+            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends))
+            edges.append(r.y)
+            edges.append(r.y + r.height)
             // Layer-level blending, as "Color Blended Layers" paints it, hidden or not.
-            if onScreen && op.blends { stats.blendedPixels += op.rect.area }
+            if onScreen && op.blends { stats.blendedPixels += r.area }
         }
         edges.sort()
         var band = 0
@@ -371,31 +388,39 @@ public final class Renderer {
             band += 1
             guard bottom > top else { continue }
             active.removeAll(keepingCapacity: true)
-            for i in ops.indices where ops[i].rect.y <= top && ops[i].rect.maxY >= bottom && !ops[i].rect.isEmpty {
-                active.append(i)
+            for k in extents.indices where extents[k].y0 <= top && extents[k].y1 >= bottom {
+                active.append(k)
             }
             // Front to back: what each operation can still be seen in.
             covered.removeAll()
             visible.removeAll(keepingCapacity: true)
             visibleRanges.removeAll(keepingCapacity: true)
-            for i in active.reversed() {
-                let r = ops[i].rect
+            for k in active.reversed() {
+                let e = extents[k]
                 let start = visible.count
-                covered.subtract(r.x, r.maxX, into: &visible)
+                covered.subtract(e.x0, e.x1, into: &visible)
                 visibleRanges.append(start..<visible.count)
-                if !ops[i].blends { covered.insert(r.x, r.maxX) }
+                if !e.blends { covered.insert(e.x0, e.x1) }
             }
             // Back to front: shade the visible spans.
-            for (k, i) in active.enumerated() {
-                let range = visibleRanges[active.count - 1 - k]
+            for (n, k) in active.enumerated() {
+                let range = visibleRanges[active.count - 1 - n]
                 guard !range.isEmpty else { continue }
-                let shaded = target.paint(ops[i].paint, rows: top..<bottom, spans: visible[range])
+                let paint = ops[extents[k].op].paint
+                let shaded = target.paint(paint, rows: top..<bottom, spans: visible[range])
                 stats.shadedPixels += shaded
-                if ops[i].blends { stats.blendedFragments += shaded }
-                let traffic = ops[i].paint.bytesPerPixel
+                if extents[k].blends { stats.blendedFragments += shaded }
+                let traffic = paint.bytesPerPixel
                 stats.bytesWritten += shaded * traffic.written
                 stats.bytesRead += shaded * traffic.read
             }
         }
+    }
+
+    /// A display-list operation's rows, columns and whether it blends, read once per `execute`.
+    struct Extent {
+        var op: Int
+        var x0: Int, x1: Int, y0: Int, y1: Int
+        var blends: Bool
     }
 }
