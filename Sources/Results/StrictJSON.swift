@@ -50,8 +50,14 @@ package enum StrictJSON: Sendable {
     /// - Throws: `StrictJSON.SyntaxError` with the line and column of the first problem.
     /// - Complexity: O(n) in the length of `bytes`.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, numbers: Numbers) throws -> StrictJSON {
-        var parser = StrictJSONParser(bytes: bytes, numbers: numbers)
-        return try parser.parseDocument()
+        switch numbers {
+        case .exact:
+            var parser = StrictJSONParser<ExactNumbers>(bytes: bytes)
+            return try parser.parseDocument()
+        case .doubles:
+            var parser = StrictJSONParser<DoubleNumbers>(bytes: bytes)
+            return try parser.parseDocument()
+        }
     }
 
     /// A number's text as a message quotes it: whole up to 24 characters, else its first 20
@@ -92,24 +98,38 @@ package enum StrictJSON: Sendable {
     }
 }
 
+/// A parser's `StrictJSON.Numbers` as a type: each mode gets a parser compiled for it, so the
+/// path of a million integer samples tests no mode (a stored mode cost a tenth of the load time).
+private protocol NumberMode {
+    static var numbers: StrictJSON.Numbers { get }
+}
+
+private enum ExactNumbers: NumberMode {
+    static var numbers: StrictJSON.Numbers { .exact }
+}
+
+private enum DoubleNumbers: NumberMode {
+    static var numbers: StrictJSON.Numbers { .doubles }
+}
+
+/// A step of the path to the value being parsed. (Outside the generic parser, whose nested types
+/// would be generic too and slower to copy.)
+private enum PathComponent {
+    case key(String)
+    case index(Int)
+}
+
 /// A recursive-descent parser over UTF-8 bytes. Positions are byte offsets until an error needs
 /// a line and column, which are counted then, so the common (valid) path does no bookkeeping.
-private struct StrictJSONParser {
+private struct StrictJSONParser<Mode: NumberMode> {
     let bytes: UnsafeBufferPointer<UInt8>
-    let numbers: StrictJSON.Numbers
     var index = 0
     /// The keys and indices leading to the value being parsed, for a duplicate key's message.
     var path: [PathComponent] = []
 
-    enum PathComponent {
-        case key(String)
-        case index(Int)
-    }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, numbers: StrictJSON.Numbers) {
-        self.bytes = bytes
-        self.numbers = numbers
-    }
+    private var numbers: StrictJSON.Numbers { Mode.numbers }
 
     mutating func parseDocument() throws -> StrictJSON {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -272,9 +292,9 @@ private struct StrictJSONParser {
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw error(index < bytes.count ? "expected a digit after '-'" : "unexpected end of input", at: index)
         }
-        // Accumulated as a negative number, so Int.min fits.
+        // Accumulated as a negative number, so Int.min fits; `.doubles` converts the text instead.
         var value = 0
-        var exact = true
+        var exact = numbers == .exact
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) {
@@ -308,9 +328,7 @@ private struct StrictJSONParser {
             }
             skipDigits()
         }
-        // The mode is tested here, not by skipping the accumulation for `.doubles`: a test of it
-        // ahead of the digit loop made a file of a million samples load half as fast.
-        if integral && exact && numbers == .exact {
+        if integral && exact {
             if negative { return .integer(value) }
             if value != Int.min { return .integer(-value) }
         }
