@@ -62,7 +62,7 @@ extension Results {
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Results {
         let root: StrictJSON
         do {
-            root = try StrictJSON.parse(bytes)
+            root = try StrictJSON.parse(bytes, numbers: .exact)
         } catch let error as StrictJSON.SyntaxError {
             throw BenchError.input("\(file): \(error)")
         }
@@ -82,7 +82,7 @@ private enum ResultsReader {
         }
         let schema = try schemaItem.string()
         guard schema == Results.currentSchema else {
-            throw root.fail("has schema \"\(Item.display(schema))\", but this version of bench reads \"\(Results.currentSchema)\"")
+            throw root.fail("has schema \"\(Escape.message(schema))\", but this version of bench reads \"\(Results.currentSchema)\"")
         }
         let tool = try toolInfo(top.required("tool", "an object"))
         let machine = try machineInfo(top.required("machine", "an object"))
@@ -101,7 +101,7 @@ private enum ResultsReader {
         for (index, item) in runItems.enumerated() {
             let run = try self.run(item, processes: processes)
             if let first = firstIndex[run.key] {
-                throw item.fail("the row \(Item.display(run.key.description)) is already at runs[\(first)]; each (scenario, strategy) may appear once")
+                throw item.fail("the row \(Escape.message(run.key.description)) is already at runs[\(first)]; each (scenario, strategy) may appear once")
             }
             firstIndex[run.key] = index
             runs.append(run)
@@ -231,11 +231,11 @@ private enum ResultsReader {
         for (key, value) in try picturesItem.object("an object of checksums by step").members {
             let picture = picturesItem.child(key, value)
             guard let step = Int(key), String(step) == key, (0..<steps).contains(step) else {
-                throw picture.fail("expected a step index from 0 to \(Format.grouped(steps - 1)) as the key, got '\(Item.display(key))'")
+                throw picture.fail("expected a step index from 0 to \(Format.grouped(steps - 1)) as the key, got '\(Escape.message(key))'")
             }
             let checksum = try picture.string()
             guard checksum.utf8.count == 8, checksum.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-                throw picture.fail("expected a CRC-32 as 8 lower-case hex digits, got \"\(Item.display(checksum))\"")
+                throw picture.fail("expected a CRC-32 as 8 lower-case hex digits, got \"\(Escape.message(checksum))\"")
             }
             pictures[key] = checksum
         }
@@ -287,17 +287,13 @@ private struct Item {
         fail("expected \(expected), got \(value.kindDescription)")
     }
 
-    /// The member `key`: `.key`, or `["key"]` for a key that is not a plain word.
+    /// The member `key`: `.key`, or `["key"]` for a key that is not a plain word (`JSONKeyPath`).
     func child(_ key: String, _ value: StrictJSON) -> Item {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-        }
-        let step = plain ? (path.isEmpty ? key : "." + key) : "[\"\(Item.display(key))\"]"
-        return Item(value: value, path: path + step, file: file)
+        Item(value: value, path: JSONKeyPath.member(key, of: path), file: file)
     }
 
     func element(_ index: Int, _ value: StrictJSON) -> Item {
-        Item(value: value, path: "\(path)[\(index)]", file: file)
+        Item(value: value, path: JSONKeyPath.element(index, of: path), file: file)
     }
 
     func object(_ expected: String) throws -> Members {
@@ -403,8 +399,7 @@ private struct Item {
     }
 
     private func outOfRange(_ text: String, _ expected: String) -> BenchError {
-        let shown = text.count <= 24 ? text : String(text.prefix(20)) + "..."
-        return fail("the number \(shown) is out of range: expected \(expected) up to \(Format.grouped(Results.maxValue)) (2^53)")
+        fail("the number \(StrictJSON.abbreviated(number: text)) is out of range: expected \(expected) up to \(Format.grouped(Results.maxValue)) (2^53)")
     }
 
     /// A number as a message shows it: whole numbers with thousands separators, others as Swift
@@ -412,15 +407,6 @@ private struct Item {
     static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return Format.grouped(Int(x)) }
         return "\(x)"
-    }
-
-    /// A name from the file as a message quotes it: control characters escaped, long names cut.
-    static func display(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars.prefix(60) {
-            if scalar.value < 0x20 || scalar.value == 0x7F { out += scalar.escaped(asASCII: true) } else { out.unicodeScalars.append(scalar) }
-        }
-        return s.unicodeScalars.count > 60 ? out + "..." : out
     }
 }
 

@@ -1,44 +1,73 @@
-/// A JSON document as read from a results file, parsed strictly (RFC 8259).
+/// A JSON document parsed strictly (RFC 8259): the one JSON parser of the package, which reads
+/// results files (`Results.decode`) and scenario and suite files (ScenarioFiles' `JSONValue`).
 ///
-/// Results files are read with this parser rather than `JSONSerialization` or `JSONDecoder`
-/// because those silently keep one of two duplicate keys, report an integer beyond `Int` only as
-/// "not valid JSON", and build far more than a file of a million steps needs. Here duplicate keys
-/// are syntax errors with both positions; a number is kept exactly when it is an integer that fits
-/// `Int` (`.integer`), as a finite `Double` otherwise (`.number`), and when it fits neither it is
-/// kept as written (`.outOfRange`), so the reader can say which key holds it. Arrays of integers —
-/// the per-step samples — are stored as `[Int]`.
-///
-/// ScenarioFiles has its own strict parser (`JSONValue`), which keeps every number as a `Double`;
-/// Results cannot depend on that module, which sits above it.
-enum StrictJSON: Sendable {
+/// Written by hand rather than with `JSONSerialization` or `JSONDecoder`, which silently keep one
+/// of two duplicate keys, report an integer beyond `Int` only as "not valid JSON", and build far
+/// more than a file of a million steps needs. Here a syntax error gives its line and column and
+/// says in words what was found (a comment, a single quote, an invalid UTF-8 byte); a duplicate
+/// key is an error with both positions and the key path of its object. How numbers are kept is
+/// the reader's choice (`Numbers`): a results file keeps integers exactly and its reader names the
+/// key of a number that fits nothing; a scenario file reads every number as a `Double`.
+package enum StrictJSON: Sendable {
     case null
     case bool(Bool)
-    /// An integer literal (no fraction, no exponent) within `Int`.
+    /// An integer literal (no fraction, no exponent) within `Int`; only with `Numbers.exact`.
     case integer(Int)
-    /// Any other number that is a finite `Double`.
+    /// Any other number that is a finite `Double`; every number with `Numbers.doubles`.
     case number(Double)
-    /// A number as written that fits neither: an integer beyond `Int`, or beyond ±1.8e308.
+    /// A number as written that fits neither: an integer beyond `Int`, or beyond ±1.8e308; only
+    /// with `Numbers.exact`.
     case outOfRange(String)
     case string(String)
-    /// An array whose elements are all `.integer`, stored compactly.
+    /// An array whose elements are all `.integer`, stored compactly (the per-step samples of a
+    /// results file); only with `Numbers.exact`, where an empty array is `.integers([])`.
     case integers([Int])
     case array([StrictJSON])
     /// Members in file order; keys are unique.
     case object([(key: String, value: StrictJSON)])
 
-    /// The deepest nesting accepted: results files nest five levels; the parser is recursive.
-    static let maxDepth = 64
+    /// How the parser keeps numbers.
+    package enum Numbers: Sendable {
+        /// An integer that fits `Int` as `.integer` (an array of them as `.integers`), any other
+        /// finite number as `.number`, and one that fits neither as `.outOfRange`, as written, so
+        /// that the reader can say which key holds it. For results files, whose counters are
+        /// integers up to 2^53.
+        case exact
+        /// Every number as the nearest `Double`, `.number` (`-0` keeps its sign); a number beyond
+        /// ±1.8e308 is a syntax error where it is written. For scenario and suite files.
+        case doubles
+    }
 
-    /// Parses one JSON text.
+    /// The deepest nesting accepted: far beyond any results file (five levels) or scenario file,
+    /// and low enough that the recursive parser cannot exhaust the stack.
+    package static let maxDepth = 64
+
+    /// Parses one JSON text, strictly: no comments, trailing commas, single quotes, NaN or
+    /// Infinity; strings must be valid UTF-8 with control characters escaped and surrogate
+    /// escapes paired; keys must be unique in their object (keys equal under Unicode
+    /// normalization count as the same); nesting deeper than `maxDepth` is an error. A leading
+    /// UTF-8 byte order mark is ignored (RFC 8259 §8.1 allows that).
     /// - Throws: `StrictJSON.SyntaxError` with the line and column of the first problem.
     /// - Complexity: O(n) in the length of `bytes`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> StrictJSON {
-        var parser = StrictJSONParser(bytes: bytes)
-        return try parser.parseDocument()
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, numbers: Numbers) throws -> StrictJSON {
+        switch numbers {
+        case .exact:
+            var parser = StrictJSONParser<ExactNumbers>(bytes: bytes)
+            return try parser.parseDocument()
+        case .doubles:
+            var parser = StrictJSONParser<DoubleNumbers>(bytes: bytes)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// A number's text as a message quotes it: whole up to 24 characters, else its first 20
+    /// and "...".
+    static func abbreviated(number text: String) -> String {
+        text.count <= 24 ? text : String(text.prefix(20)) + "..."
     }
 
     /// "a number", "an object": what a message says was found.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -50,36 +79,57 @@ enum StrictJSON: Sendable {
     }
 
     /// Where and why a JSON text is malformed.
-    struct SyntaxError: Error, CustomStringConvertible {
-        var line: Int
-        var column: Int
-        var message: String
+    package struct SyntaxError: Error, CustomStringConvertible {
+        /// 1-based line of the problem.
+        package var line: Int
+        /// 1-based column of the problem, in Unicode scalars (a tab counts as one).
+        package var column: Int
+        /// What was wrong, without a final period: "expected ':' after the key 'name'".
+        package var message: String
         /// The key path of the object a duplicate key is in (empty at the top level); nil for
         /// other errors.
-        var path: String?
+        package var path: String?
         /// "line 4, column 17: expected ',' or '}' after an object member.", or for a duplicate key
         /// "runs[0]: line 12, column 7: duplicate key 'steps' (first at line 11, column 7)."
-        var description: String {
+        package var description: String {
             let prefix = path.map { $0.isEmpty ? "" : "\($0): " } ?? ""
             return "\(prefix)line \(line), column \(column): \(message)."
         }
     }
 }
 
+/// A parser's `StrictJSON.Numbers` as a type: each mode gets a parser compiled for it, so the
+/// path of a million integer samples tests no mode (a stored mode cost a tenth of the load time).
+private protocol NumberMode {
+    static var numbers: StrictJSON.Numbers { get }
+}
+
+private enum ExactNumbers: NumberMode {
+    static var numbers: StrictJSON.Numbers { .exact }
+}
+
+private enum DoubleNumbers: NumberMode {
+    static var numbers: StrictJSON.Numbers { .doubles }
+}
+
+/// A step of the path to the value being parsed. (Outside the generic parser, whose nested types
+/// would be generic too and slower to copy.)
+private enum PathComponent {
+    case key(String)
+    case index(Int)
+}
+
 /// A recursive-descent parser over UTF-8 bytes. Positions are byte offsets until an error needs
-/// a line and column, which are counted then.
-private struct StrictJSONParser {
+/// a line and column, which are counted then, so the common (valid) path does no bookkeeping.
+private struct StrictJSONParser<Mode: NumberMode> {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     /// The keys and indices leading to the value being parsed, for a duplicate key's message.
     var path: [PathComponent] = []
 
-    enum PathComponent {
-        case key(String)
-        case index(Int)
-    }
-
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private var numbers: StrictJSON.Numbers { Mode.numbers }
 
     mutating func parseDocument() throws -> StrictJSON {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -90,6 +140,8 @@ private struct StrictJSONParser {
         return value
     }
 
+    // MARK: Values
+
     private mutating func parseValue(depth: Int) throws -> StrictJSON {
         guard index < bytes.count else { throw error("unexpected end of input", at: index) }
         switch bytes[index] {
@@ -99,6 +151,10 @@ private struct StrictJSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
             return try parseWord()
+        case UInt8(ascii: "/"):
+            throw error("expected a value, found '/' (JSON has no comments)", at: index)
+        case UInt8(ascii: "'"):
+            throw error("expected a value, found ''' (JSON strings take double quotes)", at: index)
         default:
             throw error("expected a value, found \(describe(index))", at: index)
         }
@@ -129,14 +185,14 @@ private struct StrictJSONParser {
             let key = try parseString()
             if let first = seen[key] {
                 let (line, column) = position(of: first)
-                var located = error("duplicate key '\(Self.display(key))' (first at line \(line), column \(column))", at: keyStart)
+                var located = error("duplicate key '\(Escape.message(key))' (first at line \(line), column \(column))", at: keyStart)
                 located.path = pathText
                 throw located
             }
             seen[key] = keyStart
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
-                throw error(index < bytes.count ? "expected ':' after the key '\(Self.display(key))'" : "unexpected end of input", at: index)
+                throw error(index < bytes.count ? "expected ':' after the key '\(Escape.message(key))'" : "unexpected end of input", at: index)
             }
             index += 1
             skipWhitespace()
@@ -164,7 +220,7 @@ private struct StrictJSONParser {
         skipWhitespace()
         if peek(UInt8(ascii: "]")) {
             index += 1
-            return .integers([])
+            return numbers == .exact ? .integers([]) : .array([])
         }
         path.append(.index(0))
         defer { path.removeLast() }
@@ -198,7 +254,8 @@ private struct StrictJSONParser {
         }
     }
 
-    /// `true`, `false`, `null`; any other bare word (NaN, Infinity) is an error quoting the word.
+    /// `true`, `false`, `null`; any other bare word (NaN, Infinity, an unquoted string) is an error
+    /// that quotes the whole word rather than its first letter.
     private mutating func parseWord() throws -> StrictJSON {
         let start = index
         while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
@@ -210,7 +267,7 @@ private struct StrictJSONParser {
         case "NaN", "Infinity", "inf", "nan":
             throw error("'\(word)' is not a JSON value (JSON numbers are finite)", at: start)
         default:
-            throw error("unexpected word '\(Self.display(word))'; expected a value (strings take double quotes)", at: start)
+            throw error("unexpected word '\(Escape.message(word))'; expected a value (strings take double quotes)", at: start)
         }
     }
 
@@ -223,9 +280,11 @@ private struct StrictJSONParser {
         }
     }
 
-    /// RFC 8259's number grammar, byte by byte. An integer literal is accumulated exactly (with
-    /// overflow checks); anything else is converted by the standard library's correctly rounded
-    /// conversion.
+    // MARK: Numbers
+
+    /// RFC 8259's number grammar, byte by byte. With `.exact` an integer literal is accumulated
+    /// exactly (with overflow checks); any other number is converted by the standard library's
+    /// correctly rounded conversion, as every number is with `.doubles`.
     private mutating func parseNumber() throws -> StrictJSON {
         let start = index
         let negative = peek(UInt8(ascii: "-"))
@@ -233,9 +292,9 @@ private struct StrictJSONParser {
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw error(index < bytes.count ? "expected a digit after '-'" : "unexpected end of input", at: index)
         }
-        // Accumulated as a negative number, so Int.min fits.
+        // Accumulated as a negative number, so Int.min fits; `.doubles` converts the text instead.
         var value = 0
-        var exact = true
+        var exact = numbers == .exact
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) {
@@ -274,6 +333,12 @@ private struct StrictJSONParser {
             if value != Int.min { return .integer(-value) }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if numbers == .doubles {
+            guard let double = Double(text), double.isFinite else {
+                throw error("the number \(StrictJSON.abbreviated(number: text)) is out of range (beyond ±1.8e308)", at: start)
+            }
+            return .number(double)
+        }
         if integral { return .outOfRange(text) }
         guard let double = Double(text), double.isFinite else { return .outOfRange(text) }
         return .number(double)
@@ -284,6 +349,8 @@ private struct StrictJSONParser {
     private mutating func skipDigits() {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
+
+    // MARK: Strings
 
     /// A string from its opening quote: escapes resolved, UTF-8 validated, control characters
     /// rejected, surrogate escapes paired.
@@ -310,17 +377,19 @@ private struct StrictJSONParser {
             switch b {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: utf8, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: open)
-                }
-                return string
+                // Validated sequence by sequence, so decoding cannot substitute replacement characters.
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &utf8)
             case 0..<0x20:
                 throw error("unescaped control character U+\(hex(UInt32(b), digits: 4)) in a string", at: index)
-            default:
+            case 0x20..<0x80:
                 utf8.append(b)
                 index += 1
+            default:
+                let length = try utf8SequenceLength(at: index)
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                index += length
             }
         }
     }
@@ -381,24 +450,44 @@ private struct StrictJSONParser {
         return value
     }
 
+    /// The length of the well-formed UTF-8 sequence at `offset` (Unicode 15, table 3-7): no
+    /// overlong forms, no encoded surrogates, nothing above U+10FFFF.
+    private func utf8SequenceLength(at offset: Int) throws -> Int {
+        let lead = bytes[offset]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: throw error("invalid UTF-8 byte 0x\(hex(UInt32(lead), digits: 2))", at: offset)
+        }
+        for i in 1..<length {
+            let at = offset + i
+            guard at < bytes.count else { throw error("unexpected end of input", at: at) }
+            guard (i == 1 ? secondRange : 0x80...0xBF).contains(bytes[at]) else {
+                throw error("invalid UTF-8 sequence", at: offset)
+            }
+        }
+        return length
+    }
+
     // MARK: Positions and messages
 
     private func peek(_ b: UInt8) -> Bool { index < bytes.count && bytes[index] == b }
 
-    /// `runs[0].totals`, as the results reader names key paths; empty at the top level.
+    /// `runs[0].totals`, as the readers name key paths (`JSONKeyPath`); empty at the top level.
     private var pathText: String {
-        var text = ""
-        for component in path {
+        path.reduce(into: "") { text, component in
             switch component {
-            case .index(let i): text += "[\(i)]"
-            case .key(let key):
-                let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-                }
-                text += plain ? (text.isEmpty ? key : "." + key) : "[\"\(Self.display(key))\"]"
+            case .index(let i): text = JSONKeyPath.element(i, of: text)
+            case .key(let key): text = JSONKeyPath.member(key, of: text)
             }
         }
-        return text
     }
 
     private mutating func skipWhitespace() {
@@ -434,7 +523,7 @@ private struct StrictJSONParser {
         return (line, column)
     }
 
-    /// The byte at `offset` as a message shows it: `'}'`, `end of input`, `byte 0xFF`.
+    /// The byte at `offset` as a message shows it: `'}'`, `end of input`, `'é'`, `byte 0xFF`.
     private func describe(_ offset: Int) -> String {
         guard offset < bytes.count else { return "end of input" }
         let b = bytes[offset]
@@ -442,7 +531,12 @@ private struct StrictJSONParser {
         case 0x0A, 0x0D: return "a line break"
         case 0x09: return "a tab"
         case 0x21..<0x7F: return "'\(Character(UnicodeScalar(b)))'"
-        case 0x80...: return "byte 0x\(hex(UInt32(b), digits: 2))"
+        case 0x80...:
+            if let length = try? utf8SequenceLength(at: offset) {
+                let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+                return "'\(Escape.message(character))'"
+            }
+            return "byte 0x\(hex(UInt32(b), digits: 2))"
         default: return "U+\(hex(UInt32(b), digits: 4))"
         }
     }
@@ -450,14 +544,5 @@ private struct StrictJSONParser {
     private func hex(_ value: UInt32, digits: Int) -> String {
         let s = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - s.count)) + s
-    }
-
-    /// A key or word as a message quotes it: control characters escaped, long ones cut.
-    static func display(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars.prefix(60) {
-            if scalar.value < 0x20 || scalar.value == 0x7F { out += scalar.escaped(asASCII: true) } else { out.unicodeScalars.append(scalar) }
-        }
-        return s.unicodeScalars.count > 60 ? out + "..." : out
     }
 }

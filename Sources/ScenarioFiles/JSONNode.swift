@@ -20,17 +20,13 @@ struct Node {
     }
 
     /// The member `key` of this object: `.key`, or `["key"]` for a key that is not a plain word or
-    /// is longer than `Escape.messageLimit`, shown as `ScenarioFile.display` shows a name.
+    /// is longer than `Escape.messageLimit` (`JSONKeyPath`, as results files name keys).
     func child(_ key: String, _ value: JSONValue = .null) -> Node {
-        let plain = !key.isEmpty && key.utf8.count <= Escape.messageLimit && key.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-        }
-        let step = plain ? (path.isEmpty ? key : "." + key) : "[\"\(ScenarioFile.display(key))\"]"
-        return Node(value: value, path: path + step, file: file)
+        Node(value: value, path: JSONKeyPath.member(key, of: path), file: file)
     }
 
     func element(_ index: Int, _ value: JSONValue) -> Node {
-        Node(value: value, path: "\(path)[\(index)]", file: file)
+        Node(value: value, path: JSONKeyPath.element(index, of: path), file: file)
     }
 
     /// The members of an object whose keys must all be in `keys`; an unknown key is an error that

@@ -1,8 +1,11 @@
-/// A JSON document as read from a scenario or suite file (RFC 8259).
+import Results
+
+/// A JSON document as read from a scenario or suite file (RFC 8259), every number a `Double`.
 ///
-/// Written by hand rather than with `JSONSerialization` or `JSONDecoder` so that a syntax error
-/// names its line and column, numbers are checked as written (an overflow to infinity is an error,
-/// not a silent `inf`), and objects keep their members in file order with duplicate keys rejected.
+/// Read by the package's one strict parser (`StrictJSON`, with `Numbers.doubles`), so a syntax
+/// error names its line and column, numbers are checked as written (an overflow to infinity is an
+/// error, not a silent `inf`), and objects keep their members in file order with duplicate keys
+/// rejected, exactly as in a results file.
 public enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
@@ -19,7 +22,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The deepest nesting of arrays and objects `parse` accepts: far beyond any scenario file,
     /// and low enough that the recursive parser cannot exhaust the stack.
-    public static let maxDepth = 64
+    public static let maxDepth = StrictJSON.maxDepth
 
     /// Equal when of the same kind with equal contents; objects compare member by member in order
     /// (the order the file wrote them in).
@@ -43,8 +46,30 @@ public enum JSONValue: Equatable, Sendable {
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
     /// - Complexity: O(n) in the length of `bytes`.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        do {
+            return JSONValue(try bytes.withUnsafeBufferPointer { try StrictJSON.parse($0, numbers: .doubles) })
+        } catch let error as StrictJSON.SyntaxError {
+            // The line and column place a duplicate key; its object's key path is left out, as
+            // scenario messages have always been.
+            throw JSONSyntaxError(line: error.line, column: error.column, message: error.message)
+        }
+    }
+
+    /// `value` with every number a `Double`. Parsed with `Numbers.doubles` it has only `.number`;
+    /// the exact cases are converted too, to the nearest `Double`, so that the mapping is total.
+    init(_ value: StrictJSON) {
+        switch value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let x): self = .number(x)
+        case .integer(let i): self = .number(Double(i))
+        // Not produced by `.doubles`, which reports a number beyond ±1.8e308 where it is written.
+        case .outOfRange(let text): self = .number(Double(text) ?? .nan)
+        case .string(let s): self = .string(s)
+        case .integers(let values): self = .array(values.map { .number(Double($0)) })
+        case .array(let values): self = .array(values.map(JSONValue.init))
+        case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
+        }
     }
 
     /// What kind of value this is, with an article, for messages: "a number", "an object".

@@ -62,6 +62,54 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         assertLoadFails(path, saying: ": line 3, column 11: unexpected word 'x'; expected a value")
     }
 
+    /// The message `Results.decode` gives for `bytes`, with the file name `r.json`.
+    private func syntaxMessage(_ bytes: [UInt8], line: UInt = #line) -> String {
+        do {
+            _ = try Results.decode(bytes, file: "r.json")
+            XCTFail("decoded", line: line)
+        } catch BenchError.input(let message) {
+            return message
+        } catch {
+            XCTFail("expected BenchError.input, got \(error)", line: line)
+        }
+        return ""
+    }
+
+    private func syntaxMessage(_ text: String, line: UInt = #line) -> String { syntaxMessage(Array(text.utf8), line: line) }
+
+    func testACommentOrASingleQuoteInAResultsFileIsCalledWhatItIs() {
+        XCTAssertEqual(syntaxMessage("{\"schema\": // the schema\n\"x\"}"),
+                       "r.json: line 1, column 12: expected a value, found '/' (JSON has no comments).")
+        XCTAssertEqual(syntaxMessage("{\"schema\": 'cornerbench.results/1'}"),
+                       "r.json: line 1, column 12: expected a value, found ''' (JSON strings take double quotes).")
+    }
+
+    func testInvalidUTF8InAResultsFileIsNamedWhereItIs() {
+        // The byte's own column, not the string's opening quote.
+        XCTAssertEqual(syntaxMessage(Array(#"{"cpu": "ab"#.utf8) + [0xFF] + Array(#""}"#.utf8)),
+                       "r.json: line 1, column 12: invalid UTF-8 byte 0xFF.")
+        // An encoded surrogate (ED A0 80), and a sequence cut short by the end of the file.
+        XCTAssertEqual(syntaxMessage(Array(#"{"cpu": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8)),
+                       "r.json: line 1, column 10: invalid UTF-8 sequence.")
+        XCTAssertEqual(syntaxMessage(Array(#"{"cpu": ""#.utf8) + [0xE2, 0x82]), "r.json: line 1, column 11: unexpected end of input.")
+        // Valid UTF-8 outside a string is quoted as the character it is.
+        XCTAssertEqual(syntaxMessage("{} é"), "r.json: line 1, column 4: unexpected 'é' after the JSON value.")
+    }
+
+    func testAResultsFileMayStartWithAByteOrderMark() throws {
+        let data = try sampleResults().jsonData()
+        XCTAssertEqual(try Results.decode([0xEF, 0xBB, 0xBF] + Array(data), file: "r.json"), sampleResults())
+    }
+
+    func testADuplicateKeyOfAMegabyteIsShortenedInItsMessageAndKeyPath() {
+        let huge = String(repeating: "h", count: 1 << 20)
+        let message = syntaxMessage(#"{"runs": [{"\#(huge)": {"\#(huge)": 1, "\#(huge)": 2}}]}"#)
+        let shown = String(repeating: "h", count: 60) + "… (1,048,576 bytes)"
+        XCTAssertTrue(message.hasPrefix(#"r.json: runs[0]["\#(shown)"]: line 1, column "#), String(message.prefix(300)))
+        XCTAssertTrue(message.contains("duplicate key '\(shown)' (first at line 1, column "), String(message.prefix(300)))
+        XCTAssertLessThan(message.utf8.count, 400)
+    }
+
     func testLoadingAFieldOfTheWrongTypeNamesTheField() throws {
         var json = try JSONSerialization.jsonObject(with: sampleResults().jsonData()) as! [String: Any]
         json["machine"] = ["os": "Linux", "cores": "two", "cpu": "test"]

@@ -175,6 +175,14 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         assertRejected(#"{"é": 1, "e\#u{301}": 2}"#, ["duplicate key 'é'"])
     }
 
+    func testAnUnknownKeyOfAMegabyteIsShortenedInItsKeyPath() throws {
+        let huge = String(repeating: "h", count: 1 << 20)
+        let text = replacingFirst(#""perStep" : {"#, with: #""perStep" : { "\#(huge)" : 1,"#, in: try self.text(Self.fresh))
+        let shown = String(repeating: "h", count: 60) + "… (1,048,576 bytes)"
+        assertRejected(text, [#"r.json: runs[0].perStep["\#(shown)"]: unknown counter; expected one of "#])
+        XCTAssertThrowsError(try load(text)) { XCTAssertLessThan("\($0)".utf8.count, 2_000) }
+    }
+
     // MARK: Steps
 
     func testStepsOutsideOneToAMillionAreRejected() throws {

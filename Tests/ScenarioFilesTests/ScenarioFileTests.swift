@@ -556,4 +556,36 @@ final class ScenarioFileTests: XCTestCase {
         XCTAssertEqual(try parse("9007199254740993"), .number(9_007_199_254_740_992))
         XCTAssertEqual(try parse("-0"), .number(-0.0))
     }
+
+    func testParserKeepsTheSignOfNegativeZero() throws {
+        guard case .number(let zero) = try parse("-0") else { return XCTFail("not a number") }
+        XCTAssertEqual(zero.sign, .minus)
+    }
+
+    func testParserReadsIntegersBeyondIntAsTheNearestDouble() throws {
+        XCTAssertEqual(try parse("[123456789012345678901234567890, -9223372036854775809]"),
+                       .array([.number(1.2345678901234568e29), .number(-9.223372036854775808e18)]))
+        let digits = "1" + String(repeating: "0", count: 400)
+        XCTAssertEqual(syntaxError("[\(digits)]"),
+                       JSONSyntaxError(line: 1, column: 2, message: "the number 10000000000000000000... is out of range (beyond ±1.8e308)"))
+    }
+
+    /// Both kinds of file are read by one parser: the same malformed text gets the same message
+    /// (a number beyond ±1.8e308 aside, which a results file reports with the key that holds it).
+    func testResultsAndScenarioFilesReportSyntaxErrorsAlike() {
+        let texts: [[UInt8]] = [
+            "", "{\"a\": 1,\n}", "[1, 2,]", "{\"a\": 1 // note\n}", "/* a */ {}", "{'a': 1}", "{\"a\": 'b'}", "{a: 1}",
+            "NaN", "[Infinity]", "-Infinity", "012", "1.e3", "tru", "{\"a\" 1}", "{\"a\": \"\\x\"}", "\"\\uD83D x\"",
+            "\"\\u12G4\"", "\"a\tb\"", "{\"a\": \"é", "{\"a\": 1,\n \"b\": 2, \"a\": 3}", "{\"é\": 1, \"e\u{301}\": 2}",
+            "{\u{2028}}", "{} é", "{} x", String(repeating: "[", count: 100),
+        ].map { Array($0.utf8) } + [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+                                    [0x22, 0xE2, 0x82, 0x22], [0xEF, 0xBB, 0xBF, 0x5B, 0x5D, 0x5D]]
+        for bytes in texts {
+            var scenarioMessage = "", resultsMessage = ""
+            do { _ = try ScenarioFile.scenario(from: bytes, file: "f.json") } catch { scenarioMessage = "\(error)" }
+            do { _ = try Results.decode(bytes, file: "f.json") } catch { resultsMessage = "\(error)" }
+            XCTAssertTrue(scenarioMessage.hasPrefix("f.json: line "), scenarioMessage)
+            XCTAssertEqual(resultsMessage, scenarioMessage, String(decoding: bytes, as: UTF8.self))
+        }
+    }
 }
