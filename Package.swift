@@ -26,6 +26,10 @@ let isDownloaded: Bool = {
 }()
 let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
+/// The same for the C target: its CRC-32 folding is a loop of intrinsics, several times slower
+/// at the debug configuration's `-O0`.
+let optimizedCInDebug: [CSetting] = isDownloaded ? []
+    : [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 
 /// Modules by job; each depends only on modules above it (docs/architecture.md draws the graph).
 let package = Package(
@@ -39,9 +43,10 @@ let package = Package(
     ],
     targets: [
         // The model: pixels, layers, the table, the strategies.
-        // CPrefetch: a cache prefetch hint for Raster's span kernels, which Swift cannot emit.
-        .target(name: "CPrefetch"),
-        .target(name: "Raster", dependencies: ["CPrefetch"], swiftSettings: optimizedInDebug),
+        // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
+        // string store for the span kernels, carry-less multiplication for CRC-32).
+        .target(name: "CIntrinsics", cSettings: optimizedCInDebug),
+        .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),
