@@ -26,10 +26,6 @@ let isDownloaded: Bool = {
 }()
 let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
-/// The same for the C target: its CRC-32 folding is a loop of intrinsics, several times slower
-/// at the debug configuration's `-O0`.
-let optimizedCInDebug: [CSetting] = isDownloaded ? []
-    : [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 
 /// Modules by job; each depends only on modules above it (docs/architecture.md draws the graph).
 let package = Package(
@@ -45,7 +41,7 @@ let package = Package(
         // The model: pixels, layers, the table, the strategies.
         // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
         // string store for the span kernels, carry-less multiplication for CRC-32).
-        .target(name: "CIntrinsics", cSettings: optimizedCInDebug),
+        .target(name: "CIntrinsics"),
         .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
