@@ -39,9 +39,10 @@ let package = Package(
     ],
     targets: [
         // The model: pixels, layers, the table, the strategies.
-        // CPrefetch: a cache prefetch hint for Raster's span kernels, which Swift cannot emit.
-        .target(name: "CPrefetch"),
-        .target(name: "Raster", dependencies: ["CPrefetch"], swiftSettings: optimizedInDebug),
+        // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
+        // string store for the span kernels, carry-less multiplication for CRC-32).
+        .target(name: "CIntrinsics"),
+        .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),

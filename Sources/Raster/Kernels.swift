@@ -1,4 +1,4 @@
-internal import CPrefetch  // internal: clients of Raster need not see the C module
+internal import CIntrinsics  // internal: clients of Raster need not see the C module
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
