@@ -295,6 +295,32 @@ enum Kernels {
         while i < n { d[i] = Blend.over(Blend.scale(color, m[i]), d[i]); i &+= 1 }
     }
 
+    /// Scales `n` pixels at `d` by their coverage in `m` (destination-in: each channel × m / 255,
+    /// rounded as `Blend.scale`), and returns how many had coverage below 255 — the pixels that
+    /// were read and written. Groups of eight at full coverage are left as they are, groups at
+    /// zero coverage are stored as zero (× 0 is 0 exactly), others are scaled on lanes.
+    static func multiply(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        let end = n - n % lanes, long = isLong(n)
+        var scaled = 0, i = 0
+        while i < end {
+            if long { prefetch(d, i); prefetch(m, i) }
+            let bits = coverageBits(m + i)
+            if bits == 0 {
+                store(Lanes(repeating: 0), d + i)
+                scaled &+= lanes
+            } else if bits != .max {
+                store(scale(load(d + i), partialCoverage(m + i)), d + i)
+                for k in 0..<lanes where m[i &+ k] != 255 { scaled &+= 1 }
+            }
+            i &+= lanes
+        }
+        while i < n {
+            if m[i] != 255 { d[i] = Blend.scale(d[i], m[i]); scaled &+= 1 }
+            i &+= 1
+        }
+        return scaled
+    }
+
     /// Source-over of the `n` pixels at `s` scaled by the coverage at `m` and by `opacity` onto
     /// those at `d` (the coverage × opacity product rounded first, as `div255`).
     @inline(__always)

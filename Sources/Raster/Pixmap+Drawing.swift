@@ -67,16 +67,11 @@ extension Pixmap {
     @discardableResult
     public mutating func multiply(by mask: CoverageMask) -> Int {
         precondition(size == mask.size, "destination-in needs a mask of the pixmap's size")
-        var scaled = 0
-        pixels.withUnsafeMutableBufferPointer { buf in
+        return pixels.withUnsafeMutableBufferPointer { buf in
             mask.values.withUnsafeBufferPointer { m in
-                for i in 0..<buf.count where m[i] != 255 {
-                    buf[i] = Blend.scale(buf[i], m[i])
-                    scaled += 1
-                }
+                Kernels.multiply(buf.baseAddress!, m.baseAddress!, buf.count)
             }
         }
-        return scaled
     }
 
     /// Where `sourceRect` of `source` lands at `origin` after clipping: the destination rectangle

@@ -80,6 +80,44 @@ final class SpanKernelTests: XCTestCase {
         XCTAssertEqual(paths.missing, [], "kernel paths the random data never reached")
     }
 
+    /// Destination-in (`Kernels.multiply`, which bakes a clip into a rasterized bitmap) scales
+    /// exactly the pixels under coverage below 255, as the scalar reference does, and counts them,
+    /// for every length and alignment; groups at full, zero and partial coverage are all reached.
+    func testMultiplyMatchesScalarReferenceAndCountsThePixelsItScales() {
+        var rng = SeededRandom(seed: 0xD1)
+        var groups = (full: 0, zero: 0, partial: 0)
+        let long = Kernels.prefetchDistance
+        for length in Array(0...257) + Array(long - 1...long + 9) + [2 * long + 13] {
+            for alignment in 0..<8 {
+                let width = alignment + length + 8
+                let before = randomPixels(&rng, width: width), mask = randomCoverage(&rng, width: width)
+                var after = before
+                let scaled = after.pixels.withUnsafeMutableBufferPointer { d in
+                    mask.values.withUnsafeBufferPointer { m in
+                        Kernels.multiply(d.baseAddress! + alignment, m.baseAddress! + alignment, length)
+                    }
+                }
+                var expectedCount = 0
+                for x in 0..<width {
+                    let inside = x >= alignment && x < alignment + length, m = mask.values[x]
+                    let expected = inside && m != 255 ? Blend.Reference.scale(before.pixels[x], m) : before.pixels[x]
+                    if inside && m != 255 { expectedCount += 1 }
+                    if after.pixels[x] != expected {
+                        return XCTFail("length \(length) alignment \(alignment): pixel \(x) is \(String(after.pixels[x], radix: 16)), expected \(String(expected, radix: 16))")
+                    }
+                }
+                XCTAssertEqual(scaled, expectedCount, "length \(length) alignment \(alignment)")
+                for g in stride(from: 0, to: length - length % Kernels.lanes, by: Kernels.lanes) {
+                    let values = mask.values[(alignment + g)..<(alignment + g + Kernels.lanes)]
+                    if values.allSatisfy({ $0 == 255 }) { groups.full += 1 }
+                    else if values.allSatisfy({ $0 == 0 }) { groups.zero += 1 }
+                    else { groups.partial += 1 }
+                }
+            }
+        }
+        XCTAssertTrue(groups.full > 0 && groups.zero > 0 && groups.partial > 0, "groups reached: \(groups)")
+    }
+
     /// Paints one span of `length` at `alignment` with every blend paint and compares each pixel
     /// with the reference, and those outside the span with the destination as it was.
     private func checkSpan(length: Int, alignment: Int, _ rng: inout SeededRandom, _ paths: inout Paths) {
