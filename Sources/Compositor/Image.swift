@@ -44,17 +44,28 @@ public final class Path {
     }
 
     /// The path's coverage in a buffer of `size` pixels at `scale`, with the buffer's origin at
-    /// the path's coordinate origin.
-    func coverage(size: PixelSize, scale: Double) -> CoverageMask? {
+    /// the path's coordinate origin. A rounded rectangle that fills the buffer exactly is built
+    /// from the corner tiles `cornerTiles` returns (size, radius in pixels, corners) when it
+    /// returns some — value for value the mask computed directly, and still written whole, but
+    /// the corners' areas are integrated once per shape rather than once per path (a strategy
+    /// that makes new mask paths in every layout pass asks for the same corners every frame).
+    func coverage(size: PixelSize, scale: Double,
+                  cornerTiles: ((PixelSize, Double, Corners) -> RoundedRectCoverage?)? = nil) -> CoverageMask? {
         if let (s, sc, mask) = coverageCache, s == size, sc == scale { return mask }
-        let mask: CoverageMask?
+        var mask: CoverageMask?
         switch shape {
         case .rect(let r):
             mask = CoverageMask(size: size, roundedRect: (r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale),
                                 radius: 0, corners: [])
         case .roundedRect(let r, let radius, let corners):
-            mask = CoverageMask(size: size, roundedRect: (r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale),
-                                radius: radius * scale, corners: corners)
+            if let cornerTiles, r.minX == 0, r.minY == 0,
+               r.maxX * scale == Double(size.width), r.maxY * scale == Double(size.height) {
+                mask = cornerTiles(size, radius * scale, corners)?.mask()
+            }
+            if mask == nil {
+                mask = CoverageMask(size: size, roundedRect: (r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale),
+                                    radius: radius * scale, corners: corners)
+            }
         }
         if let mask { coverageCache = (size, scale, mask) }
         return mask

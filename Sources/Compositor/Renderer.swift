@@ -222,7 +222,7 @@ public final class Renderer {
             }
         }
         if let shape = layer as? ShapeLayer, let path = shape.path, shape.fillColor.alpha > 0,
-           let coverage = path.coverage(size: px.size, scale: t.scale) {
+           let coverage = path.coverage(size: px.size, scale: t.scale, cornerTiles: cornerTiles) {
             let color = shape.fillColor.premultiplied.scaled(by: alpha8)
             ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended))
         }
@@ -318,7 +318,7 @@ public final class Renderer {
             coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
         if let shape = layer.mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
-           let pathCoverage = shape.path?.coverage(size: size, scale: t.scale) {
+           let pathCoverage = shape.path?.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
             // A shape mask covering the layer: its alpha is the path's coverage (drawn straight
             // into the stencil, as the GPU would), with no buffer to render and read back.
             stats.layersDrawn += 1
@@ -336,6 +336,12 @@ public final class Renderer {
             coverage = maskCoverage
         }
         return coverage
+    }
+
+    /// The corner tiles of the rounded rectangle filling `size`, from the rounded-coverage cache
+    /// (nil when they do not fit it): how a path's coverage gets its corners.
+    private func cornerTiles(_ size: PixelSize, _ radius: Double, _ corners: Corners) -> RoundedRectCoverage? {
+        roundedCoverage.corners(size, radius: radius, corners: corners)
     }
 
     /// The paint of a background of `color` filling `px` with `corners` rounded by `radius`
