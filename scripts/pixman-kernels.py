@@ -76,4 +76,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # the reader stopped early (| head): nothing left to say
+        sys.stderr.close()
+        sys.exit(2)
