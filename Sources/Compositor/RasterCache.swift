@@ -26,7 +26,7 @@ public struct RasterCache {
     private var useSequence: UInt64 = 0
     /// Bytes held now.
     public private(set) var bytes = 0
-    /// Bitmaps dropped since the last `takeReleased()`: the renderer reuses their memory, as a
+    /// Bitmaps dropped since the last `reuseDropped(_:)`: the renderer reuses their memory, as a
     /// driver reuses a freed surface's.
     private var released: [Pixmap] = []
 
@@ -85,10 +85,11 @@ public struct RasterCache {
         }
     }
 
-    /// The bitmaps dropped since the last call; the caller may reuse them once nothing it drew
-    /// this frame still refers to them.
-    mutating func takeReleased() -> [Pixmap] {
-        defer { released.removeAll(keepingCapacity: true) }
-        return released
+    /// Hands each bitmap dropped since the last call to `reuse`, then forgets them (keeping the
+    /// list's storage, so a steady frame allocates nothing). Call it once nothing drawn this
+    /// frame still refers to them.
+    mutating func reuseDropped(_ reuse: (Pixmap) -> Void) {
+        for bitmap in released { reuse(bitmap) }
+        released.removeAll(keepingCapacity: true)
     }
 }

@@ -111,7 +111,7 @@ public final class Renderer {
         for buffer in lent { pool.give(buffer) }
         lent.removeAll(keepingCapacity: true)
         rasterCache.evictIdle(at: time)
-        for bitmap in rasterCache.takeReleased() { pool.give(bitmap) }
+        rasterCache.reuseDropped { pool.give($0) }
         stats.rasterBytes = rasterCache.bytes
         framebuffer = fb
         return stats

@@ -36,9 +36,9 @@ public enum KernelBench {
     /// same `bytes`: writing a byte costs what memset spends per byte, t_set / N, and reading one
     /// what memcpy spends beyond that, (t_cpy − t_set) / N (never below 0, for a noisy run).
     public static func bound(written: Int, read: Int, bytes: Int, setNanos: Int, copyNanos: Int) -> Double {
-        guard bytes > 0, setNanos > 0 else { return 0 }
-        let set = Double(setNanos), readCost = max(0, Double(copyNanos) - set)
-        return (Double(written) * set + Double(read) * readCost) / Double(bytes) / set
+        guard setNanos > 0 else { return 0 }
+        return TrafficBound.exactNanos(written: Double(written), read: Double(read), frameBytes: bytes,
+                                       fill: setNanos, copy: copyNanos) / Double(setNanos)
     }
 
     /// A kernel to time and the bytes one pass of it moves.

@@ -9,9 +9,13 @@
 public enum TrafficBound {
     /// The bound in nanoseconds, rounded; 0 when the floors are unknown.
     public static func nanos(written: Double, read: Double, frameBytes: Int, fill: Int, copy: Int) -> Int {
+        Int(exactNanos(written: written, read: read, frameBytes: frameBytes, fill: fill, copy: copy).rounded())
+    }
+
+    /// The bound in nanoseconds, unrounded (`bench kernels` divides it by the memset time); 0 when
+    /// the floors are unknown. A read costs nothing when memcpy measured faster than memset.
+    public static func exactNanos(written: Double, read: Double, frameBytes: Int, fill: Int, copy: Int) -> Double {
         guard frameBytes > 0, fill > 0 else { return 0 }
-        let perByteWrite = Double(fill) / Double(frameBytes)
-        let perByteRead = Double(max(0, copy - fill)) / Double(frameBytes)
-        return Int((written * perByteWrite + read * perByteRead).rounded())
+        return (written * Double(fill) + read * Double(max(0, copy - fill))) / Double(frameBytes)
     }
 }
