@@ -15,13 +15,14 @@ struct CheckCommand: BenchCommand {
                 + "checksum fails: a speed-up that draws something else is a bug. Times are gated only as ratios "
                 + "measured within each round (by default stepToNone): a ratio fails when the baseline's and "
                 + "this run's differ significantly (Mann-Whitney U, alpha 0.05, one value per process) and by more than "
-                + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results) "
+                + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results), "
+                + "or when the baseline was measured on another kind of host (processor, cache sizes or huge-page mode), "
                 + "times are reported, not gated. Another build configuration or "
                 + "a differently defined scenario is refused (exit 2). Without --results, the baseline's scenarios "
                 + "are run again in this process with its step counts (counters and pictures are gated; times need --results), "
                 + "and when the baseline has instruction counts and valgrind is installed they are counted again. "
-                + "Instruction counts (bench run --instructions) are gated per phase: a change beyond the instruction "
-                + "tolerance fails. When GITHUB_STEP_SUMMARY is set, the report is "
+                + "Instruction counts and estimated cycles (bench run --instructions) are host-free and gated per phase "
+                + "on any host: a change beyond the instruction or cycle tolerance fails. When GITHUB_STEP_SUMMARY is set, the report is "
                 + "appended there as Markdown.",
             options: [
                 OptionSpec(name: "baseline", valueName: "file", help: "The baseline results.", isRequired: true),
@@ -36,6 +37,9 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "instruction-tolerance", valueName: "fraction",
                            help: "The change of a phase's instruction count that fails the gate.",
                            defaultDescription: Format.fixed(Gate.defaultInstructionTolerance, 2)),
+                OptionSpec(name: "cycle-tolerance", valueName: "fraction",
+                           help: "The change of a phase's estimated cycles (under the simulated cache) that fails the gate.",
+                           defaultDescription: Format.fixed(Gate.defaultCycleTolerance, 2)),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
                 OptionSpec(name: "markdown", valueName: "file",
@@ -51,6 +55,7 @@ struct CheckCommand: BenchCommand {
     var results: Results?
     var tolerance: Double
     var instructionTolerance: Double
+    var cycleTolerance: Double
     var measureNoise: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
@@ -74,6 +79,11 @@ struct CheckCommand: BenchCommand {
             throw BenchError.usage("--instruction-tolerance must be a number of 0 or more (0.01 = 1 %), not '\(Escape.message(instructionText))'.")
         }
         instructionTolerance = fraction
+        let cycleText = arguments.value("cycle-tolerance") ?? String(Gate.defaultCycleTolerance)
+        guard let cycles = Double(cycleText), cycles.isFinite, cycles >= 0 else {
+            throw BenchError.usage("--cycle-tolerance must be a number of 0 or more (0.05 = 5 %), not '\(Escape.message(cycleText))'.")
+        }
+        cycleTolerance = cycles
         measureNoise = arguments.flag("aa")
         let ratios = arguments.allValues("time-ratio")
         timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))
@@ -98,7 +108,8 @@ struct CheckCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         let hasValgrind = InstructionCounting.executable(named: "valgrind") != nil
-        var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance)
+        var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance,
+                                   cycleTolerance: cycleTolerance)
         var current: Results
         if let results {
             current = results
@@ -176,6 +187,7 @@ struct CheckCommand: BenchCommand {
     /// Counts the instructions of the baseline's rows again, scenario by scenario with its steps.
     private func countInstructions(into current: inout Results, _ context: CommandContext) throws {
         var counts: [RunKey: [Phase: Int]] = [:]
+        var cost: [RunKey: [Phase: CacheEvents]] = [:]
         var counter = ""
         for group in baselineGroups {
             // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's
@@ -187,10 +199,12 @@ struct CheckCommand: BenchCommand {
             let counted = try InstructionCounting.count(selection: selection, pairs: pairs,
                                                         bench: ChildBench.executable(context, for: "counting instructions"),
                                                         progress: nil)
-            counts.merge(counted.counts) { a, _ in a }
+            counts.merge(counted.instructions) { a, _ in a }
+            cost.merge(counted.cost) { a, _ in a }
             counter = counted.counter
         }
         current.attach(instructions: counts, counter: counter)
+        current.attach(cost: cost, model: InstructionCounting.model)
     }
 
     /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design).

@@ -64,7 +64,8 @@ struct Listing: Encodable {
     /// A metric of the catalogue (`Sources/Results/Metric.swift`).
     struct Metric: Encodable {
         var name: String
-        /// `counter` (exact, per step), `phase` (a timed part of a step) or `ratio`.
+        /// `counter` (exact, per step), `phase` (a timed part of a step), `ratio`, or `cost` (a
+        /// phase's host-free cost under the simulated cache, counted with `--instructions`).
         var kind: String
         /// The column title the tables use.
         var label: String
@@ -81,6 +82,8 @@ struct Listing: Encodable {
     var devices: [Device]
     var suites: [Suite]
     var metrics: [Metric]
+    /// The cache `--instructions` simulates for the `cost` metrics.
+    var cacheModel = InstructionCounting.model
 
     /// The listing of this build with the strategies of `catalog` (built-in and added ones), and
     /// the suites found in `directory`.
@@ -100,6 +103,7 @@ struct Listing: Encodable {
         metrics = Counter.allCases.map { Listing.metric($0.info, kind: "counter") }
             + Phase.allCases.map { Listing.metric($0.info, kind: "phase") }
             + Ratio.allCases.map { Listing.metric($0.info, kind: "ratio") }
+            + CostMetric.allCases.map { Listing.metric($0.info, kind: "cost") }
     }
 
     /// The suite files (`*.json`) in `directory`, by name; a file that does not parse is listed

@@ -34,8 +34,9 @@ struct RunCommand: BenchCommand {
                                + "the results, so comparisons see the noise between processes.",
                            defaultDescription: "1"),
                 OptionSpec(name: "instructions", arity: .flag,
-                           help: "Also count the instructions each phase executes, under valgrind (exact from run to run, "
-                               + "so 'bench check' can gate them tightly; about 50 times slower than the run itself)."),
+                           help: "Also count each phase's instructions and, under a cache the tool fixes, its data reads and "
+                               + "writes, misses, RAM accesses and estimated cycles, with valgrind: the same on every host, "
+                               + "so 'bench check' can gate them tightly (about 50 times slower than the run itself)."),
                 OptionSpec(name: "json", valueName: "file",
                            help: "Also write the results as JSON (schema \(Results.currentSchema)) to <file>. "
                                + "The file is replaced atomically when the run completes, and left as it was if "
@@ -169,7 +170,8 @@ struct RunCommand: BenchCommand {
                 let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
                                                             progress: progress)
-                results.attach(instructions: counted.counts, counter: counted.counter)
+                results.attach(instructions: counted.instructions, counter: counted.counter)
+                results.attach(cost: counted.cost, model: counted.model)
             }
         }
         // The files first, so a closed or full standard output cannot lose them; if one cannot be

@@ -1,8 +1,10 @@
+import Raster
 import Results
 import Strategies
 import Table
 
-/// Instructions executed per phase, counted by valgrind's callgrind tool.
+/// Instructions executed per phase, and their simulated cache cost, counted by valgrind's
+/// callgrind tool.
 ///
 /// Wall-clock time on a shared machine is noisy; the instructions a phase executes are not. A
 /// child `bench` runs under callgrind and measures each (scenario, strategy) pair on its own:
@@ -10,7 +12,9 @@ import Table
 /// told to write its counts and start again from zero after each `boundary` (`--dump-after`), so
 /// every second dump holds exactly one pair's measured steps. A phase's count is the inclusive
 /// cost of the function that runs it (`Simulation.reusePhase`, `layoutPhase`, `compositePhase`,
-/// and `step` for the whole step), read from the dump by `CallgrindProfile`.
+/// and `step` for the whole step), read from the dump by `CallgrindProfile`. With the cache
+/// simulated (`CacheModel.standard`), the same dumps give each phase's data reads and writes,
+/// misses and estimated cycles.
 public enum InstructionCount {
     /// The symbol fragment of the function whose inclusive cost is each phase's count (the
     /// functions are never inlined, so they exist under these mangled names).
@@ -37,6 +41,9 @@ public enum InstructionCount {
     /// Strategy names are looked up in `catalog`.
     public static func measure(_ pairs: [(label: String, scenario: Scenario, strategy: String)], steps: Int?,
                                catalog: StrategyCatalog = .builtIn) throws {
+        // Counted on the vector store path, whose instructions are the same on every host and
+        // follow the bytes written (`StorePath`).
+        StorePath.current = .vector
         var geometries: [String: TableGeometry] = [:]
         for pair in pairs {
             let scenario = pair.scenario

@@ -13,7 +13,7 @@ extension Provenance {
         let kernel = "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
         return Provenance(commandLine: commandLine, gitCommit: gitCommit(from: FileManager.default.currentDirectoryPath),
                           compiler: CornerBench.compilerVersion, target: targetTriple, kernel: kernel,
-                          memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory))
+                          memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory), host: .current)
     }
 
     /// The commit `HEAD` names in the repository containing `directory`, read from the `.git`

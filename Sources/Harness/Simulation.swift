@@ -49,6 +49,8 @@ public final class Simulation {
     private let events: [Int: [ScenarioEvent]]
     #if CORNERBENCH_FAULT_INJECTION
     private let slowdowns: FaultInjection.Slowdowns
+    /// What a memory slowdown reads: a framebuffer's bytes, zeroed once.
+    private let slowdownBuffer: UnsafeMutableRawBufferPointer
     #endif
 
     /// Sets a scenario up with the strategy of `catalog` called `strategyName`; `geometry`, when
@@ -73,8 +75,15 @@ public final class Simulation {
         self.events = Dictionary(grouping: scenario.events, by: \.atStep)
         #if CORNERBENCH_FAULT_INJECTION
         self.slowdowns = FaultInjection.slowdowns(for: strategyName)
+        let bytes = scenario.device.pixelSize.width * scenario.device.pixelSize.height * 4
+        self.slowdownBuffer = .allocate(byteCount: bytes, alignment: 64)
+        slowdownBuffer.initializeMemory(as: UInt8.self, repeating: 0)
         #endif
     }
+
+    #if CORNERBENCH_FAULT_INJECTION
+    deinit { slowdownBuffer.deallocate() }
+    #endif
 
     /// Runs `steps` frames of `strategyName` on a table of its own and throws it away, so code,
     /// allocator and caches are warm before a measured simulation starts from a fresh table.
@@ -142,10 +151,16 @@ public final class Simulation {
     @inline(__always)
     private func injectingSlowdown<T>(_ phase: Phase, _ work: () -> T) -> T {
         #if CORNERBENCH_FAULT_INJECTION
-        if let fraction = slowdowns[phase] {
+        switch slowdowns[phase] {
+        case .time(let fraction)?:
             let start = Stopwatch.now()
             defer { FaultInjection.spin(since: start, fraction: fraction) }
             return work()
+        case .memory?:
+            defer { FaultInjection.touch(slowdownBuffer) }
+            return work()
+        case nil:
+            break
         }
         #endif
         return work()

@@ -150,9 +150,10 @@ enum Kernels {
         return (q[0] | q[1]) | (q[2] | q[3]) == 0
     }
 
-    /// `n` pixels at `d` set to `color`.
+    /// `n` pixels at `d` set to `color`, by the process's `StorePath`.
     @inline(__always)
     static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+        if StorePath.current == .vector { return vectorFill(d, n, color) }
         // A colour whose four bytes are equal (white, black, clear) is a byte fill, which the C
         // library streams to memory without reading the lines first.
         if color == (color & 0xFF) &* 0x0101_0101 {
@@ -163,6 +164,32 @@ enum Kernels {
         } else {
             d.update(repeating: color, count: n)
         }
+    }
+
+    /// `n` pixels at `d` set to `color` with vector stores (`StorePath.vector`).
+    @inline(never)
+    static func vectorFill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+        let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
+        let end = n - n % lanes
+        var i = 0
+        while i < end { store(c, d + i); i &+= lanes }
+        while i < n { d[i] = color; i &+= 1 }
+    }
+
+    /// The `n` pixels at `s` copied to `d` (which do not overlap), by the process's `StorePath`.
+    @inline(__always)
+    static func copy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
+        if StorePath.current == .vector { return vectorCopy(d, s, n) }
+        d.update(from: s, count: n)
+    }
+
+    /// `copy` with vector loads and stores (`StorePath.vector`).
+    @inline(never)
+    static func vectorCopy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
+        let end = n - n % lanes
+        var i = 0
+        while i < end { store(load(s + i), d + i); i &+= lanes }
+        while i < n { d[i] = s[i]; i &+= 1 }
     }
 
     /// Source-over of `color` onto `n` pixels at `d`.

@@ -77,7 +77,7 @@ extension Pixmap {
                 image.pixels.withUnsafeBufferPointer { src in
                     for y in rows {
                         let row = src.baseAddress! + (y - offset.y) * image.width - offset.x
-                        for s in spans { (base + y * w + s.x0).update(from: row + s.x0, count: s.length) }
+                        for s in spans { Kernels.copy(base + y * w + s.x0, row + s.x0, s.length) }
                     }
                 }
             case let .draw(image, offset, opacity):

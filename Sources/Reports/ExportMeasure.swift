@@ -38,9 +38,13 @@ struct ExportMeasure {
         case phase
         /// `RunResult.ratios`: a median over a reference measured in the same run.
         case ratio
+        /// `RunResult.instructions` and `RunResult.cost`: a phase's host-free count under
+        /// valgrind, its mean per measured step (exact: the same build counts the same).
+        case cost
     }
 
-    /// The metric's name in the results JSON.
+    /// The metric's name in the results JSON; for a host-free cost, `phase.metric`
+    /// (`composite.estimatedCycles`, `step.instructions`).
     var name: String
     var kind: Kind
     /// What the value counts: `pixels/step` for a counter, `ns` for a phase, `ratio`.
@@ -54,7 +58,8 @@ struct ExportMeasure {
 }
 
 extension RunResult {
-    /// The row's numbers for the exports, in catalogue order: counters, phases, ratios. A metric
+    /// The row's numbers for the exports, in catalogue order: counters, phases, ratios, then the
+    /// host-free costs (instructions and `CostMetric`s) of each phase when counted. A metric
     /// the row lacks (a `…ToNone` ratio when `none` did not run) or whose value is not finite is
     /// left out, since none of the formats can hold "not measured".
     var exportMeasures: [ExportMeasure] {
@@ -90,6 +95,21 @@ extension RunResult {
             }
             measures.append(ExportMeasure(name: info.name, kind: .ratio, unit: "ratio", polarity: info.polarity,
                                           value: .real(value), bounds: bounds, description: info.meaning))
+        }
+        for phase in Phase.allCases {
+            let perStep = { (total: Int) -> ExportMeasure.Number in .real(Double(total) / Double(Swift.max(1, steps))) }
+            if let total = instructions?[phase] {
+                measures.append(ExportMeasure(name: phase.name + ".instructions", kind: .cost, unit: "instructions/step",
+                                              polarity: .smallerIsBetter, value: perStep(total), bounds: nil,
+                                              description: "mean per step under valgrind: instructions executed in " + phase.info.meaning))
+            }
+            for metric in CostMetric.allCases {
+                guard let total = cost?[phase]?[metric] else { continue }
+                let info = metric.info
+                measures.append(ExportMeasure(name: phase.name + "." + info.name, kind: .cost, unit: info.unit.rawValue + "/step",
+                                              polarity: info.polarity, value: perStep(total), bounds: nil,
+                                              description: "mean per step in \(phase.name) under valgrind's simulated cache: " + info.meaning))
+            }
         }
         return measures
     }

@@ -14,7 +14,9 @@ extension Results {
     /// `trafficBoundNanos`,
     /// `<counter>_total` for every counter, `<counter>_perStep` for every counter,
     /// `<phase>_<statistic>_ns` for the phases step, layout, reuse and composite and the
-    /// statistics median, p90, p99, min and max, then the ratios. Missing values are empty fields.
+    /// statistics median, p90, p99, min and max, then the ratios, then the host-free totals
+    /// `<phase>_instructions` and `<phase>_<cost metric>` of every phase (empty when not
+    /// counted). Missing values are empty fields.
     public func csvReport() -> String {
         let counters = Counter.allCases
         let statistics: [(name: String, value: (Summary) -> Int)] = [
@@ -25,6 +27,7 @@ extension Results {
         header += counters.map { $0.name + "_perStep" }
         for phase in Phase.allCases { header += statistics.map { "\(phase.name)_\($0.name)_ns" } }
         header += Ratio.allCases.map(\.name)
+        for phase in Phase.allCases { header += ["\(phase.name)_instructions"] + CostMetric.allCases.map { "\(phase.name)_\($0.name)" } }
 
         var lines = [header.map(Escape.csv)]
         for run in runs {
@@ -38,6 +41,10 @@ extension Results {
                 fields += statistics.map { statistic in summary.map { String(statistic.value($0)) } ?? "" }
             }
             fields += Ratio.allCases.map { run.ratios[$0].map(Results.csvNumber) ?? "" }
+            for phase in Phase.allCases {
+                fields += [run.instructions?[phase].map(String.init) ?? ""]
+                fields += CostMetric.allCases.map { run.cost?[phase]?[$0].map(String.init) ?? "" }
+            }
             lines.append(fields)
         }
         return lines.map { $0.joined(separator: ",") + "\r\n" }.joined()

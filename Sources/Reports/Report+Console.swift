@@ -8,6 +8,8 @@ extension Results {
     /// Next to the step median stands its 90th percentile, so a reader sees how much the steps
     /// spread; a `× none` ratio whose step times do not stand out from `none`'s
     /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
+    /// When the run counted under valgrind (`--instructions`), two host-free columns follow: the
+    /// step's estimated cycles per step in millions, and that over `none`'s, which is exact.
     public func comparisonTable() -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
@@ -16,12 +18,15 @@ extension Results {
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {
             let rows = runs.filter { $0.scenario == scenario }
+            let counted = rows.contains { $0.estimatedCycles?[.step] != nil }
+            let noneCycles = rows.first { $0.strategy == Ratio.referenceStrategy }.flatMap(\.stepCyclesPerStep)
             out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; counters are means per step, times medians in µs\n"
             // The composite stands next to the least time its memory traffic takes.
             let header = ["strategy", Counter.blendedPixels.info.label, Counter.offscreenPasses.info.label,
                           Counter.renderPasses.info.label, "tile MB", "raster hit/miss"]
                 + [Phase.layout, .reuse, .composite].map(\.info.label) + ["bound", Phase.step.info.label, "step p90"]
                 + [Ratio.stepToFloor.info.label, Ratio.stepToNone.info.label]
+                + (counted ? ["Mcycles", "cyc × none"] : [])
             var table = [header]
             for run in rows {
                 let hitMiss = Format.fixed(run.perStep[.rasterHits] ?? 0, 1) + " / " + Format.fixed(run.perStep[.rasterMisses] ?? 0, 1)
@@ -29,6 +34,12 @@ extension Results {
                 if let test, !bases.contains(test.basis) { bases.append(test.basis) }
                 // Two characters after every ratio, so the digits line up whether or not it has a `~`.
                 let toNone = run.ratios[.stepToNone].map { Format.fixed($0, 2) + (test.map { $0.isSignificant } == false ? " ~" : "  ") } ?? "–  "
+                var cycles: [String] = []
+                if counted {
+                    let perStep = run.stepCyclesPerStep
+                    cycles.append(perStep.map { Format.fixed($0 / 1e6, 2) } ?? "–")
+                    if let perStep, let noneCycles { cycles.append(Format.fixed(perStep / noneCycles, 2)) } else { cycles.append("–") }
+                }
                 table.append([
                     Escape.terminal(Escape.shortened(run.strategy)),
                     Format.grouped(Int((run.perStep[.blendedPixels] ?? 0).rounded())),
@@ -39,13 +50,16 @@ extension Results {
                 ] + [Phase.layout, .reuse, .composite].map { Format.micros(run.timing[$0]?.median ?? 0) }
                   + [run.trafficBoundNanos > 0 ? Format.micros(run.trafficBoundNanos) : "–",
                      Format.micros(run.timing[.step]?.median ?? 0), Format.micros(run.timing[.step]?.p90 ?? 0),
-                     run.ratios[.stepToFloor].map { Format.fixed($0, 2) } ?? "–", toNone])
+                     run.ratios[.stepToFloor].map { Format.fixed($0, 2) } ?? "–", toNone] + cycles)
             }
             // The ratio's padding would leave spaces at the ends of lines.
             out += Format.align(table).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
         }
         if !bases.isEmpty { out += "\n" + Results.noiseNote(bases) + "\n" }
+        if runs.contains(where: { $0.estimatedCycles?[.step] != nil }) {
+            out += "Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host; µs and their ratios are this host's.\n"
+        }
         return out
     }
 
@@ -64,5 +78,12 @@ extension Results {
             note += "\nSteps of one process share its luck: a ratio without ~ may not repeat in another process (bench run --processes 5, then bench compare)."
         }
         return note
+    }
+}
+
+extension RunResult {
+    /// The step's estimated cycles per measured step; nil when not counted.
+    var stepCyclesPerStep: Double? {
+        estimatedCycles?[.step].map { Double($0) / Double(Swift.max(1, steps)) }
     }
 }

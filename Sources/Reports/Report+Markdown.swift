@@ -47,6 +47,7 @@ extension Results {
         "Times are the JSON's nanoseconds (`timing`) in µs, rounded to 0.1 µs: phase columns are medians, \"step p99\" the 99th percentile, \"worst step\" the maximum.",
         "\"at step\" is the first 0-based step whose `samples.step` equals the maximum; \"(event)\" marks a step in `eventSteps`.",
         "Ratios are the JSON's `ratios` rounded to 0.01; \"–\" means the ratio was not measured (`none` did not run).",
+        "Host-free costs are the JSON's `instructions` and `cost` totals divided by the steps, rounded to whole numbers; they depend on the build, not on the host.",
         "Halves round away from zero. No hitches are reported, so no hitch scale applies.",
     ]
 
@@ -79,13 +80,23 @@ extension Results {
              [Phase.layout, .reuse, .composite].map(ReportColumn.median) + [.trafficBound, .ratio(.compositeToTraffic)]),
             ("Drawing per step (means)", Results.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
             ("Caches and objects per step (means)", Results.tableCounters.filter { !drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
-        ]
+        ] + (runs.contains { $0.cost != nil || $0.instructions != nil } ? [
+            ("Host-free cost per step under valgrind (means; the same on every host)",
+             [.instructions(.step), .cost(.estimatedCycles, .step), .cost(.estimatedCycles, .reuse), .cost(.estimatedCycles, .layout),
+              .cost(.estimatedCycles, .composite), .cost(.ramAccesses, .composite), .cost(.l1Misses, .composite)]),
+        ] : [])
         let tables = groups.map { group in
             ReportTable(title: group.title, header: ["strategy"] + group.columns.map(\.label),
                         rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run) } },
                         glossary: group.columns.map { ($0.label, $0.meaning) })
         }
         return (caption, tables)
+    }
+
+    /// A host-free total as its mean per step, a whole number with thousands separators; "–"
+    /// when not counted.
+    static func hostFreeText(_ total: Int?, steps: Int) -> String {
+        total.map { Format.grouped(Int((Double($0) / Double(max(1, steps))).rounded())) } ?? "–"
     }
 
     /// A per-step counter as the tables print it: 0.1 resolution with thousands separators.

@@ -23,6 +23,10 @@ enum ReportColumn {
     case median(Phase)
     case stepP99, worstStep, atStep, trafficBound
     case ratio(Ratio)
+    /// A phase's instructions per step (`RunResult.instructions`).
+    case instructions(Phase)
+    /// A phase's host-free cost per step (`RunResult.cost`).
+    case cost(CostMetric, Phase)
 
     /// The column's title.
     var label: String {
@@ -34,6 +38,8 @@ enum ReportColumn {
         case .atStep: return "at step"
         case .trafficBound: return "bound"
         case .ratio(let ratio): return ratio.info.label
+        case .instructions(let phase): return "\(phase.info.label) instr."
+        case .cost(let metric, let phase): return "\(phase.info.label) \(metric.info.label)"
         }
     }
 
@@ -47,6 +53,8 @@ enum ReportColumn {
         case .atStep: return "the 0-based index of the slowest step; (event) when a scenario event happened in it"
         case .trafficBound: return "the least time the mean frame's kernel traffic (bytes written and read) takes at the run's memset and memcpy rates"
         case .ratio(let ratio): return ratio.info.meaning
+        case .instructions(let phase): return "instructions executed per step in " + phase.info.meaning + ", counted by valgrind (the same on every host)"
+        case .cost(let metric, let phase): return "per step in " + phase.info.meaning + ": " + metric.info.meaning + ", under the simulated cache (the same on every host)"
         }
     }
 
@@ -60,6 +68,8 @@ enum ReportColumn {
         case .atStep: return run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–"
         case .trafficBound: return run.trafficBoundNanos > 0 ? Results.microsText(run.trafficBoundNanos) : "–"
         case .ratio(let ratio): return run.ratios[ratio].map { Format.decimal($0, 2) } ?? "–"
+        case .instructions(let phase): return Results.hostFreeText(run.instructions?[phase], steps: run.steps)
+        case .cost(let metric, let phase): return Results.hostFreeText(run.cost?[phase]?[metric], steps: run.steps)
         }
     }
 }

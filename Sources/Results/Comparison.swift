@@ -6,7 +6,8 @@
 /// stand out from. Steps, and rounds inside one process, share that process's luck (cache
 /// placement, allocator state) and called noise significant, so they are not samples. The test is Mann–Whitney U at α = 0.05;
 /// a change not significant at that level is printed as `~`. Counters are exact and any difference
-/// is listed.
+/// is listed. Instructions and estimated cycles (`bench run --instructions`) are exact too: the
+/// same build counts the same on any host, so they are compared as they are, with no test.
 public struct Comparison: Sendable {
     /// The significance level.
     public static let alpha = 0.05
@@ -28,6 +29,11 @@ public struct Comparison: Sendable {
         /// The smallest relative change these rounds could have shown significant (0.05 = 5 %);
         /// nil when there are too few rounds to show any.
         public var smallestDetectable: Double?
+        /// The step's instructions per step, old and new; nil unless both runs counted them.
+        public var instructions: (old: Double, new: Double)?
+        /// The step's estimated cycles per step, old and new; nil unless both runs have them
+        /// under the same cache model.
+        public var cycles: (old: Double, new: Double)?
 
         /// `new / old - 1`.
         public var change: Double { new / old - 1 }
@@ -55,10 +61,17 @@ public struct Comparison: Sendable {
                 return (counter, x, y)
             }
             let xs = a.independentSamples(old, .step), ys = b.independentSamples(new, .step)
-            rows.append(Row(scenario: old.scenario, strategy: old.strategy, counters: counters, phase: .step,
-                            old: Summary.median(sorted: xs.sorted()), new: Summary.median(sorted: ys.sorted()),
-                            oldRounds: xs.count, newRounds: ys.count, test: MannWhitney.test(xs, ys),
-                            smallestDetectable: Comparison.smallestDetectable(xs, ys)))
+            var row = Row(scenario: old.scenario, strategy: old.strategy, counters: counters, phase: .step,
+                          old: Summary.median(sorted: xs.sorted()), new: Summary.median(sorted: ys.sorted()),
+                          oldRounds: xs.count, newRounds: ys.count, test: MannWhitney.test(xs, ys),
+                          smallestDetectable: Comparison.smallestDetectable(xs, ys))
+            func perStep(_ values: (RunResult) -> [Phase: Int]?) -> (old: Double, new: Double)? {
+                guard let x = values(old)?[.step], let y = values(new)?[.step] else { return nil }
+                return (Double(x) / Double(old.steps), Double(y) / Double(new.steps))
+            }
+            row.instructions = perStep(\.instructions)
+            if a.cacheModel == b.cacheModel { row.cycles = perStep(\.estimatedCycles) }
+            rows.append(row)
         }
         for run in b.runs where !aKeys.contains(run.key) {
             unmatched.append("\(run.key) only in the second")
@@ -110,14 +123,18 @@ public struct Comparison: Sendable {
             let name = escape(Escape.shortened(scenario))
             out += markdown ? "\n#### \(name)\n\n"
                 : "\nscenario \(name): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
-            var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable", "counters per step (old → new)"]]
+            let exact: [(String, KeyPath<Row, (old: Double, new: Double)?>)] = [("step instr.", \.instructions), ("step est. cycles", \.cycles)]
+                .filter { column in rows.contains { $0.scenario == scenario && $0[keyPath: column.1] != nil } }
+            var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable"] + exact.map(\.0)
+                         + ["counters per step (old → new)"]]
             for row in rows where row.scenario == scenario {
                 let counters = row.counters.isEmpty ? "unchanged"
                     : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
                 table.append([escape(Escape.shortened(row.strategy)), Format.micros(Int(row.old.rounded())), Format.micros(Int(row.new.rounded())),
                               row.isSignificant ? Format.percent(row.change) : "~",
                               Format.fixed(row.test.p, 3), "\(row.oldRounds) / \(row.newRounds)",
-                              row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none", counters])
+                              row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none"]
+                             + exact.map { Comparison.exactCell(row[keyPath: $0.1]) } + [counters])
             }
             if markdown {
                 out += "| " + table[0].joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: table[0].count) + "\n"
@@ -126,6 +143,9 @@ public struct Comparison: Sendable {
                 out += Format.align(table)
             }
         }
+        if rows.contains(where: { $0.instructions != nil || $0.cycles != nil }) {
+            out += (markdown ? "\n" : "\n") + "Instructions and estimated cycles are exact: the same build counts the same on any host, so any change is the code's or the build's.\n"
+        }
         if rows.contains(where: { $0.smallestDetectable == nil }) {
             out += (markdown ? "\n> **Warning:** " : "\nWarning: ")
                 + "too few processes to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4); "
@@ -133,6 +153,15 @@ public struct Comparison: Sendable {
         }
         for note in unmatched { out += (markdown ? "\n- " : "\n") + escape(Comparison.shortenedNote(note)) }
         return out + "\n"
+    }
+
+    /// An exact per-step count, old → new with its change, or "same".
+    static func exactCell(_ value: (old: Double, new: Double)?) -> String {
+        guard let value else { return "–" }
+        func short(_ x: Double) -> String { x >= 1_000_000 ? Format.fixed(x / 1e6, 2) + "M" : Format.fixed(x / 1e3, 1) + "k" }
+        guard value.old != value.new else { return short(value.new) + " (same)" }
+        let change = value.old > 0 ? " (" + Format.percent(value.new / value.old - 1, digits: 2) + ")" : ""
+        return short(value.old) + " → " + short(value.new) + change
     }
 
     /// An `unmatched` note (`scenario/strategy only in the first`) with its row's names shortened.

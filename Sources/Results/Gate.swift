@@ -13,6 +13,12 @@ import Foundation
 /// gate; with too few processes to tell, times are reported and not gated. An absolute time never
 /// fails a gate. When a time ratio moves, the counters of the same row that moved with it are
 /// listed as its likely explanation.
+///
+/// Times are gated only between runs on the same kind of host (`HostFingerprint`): another
+/// processor, other cache sizes or another huge-page mode change times for reasons that are not
+/// the code, so across hosts the time rows are reported and not gated. What is gated on any host
+/// is host-free: counters and pictures exactly, and each phase's instructions and estimated cycles
+/// under the simulated cache (`CacheModel`) within their tolerances.
 public enum Gate {
     /// What the gate compares and how strictly.
     public struct Options: Sendable {
@@ -26,11 +32,15 @@ public enum Gate {
         public var timeRatios: [Ratio]
         /// The relative change of a phase's instruction count that fails the gate.
         public var instructionTolerance: Double
+        /// The relative change of a phase's estimated cycles that fails the gate.
+        public var cycleTolerance: Double
 
         public init(timeTolerance: Double = 0.05, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
-                    timeRatios: [Ratio] = Gate.defaultTimeRatios, instructionTolerance: Double = Gate.defaultInstructionTolerance) {
+                    timeRatios: [Ratio] = Gate.defaultTimeRatios, instructionTolerance: Double = Gate.defaultInstructionTolerance,
+                    cycleTolerance: Double = Gate.defaultCycleTolerance) {
             self.timeTolerance = timeTolerance
             self.instructionTolerance = instructionTolerance
+            self.cycleTolerance = cycleTolerance
             self.noiseSpread = noiseSpread
             self.noiseMultiplier = noiseMultiplier
             self.timeRatios = timeRatios
@@ -47,7 +57,7 @@ public enum Gate {
         /// What kind of finding.
         public enum Kind: String, Sendable {
             case counterRegression, counterImprovement, pictureChanged, timeRegression, timeImprovement
-            case instructionRegression, instructionImprovement, notInBaseline
+            case instructionRegression, instructionImprovement, cycleRegression, cycleImprovement, notInBaseline
         }
         public var kind: Kind
         public var scenario: String
@@ -58,11 +68,13 @@ public enum Gate {
         /// True for the kinds that fail the gate.
         public var fails: Bool {
             kind == .counterRegression || kind == .pictureChanged || kind == .timeRegression || kind == .instructionRegression
+                || kind == .cycleRegression
         }
 
         /// True for the kinds that record a change for the better.
         public var improves: Bool {
             kind == .counterImprovement || kind == .timeImprovement || kind == .instructionImprovement
+                || kind == .cycleImprovement
         }
     }
 
@@ -78,6 +90,9 @@ public enum Gate {
         /// Instructions per step (unrounded means), baseline and current, of each phase both sides
         /// counted.
         public var instructions: [(phase: Phase, old: Double, new: Double)] = []
+        /// Estimated cycles per step (unrounded means), baseline and current, of each phase both
+        /// sides counted under the same cache model.
+        public var cycles: [(phase: Phase, old: Double, new: Double)] = []
         /// Each time ratio compared.
         public var times: [TimeCheck] = []
     }
@@ -87,8 +102,8 @@ public enum Gate {
         public var ratio: Ratio
         /// The medians of the baseline's and the current values.
         public var old: Double, new: Double
-        /// The test's p-value and the row's tolerance; nil when there were too few processes to
-        /// gate the ratio.
+        /// The test's p-value and the row's tolerance; nil when the ratio was not gated (too few
+        /// processes, or another kind of host).
         public var p: Double?, tolerance: Double?
     }
 
@@ -105,6 +120,10 @@ public enum Gate {
         public var rowsCompared: Int
         /// Whether both sides had instruction counts to gate.
         public var instructionsGated = false
+        /// Whether both sides had estimated cycles, under the same cache model, to gate.
+        public var cyclesGated = false
+        /// Whether times were gated: both runs on the same kind of host.
+        public var timesGated = true
         /// True when nothing failed.
         public var passed: Bool { !findings.contains { $0.fails } }
     }
@@ -125,6 +144,14 @@ public enum Gate {
     /// depends on what ran before in the process (docs/cli.md, "Instruction counts").
     public static let defaultInstructionTolerance = 0.02
 
+    /// The relative change of a phase's estimated cycles that fails the gate: 5 %. The simulated
+    /// cache sees addresses, which depend on what the process allocated before, so the same code
+    /// counted with other groupings of pairs per child moved a phase's estimated cycles by up to
+    /// 2.04 % (the layout of `none`, a phase of ~5,000 cycles a step whose few RAM accesses weigh
+    /// 35 each), the step, reuse and composite by at most 0.08 %; 5 % is 2.5 × the largest
+    /// (docs/cli.md, "Estimated cycles").
+    public static let defaultCycleTolerance = 0.05
+
     /// Compares `current` with `baseline`. Throws `BenchError.input` when they cannot be compared:
     /// another schema, other counters, or a scenario/strategy of the baseline missing from the run.
     public static func check(baseline: Results, current: Results, options: Options = Options()) throws -> Report {
@@ -136,6 +163,9 @@ public enum Gate {
         var rows: [RowCheck] = []
         var compared = 0
         var notGated = 0
+        let host = (old: baseline.provenance?.host, new: current.provenance?.host)
+        let timesGated = host.old != nil && host.old == host.new
+        let cyclesGated = baseline.cacheModel != nil && baseline.cacheModel == current.cacheModel
         let currentRows = current.runsByKey
         let baselineKeys = Set(baseline.runs.map(\.key))
         let missing = baseline.runs.filter { currentRows[$0.key] == nil }
@@ -157,38 +187,73 @@ public enum Gate {
             findings += counterFindings(old, new)
             findings += pictureFindings(old, new)
             var times: [TimeCheck] = []
-            findings += timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
-                                     tolerance: options.effectiveTolerance, notGated: &notGated, checks: &times)
-            findings += instructionFindings(old, new, tolerance: options.instructionTolerance)
-            rows.append(rowCheck(old, new, times: times))
+            let timeRows = timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
+                                        tolerance: options.effectiveTolerance, notGated: &notGated, checks: &times)
+            if timesGated {
+                findings += timeRows
+            } else {
+                times = times.map { TimeCheck(ratio: $0.ratio, old: $0.old, new: $0.new) }
+            }
+            findings += phaseFindings(old, new, "instructions", \.instructions, tolerance: options.instructionTolerance,
+                                      kinds: (.instructionRegression, .instructionImprovement))
+            if cyclesGated {
+                findings += phaseFindings(old, new, "estimated cycles", \.estimatedCycles, tolerance: options.cycleTolerance,
+                                          kinds: (.cycleRegression, .cycleImprovement))
+            }
+            rows.append(rowCheck(old, new, times: times, cycles: cyclesGated))
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy,
                                     message: "not in the baseline: not gated"))
         }
         var warnings = warnings(baseline: baseline, current: current)
-        if notGated > 0 {
+        if !timesGated {
+            let why = host.old == nil
+                ? "the baseline records no host fingerprint, so it cannot be shown to come from this kind of host"
+                : "the baseline was measured on \(Escape.shortened(host.old!.summary, limit: 3 * Escape.messageLimit)) and this run on \(Escape.shortened(host.new?.summary ?? "an unrecorded host", limit: 3 * Escape.messageLimit))"
+            warnings.append("times were reported, not gated: \(why); host times follow a host's processor, caches and memory, so across hosts only counters, pictures, instructions and estimated cycles are gated")
+        } else if notGated > 0 {
             warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
         }
         warnings += instructionWarnings(baseline: baseline, current: current)
+        warnings += cycleWarnings(baseline: baseline, current: current)
         var report = Report(findings: findings, rows: rows, warnings: warnings, options: options, rowsCompared: compared)
         report.instructionsGated = baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
+        report.cyclesGated = cyclesGated && baseline.runs.contains { old in old.cost != nil && currentRows[old.key]?.cost != nil }
+        report.timesGated = timesGated
         return report
     }
 
-    /// A phase's instruction count that moved by more than `tolerance`, per step, named by phase.
-    private static func instructionFindings(_ old: RunResult, _ new: RunResult, tolerance: Double) -> [Finding] {
-        guard let a = old.instructions, let b = new.instructions, old.steps > 0 else { return [] }
+    /// A phase's host-free count (`what`, read by `values`) that moved by more than `tolerance`,
+    /// per step, named by phase.
+    private static func phaseFindings(_ old: RunResult, _ new: RunResult, _ what: String, _ values: (RunResult) -> [Phase: Int]?,
+                                      tolerance: Double, kinds: (worse: Finding.Kind, better: Finding.Kind)) -> [Finding] {
+        guard let a = values(old), let b = values(new), old.steps > 0 else { return [] }
         return Phase.allCases.compactMap { phase -> Finding? in
             guard let x = a[phase], let y = b[phase], x > 0 else { return nil }
             let change = Double(y) / Double(x) - 1
             guard abs(change) > tolerance else { return nil }
             let moved = movedCounters(old, new)
             let why = moved.isEmpty ? "no counter moved: look at the code path" : moved
-            return Finding(kind: change > 0 ? .instructionRegression : .instructionImprovement,
-                           scenario: old.scenario, strategy: old.strategy,
-                           message: "\(phase.name) instructions per step \(Format.grouped(x / old.steps)) → \(Format.grouped(y / old.steps)) (\(Format.percent(change, digits: 2)), tolerance ±\(Format.magnitude(tolerance))) ← \(why)")
+            return Finding(kind: change > 0 ? kinds.worse : kinds.better, scenario: old.scenario, strategy: old.strategy,
+                           message: "\(phase.name) \(what) per step \(Format.grouped(x / old.steps)) → \(Format.grouped(y / old.steps)) (\(Format.percent(change, digits: 2)), tolerance ±\(Format.magnitude(tolerance))) ← \(why)")
         }
+    }
+
+    /// What a reader should know when only one side has estimated cycles, or they were
+    /// simulated with other caches.
+    static func cycleWarnings(baseline: Results, current: Results) -> [String] {
+        let old = baseline.runs.contains { $0.cost != nil }, new = current.runs.contains { $0.cost != nil }
+        if old && !new {
+            return ["estimated cycles were not gated: the baseline has them and this run has none (bench run --instructions, which needs valgrind)"]
+        }
+        if new && !old {
+            return ["estimated cycles were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them"]
+        }
+        if old, baseline.cacheModel != current.cacheModel {
+            return ["estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"]
+        }
+        return []
     }
 
     /// What a reader should know when only one side counted instructions, or another tool did.
@@ -232,9 +297,6 @@ public enum Gate {
     static func warnings(baseline: Results, current: Results) -> [String] {
         func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
         var out: [String] = []
-        if baseline.machine.cpu != current.machine.cpu || baseline.machine.cores != current.machine.cores {
-            out.append("the baseline was measured on \(short(baseline.machine.cpu)) (\(baseline.machine.cores) cores), this run on \(short(current.machine.cpu)) (\(current.machine.cores) cores): counters compare exactly, times only roughly")
-        }
         if baseline.tool.version != current.tool.version {
             out.append("the baseline was written by bench \(short(baseline.tool.version)), this run by \(short(current.tool.version))")
         }
@@ -267,7 +329,7 @@ public enum Gate {
     }
 
     /// What was compared in one row; `times` from `timeFindings`.
-    private static func rowCheck(_ old: RunResult, _ new: RunResult, times: [TimeCheck]) -> RowCheck {
+    private static func rowCheck(_ old: RunResult, _ new: RunResult, times: [TimeCheck], cycles: Bool) -> RowCheck {
         let counters = Counter.allCases.filter { old.totals[$0] != nil && new.totals[$0] != nil }
         let pictures = old.pictures.keys.filter { new.pictures[$0] != nil }
         var check = RowCheck(scenario: old.scenario, strategy: old.strategy,
@@ -276,6 +338,12 @@ public enum Gate {
                              times: times)
         if let a = old.instructions, let b = new.instructions, old.steps > 0 {
             check.instructions = Phase.allCases.compactMap { phase in
+                guard let x = a[phase], let y = b[phase] else { return nil }
+                return (phase, Double(x) / Double(old.steps), Double(y) / Double(new.steps))
+            }
+        }
+        if cycles, let a = old.estimatedCycles, let b = new.estimatedCycles, old.steps > 0 {
+            check.cycles = Phase.allCases.compactMap { phase in
                 guard let x = a[phase], let y = b[phase] else { return nil }
                 return (phase, Double(x) / Double(old.steps), Double(y) / Double(new.steps))
             }
@@ -361,7 +429,7 @@ extension Gate.Report {
         }
         var out = ""
         if !rows.isEmpty {
-            out += "Compared with the baseline (instructions per step, time ratios as medians baseline → current):\n"
+            out += "Compared with the baseline (\(comparedColumns)):\n"
             out += Format.align(comparedTable { Escape.terminal($0) })
         }
         let failing = findings.filter(\.fails), better = findings.filter(\.improves)
@@ -379,6 +447,7 @@ extension Gate.Report {
         let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): a significant time change smaller than this passes.\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
+        if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
         out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
         return out
     }
@@ -406,7 +475,17 @@ extension Gate.Report {
         for warning in warnings { out += "> **Warning:** \(Escape.markdown(warning)).\n\n" }
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (a significant time change smaller than this passes).\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
+        if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
         return out
+    }
+
+    /// What the compared table's columns hold, for its title.
+    var comparedColumns: String {
+        var parts: [String] = []
+        if rows.contains(where: { !$0.instructions.isEmpty }) { parts.append("instructions") }
+        if rows.contains(where: { !$0.cycles.isEmpty }) { parts.append("estimated cycles") }
+        let perStep = parts.isEmpty ? [] : [parts.joined(separator: " and ") + " per step"]
+        return (perStep + ["time ratios as medians baseline → current"]).joined(separator: "; ")
     }
 
     /// What was compared, a row per (scenario, strategy), as text cells (names through
@@ -415,6 +494,7 @@ extension Gate.Report {
     /// tolerance, or "not gated".
     func comparedTable(_ escape: (String) -> String) -> [[String]] {
         let phases = Phase.allCases.filter { phase in rows.contains { $0.instructions.contains { $0.phase == phase } } }
+        let cyclePhases = Phase.allCases.filter { phase in rows.contains { $0.cycles.contains { $0.phase == phase } } }
         let ratios = options.timeRatios.filter { ratio in rows.contains { $0.times.contains { $0.ratio == ratio } } }
         func matched(_ count: Int, _ changed: Int) -> String {
             count == 0 ? "–" : changed == 0 ? "\(count) same" : "\(changed) of \(count) changed"
@@ -423,12 +503,18 @@ extension Gate.Report {
         func short(_ count: Double) -> String {
             count >= 1_000_000 ? Format.fixed(count / 1e6, 2) + "M" : count >= 10_000 ? Format.fixed(count / 1e3, 1) + "k" : Format.fixed(count, 0)
         }
-        var table = [["row", "counters", "frames"] + phases.map { "\($0.name) instr." } + ratios.map(\.name)]
+        var table = [["row", "counters", "frames"] + phases.map { "\($0.name) instr." } + cyclePhases.map { "\($0.name) cycles" }
+                     + ratios.map(\.name)]
         for row in rows {
             var cells = [escape("\(Escape.shortened(row.scenario))/\(Escape.shortened(row.strategy))"),
                          matched(row.counters, row.countersChanged), matched(row.pictures, row.picturesChanged)]
             for phase in phases {
                 guard let count = row.instructions.first(where: { $0.phase == phase }) else { cells.append("–"); continue }
+                let change = count.old > 0 ? " " + Format.percent(count.new / count.old - 1, digits: 2) : ""
+                cells.append(short(count.new) + change)
+            }
+            for phase in cyclePhases {
+                guard let count = row.cycles.first(where: { $0.phase == phase }) else { cells.append("–"); continue }
                 let change = count.old > 0 ? " " + Format.percent(count.new / count.old - 1, digits: 2) : ""
                 cells.append(short(count.new) + change)
             }
@@ -438,7 +524,7 @@ extension Gate.Report {
                 if let p = time.p, let tolerance = time.tolerance {
                     cells.append(values + " (\(Format.percent(time.new / time.old - 1)), p \(Format.fixed(p, 2)), ±\(Format.magnitude(tolerance)))")
                 } else {
-                    cells.append(values + " (not gated)")
+                    cells.append(values + (timesGated ? " (not gated)" : " (other host: not gated)"))
                 }
             }
             table.append(cells)

@@ -1,9 +1,9 @@
 /// The metric catalogue: every number CornerBench reports, with its JSON name, unit, polarity,
 /// meaning and the code path that produces it.
 ///
-/// Three kinds of metric, each an enum whose raw value is its JSON name: `Counter` (exact, per
-/// step), `Phase` (a timed part of a step) and `Ratio` (a time over a reference measured in the
-/// same run). The gate, the comparison, the console table and every report iterate over these
+/// Four kinds of metric, each an enum whose raw value is its JSON name: `Counter` (exact, per
+/// step), `Phase` (a timed part of a step), `Ratio` (a time over a reference measured in the
+/// same run) and `CostMetric` (a phase's host-free cost under valgrind's simulated cache). The gate, the comparison, the console table and every report iterate over these
 /// enums, so a metric is added in one place and appears everywhere; docs/cost-model.md and
 /// docs/results-schema.md explain them for readers.
 public protocol Metric: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CodingKeyRepresentable
@@ -30,6 +30,10 @@ public enum MetricUnit: String, Sendable {
     case pixels, fragments, passes, lookups, bytes, layers, objects, cells, rows, nanoseconds
     /// A dimensionless ratio of two times.
     case ratio
+    /// Memory accesses (instruction fetches, data reads and writes) counted under valgrind.
+    case accesses
+    /// Cycles estimated from simulated cache hits and misses (`CacheModel.cycleFormula`).
+    case cycles
 }
 
 /// What one metric means.
@@ -170,5 +174,25 @@ public enum Ratio: String, Metric {
         return MetricInfo(name: rawValue, label: label, unit: .ratio,
                           polarity: .smallerIsBetter, meaning: "median \(phase.rawValue) time over \(over)",
                           source: "Runner (medians of the run's samples)")
+    }
+}
+
+/// A phase's host-free cost, counted under valgrind with the cache the tool fixes
+/// (`CacheModel.standard`), summed over the measured steps in `RunResult.cost`. The same build
+/// counts the same on every host; instructions, counted in the same run, are `RunResult.instructions`.
+public enum CostMetric: String, Metric {
+    case dataReads, dataWrites, l1Misses, ramAccesses, estimatedCycles
+
+    public var info: MetricInfo {
+        let (label, unit, meaning): (String, MetricUnit, String)
+        switch self {
+        case .dataReads: (label, unit, meaning) = ("data reads", .accesses, "data reads executed (valgrind's Dr)")
+        case .dataWrites: (label, unit, meaning) = ("data writes", .accesses, "data writes executed (valgrind's Dw)")
+        case .l1Misses: (label, unit, meaning) = ("L1 misses", .accesses, "instruction and data accesses that missed the simulated L1 (I1mr + D1mr + D1mw)")
+        case .ramAccesses: (label, unit, meaning) = ("RAM accesses", .accesses, "accesses that missed the simulated last-level cache too, and so went to memory (ILmr + DLmr + DLmw)")
+        case .estimatedCycles: (label, unit, meaning) = ("est. cycles", .cycles, "L1 hits + 5 × last-level hits + 35 × RAM accesses (Turner-Trauring's estimate, as iai-callgrind reports it)")
+        }
+        return MetricInfo(name: rawValue, label: label, unit: unit, polarity: .smallerIsBetter, meaning: meaning,
+                          source: "valgrind --tool=callgrind --cache-sim=yes over Simulation's phase functions (InstructionCount)")
     }
 }

@@ -113,6 +113,10 @@ private enum ResultsReader {
         results.provenance = try top.optional("provenance").map(provenance)
         results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
         results.instructionCounter = try top.optional("instructionCounter")?.string()
+        results.cacheModel = try top.optional("cacheModel").map(cacheModel)
+        if results.cacheModel == nil, let row = runs.firstIndex(where: { $0.cost != nil }) {
+            throw runsItem.element(row, .null).fail("has a cost, but the file records no cacheModel that counted it")
+        }
         return results
     }
 
@@ -131,6 +135,18 @@ private enum ResultsReader {
                            cpu: try f.required("cpu", "a string").string())
     }
 
+    static func cacheModel(_ item: Item) throws -> CacheModel {
+        let f = try item.object("an object (l1i, l1d, ll, formula)")
+        func level(_ key: String) throws -> CacheModel.Level {
+            let l = try f.required(key, "a cache level object").object("a cache level object (sizeBytes, associativity, lineBytes)")
+            return CacheModel.Level(sizeBytes: try l.required("sizeBytes", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
+                                    associativity: try l.required("associativity", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
+                                    lineBytes: try l.required("lineBytes", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"))
+        }
+        return CacheModel(l1i: try level("l1i"), l1d: try level("l1d"), ll: try level("ll"),
+                          formula: try f.required("formula", "a string").string())
+    }
+
     static func provenance(_ item: Item) throws -> Provenance {
         let f = try item.object("an object")
         return Provenance(commandLine: try f.required("commandLine", "an array of strings").array().map { try $0.string() },
@@ -138,7 +154,16 @@ private enum ResultsReader {
                           compiler: try f.required("compiler", "a string").string(),
                           target: try f.required("target", "a string").string(),
                           kernel: try f.required("kernel", "a string").string(),
-                          memoryBytes: try f.required("memoryBytes", "an integer").count())
+                          memoryBytes: try f.required("memoryBytes", "an integer").count(),
+                          host: try f.optional("host").map(host))
+    }
+
+    static func host(_ item: Item) throws -> HostFingerprint {
+        let f = try item.object("an object (cpu, cpuID, l1dBytes, l2Bytes, l3Bytes, transparentHugePages)")
+        return HostFingerprint(cpu: try f.required("cpu", "a string").string(), cpuID: try f.required("cpuID", "a string").string(),
+                               l1dBytes: try f.optional("l1dBytes")?.count(), l2Bytes: try f.optional("l2Bytes")?.count(),
+                               l3Bytes: try f.optional("l3Bytes")?.count(),
+                               transparentHugePages: try f.required("transparentHugePages", "a string").string())
     }
 
     static func scenarioDefinitions(_ item: Item) throws -> [String: [String: String]] {
@@ -251,6 +276,13 @@ private enum ResultsReader {
         run.eventLabels = eventLabels
         run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
+        run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
+            let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
+            if let missing = CostMetric.allCases.first(where: { values[$0] == nil }) {
+                throw item.fail("missing key '\(missing.name)' (every cost metric is counted together)")
+            }
+            return values
+        }
         return run
     }
 

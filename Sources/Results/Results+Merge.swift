@@ -102,6 +102,9 @@ extension Results {
             func counter(_ text: String?) -> String { text.map { "instructions counted by \(Escape.message($0))" } ?? "no instruction counts" }
             throw BenchError.input("\(first.name) has \(counter(a.instructionCounter)) and \(shard.name) \(counter(b.instructionCounter)); make every shard with the same --instructions.")
         }
+        if a.cacheModel != b.cacheModel {
+            throw BenchError.input("\(first.name) and \(shard.name) simulated different caches for their estimated cycles (made by different versions of bench); make every shard with one build.")
+        }
     }
 
     /// Throws when two shards define a scenario of the same name differently.

@@ -32,6 +32,9 @@ public struct Results: Codable, Equatable, Sendable {
     /// What counted the rows' `instructions` (`valgrind-3.19.0 callgrind`, with deterministic
     /// hashing and address randomisation off); nil when nothing was counted.
     public var instructionCounter: String?
+    /// The cache valgrind simulated for the rows' `cost` (always `CacheModel.standard` when this
+    /// version counted); nil when nothing was counted.
+    public var cacheModel: CacheModel?
 
     /// The independent samples of a row's `phase` time: one per process (the process's median
     /// of its rounds), or the one process's median of its rounds.
@@ -93,9 +96,13 @@ public struct Provenance: Codable, Equatable, Sendable {
     public var kernel: String
     /// Physical memory, bytes.
     public var memoryBytes: Int
+    /// The kind of host the times were measured on; nil in files written before it was recorded,
+    /// whose times are then never gated against another run's.
+    public var host: HostFingerprint?
 
     public init(commandLine: [String], gitCommit: String?, compiler: String, target: String, kernel: String,
-                memoryBytes: Int) {
+                memoryBytes: Int, host: HostFingerprint? = nil) {
+        self.host = host
         self.commandLine = commandLine
         self.gitCommit = gitCommit
         self.compiler = compiler
@@ -184,6 +191,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// Instructions executed in each phase over the measured steps, counted by valgrind's
     /// callgrind (exact up to the tolerance `Gate` documents); nil when not counted.
     public var instructions: [Phase: Int]?
+    /// Each phase's host-free cost over the measured steps, counted with `instructions` under the
+    /// run's `cacheModel`; nil when not counted (or counted by a version without it).
+    public var cost: [Phase: [CostMetric: Int]]?
     /// Off-screen buffers the renderer allocated in this run (not taken from its pool): they stop
     /// growing after the first frames, because the steady state allocates none.
     public var buffersAllocated: Int = 0

@@ -107,9 +107,47 @@ final class ChildProcessTests: XCTestCase {
                 XCTAssertLessThanOrEqual(abs(y / x - 1), Gate.defaultInstructionTolerance, "\(run.key) \(phase): \(x) vs \(y)")
             }
         }
+        // Estimated cycles too, under the tool's cache, not the host's.
+        XCTAssertEqual(first.cacheModel, CacheModel.standard)
+        XCTAssertEqual(second.cacheModel, CacheModel.standard)
+        for run in first.runs {
+            let a = try XCTUnwrap(run.estimatedCycles), b = try XCTUnwrap(again[run.key]?.estimatedCycles)
+            XCTAssertGreaterThan(a[.composite] ?? 0, run.instructions?[.composite] ?? 0, "memory costs more than one cycle an access")
+            for phase in Phase.allCases {
+                let x = Double(a[phase] ?? 0), y = Double(b[phase] ?? 0)
+                XCTAssertLessThanOrEqual(abs(y / x - 1), Gate.defaultCycleTolerance, "\(run.key) \(phase): \(x) vs \(y) cycles")
+            }
+        }
         let report = try Gate.check(baseline: first, current: second)
         XCTAssertTrue(report.passed, report.text())
         XCTAssertTrue(report.instructionsGated)
+        XCTAssertTrue(report.cyclesGated)
+    }
+
+    /// A profile simulated with any caches but the tool's (valgrind uses the host's for a level
+    /// it is not given) is refused, so no count can silently follow the host.
+    func testAProfileSimulatedWithTheHostsCachesIsRefused() throws {
+        let model = CacheModel.standard
+        func profile(ll: String) -> String {
+            """
+            desc: I1 cache: \(model.l1i.valgrindDescription)
+            desc: D1 cache: \(model.l1d.valgrindDescription)
+            desc: LL cache: \(ll)
+            events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+            fn=$s7Harness10SimulationC4step
+            1 10 1 1 0 0 0 0 0 0
+            """
+        }
+        XCTAssertNoThrow(try InstructionCounting.check(CallgrindProfile(text: profile(ll: model.ll.valgrindDescription)[...]),
+                                                       simulated: model, path: "p"))
+        let host = HostFingerprint.current.l3Bytes ?? 33_554_432
+        let hosts = CacheModel.Level(sizeBytes: host == model.ll.sizeBytes ? 2 * host : host, associativity: 16, lineBytes: 64)
+        XCTAssertThrowsError(try InstructionCounting.check(CallgrindProfile(text: profile(ll: hosts.valgrindDescription)[...]),
+                                                           simulated: model, path: "p")) { error in
+            XCTAssertTrue("\(error)".contains("was not simulated with the tool's caches"), "\(error)")
+        }
+        XCTAssertThrowsError(try InstructionCounting.check(CallgrindProfile(text: "events: Ir\nfn=f\n1 1\n"[...]),
+                                                           simulated: model, path: "p"), "instructions alone are refused")
     }
 
     /// A child counting instructions resolves the same filtered and sharded plan as its parent:

@@ -17,7 +17,9 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["schema"] as? String, "cornerbench.list/1")
-        XCTAssertEqual(Set(object.keys), ["schema", "tool", "strategies", "scenarios", "devices", "suites", "metrics"])
+        XCTAssertEqual(Set(object.keys), ["schema", "tool", "strategies", "scenarios", "devices", "suites", "metrics", "cacheModel"])
+        let cache = try XCTUnwrap(object["cacheModel"] as? [String: Any])
+        XCTAssertEqual((cache["ll"] as? [String: Any])?["sizeBytes"] as? Int, CacheModel.standard.ll.sizeBytes)
 
         let tool = try XCTUnwrap(object["tool"] as? [String: Any])
         XCTAssertEqual(tool["version"] as? String, CornerBench.version)
@@ -39,7 +41,7 @@ final class DiscoveryTests: XCTestCase {
 
         let metrics = try XCTUnwrap(object["metrics"] as? [[String: Any]])
         let expected = Counter.allCases.map { ($0.name, "counter", $0.info) } + Phase.allCases.map { ($0.name, "phase", $0.info) }
-            + Ratio.allCases.map { ($0.name, "ratio", $0.info) }
+            + Ratio.allCases.map { ($0.name, "ratio", $0.info) } + CostMetric.allCases.map { ($0.name, "cost", $0.info) }
         XCTAssertEqual(metrics.count, expected.count)
         for (metric, (name, kind, info)) in zip(metrics, expected) {
             XCTAssertEqual(metric["name"] as? String, name)

@@ -101,9 +101,11 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --processes <n>         Run in n fresh processes, one after another; each
                                       process is one round of the results, so comparisons
                                       see the noise between processes. (default: 1)
-              --instructions          Also count the instructions each phase executes, under
-                                      valgrind (exact from run to run, so 'bench check' can
-                                      gate them tightly; about 50 times slower than the run
+              --instructions          Also count each phase's instructions and, under a
+                                      cache the tool fixes, its data reads and writes,
+                                      misses, RAM accesses and estimated cycles, with
+                                      valgrind: the same on every host, so 'bench check' can
+                                      gate them tightly (about 50 times slower than the run
                                       itself).
               --json <file>           Also write the results as JSON (schema
                                       cornerbench.results/1) to <file>. The file is replaced

@@ -17,6 +17,36 @@ final class SpanKernelTests: XCTestCase {
     /// whose four bytes are equal, a string store for other colours on long spans, a loop on
     /// short ones.
     func testFillWritesExactlyTheSpanForEveryColourKindAndLength() {
+        for path in StorePath.allCases { checkFill(path) }
+    }
+
+    /// Opaque image copies write the source's pixels into exactly the span, on both store paths.
+    func testCopyWritesExactlyTheSpanOnBothStorePaths() {
+        defer { StorePath.current = .string }
+        var rng = SeededRandom(seed: 0xC0B1)
+        for path in StorePath.allCases {
+            StorePath.current = path
+            for length in Array(0...257) + [600, 1037, 4099] {
+                let offset = Int.random(in: 0...7, using: &rng), shift = Int.random(in: 0...7, using: &rng)
+                var p = randomPixels(&rng, width: length + 16)
+                let source = randomPixels(&rng, width: length + 16)
+                let before = p.pixels
+                p.paint(.copy(source, offset: PixelPoint(x: offset - shift, y: 0)), rows: 0..<1,
+                        spans: [Span(offset, offset + length)][...])
+                for x in 0..<p.width {
+                    let expected = (offset..<offset + length).contains(x) ? source.pixels[x - offset + shift] : before[x]
+                    if p.pixels[x] != expected {
+                        XCTFail("\(path) length \(length) offset \(offset): pixel \(x) is \(String(p.pixels[x], radix: 16))")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkFill(_ path: StorePath) {
+        StorePath.current = path
+        defer { StorePath.current = .string }
         var rng = SeededRandom(seed: 0xF111)
         let colours: [UInt32] = [0xFFFF_FFFF, 0, 0xFF00_0000, 0xFFF7_F2F2, 0x8040_2010]
         for colour in colours {
@@ -28,7 +58,7 @@ final class SpanKernelTests: XCTestCase {
                 for x in 0..<p.width {
                     let expected = (offset..<offset + length).contains(x) ? colour : before[x]
                     if p.pixels[x] != expected {
-                        XCTFail("colour \(String(colour, radix: 16)) length \(length) offset \(offset): pixel \(x) is \(String(p.pixels[x], radix: 16))")
+                        XCTFail("\(path): colour \(String(colour, radix: 16)) length \(length) offset \(offset): pixel \(x) is \(String(p.pixels[x], radix: 16))")
                         return
                     }
                 }

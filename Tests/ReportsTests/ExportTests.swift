@@ -36,6 +36,11 @@ final class ExportTests: XCTestCase {
                         return (phase, [median - 100, median, median + 300])
                     })
                     run.roundRatios = [.stepToFloor: [2.0, 2.25, 2.5], .stepToNone: [1.4, 1.5, 1.75]]
+                    // Counted under valgrind: host-free totals over the steps.
+                    run.instructions = Dictionary(uniqueKeysWithValues: Phase.allCases.enumerated().map { ($0.element, 4_000 * ($0.offset + 1)) })
+                    run.cost = run.instructions!.mapValues { ir in
+                        Dictionary(uniqueKeysWithValues: CostMetric.allCases.enumerated().map { ($0.element, ir + $0.offset) })
+                    }
                 }
                 runs.append(run)
             }
@@ -48,6 +53,42 @@ final class ExportTests: XCTestCase {
     /// Every metric name a row with `ratios` should export, in catalogue order.
     private func expectedNames(_ run: RunResult) -> [String] {
         Counter.allCases.map(\.name) + Phase.allCases.map(\.name) + Ratio.allCases.filter { run.ratios[$0] != nil }.map(\.name)
+            + (run.cost == nil ? [] : Phase.allCases.flatMap { phase in
+                ["\(phase.name).instructions"] + CostMetric.allCases.map { "\(phase.name).\($0.name)" } })
+    }
+
+    /// The console table adds the step's estimated cycles and their ratio to none's; the CSV
+    /// has every phase's host-free totals; the Markdown a host-free table.
+    func testConsoleCSVAndMarkdownShowHostFreeCostsWhenCounted() throws {
+        var results = Self.results()
+        results.runs[0].instructions = results.runs[1].instructions
+        results.runs[0].cost = results.runs[1].cost!.mapValues { $0.mapValues { $0 / 2 } }
+        let table = results.comparisonTable()
+        XCTAssertTrue(table.contains("Mcycles"), table)
+        let row = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("per-cell-mask") }, table)
+        XCTAssertTrue(row.hasSuffix("2.00"), "per-cell-mask counts twice none's cycles: \(row)")
+        XCTAssertFalse(Self.results(scenarios: ["s"], strategies: ["none"]).comparisonTable().contains("Mcycles"), "not counted, not shown")
+        let csv = results.csvReport().split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let column = try XCTUnwrap(csv[0].firstIndex(of: "composite_estimatedCycles"))
+        XCTAssertEqual(csv[2][column], "\(results.runs[1].cost![.composite]![.estimatedCycles]!)")
+        XCTAssertTrue(results.markdownReport().contains("Host-free cost per step"), results.markdownReport())
+    }
+
+    /// A counted row exports each phase's instructions and costs as means per step, in all three
+    /// formats, with no spread (they are exact).
+    func testHostFreeCostsAreExportedAsMeansPerStepInEveryFormat() throws {
+        let results = Self.results()
+        let run = results.runs[1]
+        let perStep = Double(run.cost![.composite]![.estimatedCycles]!) / Double(run.steps)
+        let object = try bmf(results.bmfReport())
+        XCTAssertEqual(object[run.exportName]?["composite.estimatedCycles"], ["value": perStep])
+        XCTAssertEqual(object[run.exportName]?["step.instructions"]?["value"], Double(run.instructions![.step]!) / Double(run.steps))
+        XCTAssertNil(object[results.runs[0].exportName]?["composite.estimatedCycles"], "not counted, not exported")
+        let github = try XCTUnwrap(try json(results.githubBenchmarkReport()) as? [[String: Any]])
+        let entry = try XCTUnwrap(github.first { ($0["name"] as? String)?.hasSuffix("composite.estimatedCycles") == true })
+        XCTAssertEqual(Self.double(entry["value"]), perStep)
+        XCTAssertEqual(entry["unit"] as? String, "cycles/step")
+        XCTAssertTrue(results.influxReport().contains("composite.estimatedCycles=\(perStep)"), results.influxReport())
     }
 
     private func json(_ text: String) throws -> Any {
@@ -154,6 +195,7 @@ final class ExportTests: XCTestCase {
         var expected: [String] = []
         for run in results.runs {
             let metrics = smaller.map(\.name) + Phase.allCases.map(\.name) + Ratio.allCases.filter { run.ratios[$0] != nil }.map(\.name)
+                + expectedNames(run).filter { $0.contains(".") }
             expected += metrics.map { "\(run.scenario)/\(run.strategy): \($0)" }
         }
         XCTAssertEqual(names, expected, "run order, catalogue order, smaller-is-better only")

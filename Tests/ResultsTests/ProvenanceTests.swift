@@ -68,15 +68,27 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testResultsRecordTheHostFingerprintOfThisMachine() throws {
+        let host = try XCTUnwrap(Self.fresh.provenance?.host)
+        XCTAssertEqual(host, HostFingerprint.current)
+        XCTAssertFalse(host.cpu.isEmpty)
+        XCTAssertTrue(["always", "madvise", "never", "unknown"].contains(host.transparentHugePages), host.transparentHugePages)
+        XCTAssertEqual(HostFingerprint.hugePageMode("always [madvise] never"), "madvise")
+        XCTAssertEqual(HostFingerprint.bytes("32K"), 32_768)
+        XCTAssertEqual(HostFingerprint.bytes("32768K"), 32 << 20)
+    }
+
     func testAnotherMachineOrAnOlderBaselineIsAWarningNotAFailure() throws {
         var elsewhere = Self.fresh
-        elsewhere.machine.cpu = "Another CPU"
+        elsewhere.provenance?.host?.cpu = "Another CPU"
         elsewhere.scenarioDefinitions = nil
         let report = try Gate.check(baseline: elsewhere, current: Self.fresh)
         XCTAssertTrue(report.passed)
+        XCTAssertFalse(report.timesGated)
         XCTAssertEqual(report.warnings.filter { $0.contains("Another CPU") || $0.contains("no scenario definitions") }.count, 2,
                        "\(report.warnings)")
-        XCTAssertTrue(report.text().contains("Warning: the baseline was measured on Another CPU"), report.text())
+        XCTAssertTrue(report.text().contains("Warning: times were reported, not gated: the baseline was measured on Another CPU"), report.text())
+        XCTAssertTrue(report.text().contains("(other host: not gated)"), report.text())
         XCTAssertTrue(report.markdown().contains("**Warning:**"))
         XCTAssertEqual(try Gate.check(baseline: Self.fresh, current: Self.fresh).warnings.count, 1, "only: one process cannot gate times")
     }

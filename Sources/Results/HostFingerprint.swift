@@ -1,0 +1,36 @@
+/// What makes two machines the same kind of host for timing: the processor and the caches and
+/// page mode that decide how fast a frame's memory moves. Host times are compared (and gated)
+/// only between runs whose fingerprints are equal; counters, pictures, instructions and
+/// simulated costs compare on any host.
+public struct HostFingerprint: Codable, Equatable, Sendable {
+    /// The processor's model name (`AMD EPYC`, `Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz`).
+    public var cpu: String
+    /// Vendor, family, model and stepping as the kernel reports them (`AuthenticAMD 25/17/1`):
+    /// a virtual machine's model name can hide the generation, these do not.
+    public var cpuID: String
+    /// Cache sizes of the first core, bytes; nil where the system does not say.
+    public var l1dBytes: Int?
+    public var l2Bytes: Int?
+    public var l3Bytes: Int?
+    /// The transparent huge page mode (`always`, `madvise`, `never`): it decides whether a
+    /// framebuffer is mapped with 2 MB pages, which changes the cost of touching it.
+    public var transparentHugePages: String
+
+    public init(cpu: String, cpuID: String, l1dBytes: Int?, l2Bytes: Int?, l3Bytes: Int?, transparentHugePages: String) {
+        self.cpu = cpu
+        self.cpuID = cpuID
+        self.l1dBytes = l1dBytes
+        self.l2Bytes = l2Bytes
+        self.l3Bytes = l3Bytes
+        self.transparentHugePages = transparentHugePages
+    }
+
+    /// One line for messages: `AMD EPYC (AuthenticAMD 25/17/1; L1d 32 KiB, L2 1 MiB, L3 32 MiB; THP madvise)`.
+    public var summary: String {
+        func size(_ bytes: Int?) -> String {
+            guard let bytes else { return "?" }
+            return bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+        }
+        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages))"
+    }
+}
