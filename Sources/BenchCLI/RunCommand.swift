@@ -58,6 +58,9 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: ReportFormat.influx.rawValue, valueName: "file",
                            help: "Also write InfluxDB line protocol, a point per scenario and strategy."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
+                OptionSpec(name: "wide", arity: .flag,
+                           help: "Print every column of the comparison table (the layout and reuse phases, the traffic "
+                               + "bound in µs, the step's p90 and × floor), wider than 120 columns."),
                 OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                            isInternal: true),
@@ -92,6 +95,8 @@ struct RunCommand: BenchCommand {
     var keepsSamples: Bool
     /// Whether to leave out the comparison table.
     var quiet: Bool
+    /// Whether the table has every column.
+    var wide: Bool
     /// In the child that valgrind counts (`InstructionCounting`), the pairs to count: indices
     /// into `plan.keys`.
     var instructionChildPairs: [Int]?
@@ -122,6 +127,7 @@ struct RunCommand: BenchCommand {
         }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
+        wide = arguments.flag("wide")
         keepsSamples = arguments.flag("samples")
         let childPairs = arguments.allValues(InstructionCounting.childOption)
         if !childPairs.isEmpty {
@@ -188,10 +194,10 @@ struct RunCommand: BenchCommand {
                 try context.write(results.report(format, pictures: pictures), to: path)
             }
         } catch {
-            if !quiet { table(results.comparisonTable()) }
+            if !quiet { table(results.comparisonTable(wide: wide)) }
             throw error
         }
-        if !quiet { table(results.comparisonTable()) }
+        if !quiet { table(results.comparisonTable(wide: wide)) }
         return 0
     }
 

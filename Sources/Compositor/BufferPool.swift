@@ -1,26 +1,42 @@
 import Raster
 
-/// Off-screen buffers kept between frames, by size, so the renderer's steady state allocates none
-/// (a GPU driver keeps its render targets the same way). Buffers come back dirty; every user
-/// clears what it does not cover.
-struct BufferPool {
-    private var free: [PixelSize: [Pixmap]] = [:]
+/// A surface the renderer draws into and keeps between frames: a colour buffer (`Pixmap`) or an
+/// 8-bit alpha attachment (`CoverageMask`).
+protocol PooledSurface {
+    /// A new surface of `size`, every value zero; nil for an empty size.
+    init?(poolSize size: PixelSize)
+    var size: PixelSize { get }
+}
+
+extension Pixmap: PooledSurface {
+    init?(poolSize size: PixelSize) { self.init(size: size) }
+}
+
+extension CoverageMask: PooledSurface {
+    init?(poolSize size: PixelSize) { self.init(size: size) }
+}
+
+/// Off-screen surfaces kept between frames, by size, so the renderer's steady state allocates
+/// none (a GPU driver keeps its render targets the same way). Surfaces come back dirty; every
+/// user clears or overwrites what it does not cover.
+struct BufferPool<Surface: PooledSurface> {
+    private var free: [PixelSize: [Surface]] = [:]
     private var held = 0
-    /// Buffers allocated because none of the size was free (a counter for the speed work).
+    /// Surfaces allocated because none of the size was free (a counter for the speed work).
     private(set) var allocations = 0
-    /// The most buffers kept.
+    /// The most surfaces kept.
     let capacity = 64
 
-    mutating func take(_ size: PixelSize) -> Pixmap? {
+    mutating func take(_ size: PixelSize) -> Surface? {
         if let buffer = free[size]?.popLast() {
             held -= 1
             return buffer
         }
         allocations += 1
-        return Pixmap(size: size)
+        return Surface(poolSize: size)
     }
 
-    mutating func give(_ buffer: Pixmap) {
+    mutating func give(_ buffer: Surface) {
         guard held < capacity else { return }
         free[buffer.size, default: []].append(buffer)
         held += 1

@@ -8,7 +8,10 @@ import Raster
 // beneath; everything translucent blends; masks, rounded clipping of contents or sublayers and
 // group opacity render their subtree into a separate buffer first (an off-screen pass) whose
 // result is composited blended; `shouldRasterize` layers come from a cache keyed by layer
-// identity. The display list is then shaded with hidden-surface removal: the target is cut into
+// identity. A mask costs two passes, as Core Animation renders it: the mask into an attachment of
+// its own (8-bit alpha for a shape, colour for any other layer), the content into another, then
+// the composite applies one to the other; a rounded `masksToBounds` clip is one pass, applied when
+// the content is composited. The display list is then shaded with hidden-surface removal: the target is cut into
 // bands of rows in which no operation starts or ends, every band is walked front to back to find
 // the columns each operation can still be seen in (an opaque operation hides the columns it
 // covers; a blended one hides nothing), and only those visible spans are shaded, back to front.
@@ -42,9 +45,12 @@ public final class Renderer {
 
     private var stats = RenderStats()
     private var time: Double = 0
-    private var pool = BufferPool()
-    /// Pooled buffers in use this frame, given back when the frame is done.
+    private var pool = BufferPool<Pixmap>()
+    /// The 8-bit alpha attachments of mask passes.
+    private var maskPool = BufferPool<CoverageMask>()
+    /// Pooled buffers and attachments in use this frame, given back when the frame is done.
     private var lent: [Pixmap] = []
+    private var lentMasks: [CoverageMask] = []
     private var overlayOps: [(PixelRect, OverlayMark)] = []
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
     /// drawn every frame, so they are computed once. Rounded backgrounds keep only their corners;
@@ -90,8 +96,9 @@ public final class Renderer {
     /// costs its corners.
     public var largestRoundedCoverageBytes: Int { max(roundedCoverage.largestComputed, largestVisiblePart) }
 
-    /// Off-screen buffers allocated so far (not taken from the pool): flat in a steady state.
-    public var buffersAllocated: Int { pool.allocations }
+    /// Off-screen buffers and mask attachments allocated so far (not taken from the pools): flat
+    /// in a steady state.
+    public var buffersAllocated: Int { pool.allocations + maskPool.allocations }
 
     /// Draws `root` (its frame in screen points) as the frame at simulated `time` (seconds) and
     /// returns what it cost.
@@ -110,6 +117,8 @@ public final class Renderer {
         ops = []
         for buffer in lent { pool.give(buffer) }
         lent.removeAll(keepingCapacity: true)
+        for attachment in lentMasks { maskPool.give(attachment) }
+        lentMasks.removeAll(keepingCapacity: true)
         rasterCache.evictIdle(at: time)
         rasterCache.reuseDropped { pool.give($0) }
         stats.rasterBytes = rasterCache.bytes
@@ -246,7 +255,7 @@ public final class Renderer {
         countPass(storing: buffer.bounds.area, readBack: rect.area)
         lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
-        if let coverage = clipCoverage(layer, abs: abs, size: px.size, inner) {
+        if let coverage = clipCoverage(layer, abs: abs, size: px.size, readBack: rect.area, inner) {
             ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: px.origin, opacity: alpha8), mark: .offscreen))
         } else {
             ops.append(DrawOp(rect: rect, paint: .draw(buffer, offset: px.origin, opacity: alpha8), mark: .offscreen))
@@ -278,7 +287,7 @@ public final class Renderer {
             buildSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &sub, inner)
             execute(sub, into: &fresh, onScreen: false)
             countPass(storing: fresh.bounds.area)
-            if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, inner) {
+            if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, readBack: fresh.size.area, inner) {
                 // Baking the clip in reads every coverage value and each pixel it scales.
                 let scaled = fresh.multiply(by: coverage)
                 stats.bytesRead += coverage.size.area + 4 * scaled
@@ -297,45 +306,64 @@ public final class Renderer {
         }
     }
 
-    /// A render pass executed: its attachment (`pixels`) stored to memory once, and `readBack`
-    /// pixels of its result read when it is composited.
-    private func countPass(storing pixels: Int, readBack: Int = 0) {
+    /// A render pass executed: its attachment (`pixels` of `bytesPerPixel`) stored to memory
+    /// once, and `readBack` pixels of its result read when it is composited.
+    private func countPass(storing pixels: Int, bytesPerPixel: Int = 4, readBack: Int = 0) {
         stats.renderPasses += 1
-        stats.tileTrafficBytes += pixels * 4
-        countReadBack(readBack)
+        stats.tileTrafficBytes += pixels * bytesPerPixel
+        countReadBack(readBack, bytesPerPixel: bytesPerPixel)
     }
 
     /// `pixels` of an off-screen result read from memory where it is composited.
-    private func countReadBack(_ pixels: Int) {
-        stats.tileTrafficBytes += pixels * 4
+    private func countReadBack(_ pixels: Int, bytesPerPixel: Int = 4) {
+        stats.tileTrafficBytes += pixels * bytesPerPixel
     }
 
-    /// The coverage that clips an off-screen buffer: rounded bounds (`masksToBounds` with a
-    /// radius) times the mask layer's alpha. Nil when nothing clips.
-    private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, _ t: Target) -> CoverageMask? {
+    /// A mask's own off-screen pass: its attachment of `size` stored, and `readBack` pixels of it
+    /// read where the content is composited.
+    private func countMaskPass(_ size: PixelSize, bytesPerPixel: Int, readBack: Int) {
+        stats.offscreenPasses += 1
+        stats.offscreenPixels += size.area
+        countPass(storing: size.area, bytesPerPixel: bytesPerPixel, readBack: readBack)
+    }
+
+    /// The coverage that clips an off-screen buffer of `size`, of which `readBack` pixels are
+    /// composited: rounded bounds (`masksToBounds` with a radius) times the mask layer's alpha.
+    /// Nil when nothing clips.
+    private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, readBack: Int, _ t: Target) -> CoverageMask? {
         var coverage: CoverageMask?
         if layer.clipsToRoundedBounds {
+            // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
             coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
-        if let shape = layer.mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
+        guard let mask = layer.mask, var attachment = maskPool.take(size) else { return coverage }
+        // Core Animation renders a mask in a pass of its own every frame the layer is drawn,
+        // before the content's, and the composite applies it (docs/cost-model.md §7).
+        if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
            let pathCoverage = shape.path?.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
-            // A shape mask covering the layer: its alpha is the path's coverage (drawn straight
-            // into the stencil, as the GPU would), with no buffer to render and read back.
+            // A shape filling the layer: its path's coverage, every pixel of the 8-bit attachment written.
             stats.layersDrawn += 1
-            var maskCoverage = pathCoverage
-            if let clip = coverage { maskCoverage.multiply(by: clip) }
-            coverage = maskCoverage
-        } else if let mask = layer.mask, var alpha = pool.take(size) {
-            // Core Animation: the mask is rendered too (docs/cost-model.md §7: render the mask, render the content, composite).
+            let bytes = attachment.overwrite(with: pathCoverage)
+            stats.bytesWritten += bytes
+            stats.bytesRead += bytes
+            countMaskPass(size, bytesPerPixel: 1, readBack: readBack)
+        } else if var alpha = pool.take(size) {
+            // Any other layer renders in colour; its alpha is what masks.
             var sub = [DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque)]
             build(mask, parentOrigin: abs, opacity: 1, into: &sub, Target(scale: t.scale, origin: t.origin, clip: alpha.bounds))
             execute(sub, into: &alpha, onScreen: false)
-            var maskCoverage = CoverageMask(alphaOf: alpha)
+            countMaskPass(size, bytesPerPixel: 4, readBack: readBack)
+            let pixels = attachment.overwrite(alphaOf: alpha)
+            stats.bytesRead += 4 * pixels
+            stats.bytesWritten += pixels
             pool.give(alpha)
-            if let clip = coverage { maskCoverage.multiply(by: clip) }
-            coverage = maskCoverage
+        } else {
+            maskPool.give(attachment)
+            return coverage
         }
-        return coverage
+        if let clip = coverage { attachment.multiply(by: clip) }
+        lentMasks.append(attachment)
+        return attachment
     }
 
     /// The corner tiles of the rounded rectangle filling `size`, from the rounded-coverage cache

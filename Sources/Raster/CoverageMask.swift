@@ -31,6 +31,28 @@ public struct CoverageMask: Sendable, Equatable {
         values = pixmap.pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) }
     }
 
+    /// Every value replaced by `other`'s, of the same size: a mask rendered into this attachment.
+    /// Returns the bytes written (and read): one per pixel.
+    @discardableResult
+    public mutating func overwrite(with other: CoverageMask) -> Int {
+        precondition(size == other.size, "a mask is rendered into an attachment of its size")
+        values.withUnsafeMutableBytes { target in other.values.withUnsafeBytes { target.copyMemory(from: $0) } }
+        return values.count
+    }
+
+    /// Every value replaced by the alpha of `pixmap`'s pixel, of the same size: a colour mask's
+    /// alpha taken as coverage. Returns the pixels converted.
+    @discardableResult
+    public mutating func overwrite(alphaOf pixmap: Pixmap) -> Int {
+        precondition(size == pixmap.size, "a mask is rendered into an attachment of its size")
+        values.withUnsafeMutableBufferPointer { target in
+            pixmap.pixels.withUnsafeBufferPointer { source in
+                for i in 0..<target.count { target[i] = UInt8(truncatingIfNeeded: source[i] >> 24) }
+            }
+        }
+        return values.count
+    }
+
     /// Multiplies every value by the matching value of `other` (two clips combined).
     public mutating func multiply(by other: CoverageMask) {
         precondition(size == other.size, "combined masks must have the same size")

@@ -2,65 +2,82 @@ import Results
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
-    /// Plain-text tables, one per scenario, with the run's context above them. Names are shown as
-    /// `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
+    /// Plain-text tables, one per scenario, with the run's context above them and the verdict
+    /// under each. Names are shown as `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
     ///
-    /// Next to the step median stands its 90th percentile, so a reader sees how much the steps
-    /// spread; a `× none` ratio whose step times do not stand out from `none`'s
+    /// The table fits a 120-column terminal: what the device pays (blended pixels, passes, tile
+    /// traffic, cache lookups), then the composite next to its traffic bound, the step and its ratio
+    /// to `none`. `wide` adds the layout and reuse phases, the bound in µs, the step's p90 and its
+    /// ratio to the memory floor. A `× none` ratio whose step times do not stand out from `none`'s
     /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
     /// When the run counted under valgrind (`--instructions`), two host-free columns follow: the
     /// step's estimated cycles per step in millions, and that over `none`'s, which is exact.
-    public func comparisonTable() -> String {
+    public func comparisonTable(wide: Bool = false) -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
         out += Escape.terminal("CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)") + "\n"
-        out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores · memory floor \(Format.micros(floorNanos)) µs fill, \(Format.micros(copyFloorNanos)) µs copy per framebuffer · peak memory \(peakMemoryBytes >> 20) MB\n"
+        out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores · peak memory \(peakMemoryBytes >> 20) MB\n"
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {
             let rows = runs.filter { $0.scenario == scenario }
             let counted = rows.contains { $0.estimatedCycles?[.step] != nil }
             let noneCycles = rows.first { $0.strategy == Ratio.referenceStrategy }.flatMap(\.stepCyclesPerStep)
-            out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; counters are means per step, times medians in µs\n"
-            // The composite stands next to the least time its memory traffic takes.
-            let header = ["strategy", Counter.blendedPixels.info.label, Counter.offscreenPasses.info.label,
-                          Counter.renderPasses.info.label, "tile MB", "raster hit/miss"]
-                + [Phase.layout, .reuse, .composite].map(\.info.label) + ["bound", Phase.step.info.label, "step p90"]
-                + [Ratio.stepToFloor.info.label, Ratio.stepToNone.info.label]
-                + (counted ? ["Mcycles", "cyc × none"] : [])
-            var table = [header]
-            for run in rows {
-                let hitMiss = Format.fixed(run.perStep[.rasterHits] ?? 0, 1) + " / " + Format.fixed(run.perStep[.rasterMisses] ?? 0, 1)
-                let test = referenceTest(run)
+            let floor = rows.first.map { "memory floor \(Format.micros($0.floorNanos)) µs fill, \(Format.micros($0.copyFloorNanos)) µs copy" } ?? ""
+            out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; \(floor); "
+                + "counters are means per step, times medians in µs\n"
+            var columns: [(label: String, cell: (RunResult) -> String)] = [
+                (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),
+                (wide ? Counter.offscreenPasses.info.label : "off-screen", { Format.fixed($0.perStep[.offscreenPasses] ?? 0, 1) }),
+                (Counter.renderPasses.info.label, { Format.fixed($0.perStep[.renderPasses] ?? 0, 1) }),
+                ("tile MB", { Format.fixed(($0.perStep[.tileTrafficBytes] ?? 0) / 1_000_000, 1) }),
+                (wide ? "raster hit/miss" : "hit/miss", { Format.fixed($0.perStep[.rasterHits] ?? 0, 1) + " / " + Format.fixed($0.perStep[.rasterMisses] ?? 0, 1) }),
+            ]
+            let micros = { (run: RunResult, phase: Phase) in Format.micros(run.timing[phase]?.median ?? 0) }
+            if wide {
+                columns += [(Phase.layout.info.label, { micros($0, .layout) }), (Phase.reuse.info.label, { micros($0, .reuse) })]
+            }
+            columns.append((Phase.composite.info.label, { micros($0, .composite) }))
+            if wide { columns.append(("bound", { $0.trafficBoundNanos > 0 ? Format.micros($0.trafficBoundNanos) : "–" })) }
+            columns.append((Ratio.compositeToTraffic.info.label, { $0.ratios[.compositeToTraffic].map { Format.fixed($0, 2) } ?? "–" }))
+            columns.append((Phase.step.info.label, { micros($0, .step) }))
+            if wide {
+                columns += [("step p90", { Format.micros($0.timing[.step]?.p90 ?? 0) }),
+                            (Ratio.stepToFloor.info.label, { $0.ratios[.stepToFloor].map { Format.fixed($0, 2) } ?? "–" })]
+            }
+            columns.append((Ratio.stepToNone.info.label, { run in
+                let test = self.referenceTest(run)
                 if let test, !bases.contains(test.basis) { bases.append(test.basis) }
                 // Two characters after every ratio, so the digits line up whether or not it has a `~`.
-                let toNone = run.ratios[.stepToNone].map { Format.fixed($0, 2) + (test.map { $0.isSignificant } == false ? " ~" : "  ") } ?? "–  "
-                var cycles: [String] = []
-                if counted {
-                    let perStep = run.stepCyclesPerStep
-                    cycles.append(perStep.map { Format.fixed($0 / 1e6, 2) } ?? "–")
-                    if let perStep, let noneCycles { cycles.append(Format.fixed(perStep / noneCycles, 2)) } else { cycles.append("–") }
-                }
-                table.append([
-                    Escape.terminal(Escape.shortened(run.strategy)),
-                    Format.grouped(Int((run.perStep[.blendedPixels] ?? 0).rounded())),
-                    Format.fixed(run.perStep[.offscreenPasses] ?? 0, 1),
-                    Format.fixed(run.perStep[.renderPasses] ?? 0, 1),
-                    Format.fixed((run.perStep[.tileTrafficBytes] ?? 0) / 1_000_000, 1),
-                    hitMiss,
-                ] + [Phase.layout, .reuse, .composite].map { Format.micros(run.timing[$0]?.median ?? 0) }
-                  + [run.trafficBoundNanos > 0 ? Format.micros(run.trafficBoundNanos) : "–",
-                     Format.micros(run.timing[.step]?.median ?? 0), Format.micros(run.timing[.step]?.p90 ?? 0),
-                     run.ratios[.stepToFloor].map { Format.fixed($0, 2) } ?? "–", toNone] + cycles)
+                return run.ratios[.stepToNone].map { Format.fixed($0, 2) + (test.map { $0.isSignificant } == false ? " ~" : "  ") } ?? "–  "
+            }))
+            if counted {
+                columns.append(("Mcycles", { $0.stepCyclesPerStep.map { Format.fixed($0 / 1e6, 2) } ?? "–" }))
+                columns.append(("cyc × none", { run in
+                    guard let perStep = run.stepCyclesPerStep, let noneCycles else { return "–" }
+                    return Format.fixed(perStep / noneCycles, 2)
+                }))
             }
-            // The ratio's padding would leave spaces at the ends of lines.
-            out += Format.align(table).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+            var table = [["strategy"] + columns.map(\.label)]
+            for run in rows { table.append([Escape.terminal(Escape.shortened(run.strategy))] + columns.map { $0.cell(run) }) }
+            out += Results.trimmed(Format.align(table))
+            let verdict = verdict(scenario: scenario)
+            out += "\n" + verdict.table.title + " (exact; ≠ where this host's rank differs):\n"
+            let ranking = [verdict.table.header] + verdict.table.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
+            out += Results.trimmed(Format.align(ranking))
+            if !verdict.summary.isEmpty { out += Escape.terminal(verdict.summary) + "\n" }
         }
         if !bases.isEmpty { out += "\n" + Results.noiseNote(bases) + "\n" }
         if runs.contains(where: { $0.estimatedCycles?[.step] != nil }) {
-            out += "Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host; µs and their ratios are this host's.\n"
+            out += "Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host.\n"
         }
+        out += Verdict.timeNote + "\n"
         return out
+    }
+
+    /// `text` without the spaces that padding leaves at the ends of its lines.
+    static func trimmed(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
     /// What `~` means, for the samples the tests used.

@@ -143,6 +143,10 @@ extension Results {
         let (caption, tables) = reportTables(scenario: scenario)
         var out = "<section class=\"scenario\" id=\"scenario-\(index + 1)\">\n"
         out += "<h2>Scenario \(Escape.html(Escape.shortened(scenario)))</h2>\n<p class=\"caption\">\(Escape.html(caption))</p>\n"
+        // The answer first: the verdict, then the charts and every number behind it.
+        let verdict = verdict(scenario: scenario)
+        if !verdict.summary.isEmpty { out += "<p class=\"verdict\"><strong>Verdict.</strong> \(Escape.html(verdict.summary))</p>\n" }
+        out += Results.htmlTable(verdict.table)
         out += "<div class=\"charts\">\n"
 
         let blended = runs.map { run in

@@ -20,7 +20,10 @@ extension Results {
             let (caption, tables) = reportTables(scenario: scenario)
             out += "\n### Scenario \(Escape.markdown(Escape.shortened(scenario)))\n\n"
             out += Escape.markdown(caption) + "\n"
-            for table in tables {
+            // The answer first: the verdict, then every number behind it.
+            let verdict = verdict(scenario: scenario)
+            if !verdict.summary.isEmpty { out += "\n**Verdict.** " + Escape.markdown(verdict.summary) + "\n" }
+            for table in [verdict.table] + tables {
                 out += "\n**\(table.title)**\n\n"
                 out += "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
                 out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"

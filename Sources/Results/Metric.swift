@@ -68,9 +68,9 @@ public enum Counter: String, Metric {
         case .shadedPixels:
             return info("shaded px", .fragments, "all fragments shaded, opaque and blended, on and off screen, after hidden-surface removal", "Renderer.execute")
         case .offscreenPasses:
-            return info("off-screen passes", .passes, "subtrees drawn into a separate buffer first (mask, rounded clip, group opacity, raster miss)", "Renderer.buildOffscreen, Renderer.buildRasterized")
+            return info("off-screen passes", .passes, "passes drawn into a separate buffer first: a mask's own pass and its content's, a rounded clip's, group opacity's, a raster miss's", "Renderer.buildOffscreen, Renderer.buildRasterized, Renderer.countMaskPass")
         case .offscreenPixels:
-            return info("off-screen px", .pixels, "the pixel area of the off-screen buffers", "Renderer.buildOffscreen, Renderer.buildRasterized")
+            return info("off-screen px", .pixels, "the pixel area of the off-screen buffers and mask attachments", "Renderer.buildOffscreen, Renderer.buildRasterized, Renderer.countMaskPass")
         case .rasterHits:
             return info("raster hits", .lookups, "rasterized layers drawn from a valid cached bitmap", "Renderer.buildRasterized", .largerIsBetter)
         case .rasterMisses:
@@ -82,7 +82,7 @@ public enum Counter: String, Metric {
         case .renderPasses:
             return info("render passes", .passes, "render passes of a tile-based GPU: the screen's plus one per off-screen pass", "Renderer.countPass")
         case .tileTrafficBytes:
-            return info("tile traffic", .bytes, "bytes stored from and read back into tile memory: each pass's attachment, each off-screen result composited", "Renderer.countPass, Renderer.countReadBack")
+            return info("tile traffic", .bytes, "bytes stored from and read back into tile memory: each pass's attachment (4 bytes a pixel, 1 for a shape mask's alpha), each off-screen result composited", "Renderer.countPass, Renderer.countReadBack")
         case .bytesWritten:
             return info("bytes written", .bytes, "bytes the CPU kernels wrote: 4 per shaded pixel, on and off screen", "Renderer.execute (Paint.bytesPerPixel)")
         case .bytesRead:

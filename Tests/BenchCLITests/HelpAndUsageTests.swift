@@ -68,7 +68,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                              [--instructions] [--json <file>] [--samples]
                              [--markdown <file>] [--csv <file>] [--html <file>]
                              [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
-                             [--influx <file>] [--quiet]
+                             [--influx <file>] [--quiet] [--wide]
 
             OPTIONS:
               --scenario <name>       A built-in scenario (ipad-settings), or with --suite
@@ -130,6 +130,9 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --influx <file>         Also write InfluxDB line protocol, a point per
                                       scenario and strategy.
               --quiet                 Do not print the comparison table.
+              --wide                  Print every column of the comparison table (the layout
+                                      and reuse phases, the traffic bound in µs, the step's
+                                      p90 and × floor), wider than 120 columns.
               -h, --help              Show help information.
 
             """

@@ -36,20 +36,22 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
                         "--markdown", md, "--csv", csv, "--html", html, "--json", json)
         XCTAssertEqual(run.code, 0, run.stderr)
 
-        // The terminal: the table's lines are the header, the scenario line, and a row per strategy.
+        // The terminal: the header, the scenario line, the table's title row and a row per
+        // strategy, the verdict's title, title row, a row per strategy and its sentence, and the
+        // note on what the times are.
         assertNoControlCharacters(run.stdout, "stdout")
         let lines = run.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 2 + 2 + 2, run.stdout)
+        XCTAssertEqual(lines.count, 2 + (1 + 1 + 2) + (1 + 1 + 2 + 1) + 1, run.stdout)
         XCTAssertTrue(run.stdout.contains(#"scenario a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}: 2 steps"#), run.stdout)
 
-        // Markdown: one heading line, every row of each of the scenario's four tables with as
+        // Markdown: one heading line, every row of each of the scenario's five tables (the verdict first) with as
         // many cells as its header.
         let markdown = try String(contentsOfFile: md, encoding: .utf8)
         assertNoControlCharacters(markdown, "the Markdown report")
         XCTAssertFalse(markdown.contains("<script"))
         XCTAssertTrue(markdown.contains(#"### Scenario a\r\nc\|&lt;script&gt;"#), markdown)
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("|") }
-        XCTAssertEqual(rows.count, 4 * (2 + 2))
+        XCTAssertEqual(rows.count, 5 * (2 + 2), "the verdict and the four tables of numbers")
         let cells = rows.map { $0.replacingOccurrences(of: #"\|"#, with: "").filter { $0 == "|" }.count }
         for table in stride(from: 0, to: cells.count, by: 4) {
             XCTAssertEqual(Set(cells[table..<min(table + 4, cells.count)]).count, 1, "cells per row: \(cells)")

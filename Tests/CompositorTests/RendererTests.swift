@@ -57,8 +57,8 @@ final class RendererTests: XCTestCase {
         layer.mask = mask
         root.addSublayer(layer)
         let stats = renderer.render(root, time: 0)
-        XCTAssertEqual(stats.offscreenPasses, 1)
-        XCTAssertEqual(stats.offscreenPixels, 80 * 40)
+        XCTAssertEqual(stats.offscreenPasses, 2, "the mask's pass and the content's")
+        XCTAssertEqual(stats.offscreenPixels, 2 * 80 * 40)
         XCTAssertEqual(stats.blendedPixels, 80 * 40)
         XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "the masked-out corner shows the background")
         XCTAssertEqual(renderer.framebuffer[40, 30], Color.white.premultiplied)

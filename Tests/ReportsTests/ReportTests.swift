@@ -461,15 +461,28 @@ final class ReportTests: XCTestCase {
 
     func testConsoleShowsTheStepP90NextToTheMedianAndKeepsTheBoundAfterTheComposite() throws {
         let results = Self.sample()
-        let table = results.comparisonTable()
+        let table = results.comparisonTable(wide: true)
         let header = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
         let titles = header.joined(separator: " ")
-        XCTAssertTrue(titles.contains("composite bound step step p90 × floor × none"), titles)
+        XCTAssertTrue(titles.contains("composite bound × bound step step p90 × floor × none"), titles)
         let run = results.runs[1]
         let cells = consoleLine(table, run.strategy).split(separator: " ").map(String.init)
         let median = try XCTUnwrap(cells.firstIndex(of: Format.micros(run.timing[.step]!.median)))
         XCTAssertEqual(cells[median + 1], Format.micros(run.timing[.step]!.p90), table)
-        XCTAssertEqual(cells[median - 1], "–", "the bound, before the step")
+        XCTAssertEqual(cells[median - 2], "–", "the bound, before the step")
+    }
+
+    /// The default table fits a 120-column terminal and leads to the verdict; `wide` has every column.
+    func testTheDefaultConsoleTableFits120ColumnsAndEndsInTheVerdict() throws {
+        let results = Self.sample()
+        let table = results.comparisonTable()
+        for line in table.split(separator: "\n") where line.hasPrefix("strategy") || results.runs.contains(where: { line.hasPrefix($0.strategy + " ") }) {
+            XCTAssertLessThanOrEqual(line.count, 120, String(line))
+        }
+        XCTAssertTrue(table.contains("Verdict: what the device pays, cheapest first"), table)
+        XCTAssertTrue(table.contains("not the device's GPU"), table)
+        XCTAssertFalse(table.contains("step p90"))
+        XCTAssertTrue(results.comparisonTable(wide: true).contains("step p90"))
     }
 
     // MARK: Trace

@@ -58,8 +58,9 @@ final class StrategyCounterTests: XCTestCase {
         let (sim, records) = try records("per-cell-mask")
         let cell = sim.table.visibleCells.values.first!.layer.frame.pixelRect(scale: scale)
         for record in records {
-            XCTAssertEqual(record.stats[.offscreenPasses], 2)
-            XCTAssertEqual(record.stats[.offscreenPixels], 2 * cell.area)
+            // Two caps, each a pass for its mask and one for its content.
+            XCTAssertEqual(record.stats[.offscreenPasses], 4)
+            XCTAssertEqual(record.stats[.offscreenPixels], 4 * cell.area)
             XCTAssertEqual(record.stats[.blendedPixels], 2 * cell.area, "an off-screen result is drawn blended over its area")
         }
         XCTAssertEqual(records[0].stats[.pathsCreated], 2, "masks are made when caps are configured")
@@ -136,8 +137,8 @@ final class DefaultScenarioCostTests: XCTestCase {
             let m = masked.step(), r = rasterized.step(), g = grid.step()
             let caps = visibleCapArea(masked)
             XCTAssertGreaterThan(caps.count, 0)
-            XCTAssertEqual(m.stats[.offscreenPasses], caps.count)
-            XCTAssertEqual(m.stats[.offscreenPixels], caps.pixels, "off-screen buffers are the caps' bounds")
+            XCTAssertEqual(m.stats[.offscreenPasses], 2 * caps.count, "a pass for each cap's mask and one for its content")
+            XCTAssertEqual(m.stats[.offscreenPixels], 2 * caps.pixels, "off-screen buffers are the caps' bounds")
             XCTAssertEqual(g.stats[.offscreenPasses], 0)
             XCTAssertEqual(r.stats[.rasterMisses], visibleCapArea(rasterized).count, "every visible cap misses every frame")
             XCTAssertEqual(r.stats[.rasterHits], 0)
