@@ -1,3 +1,5 @@
+import Results
+
 /// Help text and usage lines, generated from a `CommandSpec` so they always match the parser.
 ///
 /// The layout follows swift-argument-parser: sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS /
@@ -86,20 +88,6 @@ enum Help {
     /// `text` broken into lines of at most `width` columns, each indented by `indent`, the first
     /// starting with `first` (which counts towards its width). A word longer than a line stays whole.
     static func wrap(_ text: String, indent: Int, first: String = "") -> [String] {
-        let pad = String(repeating: " ", count: indent)
-        var lines: [String] = []
-        var line = first.isEmpty ? pad : first
-        var lineHasWord = false
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if lineHasWord && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = pad + word
-            } else {
-                line += (lineHasWord ? " " : "") + word
-            }
-            lineHasWord = true
-        }
-        lines.append(line)
-        return lines
+        Format.wrap(text, width: width, indent: indent, first: first)
     }
 }

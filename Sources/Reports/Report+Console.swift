@@ -64,14 +64,22 @@ extension Results {
             out += "\n" + verdict.table.title + " (exact; ≠ where this host's rank differs):\n"
             let ranking = [verdict.table.header] + verdict.table.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
             out += Results.trimmed(Format.align(ranking))
-            if !verdict.summary.isEmpty { out += Escape.terminal(verdict.summary) + "\n" }
+            if !verdict.summary.isEmpty { out += Results.wrapped(Escape.terminal(verdict.summary)) }
         }
-        if !bases.isEmpty { out += "\n" + Results.noiseNote(bases) + "\n" }
+        if !bases.isEmpty { out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Results.wrapped(String($0)) }.joined() }
         if runs.contains(where: { $0.estimatedCycles?[.step] != nil }) {
-            out += "Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host.\n"
+            out += Results.wrapped("Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host.")
         }
-        out += Verdict.timeNote + "\n"
+        out += Results.wrapped(Verdict.timeNote)
         return out
+    }
+
+    /// The width the table's notes are wrapped to: a 120-column terminal's.
+    static let consoleWidth = 120
+
+    /// `text` as lines of at most `consoleWidth` columns, each ending in a newline.
+    static func wrapped(_ text: String) -> String {
+        Format.wrap(text, width: consoleWidth).map { $0 + "\n" }.joined()
     }
 
     /// `text` without the spaces that padding leaves at the ends of its lines.
