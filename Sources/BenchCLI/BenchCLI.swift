@@ -104,9 +104,9 @@ public enum BenchCLI {
 
     /// The message and exit code for `error`, raised while handling `command`.
     ///
-    /// Errors the user must fix (exit 2) end with the command's usage and where to read more, as
-    /// swift-argument-parser does; a failed gate (exit 1) is a result, not a mistake, so it is
-    /// reported without them.
+    /// Mistakes in the command line end with the command's usage and where to read more, as
+    /// swift-argument-parser does; a bad file, an unwritable output, an exhausted resource (exit 2)
+    /// or a failed gate (exit 1) are reported alone, since the usage would not help.
     static func report(_ error: Error, for command: CommandSpec) -> (message: String, code: Int32) {
         let benchError = error as? BenchError
         // Names in messages are already quoted with `Escape.message`; this catches any other text
@@ -120,7 +120,7 @@ public enum BenchCLI {
         if let last = sentence.last, !".?!".contains(last) { sentence += "." }
         let code = benchError?.exitCode ?? 2
         var message = "Error: \(sentence)\n"
-        if code == 2 {
+        if benchError?.showsUsage ?? true {
             message += Help.usage(for: command, prefix: "Usage: ") + "\n"
             message += "See '\(command.commandLine) --help'.\n"
         }

@@ -12,6 +12,9 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     case input(String)
     /// An output that could not be written (exit 2).
     case output(String)
+    /// A resource ran out or was refused: memory, file descriptors, temporary space, a child
+    /// process that could not start or was killed (exit 2).
+    case resource(String)
     /// A performance gate failed (exit 1).
     case gateFailed(String)
 
@@ -21,9 +24,16 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         return 2
     }
 
+    /// Whether the command's usage should follow the message: only for a mistake in the command
+    /// line. A bad file, an unwritable output or an exhausted resource is not helped by it.
+    public var showsUsage: Bool {
+        if case .usage = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
-        case .usage(let m), .input(let m), .output(let m), .gateFailed(let m): return m
+        case .usage(let m), .input(let m), .output(let m), .resource(let m), .gateFailed(let m): return m
         }
     }
 }

@@ -243,6 +243,15 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(result.stderr.contains(Scenario.builtIn.map(\.name).joined(separator: ", ")), result.stderr)
     }
 
+    func testABadFileIsReportedAloneWithoutTheUsage() throws {
+        let path = directory + "/broken.json"
+        try "{\"name\": ".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = bench("run", "--scenario-file", path)
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one sentence, no usage block: \(result.stderr)")
+        XCTAssertTrue(result.stderr.hasPrefix("Error: \(path): line 1"), result.stderr)
+    }
+
     func testUnexpectedArgumentIsAUsageError() {
         let result = bench("run", "steps", "3")
         XCTAssertEqual(result.code, 2)
