@@ -29,6 +29,11 @@ public struct Comparison: Sendable {
         /// The smallest relative change these rounds could have shown significant (0.05 = 5 %);
         /// nil when there are too few rounds to show any.
         public var smallestDetectable: Double?
+        /// The step's time over `none`'s in the same process (`stepToNone`), old and new medians
+        /// over processes, and the test of the new processes' ratios against the old: a ratio
+        /// shares each process's luck with `none`, so it can show a change that absolute times,
+        /// which differ from process to process, hide. Nil for `none` and for runs without it.
+        public var toNone: (old: Double, new: Double, test: MannWhitney.Result)?
         /// The step's instructions per step, old and new; nil unless both runs counted them.
         public var instructions: (old: Double, new: Double)?
         /// The step's estimated cycles per step, old and new; nil unless both runs have them
@@ -69,6 +74,11 @@ public struct Comparison: Sendable {
                 guard let x = values(old)?[.step], let y = values(new)?[.step] else { return nil }
                 return (Double(x) / Double(old.steps), Double(y) / Double(new.steps))
             }
+            let ratioXs = a.independentSamples(old, Ratio.stepToNone), ratioYs = b.independentSamples(new, Ratio.stepToNone)
+            if old.strategy != Ratio.referenceStrategy, !ratioXs.isEmpty, !ratioYs.isEmpty {
+                row.toNone = (Summary.median(sorted: ratioXs.sorted()), Summary.median(sorted: ratioYs.sorted()),
+                              MannWhitney.test(ratioXs, ratioYs))
+            }
             row.instructions = perStep(\.instructions)
             if a.cacheModel == b.cacheModel { row.cycles = perStep(\.estimatedCycles) }
             rows.append(row)
@@ -80,10 +90,16 @@ public struct Comparison: Sendable {
         self.unmatched = unmatched
     }
 
-    /// The smallest relative shift `d` such that the old rounds against the new rounds, re-centred
-    /// on the old median and scaled by 1 + d, test significant: the size of change this pair of
-    /// runs could have detected. Nil when no shift could (too few rounds).
-    /// - Complexity: O(N log N) to sort the N = n + m values once, then about 60 tests of O(N)
+    /// The smallest relative change `d` that this pair of runs could have shown significant in
+    /// either direction: the new values, re-centred on the old median, are scaled by `1 + d` and by
+    /// `1 / (1 + d)`, and `d` is the larger of the two smallest scales that test significant. Nil
+    /// when no change could (too few processes).
+    ///
+    /// Both directions, because samples are rarely symmetric: one slow process makes a rise easy
+    /// to detect and a fall hard. Scaling the re-centred values by the observed ratio gives the
+    /// observed values back, and Mann–Whitney's U moves one way as the scale moves one way, so a
+    /// change the test calls not significant is always smaller than this figure.
+    /// - Complexity: O(N log N) to sort the N = n + m values once, then about 120 tests of O(N)
     ///   each: scaling by a positive factor keeps the order, so the tests merge sorted arrays.
     public static func smallestDetectable(_ xs: [Double], _ ys: [Double]) -> Double? {
         guard !xs.isEmpty, !ys.isEmpty, MannWhitney.test(xs, ys).smallestPossibleP < alpha else { return nil }
@@ -92,19 +108,23 @@ public struct Comparison: Sendable {
         // A zero median (a zero time) leaves nothing to scale.
         guard centre.isFinite, centre > 0 else { return nil }
         let aligned = sortedYs.map { $0 * centre }
-        func detects(_ d: Double) -> Bool {
-            MannWhitney.test(sortedXs: sortedXs, sortedYs: aligned.map { $0 * (1 + d) }).p < alpha
+        func smallest(_ factor: (Double) -> Double) -> Double? {
+            func detects(_ d: Double) -> Bool {
+                MannWhitney.test(sortedXs: sortedXs, sortedYs: aligned.map { $0 * factor(d) }).p < alpha
+            }
+            var low = 0.0, high = 1.0
+            while !detects(high) {
+                high *= 2
+                if high > 1e6 { return nil }
+            }
+            for _ in 0..<40 {
+                let mid = (low + high) / 2
+                if detects(mid) { high = mid } else { low = mid }
+            }
+            return high
         }
-        var low = 0.0, high = 1.0
-        while !detects(high) {
-            high *= 2
-            if high > 1e6 { return nil }
-        }
-        for _ in 0..<40 {
-            let mid = (low + high) / 2
-            if detects(mid) { high = mid } else { low = mid }
-        }
-        return high
+        guard let rise = smallest({ 1 + $0 }), let fall = smallest({ 1 / (1 + $0) }) else { return nil }
+        return max(rise, fall)
     }
 
     /// A plain-text table per scenario. Names are shortened to `Escape.nameLimit` and written as
@@ -122,18 +142,19 @@ public struct Comparison: Sendable {
         for scenario in scenarios {
             let name = escape(Escape.shortened(scenario))
             out += markdown ? "\n#### \(name)\n\n"
-                : "\nscenario \(name): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha))\n"
+                : "\nscenario \(name): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha)); detectable = the smallest change these processes could show, either way\n"
             let exact: [(String, KeyPath<Row, (old: Double, new: Double)?>)] = [("step instr.", \.instructions), ("step est. cycles", \.cycles)]
                 .filter { column in rows.contains { $0.scenario == scenario && $0[keyPath: column.1] != nil } }
-            var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable"] + exact.map(\.0)
+            var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable", "× none"] + exact.map(\.0)
                          + ["counters per step (old → new)"]]
             for row in rows where row.scenario == scenario {
                 let counters = row.counters.isEmpty ? "unchanged"
                     : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
                 table.append([escape(Escape.shortened(row.strategy)), Format.micros(Int(row.old.rounded())), Format.micros(Int(row.new.rounded())),
-                              row.isSignificant ? Format.percent(row.change) : "~",
+                              Format.percent(row.change) + (row.isSignificant ? "" : " ~"),
                               Format.fixed(row.test.p, 3), "\(row.oldRounds) / \(row.newRounds)",
-                              row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none"]
+                              row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none",
+                              row.toNone.map { Format.fixed($0.old, 2) + " → " + Format.fixed($0.new, 2) + ($0.test.p < Comparison.alpha ? "" : " ~") } ?? "–"]
                              + exact.map { Comparison.exactCell(row[keyPath: $0.1]) } + [counters])
             }
             if markdown {

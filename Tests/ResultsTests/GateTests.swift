@@ -173,7 +173,7 @@ final class GateTests: XCTestCase {
         return copy
     }
 
-    func testComparisonOfRoundsCallsAClearShiftSignificantAndNoiseNot() {
+    func testComparisonOfRoundsCallsAClearShiftSignificantAndNoiseNot() throws {
         let old = withRounds(Self.fresh, [1000, 1010, 990, 1005, 995, 1002])
         let slower = withRounds(Self.fresh, [1200, 1210, 1190, 1205, 1195, 1202])
         let comparison = Comparison(old, slower)
@@ -186,6 +186,8 @@ final class GateTests: XCTestCase {
         let same = Comparison(old, withRounds(Self.fresh, [1003, 996, 1008, 992, 1001, 999]))
         XCTAssertTrue(same.rows.allSatisfy { !$0.isSignificant })
         XCTAssertFalse(same.text().contains("Warning"))
+        let noise = try XCTUnwrap(same.rows.first)
+        XCTAssertTrue(same.text().contains(Format.percent(noise.change) + " ~"), "a change called noise is still shown: \(same.text())")
     }
 
     func testSmallestDetectableChangeGrowsWithTheNoise() throws {
