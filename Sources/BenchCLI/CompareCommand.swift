@@ -8,10 +8,11 @@ struct CompareCommand: BenchCommand {
             name: "compare",
             abstract: "Compare two results files, strategy by strategy.",
             discussion: "For each scenario, prints each strategy's counters per step old → new and its step time: the "
-                + "median of each run's round medians, the change, and the p-value of a Mann–Whitney U test of the "
-                + "new rounds against the old ('~' when not significant at α = 0.05), with the smallest change the "
-                + "rounds could have detected. Steps within a round are not independent, so only rounds count: "
-                + "make both runs with --rounds 5 or more.",
+                + "median over processes, the change, and the p-value of a Mann–Whitney U test of the new processes "
+                + "against the old ('~' when not significant at α = 0.05), the smallest change, up or down, the "
+                + "processes could have detected, and the ratio to none in the same process, tested the same way. "
+                + "A sample is a process: steps and rounds inside one process share its luck and count as one value, "
+                + "so make both runs with --processes 5 (docs/cli.md, 'Samples, significance and tolerances').",
             arguments: [ArgumentSpec(name: "old.json", help: "The earlier results (the reference)."),
                         ArgumentSpec(name: "new.json", help: "The later results.")],
             options: [OptionSpec(name: "markdown", valueName: "file",

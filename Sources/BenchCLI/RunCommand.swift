@@ -27,11 +27,13 @@ struct RunCommand: BenchCommand {
                            defaultDescription: "the scenario's own, \(scenarioSteps)"),
                 OptionSpec(name: "rounds", valueName: "n",
                            help: "Repeat the measured scroll n times on fresh tables, interleaved; each round's "
-                               + "medians are kept, and 'bench compare' needs 4 or more to call a change significant.",
+                               + "medians are kept. Rounds share one process's luck, so 'bench compare' and 'bench check' "
+                               + "count them as one sample: use --processes to compare runs.",
                            defaultDescription: "1"),
                 OptionSpec(name: "processes", valueName: "n",
-                           help: "Run in n fresh processes, one after another; each process is one round of "
-                               + "the results, so comparisons see the noise between processes.",
+                           help: "Run in n fresh processes, one after another; each process is one sample of "
+                               + "the results, so comparisons see the noise between processes (4 or more a side before "
+                               + "any change can be significant: use 5).",
                            defaultDescription: "1"),
                 OptionSpec(name: "instructions", arity: .flag,
                            help: "Also count each phase's instructions and, under a cache the tool fixes, its data reads and "

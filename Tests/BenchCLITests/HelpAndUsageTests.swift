@@ -95,12 +95,15 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --steps <n>             The number of steps to measure. (default: the
                                       scenario's own, 180 for ipad-settings)
               --rounds <n>            Repeat the measured scroll n times on fresh tables,
-                                      interleaved; each round's medians are kept, and 'bench
-                                      compare' needs 4 or more to call a change significant.
-                                      (default: 1)
+                                      interleaved; each round's medians are kept. Rounds
+                                      share one process's luck, so 'bench compare' and
+                                      'bench check' count them as one sample: use
+                                      --processes to compare runs. (default: 1)
               --processes <n>         Run in n fresh processes, one after another; each
-                                      process is one round of the results, so comparisons
-                                      see the noise between processes. (default: 1)
+                                      process is one sample of the results, so comparisons
+                                      see the noise between processes (4 or more a side
+                                      before any change can be significant: use 5).
+                                      (default: 1)
               --instructions          Also count each phase's instructions and, under a
                                       cache the tool fixes, its data reads and writes,
                                       misses, RAM accesses and estimated cycles, with
