@@ -1,0 +1,94 @@
+import CLITestSupport
+import Foundation
+import Results
+import Strategies
+import XCTest
+
+/// The README's counters (blended pixels, passes, tile traffic, cache hits and misses) are
+/// deterministic, so they are held to a run of the current build: a change to the model that
+/// moves them fails here until the README is regenerated. Times in the same tables are not
+/// checked: they follow the host.
+final class ReadmeFiguresTests: XCTestCase {
+    /// The repository's README.
+    private static let readme: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    }()
+
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The first fenced block after the line that starts with `heading`.
+    private func block(after heading: String, in text: String = ReadmeFiguresTests.readme) throws -> [String] {
+        let lines = text.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(heading) }, "README has '\(heading)'")
+        let open = try XCTUnwrap(lines[start...].firstIndex { $0.hasPrefix("```") })
+        let close = try XCTUnwrap(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
+        return Array(lines[(open + 1)..<close])
+    }
+
+    /// The rows of a console table that name a strategy, split on spaces, in order; a strategy
+    /// named in two tables (the counters, then the verdict) appears twice.
+    private func strategyRows(_ lines: [String]) -> [[String]] {
+        let names = Set(StrategyCatalog.builtIn.names)
+        return lines.map { $0.split(separator: " ").map(String.init) }.filter { $0.first.map(names.contains) ?? false }
+    }
+
+    /// Each README row's counter columns equal those of the same strategy's row in `fresh`: the
+    /// first table's blended px, off-screen and render passes, tile MB and hit / miss; the
+    /// verdict's rank, passes, tile MB and blended px.
+    private func assertCounters(readme: [String], fresh: [String], _ what: String) {
+        let old = strategyRows(readme), new = strategyRows(fresh)
+        XCTAssertFalse(old.isEmpty, "\(what): the README shows a table")
+        var seen: [String: Int] = [:]
+        for row in old {
+            let occurrence = seen[row[0], default: 0]
+            seen[row[0]] = occurrence + 1
+            let matches = new.filter { $0[0] == row[0] }
+            guard occurrence < matches.count else { return XCTFail("\(what): \(row[0]) is not in a fresh run's table") }
+            let counted = occurrence == 0 ? 1...7 : 1...4
+            XCTAssertEqual(Array(row[counted]), Array(matches[occurrence][counted]),
+                           "\(what): \(row[0])'s counters in the README differ from a run of this build; regenerate the README's table")
+        }
+    }
+
+    func testTheDefaultTableMatchesARunOfThisBuild() throws {
+        let result = bench("run")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        assertCounters(readme: try block(after: "## Reading the table"), fresh: result.stdout.components(separatedBy: "\n"),
+                       "the default table")
+        let fresh = strategyRows(result.stdout.components(separatedBy: "\n"))
+        func blended(_ name: String) throws -> Int { try XCTUnwrap(Int(try XCTUnwrap(fresh.first { $0[0] == name })[1].replacingOccurrences(of: ",", with: ""))) }
+        let corners = try blended("shared-corner-grid") - blended("none")
+        XCTAssertTrue(Self.readme.contains("\(Format.grouped(corners)) more blended pixels"),
+                      "the README's prose gives the grid's \(corners) corner pixels")
+    }
+
+    func testTheIPhoneSETableMatchesARunOfThisBuild() throws {
+        let result = bench("run", "--suite", Self.root + "/Benchmarks/devices.json", "--scenario", "settings-iphone-se")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        assertCounters(readme: try block(after: "### On an iPhone"), fresh: result.stdout.components(separatedBy: "\n"),
+                       "the iPhone SE table")
+    }
+
+    func testTheOpaqueLabelsTableMatchesARunOfThisBuild() throws {
+        let lines = Self.readme.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("### Opaque labels") })
+        let rows = lines[start...].prefix { !$0.hasPrefix("## ") }.filter { $0.hasPrefix("| `") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        XCTAssertFalse(rows.isEmpty, "the README shows the opaque-labels table")
+        let strategies = rows.map { $0[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+        let result = bench("run", "--suite", Self.root + "/Benchmarks/labels.json", "--strategy", strategies.joined(separator: ","))
+        XCTAssertEqual(result.code, 0, result.stderr)
+        // Two tables per scenario (counters, verdict): the first rows of each scenario are the counters.
+        let scenarios = result.stdout.components(separatedBy: "\nscenario ")
+        func blended(_ scenario: String, _ strategy: String) throws -> String {
+            let table = try XCTUnwrap(scenarios.first { $0.hasPrefix(scenario + ":") }, "a table for \(scenario)")
+            return try XCTUnwrap(strategyRows(table.components(separatedBy: "\n")).first { $0[0] == strategy })[1]
+        }
+        for (row, strategy) in zip(rows, strategies) {
+            XCTAssertEqual(row[1], try blended("clear-labels", strategy), "\(strategy), clear labels")
+            XCTAssertEqual(row[2], try blended("opaque-labels", strategy), "\(strategy), opaque labels")
+        }
+    }
+}
