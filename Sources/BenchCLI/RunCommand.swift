@@ -220,8 +220,11 @@ struct RunCommand: BenchCommand {
         return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
             let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4,
                                                   catalog: catalog)
+            let legend = overlay.legend.map { tint, meaning in
+                FramePictureRef.Legend(colour: "#" + [tint.red, tint.green, tint.blue].map { String(format: "%02X", $0) }.joined(), meaning: meaning)
+            }
             return FramePictureRef(title: "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)",
-                                   pngBytes: picture.pngData())
+                                   pngBytes: picture.pngData(), legend: legend)
         }
     }
 }

@@ -35,4 +35,24 @@ public enum Overlay: String, CaseIterable, Sendable {
     case offscreen
     /// Rasterization cache hits green, misses red.
     case raster
+
+    /// The tints, as Instruments' debug options colour them.
+    public static let red = Color(red: 230, green: 20, blue: 20)
+    public static let green = Color(red: 20, green: 200, blue: 40)
+    public static let yellow = Color(red: 250, green: 220, blue: 0)
+
+    /// What each tint of this overlay means, for a picture's legend; pixels of no tint are drawn by
+    /// layers this overlay does not mark. A pixel takes the tint of the front-most layer there.
+    public var legend: [(tint: Color, meaning: String)] {
+        switch self {
+        case .blended:
+            return [(Overlay.red, "blended: drawn over what is beneath (every strategy's text, icons, chevrons and separators, plus the strategy's own corners, caps or sections)"),
+                    (Overlay.green, "opaque: replaces what is beneath")]
+        case .offscreen:
+            return [(Overlay.yellow, "rendered off-screen this frame (a mask, a rounded clip or a cache miss), then composited")]
+        case .raster:
+            return [(Overlay.green, "drawn from the rasterization cache (a hit)"),
+                    (Overlay.red, "rendered again into the cache this frame (a miss)")]
+        }
+    }
 }

@@ -131,9 +131,7 @@ public final class Renderer {
     /// or rasterization-cache hits green / misses red.
     public func overlay(_ kind: Overlay) -> Pixmap {
         var tints = Pixmap(size: framebuffer.size)!
-        let red = Color(red: 230, green: 20, blue: 20).premultiplied
-        let green = Color(red: 20, green: 200, blue: 40).premultiplied
-        let yellow = Color(red: 250, green: 220, blue: 0).premultiplied
+        let red = Overlay.red.premultiplied, green = Overlay.green.premultiplied, yellow = Overlay.yellow.premultiplied
         for (rect, mark) in overlayOps {
             let tint: PremultipliedColor
             switch (kind, mark) {

@@ -26,11 +26,12 @@ extension Results {
             body += "<div><dt>\(Escape.html(label))</dt><dd>\(Escape.html(value))</dd></div>\n"
         }
         body += "</dl>\n</header>\n"
+        body += htmlSummary()
         for (index, scenario) in scenarioNames.enumerated() { body += htmlSection(scenario: scenario, index: index) }
         if !pictures.isEmpty { body += Results.htmlPictures(pictures) }
         body += "<footer>\n<h2>How to read the numbers</h2>\n<ul>\n"
         body += Results.roundingNote.map { "<li>\(Results.htmlNote($0))</li>\n" }.joined()
-        body += "<li>Charts draw the unrounded values. Colours follow the Okabe–Ito palette; every bar and every small chart carries its strategy's name.</li>\n"
+        body += "<li>Charts draw the unrounded values. Colours follow the Okabe–Ito palette, then Paul Tol's muted colours; each strategy keeps its colour in every chart, and every bar and every small chart carries its strategy's name.</li>\n"
         body += "</ul>\n</footer>\n"
         return """
             <!DOCTYPE html>
@@ -51,9 +52,11 @@ extension Results {
             """
     }
 
-    /// Okabe & Ito's colour-blind-safe palette, darkest and most distinct first; yellow, the
-    /// weakest on white, last.
-    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+    /// Okabe & Ito's colour-blind-safe palette, darkest and most distinct first, then four of Paul
+    /// Tol's muted scheme (wine, teal, olive, indigo), so the nine built-in strategies and three of a
+    /// package's own each get a colour of their own; yellow, the weakest on white, last of Okabe–Ito's.
+    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
+                          "#882255", "#44AA99", "#999933", "#332288"]
 
     /// The page's stylesheet: a layout of at most 1200 px that narrows to a phone's width (charts
     /// stack into one column, scaled so their text stays about the page's size; only tables
@@ -106,6 +109,9 @@ extension Results {
         .pictures { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 16px; }
         .pictures img { display: block; max-width: 100%; height: auto; border: 1px solid var(--rule); }
         .pictures figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
+        .legend { list-style: none; padding: 0; margin: 4px 0 0; }
+        .legend li { display: flex; gap: 6px; align-items: baseline; }
+        .swatch { flex: none; display: inline-block; width: 12px; height: 12px; border: 1px solid #333; opacity: 0.7; }
         footer { margin-top: 32px; color: var(--muted); font-size: 13px; }
         footer h2 { color: var(--ink); }
         code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.95em; }
@@ -132,6 +138,19 @@ extension Results {
 
         """
 
+    /// The answer first: each scenario's verdict, its sentence and its ranking, before any chart.
+    private func htmlSummary() -> String {
+        var out = "<section class=\"summary\">\n<h2>Summary</h2>\n"
+        for scenario in scenarioNames {
+            let verdict = verdict(scenario: scenario)
+            out += "<p class=\"verdict\"><strong>\(Escape.html(Escape.shortened(scenario))).</strong> \(Escape.html(verdict.summary))</p>\n"
+            out += Results.htmlTable(verdict.table)
+        }
+        out += "<p class=\"caption\">Ranks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
+            + "beside this host’s time rank, ≠ where they differ. The µs are this host’s CPU running the model, not the device’s GPU.</p>\n"
+        return out + "</section>\n"
+    }
+
     /// One scenario: its caption, three bar charts, a small step-time chart per strategy with the
     /// scenario's events, then its tables.
     private func htmlSection(scenario: String, index: Int) -> String {
@@ -143,21 +162,17 @@ extension Results {
         let (caption, tables) = reportTables(scenario: scenario)
         var out = "<section class=\"scenario\" id=\"scenario-\(index + 1)\">\n"
         out += "<h2>Scenario \(Escape.html(Escape.shortened(scenario)))</h2>\n<p class=\"caption\">\(Escape.html(caption))</p>\n"
-        // The answer first: the verdict, then the charts and every number behind it.
-        let verdict = verdict(scenario: scenario)
-        if !verdict.summary.isEmpty { out += "<p class=\"verdict\"><strong>Verdict.</strong> \(Escape.html(verdict.summary))</p>\n" }
-        out += Results.htmlTable(verdict.table)
         out += "<div class=\"charts\">\n"
 
         let blended = runs.map { run in
             Bar(name: Escape.shortened(run.strategy), value: run.perStep[.blendedPixels] ?? 0, whisker: nil, colour: colour(run.strategy),
-                text: Results.counterText(run.perStep[.blendedPixels]) + " px")
+                text: Results.counterText(run.perStep[.blendedPixels], unit: Counter.blendedPixels.info.unit) + " px")
         }
         out += figure(Results.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended))
 
         let offscreen = runs.map { run in
             Bar(name: Escape.shortened(run.strategy), value: run.perStep[.offscreenPasses] ?? 0, whisker: nil, colour: colour(run.strategy),
-                text: Results.counterText(run.perStep[.offscreenPasses]))
+                text: Results.counterText(run.perStep[.offscreenPasses], unit: Counter.offscreenPasses.info.unit))
         }
         out += figure(Results.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen))
 
@@ -252,7 +267,13 @@ extension Results {
         for picture in pictures {
             let base64 = Data(picture.pngBytes).base64EncodedString()
             out += "<figure><img src=\"data:image/png;base64,\(base64)\" alt=\"\(Escape.html(picture.title))\">"
-            out += "<figcaption>\(Escape.html(picture.title))</figcaption></figure>\n"
+            out += "<figcaption>\(Escape.html(picture.title))"
+            if !picture.legend.isEmpty {
+                out += "<ul class=\"legend\">" + picture.legend.map { entry in
+                    "<li><span class=\"swatch\" style=\"background: \(Escape.html(entry.colour))\"></span>\(Escape.html(entry.meaning))</li>"
+                }.joined() + "<li><span class=\"swatch\"></span>no tint: drawn by layers this overlay does not mark</li></ul>"
+            }
+            out += "</figcaption></figure>\n"
         }
         return out + "</div>\n</section>\n"
     }

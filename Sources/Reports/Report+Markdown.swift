@@ -9,34 +9,50 @@ import Results
 /// scrolling, and the first time a table appears a glossary under it says what its columns mean,
 /// in the metric catalogue's words.
 extension Results {
-    /// The results as Markdown: a header with the build, machine and memory floor, then per
-    /// scenario its tables with one row per strategy, then how the numbers are rounded.
+    /// The results as Markdown: a header with the build and machine; a summary that gives each
+    /// scenario's verdict first; then per scenario its events and every table, folded in a
+    /// `<details>` block so a pull-request comment opens on the answer; then how numbers round.
     public func markdownReport() -> String {
         var out = "## CornerBench results\n\n"
         if !tool.optimized { out += "> **WARNING:** \(Results.notOptimizedWarning)\n\n" }
         for (label, value) in contextLines() { out += "- **\(label):** \(Escape.markdown(value))\n" }
+        out += "\n### Summary\n"
+        for scenario in scenarioNames {
+            let verdict = verdict(scenario: scenario)
+            out += "\n**\(Escape.markdown(Escape.shortened(scenario)))** — "
+                + (verdict.summary.isEmpty ? "" : Escape.markdown(verdict.summary)) + "\n\n"
+            out += Results.markdownTable(verdict.table)
+        }
+        out += "\nRanks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
+            + "beside this host's time rank, ≠ where they differ. The µs are this host's CPU running the model, not the device's GPU.\n"
         var explained = Set<String>()
         for scenario in scenarioNames {
             let (caption, tables) = reportTables(scenario: scenario)
             out += "\n### Scenario \(Escape.markdown(Escape.shortened(scenario)))\n\n"
             out += Escape.markdown(caption) + "\n"
-            // The answer first: the verdict, then every number behind it.
-            let verdict = verdict(scenario: scenario)
-            if !verdict.summary.isEmpty { out += "\n**Verdict.** " + Escape.markdown(verdict.summary) + "\n" }
-            for table in [verdict.table] + tables {
-                out += "\n**\(table.title)**\n\n"
-                out += "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
-                out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
-                for row in table.rows {
-                    out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n"
-                }
+            let events = scenarioEvents(runs.filter { $0.scenario == scenario })
+            if !events.isEmpty {
+                out += "\nEvents: " + events.map { "step \($0.step) \(Escape.markdown($0.label))" }.joined(separator: "; ") + ".\n"
+            }
+            out += "\n<details><summary>All numbers</summary>\n"
+            for table in tables {
+                out += "\n**\(table.title)**\n\n" + Results.markdownTable(table)
                 // Every scenario has the same columns: their meaning is said under the first.
                 if explained.insert(table.title).inserted {
                     out += "\n" + table.glossary.map { "- **\($0.label)**: \($0.meaning)\n" }.joined()
                 }
             }
+            out += "\n</details>\n"
         }
         out += "\n" + Results.roundingNote.map { "- " + $0 + "\n" }.joined()
+        return out
+    }
+
+    /// A table as Markdown rows: strategy left-aligned, numbers right-aligned.
+    static func markdownTable(_ table: ReportTable) -> String {
+        var out = "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
+        out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
+        for row in table.rows { out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n" }
         return out
     }
 
@@ -46,12 +62,12 @@ extension Results {
 
     /// How the reports round, one sentence per kind of number; printed under the tables.
     static let roundingNote = [
-        "Counters are the JSON's `perStep` means over the measured steps, rounded to 0.1; all counters and times are smaller-is-better.",
-        "Times are the JSON's nanoseconds (`timing`) in µs, rounded to 0.1 µs: phase columns are medians, \"step p99\" the 99th percentile, \"worst step\" the maximum.",
+        "Counters are the JSON's `perStep` means over the measured steps: pixels and fragments rounded to whole numbers, bytes in MB (10⁶ bytes) to 0.1, the others to 0.1; all counters and times are smaller-is-better.",
+        "Times are the JSON's nanoseconds (`timing`) in µs, rounded to 0.1 µs: phase columns are medians, \"step p90\" the 90th percentile, \"worst step\" the maximum.",
         "\"at step\" is the first 0-based step whose `samples.step` equals the maximum; \"(event)\" marks a step in `eventSteps`.",
-        "Ratios are the JSON's `ratios` rounded to 0.01; \"–\" means the ratio was not measured (`none` did not run).",
+        "Ratios are the JSON's `ratios` rounded to 0.01; \"–\" means the ratio was not measured (`none` did not run). A `~` after `× none` says the step times cannot be told from `none`'s (Mann–Whitney U, α = 0.05; docs/cli.md, \"Samples, significance and tolerances\").",
         "Host-free costs are the JSON's `instructions` and `cost` totals divided by the steps, rounded to whole numbers; they depend on the build, not on the host.",
-        "Halves round away from zero. No hitches are reported, so no hitch scale applies.",
+        "Halves round away from zero.",
     ]
 
     /// The build, machine, time and floors as labelled lines, shared by the Markdown and HTML headers.
@@ -61,9 +77,11 @@ extension Results {
             ("Tool", "CornerBench \(tool.version), \(tool.configuration) build, \(optimized), Swift \(tool.swift)"),
             ("Machine", "\(machine.cpu), \(machine.cores) cores, \(machine.os)"),
             ("Created", createdAt),
-            ("Memory floor", "\(Results.microsText(floorNanos)) µs fill, \(Results.microsText(copyFloorNanos)) µs copy per framebuffer (first scenario)"),
             ("Schema", schema),
         ]
+        // Each scenario has its own floor, given in its caption; one line would show the first's.
+        + (scenarioNames.count == 1
+            ? [("Memory floor", "\(Results.microsText(floorNanos)) µs fill, \(Results.microsText(copyFloorNanos)) µs copy per framebuffer")] : [])
     }
 
     /// A scenario's caption and its tables: the step time and its ratios, the phase times, then
@@ -78,7 +96,7 @@ extension Results {
         let drawn: Set<MetricUnit> = [.pixels, .fragments, .passes, .bytes]
         let groups: [(title: String, columns: [ReportColumn])] = [
             ("Step time in µs, and ratios of its median",
-             [.median(.step), .stepP99, .worstStep, .atStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
+             [.median(.step), .stepP90, .worstStep, .atStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
             ("Phase times in µs (medians), and the composite's traffic bound",
              [Phase.layout, .reuse, .composite].map(ReportColumn.median) + [.trafficBound, .ratio(.compositeToTraffic)]),
             ("Drawing per step (means)", Results.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
@@ -90,7 +108,7 @@ extension Results {
         ] : [])
         let tables = groups.map { group in
             ReportTable(title: group.title, header: ["strategy"] + group.columns.map(\.label),
-                        rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run) } },
+                        rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run, in: self) } },
                         glossary: group.columns.map { ($0.label, $0.meaning) })
         }
         return (caption, tables)
@@ -102,8 +120,16 @@ extension Results {
         total.map { Format.grouped(Int((Double($0) / Double(max(1, steps))).rounded())) } ?? "–"
     }
 
-    /// A per-step counter as the tables print it: 0.1 resolution with thousands separators.
-    static func counterText(_ value: Double?) -> String { value.map { Format.decimal($0, 1) } ?? "–" }
+    /// A per-step counter as the tables print it, with thousands separators: pixels and fragments
+    /// as whole numbers, bytes in MB (10⁶ bytes) at 0.1, every other unit at 0.1, as the console does.
+    static func counterText(_ value: Double?, unit: MetricUnit) -> String {
+        guard let value else { return "–" }
+        switch unit {
+        case .pixels, .fragments: return Format.grouped(Int(value.rounded()))
+        case .bytes: return Format.decimal(value / 1e6, 1) + " MB"
+        default: return Format.decimal(value, 1)
+        }
+    }
 
     /// Nanoseconds as µs at 0.1 µs resolution with thousands separators.
     static func microsText(_ nanos: Int) -> String { Format.decimal(Double(nanos) / 1000, 1) }

@@ -28,11 +28,27 @@ public struct FramePictureRef: Equatable, Sendable {
     public var title: String
     /// The picture as a PNG file's bytes; the report embeds them as a `data:` URI.
     public var pngBytes: [UInt8]
+    /// What each colour of the overlay means: `#RRGGBB` and a phrase, shown under the picture.
+    public var legend: [Legend]
 
-    /// A picture titled `title` whose PNG file is `pngBytes`.
-    public init(title: String, pngBytes: [UInt8]) {
+    /// One colour of a picture's legend.
+    public struct Legend: Equatable, Sendable {
+        /// The colour as `#RRGGBB`.
+        public var colour: String
+        /// What a pixel of that colour shows.
+        public var meaning: String
+
+        public init(colour: String, meaning: String) {
+            self.colour = colour
+            self.meaning = meaning
+        }
+    }
+
+    /// A picture titled `title` whose PNG file is `pngBytes`, with its overlay's `legend`.
+    public init(title: String, pngBytes: [UInt8], legend: [Legend] = []) {
         self.title = title
         self.pngBytes = pngBytes
+        self.legend = legend
     }
 }
 

@@ -21,7 +21,7 @@ struct ReportTable {
 enum ReportColumn {
     case counter(Counter)
     case median(Phase)
-    case stepP99, worstStep, atStep, trafficBound
+    case stepP90, worstStep, atStep, trafficBound
     case ratio(Ratio)
     /// A phase's instructions per step (`RunResult.instructions`).
     case instructions(Phase)
@@ -33,7 +33,7 @@ enum ReportColumn {
         switch self {
         case .counter(let counter): return counter.info.label
         case .median(let phase): return phase.info.label
-        case .stepP99: return "step p99"
+        case .stepP90: return "step p90"
         case .worstStep: return "worst step"
         case .atStep: return "at step"
         case .trafficBound: return "bound"
@@ -48,7 +48,7 @@ enum ReportColumn {
         switch self {
         case .counter(let counter): return counter.info.meaning
         case .median(let phase): return "the median time of " + phase.info.meaning
-        case .stepP99: return "the 99th percentile of the step times"
+        case .stepP90: return "the 90th percentile of the step times: how far the slower steps spread"
         case .worstStep: return "the slowest step's time"
         case .atStep: return "the 0-based index of the slowest step; (event) when a scenario event happened in it"
         case .trafficBound: return "the least time the mean frame's kernel traffic (bytes written and read) takes at the run's memset and memcpy rates"
@@ -58,15 +58,19 @@ enum ReportColumn {
         }
     }
 
-    /// The run's value in this column, rounded as `Results.roundingNote` says.
-    func cell(_ run: RunResult) -> String {
+    /// The run's value in this column, rounded as `Results.roundingNote` says; `results` is the
+    /// file the run belongs to, for the test that puts `~` after a ratio to `none`.
+    func cell(_ run: RunResult, in results: Results) -> String {
         switch self {
-        case .counter(let counter): return Results.counterText(run.perStep[counter])
+        case .counter(let counter): return Results.counterText(run.perStep[counter], unit: counter.info.unit)
         case .median(let phase): return run.timing[phase].map { Results.microsText($0.median) } ?? "–"
-        case .stepP99: return run.timing[.step].map { Results.microsText($0.p99) } ?? "–"
+        case .stepP90: return run.timing[.step].map { Results.microsText($0.p90) } ?? "–"
         case .worstStep: return run.timing[.step].map { Results.microsText($0.max) } ?? "–"
         case .atStep: return run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–"
         case .trafficBound: return run.trafficBoundNanos > 0 ? Results.microsText(run.trafficBoundNanos) : "–"
+        case .ratio(.stepToNone):
+            let noise = results.referenceTest(run).map { !$0.isSignificant } ?? false
+            return run.ratios[.stepToNone].map { Format.decimal($0, 2) + (noise ? " ~" : "") } ?? "–"
         case .ratio(let ratio): return run.ratios[ratio].map { Format.decimal($0, 2) } ?? "–"
         case .instructions(let phase): return Results.hostFreeText(run.instructions?[phase], steps: run.steps)
         case .cost(let metric, let phase): return Results.hostFreeText(run.cost?[phase]?[metric], steps: run.steps)

@@ -125,26 +125,39 @@ final class ReportTests: XCTestCase {
                 return value
             }
             for (title, key) in counters {
-                XCTAssertEqual(number(cell(title)), rounded(run.perStep[Counter(rawValue: key)!]!, 1), "\(run.strategy) \(title)")
+                let value = run.perStep[Counter(rawValue: key)!]!
+                // Whole pixels and fragments, MB (10⁶ bytes) at 0.1, the rest at 0.1, as the rounding note says.
+                switch title {
+                case "blended px", "blended frags", "shaded px", "off-screen px":
+                    XCTAssertEqual(number(cell(title)), rounded(value, 0), "\(run.strategy) \(title)")
+                case "tile traffic":
+                    XCTAssertTrue(cell(title).hasSuffix(" MB"), cell(title))
+                    XCTAssertEqual(number(String(cell(title).dropLast(3))), rounded(value / 1e6, 1), "\(run.strategy) \(title)")
+                default:
+                    XCTAssertEqual(number(cell(title)), rounded(value, 1), "\(run.strategy) \(title)")
+                }
                 checked += 1
             }
             for (title, phase) in medians {
                 XCTAssertEqual(number(cell(title)), rounded(Double(run.timing[Phase(rawValue: phase)!]!.median) / 1000, 1), "\(run.strategy) \(title)")
             }
-            XCTAssertEqual(number(cell("step p99")), rounded(Double(run.timing[.step]!.p99) / 1000, 1))
+            XCTAssertEqual(number(cell("step p90")), rounded(Double(run.timing[.step]!.p90) / 1000, 1))
             XCTAssertEqual(number(cell("worst step")), rounded(Double(run.timing[.step]!.max) / 1000, 1))
             let worst = run.samples[.step]!.firstIndex(of: run.samples[.step]!.max()!)!
             XCTAssertEqual(cell("at step"), run.eventSteps.contains(worst) ? "\(worst) (event)" : "\(worst)")
             XCTAssertEqual(number(cell("× floor")), rounded(run.ratios[.stepToFloor]!, 2))
             if let toNone = run.ratios[.stepToNone] {
-                XCTAssertEqual(number(cell("× none")), rounded(toNone, 2))
+                // `~` where the step times cannot be told from none's, as in the console.
+                let noise = results.referenceTest(run).map { !$0.isSignificant } ?? false
+                XCTAssertEqual(cell("× none").hasSuffix(" ~"), noise, "\(run.strategy): \(cell("× none"))")
+                XCTAssertEqual(number(cell("× none").replacingOccurrences(of: " ~", with: "")), rounded(toNone, 2))
             } else {
                 XCTAssertEqual(cell("× none"), "–")
             }
         }
         XCTAssertEqual(checked, counters.count * results.runs.count)
-        // The fixture's large, fractional counter prints with separators and one decimal.
-        XCTAssertEqual(tables["scroll"]!.rows["precomposited"]!["blended px"], "2,469,135.8")
+        // The fixture's large, fractional pixel count prints as whole pixels with separators.
+        XCTAssertEqual(tables["scroll"]!.rows["precomposited"]!["blended px"], "2,469,136")
         XCTAssertTrue(markdown.contains(#"3 (event)"#))
     }
 
@@ -364,6 +377,55 @@ final class ReportTests: XCTestCase {
         XCTAssertFalse(page.contains("<script"))
         XCTAssertFalse(page.unicodeScalars.contains("\u{1B}"))
         XCTAssertLessThan(page.utf8.count, Self.sample().report(.html).utf8.count + 65_536)
+    }
+
+    func testMarkdownLeadsWithEachScenariosVerdictAndFoldsTheNumbersWithTheEventsListed() throws {
+        var results = Self.sample()
+        for i in results.runs.indices where !results.runs[i].eventSteps.isEmpty { results.runs[i].eventLabels = ["corner radius 7 → 12"] }
+        let markdown = results.report(.markdown)
+        let summary = try XCTUnwrap(markdown.range(of: "### Summary")), first = try XCTUnwrap(markdown.range(of: "### Scenario "))
+        XCTAssertLessThan(summary.lowerBound, first.lowerBound, "the summary comes first")
+        let lead = String(markdown[summary.lowerBound..<first.lowerBound])
+        for scenario in Self.scenarios {
+            XCTAssertTrue(lead.contains("**\(Escape.markdown(scenario))** — " + results.verdict(scenario: scenario).summary.prefix(20)), lead)
+        }
+        XCTAssertEqual(markdown.components(separatedBy: "<details><summary>All numbers</summary>").count - 1, Self.scenarios.count)
+        XCTAssertTrue(markdown.contains("Events: step 3 corner radius 7 → 12."), "the events are listed as the HTML lists them")
+        XCTAssertFalse(markdown.contains("hitch"), "no note about a scale no metric uses")
+    }
+
+    func testHTMLGivesEveryBuiltInStrategyItsOwnColourAndLeadsWithASummary() throws {
+        var results = Self.sample()
+        let names = ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask", "rasterized-mask-stable",
+                     "corner-radius-clip", "section-background", "precomposited", "uikit-inset-grouped"]
+        let template = results.runs[0]
+        results.runs = names.map { name in
+            var run = template
+            run.strategy = name
+            return run
+        }
+        let html = results.report(.html)
+        let section = try XCTUnwrap(htmlSections(html).first)
+        var colours: [String: String] = [:]
+        for name in names {
+            // Each strategy's small step-time chart carries its colour in its legend square.
+            let chart = try XCTUnwrap(panels(section)[name], name)
+            let fill = try XCTUnwrap(chart.components(separatedBy: "fill=\"").dropFirst().first { $0.hasPrefix("#") }, name)
+            colours[name] = String(fill.prefix(7))
+        }
+        XCTAssertEqual(Set(colours.values).count, names.count, "one colour per strategy: \(colours)")
+        let summary = try XCTUnwrap(html.range(of: "<h2>Summary</h2>")), scenario = try XCTUnwrap(html.range(of: "<section class=\"scenario\""))
+        XCTAssertLessThan(summary.lowerBound, scenario.lowerBound)
+    }
+
+    func testAPictureInTheHTMLCarriesALegendForEachOfItsColours() {
+        let legend = [FramePictureRef.Legend(colour: "#E61414", meaning: "blended: drawn over what is beneath"),
+                      FramePictureRef.Legend(colour: "#14C828", meaning: "opaque: replaces what is beneath")]
+        let html = Self.sample().report(.html, pictures: [FramePictureRef(title: "scroll, none, step 4, overlay blended", pngBytes: [1, 2, 3], legend: legend)])
+        for entry in legend {
+            XCTAssertTrue(html.contains("<span class=\"swatch\" style=\"background: \(entry.colour)\"></span>\(entry.meaning)</li>"), html)
+        }
+        XCTAssertTrue(html.contains("no tint: drawn by layers this overlay does not mark"))
     }
 
     func testEventNamesAboveAChartNeitherOverlapNorAreCrossedByAnotherEventsLine() {
