@@ -175,10 +175,16 @@ public final class Simulation {
     }
 
     /// Draws frame `step` directly — the content offset of that step, one layout pass, one
-    /// render — without the frames before it (what `bench render --step K` shows).
+    /// render — without rendering the frames before it (what `bench render --step K` shows). The
+    /// events of the frames skipped are applied first, in order, so the frame shows the state the
+    /// scroll reached: a radius changed at step 20 is drawn at step 40.
     @discardableResult
     public func jump(toStep step: Int) -> StepRecord {
-        frame = max(0, step)
+        let target = max(0, step)
+        for skipped in frame..<max(frame, target) {
+            for event in events[skipped] ?? [] { apply(event) }
+        }
+        frame = target
         return self.step()
     }
 }
