@@ -66,15 +66,17 @@ public enum BenchCLI {
                 let context = CommandContext(stdout: stdout, stderr: stderr, stderrIsTerminal: stderrIsTerminal,
                                              commandLine: [program] + arguments, executable: executable)
                 var spec = rootSpec
+                spec.program = program
                 do {
                     let (resolved, rest) = try resolve(arguments, catalog: catalog)
                     guard let command = resolved else {
-                        stdout(helpText(for: nil, catalog: catalog))
+                        stdout(helpText(for: nil, catalog: catalog, program: program))
                         return 0
                     }
                     spec = command.spec(catalog)
+                    spec.program = program
                     if wantsHelp(rest) {
-                        stdout(helpText(for: command, catalog: catalog))
+                        stdout(helpText(for: command, catalog: catalog, program: program))
                         return 0
                     }
                     let parsed = try ParsedArguments(rest, for: spec)
@@ -89,17 +91,22 @@ public enum BenchCLI {
         }
     }
 
-    /// The help of `command`, or of `bench` itself for nil, with the strategies of `catalog`:
-    /// what `--help`, `-h` and `bench help <command>` all print.
-    static func helpText(for command: (any BenchCommand.Type)?, catalog: StrategyCatalog) -> String {
+    /// The help of `command`, or of `bench` itself for nil, with the strategies of `catalog`, as
+    /// `program` (the executable's name) prints it: what `--help`, `-h` and `bench help <command>`
+    /// all print.
+    static func helpText(for command: (any BenchCommand.Type)?, catalog: StrategyCatalog, program: String) -> String {
         guard let command else {
             let listed = commands.map { type in
                 let spec = type.spec(catalog)
                 return (label: spec.name! + (type == defaultCommand ? " (default)" : ""), abstract: spec.abstract)
             }
-            return Help.text(for: rootSpec, subcommands: listed)
+            var root = rootSpec
+            root.program = program
+            return Help.text(for: root, subcommands: listed)
         }
-        return Help.text(for: command.spec(catalog))
+        var spec = command.spec(catalog)
+        spec.program = program
+        return Help.text(for: spec)
     }
 
     /// The message and exit code for `error`, raised while handling `command`.

@@ -14,8 +14,12 @@ struct CommandSpec: Sendable {
     /// Options, in the order help lists them (`--help` is added by help itself).
     var options: [OptionSpec] = []
 
+    /// The program's name as help and errors show it: `bench`, or the executable of a package
+    /// that adds strategies (`custom-bench`), which a user types instead.
+    var program = "bench"
+
     /// `bench run`, or `bench` for the root.
-    var commandLine: String { name.map { "bench \($0)" } ?? "bench" }
+    var commandLine: String { name.map { "\(program) \($0)" } ?? program }
 
     /// The option called `name` (without dashes), or nil.
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }

@@ -33,7 +33,7 @@ enum Help {
         if !subcommands.isEmpty {
             out += "\nSUBCOMMANDS:\n"
             for subcommand in subcommands { out += entry(subcommand.label, subcommand.abstract) }
-            out += "\n  See 'bench help <subcommand>' for detailed help.\n"
+            out += "\n  See '\(command.program) help <subcommand>' for detailed help.\n"
         }
         return out
     }

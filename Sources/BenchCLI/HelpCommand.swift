@@ -23,7 +23,7 @@ struct HelpCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        context.stdout(BenchCLI.helpText(for: subject, catalog: catalog))
+        context.stdout(BenchCLI.helpText(for: subject, catalog: catalog, program: context.commandLine.first ?? "bench"))
         return 0
     }
 }

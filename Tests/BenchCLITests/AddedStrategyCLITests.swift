@@ -16,6 +16,25 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         return (code, out, err)
     }
 
+    func testAProgramThatAddsStrategiesCallsItselfByItsOwnNameInHelpAndErrors() {
+        func run(_ arguments: [String]) -> (code: Int32, stdout: String, stderr: String) {
+            var out = "", err = ""
+            let code = BenchCLI.run(arguments, catalog: .withAddedStrategy, executable: URL(fileURLWithPath: "/opt/tools/custom-bench"),
+                                    stdout: { out += $0 }, stderr: { err += $0 }, stderrIsTerminal: false)
+            return (code, out, err)
+        }
+        let root = run(["--help"]).stdout
+        XCTAssertTrue(root.contains("USAGE: custom-bench [<subcommand>]"), root)
+        XCTAssertTrue(root.contains("See 'custom-bench help <subcommand>' for detailed help."), root)
+        for help in [run(["run", "--help"]).stdout, run(["help", "run"]).stdout] {
+            XCTAssertTrue(help.contains("USAGE: custom-bench run [--scenario <name>]"), help)
+            XCTAssertFalse(help.contains("USAGE: bench"), help)
+        }
+        let mistake = run(["run", "--stpes", "3"])
+        XCTAssertEqual(mistake.code, 2)
+        XCTAssertTrue(mistake.stderr.contains("Usage: custom-bench run ") && mistake.stderr.hasSuffix("See 'custom-bench run --help'.\n"), mistake.stderr)
+    }
+
     func testListHelpAndRunKnowAnAddedStrategy() throws {
         XCTAssertTrue(bench("list").stdout.contains("  added-cap-radius        \(AddedCapRadius.summary)\n"))
         let help = bench("run", "--help").stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
