@@ -15,7 +15,24 @@ public enum Suggestion {
             let distance = editDistance(input, candidate)
             if distance <= maximumDistance, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        return best?.name
+        return best?.name ?? abbreviated(input, in: candidates)
+    }
+
+    /// The one candidate that `input` abbreviates — its letters in order, the first one first,
+    /// dashes aside (`--reps` for `--repetitions`, `comp` for `compare`) — or nil when none or
+    /// several do, or the input is under 3 letters, too short to say what was meant.
+    /// - Complexity: O(n) per candidate of n characters.
+    static func abbreviated(_ input: String, in candidates: [String]) -> String? {
+        let letters = Array(input.drop { $0 == "-" })
+        guard letters.count >= 3 else { return nil }
+        let matches = candidates.filter { candidate in
+            let name = Array(candidate.drop { $0 == "-" })
+            guard name.count > letters.count, name.first == letters.first else { return false }
+            var next = 0
+            for character in name where next < letters.count && character == letters[next] { next += 1 }
+            return next == letters.count
+        }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions, and swaps of two

@@ -303,4 +303,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(Suggestion.nearest(to: "lst", in: ["run", "list", "help"]), "list")
         XCTAssertNil(Suggestion.nearest(to: "xyzzy", in: ["run", "list", "help"]))
     }
+
+    func testAnAbbreviationOfOneOptionSuggestsIt() {
+        XCTAssertEqual(Suggestion.nearest(to: "--reps", in: ["--repetitions", "--help"]), "--repetitions")
+        XCTAssertNil(Suggestion.nearest(to: "--re", in: ["--repetitions", "--help"]), "too short to say")
+        XCTAssertNil(Suggestion.nearest(to: "--sa", in: ["--samples", "--scenario"]), "too short to say")
+        XCTAssertNil(Suggestion.nearest(to: "--scen", in: ["--scenario", "--scenario-file"]), "two options fit: no guess")
+        let result = bench("kernels", "--reps", "3")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: Unknown option '--reps' for 'bench kernels'. Did you mean '--repetitions'?"), result.stderr)
+    }
 }
