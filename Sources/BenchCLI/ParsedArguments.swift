@@ -95,9 +95,7 @@ struct ParsedArguments: Sendable {
             } else {
                 throw BenchError.usage("\(option.flagName) needs a value: \(option.label).")
             }
-            let items = option.arity == .multiple
-                ? value.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
-                : [value]
+            let items = option.arity == .multiple ? Self.listItems(value) : [value]
             for item in items {
                 guard !item.isEmpty else { throw BenchError.usage("\(option.flagName) was given an empty value.") }
                 if let allowed = option.allowedValues, !allowed.contains(item) {
@@ -141,5 +139,31 @@ struct ParsedArguments: Sendable {
         var hint = Suggestion.nearest(to: flag, in: known).map { " Did you mean '\($0)'?" } ?? ""
         if flag == "--version" { hint = " --version goes before the subcommand: 'bench --version'." }
         return BenchError.usage("Unknown option '\(Escape.message(flag))' for '\(command.commandLine)'.\(hint)")
+    }
+
+    /// A comma-separated list's items. A comma escaped with a backslash (`\,`) or inside a pattern's
+    /// `[...]` set belongs to its item, so a `--filter` pattern can name a scenario with a comma
+    /// in it (`'fling\, fast/*'`); the backslash stays, for the pattern to read as "literally".
+    static func listItems(_ value: String) -> [String] {
+        var items: [String] = [], current = ""
+        var escaped = false, inSet = false
+        for character in value {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "[" {
+                inSet = true
+            } else if character == "]" {
+                inSet = false
+            } else if character == ",", !inSet {
+                items.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        items.append(current)
+        return items
     }
 }

@@ -63,6 +63,17 @@ final class FilterShardMergeTests: TemporaryDirectoryTestCase {
                                        "tiny-events/none", "tiny-events/per-cell-mask", "tiny-events/rasterized-mask"])
     }
 
+    func testAFilterPatternCanHoldAnEscapedCommaOrOneInASet() throws {
+        let suite = try writeSuite()
+        let text = try String(contentsOfFile: suite, encoding: .utf8).replacingOccurrences(of: "tiny-events", with: "tiny, events")
+        try text.write(toFile: suite, atomically: true, encoding: .utf8)
+        let escaped = try run(["run", "--suite", suite, "--filter", #"tiny\, events/per-cell-mask,tiny-scroll/shared-corner-grid"#], writing: "a.json")
+        XCTAssertEqual(rows(escaped), ["tiny-scroll/none", "tiny-scroll/shared-corner-grid", "tiny, events/none", "tiny, events/per-cell-mask"])
+        let inSet = try run(["run", "--suite", suite, "--filter", "tiny[,] events/per-cell-mask"], writing: "b.json")
+        XCTAssertEqual(rows(inSet), ["tiny, events/none", "tiny, events/per-cell-mask"])
+        XCTAssertEqual(ParsedArguments.listItems(#"a\,b,c[,]d,"#), [#"a\,b"#, "c[,]d", ""])
+    }
+
     func testAFilterOnAStrategyNameRunsItOnEveryScenario() throws {
         let suite = try writeSuite()
         let results = try run(["run", "--suite", suite, "--filter", "per-cell-mask"], writing: "r.json")
