@@ -49,9 +49,8 @@ public enum JSONValue: Equatable, Sendable {
         do {
             return JSONValue(try bytes.withUnsafeBufferPointer { try StrictJSON.parse($0, numbers: .doubles) })
         } catch let error as StrictJSON.SyntaxError {
-            // The line and column place a duplicate key; its object's key path is left out, as
-            // scenario messages have always been.
-            throw JSONSyntaxError(line: error.line, column: error.column, message: error.message)
+            // A duplicate key's message also names its object's key path, as results files' do.
+            throw JSONSyntaxError(line: error.line, column: error.column, message: error.message, path: error.path)
         }
     }
 
@@ -93,13 +92,21 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var column: Int
     /// What was wrong, without a final period: "expected ':' after the key 'name'".
     public var message: String
+    /// The key path of the object a duplicate key is in (empty at the top level); nil for other
+    /// errors.
+    public var path: String?
 
-    public init(line: Int, column: Int, message: String) {
+    public init(line: Int, column: Int, message: String, path: String? = nil) {
         self.line = line
         self.column = column
         self.message = message
+        self.path = path
     }
 
-    /// "line 4, column 17: expected ',' or '}' after an object member."
-    public var description: String { "line \(line), column \(column): \(message)." }
+    /// "line 4, column 17: expected ',' or '}' after an object member.", or for a duplicate key
+    /// "table: line 3, column 5: duplicate key 'sections' (first at line 2, column 5)."
+    public var description: String {
+        let prefix = path.map { $0.isEmpty ? "" : "\($0): " } ?? ""
+        return "\(prefix)line \(line), column \(column): \(message)."
+    }
 }

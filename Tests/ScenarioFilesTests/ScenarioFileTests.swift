@@ -521,7 +521,14 @@ final class ScenarioFileTests: XCTestCase {
 
     func testParserRejectsDuplicateKeys() {
         let error = syntaxError("{\"a\": 1,\n \"b\": 2, \"a\": 3}")
-        XCTAssertEqual(error, JSONSyntaxError(line: 2, column: 10, message: "duplicate key 'a' (first at line 1, column 2)"))
+        XCTAssertEqual(error, JSONSyntaxError(line: 2, column: 10, message: "duplicate key 'a' (first at line 1, column 2)", path: ""))
+    }
+
+    func testADuplicateKeyIsNamedWithItsKeyPathAsInResultsFiles() {
+        let error = syntaxError("{\"name\": \"x\", \"table\": {\"sections\": 3,\n \"sections\": 4}}")
+        XCTAssertEqual(error?.description, "table: line 2, column 2: duplicate key 'sections' (first at line 1, column 25).")
+        let nested = syntaxError("{\"events\": [{\"atStep\": 1}, {\"atStep\": 2, \"atStep\": 3}]}")
+        XCTAssertEqual(nested?.description.hasPrefix("events[1]: line 1, column "), true, nested?.description ?? "")
     }
 
     func testParserRejectsWhatJSONDoesNotHave() {
