@@ -91,4 +91,10 @@ final class ReadmeFiguresTests: XCTestCase {
             XCTAssertEqual(row[2], try blended("opaque-labels", strategy), "\(strategy), opaque labels")
         }
     }
+
+    func testTheReadmeNamesEverySuiteOfBenchmarks() throws {
+        let suites = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Benchmarks").filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThan(suites.count, 5)
+        for suite in suites { XCTAssertTrue(Self.readme.contains("`\(suite)`"), "the README's list of suites names \(suite)") }
+    }
 }
