@@ -33,6 +33,17 @@ public struct Runner {
         self.catalog = catalog
     }
 
+    /// "about 40 s left" for a run that has done `done` of `total` units of work in `elapsedNanos`,
+    /// assuming the rest goes at the same rate (warm-ups and floors included); nil in the first
+    /// second, too early for a rate to mean anything.
+    public static func timeLeft(elapsedNanos: UInt64, done: Double, total: Double) -> String? {
+        guard elapsedNanos >= 1_000_000_000, done > 0, total > done else { return nil }
+        let seconds = Double(elapsedNanos) / 1e9 * (total - done) / done
+        if seconds < 60 { return "about \(max(1, Int(seconds.rounded()))) s left" }
+        let minutes = Int((seconds / 60).rounded())
+        return minutes < 120 ? "about \(minutes) min left" : "about \(Int((seconds / 3600).rounded())) h left"
+    }
+
     /// Runs every strategy on every scenario, `rounds` times; `steps` overrides the scenarios'
     /// step counts.
     ///
@@ -56,6 +67,13 @@ public struct Runner {
         for scenario in scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
             throw BenchError.input("cannot measure \(Format.grouped(steps ?? scenario.steps)) steps of the scenario '\(scenario.name)': a run measures from 1 to \(Format.grouped(Results.maxSteps)) steps.")
         }
+        // The work of the whole plan in frame pixels drawn, for the progress line's time left.
+        func work(_ item: RunPlan.Item) -> Double {
+            Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
+        }
+        let totalWork = plan.items.reduce(0) { $0 + work($1) }
+        var workDone = 0.0
+        let started = Stopwatch.now()
         for item in plan.items {
             let scenario = item.scenario, strategies = item.strategies
             let measured = steps ?? scenario.steps
@@ -85,9 +103,11 @@ public struct Runner {
                     }
                     fills.append(floor.timeFill())
                     copies.append(floor.timeCopy())
+                    workDone += Double(strategies.count) * Double(scenario.device.pixelSize.area)
                     if k % 30 == 0 {
                         let of = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""
-                        progress?("\(scenario.name): \(of)step \(k + 1)/\(measured)")
+                        let left = Runner.timeLeft(elapsedNanos: Stopwatch.now() - started, done: workDone, total: totalWork)
+                        progress?("\(scenario.name): \(of)step \(k + 1)/\(measured)" + (left.map { ", \($0)" } ?? ""))
                     }
                 }
                 for i in strategies.indices {
