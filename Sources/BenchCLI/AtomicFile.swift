@@ -13,9 +13,15 @@ import Results
 ///   (`-`, `/dev/stdout`, `/dev/fd/1`) are written directly, never replaced;
 /// - a directory, a block device or a socket is refused.
 ///
+/// Several outputs of one command are one transaction (`write(_:notice:standardOutput:)`): every
+/// file is first written to its temporary file; only when all of them are complete are devices and
+/// standard output written and the temporary files renamed over their targets. A failure before
+/// the renames removes every temporary file and changes no target; a rename that fails midway
+/// names the files already replaced.
+///
 /// Temporary files are removed on every exit path the process controls, an interrupt included
-/// (`InterruptState`); leftovers of the same target from a process that no longer exists are
-/// removed and reported.
+/// (`InterruptState`, which holds the one being written); leftovers of the same target from a
+/// process that no longer exists are removed and reported.
 public enum AtomicFile {
     /// The path that means standard output, as for most command-line tools: `--json -`. Only
     /// this exact path; a file named `-` is written as `./-`.
@@ -86,18 +92,69 @@ public enum AtomicFile {
     /// tests make it throw to show that a failure at the last moment changes nothing.
     static func write(_ data: Data, to path: String, notice: (String) -> Void = { _ in },
                       beforeRename: () throws -> Void) throws {
-        switch try Destination(path) {
-        case .replace(let target, let existing):
-            try replace(target, keeping: existing, with: data, notice: notice, beforeRename: beforeRename)
-        case .device(let device):
-            let fd = open(device.path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(path, errno) }
-            defer { close(fd) }
-            try writeAll(data, to: fd) { failure(path, $0) }
-        case .descriptor(let fd):
-            try writeAll(data, to: fd) { failure(path, $0) }
+        try write([(path, data)], notice: notice, beforeRename: { _ in try beforeRename() })
+    }
+
+    /// Writes several outputs as one transaction (see the type's doc): each regular file to a
+    /// temporary file beside it, then each device, FIFO or standard stream in place (`-` through
+    /// `standardOutput` when given, else descriptor 1), then the renames, in the order given.
+    ///
+    /// - Parameter beforeRename: Runs before the rename of the file at that index of `outputs`;
+    ///   tests use it to make a rename fail midway.
+    /// - Throws: `BenchError.output` naming the output that failed; when renames had already
+    ///   happened, the message names the files they replaced. No temporary file is left.
+    static func write(_ outputs: [(path: String, data: Data)], notice: (String) -> Void = { _ in },
+                      standardOutput: ((Data) -> Void)? = nil, beforeRename: (Int) throws -> Void = { _ in }) throws {
+        let destinations = try outputs.map { try Destination($0.path) }
+        var staged: [(index: Int, temporary: String, target: Target)] = []
+        var renamed = 0
+        defer {
+            for entry in staged.dropFirst(renamed) { unlink(entry.temporary) }
+            InterruptState.setTemporary(nil)
         }
-        InterruptState.recordWritten(path)
+        for (index, destination) in destinations.enumerated() {
+            guard case .replace(let target, let existing) = destination else { continue }
+            for leftover in target.removeLeftovers() {
+                notice("Removed '\(leftover)', a temporary file left by an earlier bench process that was stopped.\n")
+            }
+            let temporary = try target.createTemporary()
+            staged.append((index, temporary.path, target))
+            // The interrupt handler removes the one temporary file it is told of: the one being
+            // written (the others are complete and are renamed or removed in a moment).
+            InterruptState.setTemporary(temporary.path)
+            try complete(temporary, of: target, keeping: existing, with: outputs[index].data)
+        }
+        for (index, destination) in destinations.enumerated() {
+            switch destination {
+            case .replace: continue
+            case .device(let device):
+                let fd = open(device.path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw failure(outputs[index].path, errno) }
+                defer { close(fd) }
+                try writeAll(outputs[index].data, to: fd) { failure(outputs[index].path, $0) }
+            case .descriptor(let fd):
+                if outputs[index].path == AtomicFile.standardOutput, let standardOutput {
+                    standardOutput(outputs[index].data)
+                } else {
+                    try writeAll(outputs[index].data, to: fd) { failure(outputs[index].path, $0) }
+                }
+            }
+            InterruptState.recordWritten(outputs[index].path)
+        }
+        for entry in staged {
+            do {
+                try beforeRename(entry.index)
+                try rename(entry.temporary, over: entry.target, existed: destinations[entry.index].existed)
+            } catch let error as BenchError where renamed > 0 {
+                let replaced = staged.prefix(renamed).map { "'\($0.target.shownPath)'" }
+                let list = replaced.count == 1 ? replaced[0] : replaced.dropLast().joined(separator: ", ") + " and " + replaced.last!
+                let sentence = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
+                throw BenchError.output(sentence + "; " + list + (replaced.count == 1 ? " was" : " were")
+                                        + " already replaced, and the other outputs left as they were.")
+            }
+            renamed += 1
+            InterruptState.recordWritten(outputs[entry.index].path)
+        }
     }
 
     /// Writes every byte of `data` to `fd`, retrying after interrupts.
@@ -115,18 +172,10 @@ public enum AtomicFile {
         }
     }
 
-    private static func replace(_ target: Target, keeping existing: stat?, with data: Data, notice: (String) -> Void,
-                                beforeRename: () throws -> Void) throws {
-        for leftover in target.removeLeftovers() {
-            notice("Removed '\(leftover)', a temporary file left by an earlier bench process that was stopped.\n")
-        }
-        let temporary = try target.createTemporary()
-        InterruptState.setTemporary(temporary.path)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary.path) }
-            InterruptState.setTemporary(nil)
-        }
+    /// Writes `data` to the new temporary file of `target`, gives it the mode and owner of the
+    /// file it replaces, flushes it to the disk and closes it.
+    private static func complete(_ temporary: (path: String, descriptor: Int32), of target: Target, keeping existing: stat?,
+                                 with data: Data) throws {
         do {
             try writeAll(data, to: temporary.descriptor) { target.failure($0) }
             if let existing {
@@ -145,15 +194,18 @@ public enum AtomicFile {
             throw error
         }
         guard close(temporary.descriptor) == 0 else { throw target.failure(errno) }
-        try beforeRename()
-        guard rename(temporary.path, target.path) == 0 else {
+    }
+
+    /// Renames the complete `temporary` over `target` (`existed`: a file was there) and makes the
+    /// rename durable.
+    private static func rename(_ temporary: String, over target: Target, existed: Bool) throws {
+        guard Foundation.rename(temporary, target.path) == 0 else {
             let code = errno
-            if code == EPERM || code == EACCES, existing != nil, access(target.directory, W_OK) == 0 {
+            if code == EPERM || code == EACCES, existed, access(target.directory, W_OK) == 0 {
                 throw BenchError.output("cannot write '\(target.shownPath)': the file cannot be replaced (is it immutable? see lsattr).")
             }
             throw target.failure(code)
         }
-        renamed = true
         // Makes the rename itself durable; best effort, since the file is complete either way.
         let directory = open(target.directory, O_RDONLY | O_CLOEXEC)
         if directory >= 0 {
@@ -174,6 +226,12 @@ public enum AtomicFile {
         case device(Device)
         /// An open descriptor of this process: standard output or error.
         case descriptor(Int32)
+
+        /// Whether a regular file is there to be replaced.
+        var existed: Bool {
+            if case .replace(_, let existing) = self { return existing != nil }
+            return false
+        }
 
         init(_ path: String) throws {
             guard !path.isEmpty else { throw BenchError.output("cannot write '': the path is empty.") }
@@ -292,6 +350,7 @@ public enum AtomicFile {
         func failure(_ code: Int32) -> BenchError {
             let reason: String
             switch code {
+            case ENOENT where directory == ".": reason = "the current directory no longer exists (it was deleted)"
             case ENOENT: reason = "the directory '\(directory)' does not exist"
             case ENOTDIR: reason = "a component of '\(directory)' is not a directory"
             case EISDIR: reason = "it is a directory"

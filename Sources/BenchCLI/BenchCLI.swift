@@ -119,9 +119,11 @@ public enum BenchCLI {
         // Names in messages are already quoted with `Escape.message`; this catches any other text
         // from a file or the command line (a path, a program's output) before it reaches a terminal.
         var sentence = Escape.terminal(benchError?.description ?? "\(error)", keepingNewlines: true)
-        // Capitalize a leading word, never a leading file name ("x.json: ...") or option.
+        // Capitalize a leading word, never a leading file name or option: a relative path made of
+        // letters alone ("fifo: cannot read the file") is followed by a colon, a word by a space.
         let firstWord = sentence.prefix { $0 != " " && $0 != ":" }
-        if !firstWord.isEmpty, firstWord.allSatisfy(\.isLetter) {
+        let afterFirstWord = sentence.dropFirst(firstWord.count).first
+        if !firstWord.isEmpty, firstWord.allSatisfy(\.isLetter), afterFirstWord != ":" {
             sentence = sentence.prefix(1).uppercased() + sentence.dropFirst()
         }
         if let last = sentence.last, !".?!".contains(last) { sentence += "." }

@@ -45,6 +45,14 @@ struct CommandContext {
         }
     }
 
+    /// Writes the text outputs `outputs` as one transaction (`AtomicFile`): every file complete
+    /// beside its target before any is replaced, and none replaced when one cannot be written.
+    /// The path `-` sends its text through `stdout`, after the files are complete.
+    func write(_ outputs: [(path: String, text: String)]) throws {
+        try AtomicFile.write(outputs.map { ($0.path, Data($0.text.utf8)) }, notice: stderr,
+                             standardOutput: { stdout(String(decoding: $0, as: UTF8.self)) })
+    }
+
     /// Where the text for people (a table, a report, a line saying what was written) goes: to
     /// standard error when an output of `plan` takes standard output (`-`), so that standard
     /// output holds that output alone and can be piped (`bench run --json - | jq`).

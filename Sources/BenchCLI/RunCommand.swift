@@ -186,15 +186,19 @@ struct RunCommand: BenchCommand {
         // written after all, the table still shows the numbers before the error.
         let table = context.forPeople(outputs)
         do {
+            // Every output is made first and written as one transaction, so a full disk or a
+            // failed rename never leaves some outputs replaced and others not, unnamed.
+            var texts: [(path: String, text: String)] = []
             if let jsonPath {
                 var saved = results
                 if !keepsSamples { for i in saved.runs.indices { saved.runs[i].samples = [:] } }
-                try context.write(String(decoding: saved.jsonData(), as: UTF8.self), to: jsonPath)
+                texts.append((jsonPath, String(decoding: try saved.jsonData(), as: UTF8.self)))
             }
             for (format, path) in reports {
                 let pictures = format == .html ? try framePictures() : []
-                try context.write(results.report(format, pictures: pictures), to: path)
+                texts.append((path, results.report(format, pictures: pictures)))
             }
+            try context.write(texts)
         } catch {
             if !quiet { table(results.comparisonTable(wide: wide)) }
             throw error

@@ -2,7 +2,8 @@ import Foundation
 import Results
 
 extension Provenance {
-    /// This process: `commandLine` as given, the git commit of the working directory, this build's
+    /// This process: `commandLine` as given, the git commit of the working directory (absent when
+    /// the directory has no absolute path: deleted, or deeper than `PATH_MAX`), this build's
     /// compiler and target, and this machine's kernel and memory.
     public static func current(commandLine: [String]) -> Provenance {
         var name = utsname()
@@ -11,31 +12,44 @@ extension Provenance {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         let kernel = "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
-        return Provenance(commandLine: commandLine, gitCommit: gitCommit(from: FileManager.default.currentDirectoryPath),
+        return Provenance(commandLine: commandLine, gitCommit: workingDirectory.flatMap(gitCommit(from:)),
                           compiler: CornerBench.compilerVersion, target: targetTriple, kernel: kernel,
                           memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory), host: .current)
     }
 
+    /// The absolute path of the working directory, from getcwd(3); nil when it has none — it was
+    /// deleted (Linux then answers "(unreachable)/…" or fails) or its path is longer than
+    /// `PATH_MAX` — so that no search for `.git` starts from a path that is not one.
+    static var workingDirectory: String? {
+        guard let buffer = getcwd(nil, 0) else { return nil }
+        defer { free(buffer) }
+        let path = String(cString: buffer)
+        return path.hasPrefix("/") ? path : nil
+    }
+
     /// The commit `HEAD` names in the repository containing `directory`, read from the `.git`
-    /// files (no `git` process); nil outside a repository or when it cannot be read.
+    /// files (no `git` process); nil outside a repository, when it cannot be read, or when
+    /// `directory` is not an absolute path. The search goes up one component at a time and ends
+    /// at `/`, so it ends for any input.
     public static func gitCommit(from directory: String) -> String? {
-        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        guard directory.hasPrefix("/") else { return nil }
+        var components = URL(fileURLWithPath: directory).standardizedFileURL.path.split(separator: "/").map(String.init)
         while true {
-            let git = url.appendingPathComponent(".git")
+            let path = "/" + components.map { $0 + "/" }.joined()
+            let git = URL(fileURLWithPath: path + ".git")
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: git.path, isDirectory: &isDirectory) {
                 var gitDir = git
                 if !isDirectory.boolValue {
                     // A worktree or submodule: ".git" is a file saying "gitdir: <path>".
                     guard let text = try? String(contentsOf: git, encoding: .utf8), text.hasPrefix("gitdir: ") else { return nil }
-                    let path = text.dropFirst(8).trimmingCharacters(in: .whitespacesAndNewlines)
-                    gitDir = URL(fileURLWithPath: path, relativeTo: url).standardizedFileURL
+                    let target = text.dropFirst(8).trimmingCharacters(in: .whitespacesAndNewlines)
+                    gitDir = URL(fileURLWithPath: target, relativeTo: URL(fileURLWithPath: path, isDirectory: true)).standardizedFileURL
                 }
                 return resolveHead(in: gitDir)
             }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
+            guard !components.isEmpty else { return nil }
+            components.removeLast()
         }
     }
 

@@ -78,6 +78,9 @@ public struct Runner {
             let scenario = item.scenario, strategies = item.strategies
             let measured = steps ?? scenario.steps
             let frameBytes = scenario.device.pixelSize.area * 4
+            // The frame buffers held at once (one per strategy, the memory floor's two), asked for
+            // where a refusal is an error rather than a trap.
+            try FrameMemory.require(strategies.count + 2, framesOf: scenario.device.pixelSize)
             let floor = MemoryFloor(bytes: frameBytes)
             var fills: [Int] = [], copies: [Int] = []
             let geometry = TableGeometry(sections: scenario.sectionSpecs)

@@ -62,6 +62,8 @@ public final class Simulation {
             throw BenchError.usage("unknown strategy '\(Escape.message(strategyName))'.\(hint) The strategies are: \(catalog.names.joined(separator: ", ")).")
         }
         guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
+            // A screen of pixels whose buffer is refused: memory ran out (Pixmap checks the allocation).
+            if scenario.device.pixelSize.area > 0 { throw FrameMemory.shortage(scenario.device.pixelSize) }
             throw BenchError.input("device '\(scenario.device.name)' has an empty screen.")
         }
         self.scenario = scenario

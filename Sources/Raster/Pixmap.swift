@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A premultiplied RGBA8 image: the framebuffer, an off-screen buffer, a cached raster bitmap or
 /// a layer's contents.
 ///
@@ -15,12 +21,21 @@ public struct Pixmap: Sendable, Equatable {
     /// The largest pixel count accepted: 2^28 pixels (1 GiB), far beyond any screen.
     public static let maxPixelCount = 1 << 28
 
-    /// Creates a pixmap filled with `color`; nil when a side is not positive or the pixel count
-    /// exceeds `maxPixelCount`.
+    /// Storage from this many bytes up is asked of `malloc` first (`init`): a frame-sized buffer.
+    static let checkedAllocationBytes = 1 << 20
+
+    /// Creates a pixmap filled with `color`; nil when a side is not positive, the pixel count
+    /// exceeds `maxPixelCount`, or the storage of a large pixmap cannot be allocated (an array
+    /// whose allocation fails stops the process, so `malloc` is asked first, and its answer is
+    /// what callers see; the pixels and counters of a pixmap that is made do not change).
     public init?(width: Int, height: Int, fill color: PremultipliedColor = .transparent) {
         guard width > 0, height > 0 else { return nil }
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= Pixmap.maxPixelCount else { return nil }
+        if count * 4 >= Pixmap.checkedAllocationBytes {
+            guard let probe = malloc(count * 4) else { return nil }
+            free(probe)
+        }
         self.width = width
         self.height = height
         self.pixels = [UInt32](repeating: color.packed, count: count)

@@ -138,23 +138,27 @@ public enum Escape {
         return out + "\""
     }
 
-    /// `text` as a tag key, tag value or field key of InfluxDB line protocol: a space, a comma
-    /// and `=` (which would end the key or value) and `\` itself are preceded by a backslash, and
-    /// control characters, which the protocol cannot hold in a tag at all (a line break would
-    /// end the point), are visible escapes as on the terminal (`a\nb`). With the backslash
-    /// escaped too, a name ending in `\` cannot escape the comma or space that follows it.
-    /// `a b,c=d` is written `a\ b\,c\=d`.
+    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, by the rule both
+    /// InfluxDB 1.x and 2.x parse (their `models` package): a space, a comma or `=` not preceded by
+    /// a backslash ends the key or value, so each is written with a backslash before it; the
+    /// reader removes a backslash only before those three, so any other backslash is written as
+    /// it is (`\\` would be stored as two). A value cannot end in a backslash at all — the reader
+    /// would take the comma or space after it as part of the value ("invalid tag format") — so a
+    /// trailing backslash is written as the visible escape `\u{5C}`. Control characters, which
+    /// the protocol cannot hold in a tag (a line break would end the point), are visible escapes
+    /// as on the terminal (`a\nb`). `a b,c=d` is written `a\ b\,c\=d`; `trail\` is `trail\u{5C}`.
     public static func lineProtocol(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case " ", ",", "=", "\\":
+            case " ", ",", "=":
                 out += "\\"
                 out.unicodeScalars.append(scalar)
             default:
                 if let escaped = visible(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
             }
         }
+        if out.hasSuffix("\\") { out = String(out.dropLast()) + "\\u{5C}" }
         return out
     }
 

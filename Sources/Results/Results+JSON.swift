@@ -23,24 +23,11 @@ extension Results {
     /// docs/results-schema.md), validating it as strictly as scenario files are.
     ///
     /// - Throws: `BenchError.input` whose message starts with the file's path: it does not exist,
-    ///   is a directory or cannot be read, or what `decode(_:file:)` finds wrong.
+    ///   is a directory or cannot be read (`InputFile`), or what `decode(_:file:)` finds wrong.
     /// - Complexity: O(n) in the size of the file.
     public static func load(from path: String) throws -> Results {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            throw BenchError.input(code == ENOENT ? "\(path): no such file."
-                                                  : "\(path): cannot read the file (\(BenchError.systemReason(code))).")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw BenchError.input("\(path): is a directory; expected a results file.")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = access(path, R_OK) == 0 ? "it could not be read" : "permission denied"
-            throw BenchError.input("\(path): cannot read the file (\(reason)).")
-        }
-        // Parsed where Foundation read it: a file of a million steps is tens of megabytes.
-        return try data.withUnsafeBytes { try decode($0.bindMemory(to: UInt8.self), file: path) }
+        // Read until the end, so a FIFO or `<(cat r.json)` is read like a file.
+        try decode(InputFile.read(path, expected: "a results file"), file: path)
     }
 
     /// Decodes the contents of a results file; `file` names it in messages.

@@ -105,25 +105,10 @@ public enum ScenarioFile {
 
     // MARK: Files
 
+    /// The bytes of a scenario or suite file, read until the end (a FIFO or `<(…)` too) and at
+    /// most `maxFileBytes` of them.
     private static func read(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw BenchError.input("\(path): no such file.")
-        }
-        guard !isDirectory.boolValue else {
-            throw BenchError.input("\(path): is a directory; expected a JSON file.")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw BenchError.input("\(path): cannot read the file (permission denied).")
-        }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int ?? (attributes?[.size] as? NSNumber)?.intValue, size > maxFileBytes {
-            throw BenchError.input("\(path): the file is \(Format.grouped(size)) bytes; scenario and suite files are limited to \(Format.grouped(maxFileBytes)).")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BenchError.input("\(path): cannot read the file.")
-        }
-        return [UInt8](data)
+        try InputFile.read(path, expected: "a JSON file", limit: (maxFileBytes, "scenario and suite files"))
     }
 
     static func document(_ bytes: [UInt8], file: String) throws -> Node {

@@ -10,7 +10,7 @@ import XCTest
 /// the terminal; messages quoting a long name stay one short line.
 final class HostileNameCLITests: TemporaryDirectoryTestCase {
     /// CR LF (one Swift `Character`), a Markdown pipe, HTML, clear-screen and set-title sequences.
-    private static let name = "a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}"
+    static let name = "a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}"
 
     /// A small, fast scenario file named `name`: no cell content, two steps.
     private func scenarioFile(named name: String, device: String = #""iphone-se""#) throws -> String {
@@ -92,7 +92,7 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
         let lines = text.split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
         XCTAssertTrue(lines[0].hasPrefix("cornerbench,scenario=" + Escape.lineProtocol(name) + ",strategy=none "), String(lines[0]))
-        XCTAssertTrue(lines[0].hasPrefix(#"cornerbench,scenario=a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}\ a\,b\="c"\ \\,strategy=none "#),
+        XCTAssertTrue(lines[0].hasPrefix(#"cornerbench,scenario=a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}\ a\,b\="c"\ \u{5C},strategy=none "#),
                       String(lines[0]))
     }
 

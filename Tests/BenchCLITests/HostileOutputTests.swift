@@ -236,10 +236,11 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
     }
 
-    func testAnInterruptAfterAnOutputWasWrittenNamesIt() throws {
+    func testAnInterruptWhileAnOutputWaitsForItsReaderChangesNoFile() throws {
         try requireExecutable()
-        // The JSON is written first; then the CSV waits for a reader of its FIFO, where the
-        // interrupt finds the run.
+        // The outputs are one transaction: the JSON is complete in its temporary file, then the
+        // CSV waits for a reader of its FIFO, where the interrupt finds the run. The JSON was not
+        // renamed yet, so no file changed, and its temporary file is removed.
         let json = path("a.json"), fifo = path("b.csv")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let process = Process()
@@ -249,14 +250,59 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         process.standardError = errors
         try process.run()
         let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: json) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix(".a.json.tmp-") }
+        }
+        while temporaries().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 0.2)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
-        XCTAssertTrue(message.contains("Interrupted after writing '\(json)'; no other output file was changed."), message)
-        XCTAssertNoThrow(try Results.load(from: json))
+        XCTAssertTrue(message.contains("Interrupted; no output file was changed."), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: json))
+        XCTAssertEqual(temporaries(), [], "the temporary file being held is removed")
+    }
+
+    // MARK: 7. Several outputs are one transaction
+
+    /// `path` made a device node like `/dev/full` (writes fail with ENOSPC); skips where it cannot be.
+    private func fullDevice(_ name: String) throws -> String {
+        let full = path(name)
+        try XCTSkipUnless(mknod(full, S_IFCHR | 0o666, 1 << 8 | 7) == 0, "making device nodes needs root (CI runs as root)")
+        return full
+    }
+
+    func testAnOutputThatCannotBeWrittenLeavesTheOtherOutputsAsTheyWere() throws {
+        let json = path("r.json"), markdown = path("r.md")
+        try Data("previous json\n".utf8).write(to: URL(fileURLWithPath: json))
+        try Data("previous markdown\n".utf8).write(to: URL(fileURLWithPath: markdown))
+        let full = try fullDevice("r.csv")
+        let result = bench(quickRun + ["--json", json, "--markdown", markdown, "--csv", full])
+        XCTAssertEqual(result.code, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "Error: Cannot write '\(full)': no space left on device.\n")
+        XCTAssertEqual(try String(contentsOfFile: json, encoding: .utf8), "previous json\n")
+        XCTAssertEqual(try String(contentsOfFile: markdown, encoding: .utf8), "previous markdown\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["r.csv", "r.json", "r.md"],
+                       "no temporary file is left")
+    }
+
+    func testARenameFailingMidwayNamesTheFilesAlreadyReplaced() throws {
+        let (a, b, c) = (path("a.json"), path("b.md"), path("c.csv"))
+        for file in [a, b, c] { try Data("old".utf8).write(to: URL(fileURLWithPath: file)) }
+        let outputs = [a, b, c].map { ($0, Data("new".utf8)) }
+        XCTAssertThrowsError(try AtomicFile.write(outputs, beforeRename: { index in
+            // The last target becomes a directory that is not empty: its rename fails (EISDIR).
+            guard index == 2 else { return }
+            XCTAssertEqual(unlink(c), 0)
+            try FileManager.default.createDirectory(atPath: c + "/inside", withIntermediateDirectories: true)
+        })) { error in
+            XCTAssertEqual(error as? BenchError, .output("cannot write '\(c)': it is a directory; '\(a)' and '\(b)' were already replaced, and the other outputs left as they were."))
+        }
+        XCTAssertEqual(try String(contentsOfFile: a, encoding: .utf8), "new")
+        XCTAssertEqual(try String(contentsOfFile: b, encoding: .utf8), "new")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["a.json", "b.md", "c.csv"],
+                       "no temporary file is left")
     }
 
     func testAFileNameNear255BytesIsWritable() throws {

@@ -220,25 +220,29 @@ final class ExportTests: XCTestCase {
         var timestamp: String?
     }
 
-    /// Parses one line of line protocol: `measurement[,tag=value…] field=value[,…] [timestamp]`.
-    /// A backslash before a space, comma, `=` or backslash makes it literal (InfluxDB 2's rule);
-    /// before any other character it is itself literal. String field values are not handled
-    /// (the export writes none). Nil when the line does not have that shape.
+    /// Parses one line of line protocol: `measurement[,tag=value…] field=value[,…] [timestamp]`,
+    /// by the rule of InfluxDB's own reader (1.x and 2.x, `models/points.go`): a space, comma or
+    /// `=` ends a key or value unless the scalar before it is a backslash, and only `\ ` `\,`
+    /// `\=` are unescaped afterwards; any other backslash is literal (so a value ending in one
+    /// cannot be ended). String field values are not handled (the export writes none). Nil when
+    /// the line does not have that shape.
     static func parsePoint(_ line: String) -> Point? {
         var scalars = Array(line.unicodeScalars)[...]
-        /// Reads up to an unescaped scalar in `stops`; returns the text and the stop (nil at the end).
+        /// Reads up to a scalar in `stops` not preceded by a backslash; returns the unescaped text
+        /// and the stop (nil at the end).
         func read(until stops: Set<Unicode.Scalar>) -> (String, Unicode.Scalar?) {
-            var out = String.UnicodeScalarView()
+            var raw = String.UnicodeScalarView()
+            var stop: Unicode.Scalar?
             while let scalar = scalars.popFirst() {
-                if scalar == "\\", let next = scalars.first, [" ", ",", "=", "\\"].contains(next) {
-                    out.append(scalars.removeFirst())
-                } else if stops.contains(scalar) {
-                    return (String(out), scalar)
-                } else {
-                    out.append(scalar)
+                if stops.contains(scalar) && raw.last != "\\" {
+                    stop = scalar
+                    break
                 }
+                raw.append(scalar)
             }
-            return (String(out), nil)
+            var text = String(raw)
+            for special in [",", " ", "="] { text = text.replacingOccurrences(of: "\\" + special, with: special) }
+            return (text, stop)
         }
         let (measurement, afterMeasurement) = read(until: [",", " "])
         guard !measurement.isEmpty, afterMeasurement != nil else { return nil }
@@ -339,13 +343,31 @@ final class ExportTests: XCTestCase {
             XCTAssertEqual(point.tags.map(\.key), ["scenario", "strategy"])
             XCTAssertEqual(point.fields.count, expectedNames(run).count, String(run.scenario.prefix(40)))
             XCTAssertEqual(point.timestamp, "1735787045000000000")
-            // Names come back whole, except control characters, which are visible escapes.
-            XCTAssertEqual(point.tags[0].value, Escape.terminal(run.scenario))
-            XCTAssertEqual(point.tags[1].value, Escape.terminal(run.strategy))
+            // Names come back whole, except control characters and a trailing backslash, which are
+            // visible escapes.
+            XCTAssertEqual(point.tags[0].value, Self.influxStored(run.scenario))
+            XCTAssertEqual(point.tags[1].value, Self.influxStored(run.strategy))
         }
         XCTAssertTrue(text.contains(#"scenario=a\ b\,c\=d,strategy=none "#), "space, comma and = escaped")
-        XCTAssertTrue(text.contains(#"scenario=ends\ in\ \\,strategy"#), "a trailing backslash cannot escape the comma")
+        XCTAssertTrue(text.contains(#"scenario=ends\ in\ \u{5C},strategy"#), "a trailing backslash cannot escape the comma")
         XCTAssertTrue(text.contains(#"strategy=x\ y\,z\="w"\n "#), "quotes are plain text in a tag; a line break is visible")
+    }
+
+    /// What InfluxDB stores for a tag value `name` written by the export: the name, with control
+    /// characters and a trailing backslash as visible escapes.
+    static func influxStored(_ name: String) -> String {
+        let shown = Escape.terminal(name)
+        return shown.hasSuffix("\\") ? String(shown.dropLast()) + "\\u{5C}" : shown
+    }
+
+    func testATagValueEndingInABackslashEndsWhereInfluxDBReadsIt() throws {
+        let results = Self.results(scenarios: ["trail\\", "mid\\dle", "\\,"], strategies: ["none"])
+        let lines = results.influxReport().split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        let tags = try lines.map { try XCTUnwrap(Self.parsePoint(String($0)), "InfluxDB refuses: \($0.prefix(80))").tags }
+        XCTAssertEqual(tags.map { $0.map(\.key) }, Array(repeating: ["scenario", "strategy"], count: 3))
+        XCTAssertEqual(tags.map { $0[0].value }, [#"trail\u{5C}"#, #"mid\dle"#, #"\,"#])
+        XCTAssertEqual(tags.map { $0[1].value }, ["none", "none", "none"])
     }
 
     func testEveryExportIsDispatched() {

@@ -44,7 +44,8 @@ final class EscapeTests: XCTestCase {
 
     func testLineProtocolEscapesItsDelimitersTheBackslashAndShowsControls() {
         XCTAssertEqual(Escape.lineProtocol("a b,c=d"), #"a\ b\,c\=d"#, "space, comma and = would end a tag")
-        XCTAssertEqual(Escape.lineProtocol(#"ends in \"#), #"ends\ in\ \\"#, "a trailing backslash cannot escape what follows")
+        XCTAssertEqual(Escape.lineProtocol(#"ends in \"#), #"ends\ in\ \u{5C}"#, "InfluxDB cannot read a value ending in a backslash")
+        XCTAssertEqual(Escape.lineProtocol(#"a\b \,"#), #"a\b\ \\,"#, "InfluxDB unescapes only before a space, comma or =")
         XCTAssertEqual(Escape.lineProtocol("a\nb\r\n\t\u{1B}"), #"a\nb\r\n\t\u{1B}"#, "a line break would end the point")
         XCTAssertEqual(Escape.lineProtocol(#"say "hi" {x}"#), #"say\ "hi"\ {x}"#, "quotes are plain text in a tag")
         XCTAssertEqual(Escape.lineProtocol("ipad-settings é 日本"), #"ipad-settings\ é\ 日本"#)

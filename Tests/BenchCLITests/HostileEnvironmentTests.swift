@@ -1,0 +1,103 @@
+import CLITestSupport
+import Foundation
+import RasterTestSupport
+import Results
+import XCTest
+
+/// The built `bench` in a hostile environment — a deleted working directory, an address-space
+/// limit, inputs that are pipes — and messages that quote a relative path: every case ends, with
+/// a sentence and exit code 2 where it cannot go on, never a hang or a signal.
+final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
+    private var benchExecutable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
+    }
+
+    private func requireExecutable() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable),
+                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+    }
+
+    /// Runs `script` with `/bin/bash` in the test's directory, `$B` being the built `bench`; kills
+    /// it after `timeout` seconds (a hang is a failure, not a stuck test). Returns the exit
+    /// status (nil when it had to be killed), standard output and standard error.
+    private func shell(_ script: String, timeout: TimeInterval = 120) throws -> (status: Int32?, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.merging(["B": benchExecutable]) { $1 }
+        let (out, err) = (directory + "/.stdout", directory + "/.stderr")
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        var killed = false
+        if process.isRunning {
+            killed = true
+            // bash and what it started: the script runs `exec`, so its pid is bench's.
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        let text = { (file: String) in (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
+        return (killed ? nil : process.terminationStatus, text(out), text(err))
+    }
+
+    // MARK: A deleted working directory (issue 27, row 1)
+
+    func testARunInADeletedDirectoryEndsWithAClearErrorInsteadOfHanging() throws {
+        try requireExecutable()
+        let run = try shell(#"mkdir g && cd g && rmdir ../g && exec "$B" run --steps 3 --strategy none --quiet --json o.json"#, timeout: 60)
+        XCTAssertEqual(run.status, 2, "killed after 60 s (nil) means it hung: \(run.stderr)")
+        XCTAssertEqual(run.stderr, "Error: Cannot write 'o.json': the current directory no longer exists (it was deleted).\n")
+    }
+
+    func testARunInADeletedDirectoryWritingElsewhereSucceedsWithoutAGitCommit() throws {
+        try requireExecutable()
+        let results = directory + "/o.json"
+        let run = try shell(#"mkdir g && cd g && rmdir ../g && exec "$B" run --steps 3 --strategy none --quiet --json ../o.json"#
+                            .replacingOccurrences(of: "../o.json", with: "'\(results)'"), timeout: 60)
+        XCTAssertEqual(run.status, 0, "killed after 60 s (nil) means it hung: \(run.stderr)")
+        let provenance = try XCTUnwrap(try Results.load(from: results).provenance)
+        XCTAssertNil(provenance.gitCommit, "a directory without a path has no repository")
+    }
+
+    // MARK: Memory (row 8)
+
+    func testAnAddressSpaceLimitEndsWithASentenceNotSIGABRT() throws {
+        try requireExecutable()
+        let run = try shell(#"ulimit -v 150000 && exec "$B" run --steps 5 --quiet"#)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: Not enough memory for a 2048 × 2732 frame buffer (22 MB): the address-space limit is 154 MB (ulimit -v 150000)."),
+                      run.stderr)
+        XCTAssertFalse(run.stderr.contains("Fatal error"), run.stderr)
+    }
+
+    // MARK: Messages and inputs that are pipes (row 10)
+
+    func testARelativePathOfLettersIsNotCapitalizedAtTheStartOfAMessage() {
+        let missing = "nosuchfile" + String(UUID().uuidString.prefix(4).filter(\.isLetter)).lowercased()
+        let compare = bench("compare", missing, missing + "x")
+        XCTAssertEqual(compare.code, 2)
+        XCTAssertEqual(compare.stderr, "Error: \(missing): no such file.\n")
+        let unknown = bench("frobnicate")
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown command 'frobnicate'."), "a word is still capitalized: \(unknown.stderr)")
+    }
+
+    func testAProcessSubstitutionAndAFIFOAreReadAsInputs() throws {
+        try requireExecutable()
+        let made = bench("run", "--steps", "2", "--strategy", "none", "--quiet", "--json", directory + "/r.json")
+        XCTAssertEqual(made.code, 0, made.stderr)
+        let scenario = #"{"name": "piped", "device": "iphone-se", "table": {"sections": 2, "rowsPerSection": [3], "content": "none"}, "scroll": {"kind": "constant", "pointsPerStep": 12, "steps": 2, "warmupSteps": 0}}"#
+        try scenario.write(toFile: directory + "/s.json", atomically: true, encoding: .utf8)
+
+        let compare = try shell(#"exec "$B" compare <(cat r.json) r.json"#)
+        XCTAssertEqual(compare.status, 0, compare.stderr)
+        let check = try shell(#"exec "$B" check --baseline <(cat r.json) --results /dev/stdin < r.json"#)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let fifo = try shell(#"mkfifo s.fifo && { cat s.json > s.fifo & } && exec "$B" run --scenario-file s.fifo --strategy none --quiet"#)
+        XCTAssertEqual(fifo.status, 0, fifo.stderr)
+    }
+}
