@@ -75,12 +75,13 @@ enum InstructionCounting {
             var counted = Counted(counter: counter, model: model)
             var missing: [(key: RunKey, why: String)] = []
             for child in children {
+                // Reaped by the wait below whatever it finds, so the `defer` must not signal it.
+                running.remove(child.process.pid)
                 try child.process.waitForSuccess { status in
                     let log = (try? String(contentsOfFile: child.prefix + ".log", encoding: .utf8)) ?? ""
                     let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
                     return BenchError.input("\(child.process.name) failed (exit status \(status))\(tail.isEmpty ? "" : ":\n" + tail)")
                 }
-                running.remove(child.process.pid)
                 let labels = (try? String(contentsOfFile: child.prefix + ".labels", encoding: .utf8)) ?? ""
                 let read = try readDumps(labels: labels, group: child.group, prefix: child.prefix, from: child.process.name)
                 for (index, profile) in read.profiles {

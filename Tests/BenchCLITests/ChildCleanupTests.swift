@@ -204,7 +204,15 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     func testAnUnusableTMPDIRIsASentenceNamingItNotAFoundationError() throws {
         let file = directory + "/plain-file"
         XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
-        for (tmpdir, reason) in [(file, "it is not a directory"), (directory + "/missing", "it does not exist")] {
+        var cases = [(file, "it is not a directory"), (directory + "/missing", "it does not exist")]
+        // Permissions do not bind root, so a read-only directory is tried only by another user.
+        if getuid() != 0 {
+            let readOnly = directory + "/read-only"
+            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: false)
+            chmod(readOnly, 0o555)
+            cases.append((readOnly, "it is not writable (permission denied)"))
+        }
+        for (tmpdir, reason) in cases {
             let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
                               environment: environment(["TMPDIR": tmpdir]))
             let result = run.finish(within: 60)
