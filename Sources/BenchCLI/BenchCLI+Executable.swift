@@ -23,10 +23,14 @@ extension BenchCLI {
         // Output files are replaced only by rename(2), and the temporary file being written is
         // removed here, so a run stopped at any moment has changed none of the outputs it had not
         // finished: say which it had, and exit with the shell's 128 + signal number. The handler
-        // uses only async-signal-safe calls (see InterruptState).
-        InterruptState.prepare()
+        // uses only async-signal-safe calls (see InterruptState). While child processes run, it
+        // forwards the signal to them instead, and the main thread unwinds (removing the
+        // temporary directories) and exits below. A child of another bench says nothing: its
+        // parent speaks for both.
+        InterruptState.prepare(quiet: ProcessInfo.processInfo.environment[ChildProcess.childEnvironmentKey] != nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { received in
+                if InterruptState.deferToMainThread(received) { return }
                 InterruptState.handleInterrupt()
                 _exit(128 + received)
             }
@@ -37,9 +41,15 @@ extension BenchCLI {
 
         let standardOutput = StandardStream(descriptor: 1)
         let standardError = StandardStream(descriptor: 2)
+        // After an interrupt the run's only message is the interrupt's, not the error it unwound by.
         var code = run(Array(CommandLine.arguments.dropFirst()), adding: strategies, executable: ChildBench.running,
-                       stdout: { standardOutput.write($0) }, stderr: { standardError.write($0) },
+                       stdout: { standardOutput.write($0) },
+                       stderr: { if InterruptState.receivedSignal == nil { standardError.write($0) } },
                        stderrIsTerminal: isatty(2) == 1)
+        if let signal = InterruptState.receivedSignal {
+            InterruptState.handleInterrupt()
+            exit(128 + signal)
+        }
         if let problem = standardOutput.failureMessage(name: "standard output") {
             standardError.write("Error: \(problem).\n")
             if code == 0 { code = 2 }

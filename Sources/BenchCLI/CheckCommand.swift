@@ -198,7 +198,7 @@ struct CheckCommand: BenchCommand {
             let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
             let counted = try InstructionCounting.count(selection: selection, pairs: pairs,
                                                         bench: ChildBench.executable(context, for: "counting instructions"),
-                                                        progress: nil)
+                                                        progress: nil, notice: context.stderr)
             counts.merge(counted.instructions) { a, _ in a }
             cost.merge(counted.cost) { a, _ in a }
             counter = counted.counter

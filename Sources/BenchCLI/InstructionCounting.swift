@@ -26,73 +26,116 @@ enum InstructionCounting {
     /// The instruction counts of `pairs`, by pair and phase: `pairs` must be the pairs, in order,
     /// of the plan that `selection` (the selection options of `bench run`: `--suite F`,
     /// `--scenario N`, `--strategy S`, `--filter P`, `--steps K`…) resolves to. Each child runs
-    /// `bench` (this executable, `ChildBench`, so it has the same strategies) under valgrind.
-    /// - Throws: `BenchError.usage` when valgrind is not installed, `BenchError.input` when a
-    ///   child fails or its profile cannot be read.
+    /// `bench` (this executable, `ChildBench`) under valgrind, in `bench`'s process group
+    /// (`ChildProcess`), so an interrupt stops them too; `notice` hears about leftovers of
+    /// interrupted runs removed.
+    /// - Throws: `BenchError.usage` when valgrind is not installed; `BenchError.resource` when
+    ///   descriptors or temporary space run out, a child cannot start or is killed, or a pair
+    ///   gets no counts (naming the pairs); `BenchError.input` when a child fails or writes what
+    ///   it should not.
     static func count(selection: [String], pairs: [RunKey], bench: URL,
-                      progress: ((String) -> Void)?) throws -> Counted {
+                      progress: ((String) -> Void)?, notice: (String) -> Void) throws -> Counted {
         guard let valgrind = executable(named: "valgrind") else {
             throw BenchError.usage("valgrind is not installed; \(installHint).")
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cornerbench-instructions-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-
-        let groups = split(Array(pairs.indices), into: max(1, min(ProcessInfo.processInfo.activeProcessorCount, pairs.count)))
-        var children: [(process: Process, prefix: String, labels: String)] = []
-        progress?("counting instructions under valgrind (\(groups.count) process(es))")
-        for (index, group) in groups.enumerated() {
-            let prefix = directory.appendingPathComponent("child-\(index)").path
-            let labels = prefix + ".labels"
-            _ = FileManager.default.createFile(atPath: labels, contents: nil)
-            let process = Process()
-            var arguments = ["--tool=callgrind", "--callgrind-out-file=\(prefix).out", "--log-file=\(prefix).log",
-                             InstructionCount.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no"]
-                + model.valgrindOptions + [bench.path, "run"] + selection + ["--\(childOption)=" + group.map(String.init).joined(separator: ",")]
-            if let setarch = executable(named: "setarch") {
-                process.executableURL = setarch
-                arguments = [machineName(), "-R", valgrind.path] + arguments
-            } else {
-                process.executableURL = valgrind
-            }
-            process.arguments = arguments
+        try ChildProcess.checkDescriptors(for: "--instructions", need: .valgrind)
+        return try InterruptState.whileChildrenRun {
+            let directory = try ChildDirectory(kind: "instructions", for: "--instructions", notice: notice)
+            defer { directory.remove() }
+            let counter = "\(valgrindVersion(valgrind, in: directory)) callgrind"
+            let groups = split(Array(pairs.indices), into: max(1, min(ProcessInfo.processInfo.activeProcessorCount, pairs.count,
+                                                                     InterruptState.childCapacity)))
+            progress?("counting instructions under valgrind (\(groups.count) process(es))")
             var environment = ProcessInfo.processInfo.environment
             environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
             environment["GLIBC_TUNABLES"] = glibcTunables
-            process.environment = environment
-            process.standardOutput = FileHandle(forWritingAtPath: labels)
-            do {
-                try process.run()
-            } catch {
-                throw BenchError.output("cannot start valgrind: \(error.localizedDescription).")
-            }
-            children.append((process, prefix, labels))
-        }
-        var counted = Counted(counter: "\(valgrindVersion(valgrind)) callgrind", model: model)
-        for child in children {
-            child.process.waitUntilExit()
-            guard child.process.terminationReason == .exit, child.process.terminationStatus == 0 else {
-                let log = (try? String(contentsOfFile: child.prefix + ".log", encoding: .utf8)) ?? ""
-                let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-                throw BenchError.input("counting instructions failed (valgrind exit status \(child.process.terminationStatus))\(tail.isEmpty ? "" : ":\n" + tail)")
-            }
-            let labels = ((try? String(contentsOfFile: child.labels, encoding: .utf8)) ?? "").split(separator: "\n")
-            for (dump, label) in labels.enumerated() where label != "warm-up" {
-                let path = "\(child.prefix).out.\(dump + 1)"
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw BenchError.input("callgrind wrote no profile '\(path)' for \(Escape.message(Int(label).flatMap { pairs.indices.contains($0) ? pairs[$0].description : nil } ?? String(label))).")
+            let setarch = executable(named: "setarch")
+            var children: [(process: ChildProcess, prefix: String, group: [Int])] = []
+            var running = Set<pid_t>()
+            // Whatever ends the counting early, no child outlives it (nor its directory).
+            defer {
+                for child in children where running.contains(child.process.pid) {
+                    kill(child.process.pid, SIGKILL)
+                    child.process.wait()
                 }
-                guard let index = Int(label), pairs.indices.contains(index) else {
-                    throw BenchError.input("unexpected label '\(Escape.message(String(label)))' from the counting process.")
-                }
-                let profile = try CallgrindProfile(text: text[...])
-                try check(profile, simulated: model, path: path)
-                counted.instructions[pairs[index]] = profile.phaseCounts
-                counted.cost[pairs[index]] = profile.phaseCacheEvents
             }
+            for (index, group) in groups.enumerated() {
+                let prefix = directory.file("child-\(index)")
+                let arguments = ["--tool=callgrind", "--callgrind-out-file=\(prefix).out", "--log-file=\(prefix).log", "--vgdb=no",
+                                 InstructionCount.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no"]
+                    + model.valgrindOptions + [bench.path, "run"] + selection
+                    + ["--\(childOption)=" + group.map(String.init).joined(separator: ",")]
+                let process = try ChildProcess("the counting process \(index + 1) of \(groups.count) (valgrind)",
+                                               executable: setarch?.path ?? valgrind.path,
+                                               arguments: setarch == nil ? arguments : [machineName(), "-R", valgrind.path] + arguments,
+                                               environment: environment, standardOutput: prefix + ".labels")
+                running.insert(process.pid)
+                children.append((process, prefix, group))
+            }
+            var counted = Counted(counter: counter, model: model)
+            var missing: [(key: RunKey, why: String)] = []
+            for child in children {
+                // Reaped by the wait below whatever it finds, so the `defer` must not signal it.
+                running.remove(child.process.pid)
+                try child.process.waitForSuccess { status in
+                    let log = (try? String(contentsOfFile: child.prefix + ".log", encoding: .utf8)) ?? ""
+                    let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+                    return BenchError.input("\(child.process.name) failed (exit status \(status))\(tail.isEmpty ? "" : ":\n" + tail)")
+                }
+                let labels = (try? String(contentsOfFile: child.prefix + ".labels", encoding: .utf8)) ?? ""
+                let read = try readDumps(labels: labels, group: child.group, prefix: child.prefix, from: child.process.name)
+                for (index, profile) in read.profiles {
+                    counted.instructions[pairs[index]] = profile.phaseCounts
+                    counted.cost[pairs[index]] = profile.phaseCacheEvents
+                }
+                missing += read.missing.map { (pairs[$0.index], $0.why) }
+            }
+            guard missing.isEmpty else {
+                let names = missing.prefix(5).map { "'\(Escape.message($0.key.description))'" }.joined(separator: ", ")
+                    + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+                let why = directory.spaceShortage() ?? missing[0].why
+                throw BenchError.resource("--instructions counted no instructions for \(missing.count) of \(pairs.count) pair(s), \(names): \(why).")
+            }
+            return counted
         }
-        return counted
+    }
+
+    /// The profiles one counting child wrote, by index of the pair in the plan, and the pairs of
+    /// its `group` it left without one (with the reason). `labels` is the child's standard
+    /// output, which must be exactly `warm-up` and the pair's index for each pair of `group`, in
+    /// order: one line per callgrind dump (`prefix.out.N`). A line that is neither is output
+    /// the child should not have made, reported as such without taking it for a name.
+    /// - Throws: `BenchError.input` for unexpected output or a dump that is not a callgrind
+    ///   profile of the tool's cache.
+    static func readDumps(labels: String, group: [Int], prefix: String, from name: String) throws
+        -> (profiles: [(index: Int, profile: CallgrindProfile)], missing: [(index: Int, why: String)]) {
+        let lines = labels.split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = group.flatMap { ["warm-up", String($0)] }
+        let written = lines.last == "" ? lines.dropLast() : lines[...]
+        for (k, line) in written.enumerated() where k >= expected.count || line != expected[k] {
+            let excerpt = Escape.message(String(line.prefix(40))) + (line.count > 40 ? "…" : "")
+            throw BenchError.input("unexpected output from \(name) ('\(excerpt)' where a label of its own belongs); "
+                + "a strategy may write to standard output, which the counting process uses for its labels.")
+        }
+        var profiles: [(index: Int, profile: CallgrindProfile)] = []
+        var missing: [(index: Int, why: String)] = []
+        for (position, index) in group.enumerated() {
+            let dump = 2 * position + 2
+            guard dump <= written.count else {
+                missing.append((index, written.isEmpty ? "\(name) wrote no label for it (its standard output is empty)"
+                                                       : "\(name) stopped writing labels before it"))
+                continue
+            }
+            let path = "\(prefix).out.\(dump)"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8), !text.isEmpty else {
+                missing.append((index, "callgrind wrote no profile for it"))
+                continue
+            }
+            let profile = try CallgrindProfile(text: text[...])
+            try check(profile, simulated: model, path: path)
+            profiles.append((index, profile))
+        }
+        return (profiles, missing)
     }
 
     /// What the children counted: instructions and simulated cache events by pair and phase.
@@ -154,16 +197,13 @@ enum InstructionCounting {
         return withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
-    /// `valgrind --version`'s line (`valgrind-3.19.0`).
-    private static func valgrindVersion(_ valgrind: URL) -> String {
-        let process = Process()
-        process.executableURL = valgrind
-        process.arguments = ["--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return "valgrind" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// `valgrind --version`'s line (`valgrind-3.19.0`), written to a file in `directory`.
+    private static func valgrindVersion(_ valgrind: URL, in directory: ChildDirectory) -> String {
+        let output = directory.file("version")
+        guard let process = try? ChildProcess("valgrind --version", executable: valgrind.path, arguments: ["--version"],
+                                              environment: ProcessInfo.processInfo.environment, standardOutput: output),
+              process.wait() == .exited(0),
+              let text = try? String(contentsOfFile: output, encoding: .utf8) else { return "valgrind" }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

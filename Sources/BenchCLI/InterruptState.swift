@@ -8,6 +8,12 @@ import Darwin
 /// outputs were already written: kept in fixed C buffers that the handler can read with
 /// async-signal-safe calls only (`unlink`, `write`), never allocating.
 ///
+/// It also holds the child processes running (`ChildProcess`), so that an interrupt reaches them:
+/// while any child runs, the handler forwards the signal to every child and records it instead of
+/// ending `bench`; the main thread's wait for the child then returns, sees the signal
+/// (`throwIfInterrupted`), unwinds (removing the temporary directories), and `main` exits with
+/// 128 + the signal and the usual message.
+///
 /// `prepare()` must run before the handler is installed, so no buffer is created inside it.
 public enum InterruptState {
     private static let capacity = 8192
@@ -26,10 +32,90 @@ public enum InterruptState {
     nonisolated(unsafe) private static var writtenLength = 0
     nonisolated(unsafe) private static var writtenOverflow = false
 
+    /// How many children can be recorded at once: more than `bench` ever starts together.
+    static let childCapacity = 256
+    /// The pids of the running children; 0 marks a free slot.
+    nonisolated(unsafe) private static let children: UnsafeMutablePointer<pid_t> = {
+        let buffer = UnsafeMutablePointer<pid_t>.allocate(capacity: childCapacity)
+        buffer.initialize(repeating: 0, count: childCapacity)
+        return buffer
+    }()
+    /// Three words the handler reads: the signal that interrupted `bench` while children could
+    /// run (0 when none did), how many sections with children are open (`whileChildrenRun`),
+    /// and 1 in a child of another `bench`, whose parent's message covers both.
+    nonisolated(unsafe) private static let flags: UnsafeMutablePointer<Int32> = {
+        let buffer = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
+        buffer.initialize(repeating: 0, count: 3)
+        return buffer
+    }()
+    private static var signalReceived: UnsafeMutablePointer<Int32> { flags }
+    private static var openSections: UnsafeMutablePointer<Int32> { flags + 1 }
+    private static var silent: UnsafeMutablePointer<Int32> { flags + 2 }
+
     /// Creates the buffers; call once before installing a handler that uses `handleInterrupt`.
-    public static func prepare() {
+    /// A `quiet` process (a child of another `bench`) removes its temporary file on an
+    /// interrupt but prints nothing: its parent says what happened.
+    public static func prepare(quiet: Bool = false) {
         _ = temporary
         _ = written
+        _ = children
+        flags[2] = quiet ? 1 : 0
+    }
+
+    /// Thrown on the main thread when an interrupt arrived while children ran, so that the work
+    /// unwinds (removing its temporary directories) before `main` exits with 128 + `signal`.
+    struct Interrupted: Error {
+        /// The signal received.
+        let signal: Int32
+    }
+
+    /// The signal that interrupted `bench` while children ran; nil when none did.
+    static var receivedSignal: Int32? {
+        signalReceived.pointee == 0 ? nil : signalReceived.pointee
+    }
+
+    /// Throws `Interrupted` when an interrupt has arrived while children ran.
+    static func throwIfInterrupted() throws {
+        if let signal = receivedSignal { throw Interrupted(signal: signal) }
+    }
+
+    /// Records a running child; false when every slot is taken.
+    static func recordChild(_ pid: pid_t) -> Bool {
+        for slot in 0..<childCapacity where children[slot] == 0 {
+            children[slot] = pid
+            return true
+        }
+        return false
+    }
+
+    /// Forgets a child that has been reaped.
+    static func forgetChild(_ pid: pid_t) {
+        for slot in 0..<childCapacity where children[slot] == pid { children[slot] = 0 }
+    }
+
+    /// Runs `body`, which starts children and owns a temporary directory, so that an interrupt
+    /// during it is left to the main thread: `body` sees it at its next start or wait of a child
+    /// and unwinds, removing its directory; an interrupt after its last check is thrown here.
+    static func whileChildrenRun<T>(_ body: () throws -> T) throws -> T {
+        openSections.pointee += 1
+        defer { openSections.pointee -= 1 }
+        let result = try body()
+        try throwIfInterrupted()
+        return result
+    }
+
+    /// The interrupt handler's first step: inside `whileChildrenRun`, sends `signal` to every
+    /// running child (SIGKILL on a second interrupt, for a child that would not stop), records
+    /// it and returns true, leaving the exit to the main thread; false otherwise, when the
+    /// handler itself must end `bench`. Async-signal-safe.
+    public static func deferToMainThread(_ signal: Int32) -> Bool {
+        guard openSections.pointee > 0 else { return false }
+        let repeated = signalReceived.pointee != 0
+        if !repeated { signalReceived.pointee = signal }
+        for slot in 0..<childCapacity where children[slot] > 0 {
+            kill(children[slot], repeated ? SIGKILL : signal)
+        }
+        return true
     }
 
     /// Records the temporary file being written (nil when it is gone).
@@ -62,6 +148,7 @@ public enum InterruptState {
     /// none was). Async-signal-safe.
     public static func handleInterrupt() {
         if temporary[0] != 0 { unlink(temporary) }
+        if silent.pointee != 0 { return }
         if isatty(2) == 1 { say("\r\u{1B}[K") }
         if writtenLength == 0 {
             say("Interrupted; no output file was changed.\n")

@@ -9,31 +9,29 @@ import Results
 /// one process share those and understate it.
 enum ProcessRounds {
     /// Runs `executable` (this `bench`, `ChildBench`) with `arguments` plus `--json <temporary
-    /// file>` `count` times and merges the results; `progress` hears which process is running.
-    static func run(_ arguments: [String], count: Int, executable: URL, progress: ((String) -> Void)?) throws -> Results {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cornerbench-processes-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var all: [Results] = []
-        for index in 0..<count {
-            progress?("process \(index + 1)/\(count)")
-            let output = directory.appendingPathComponent("process-\(index + 1).json").path
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments + ["--json", output]
-            process.standardOutput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                throw BenchError.output("cannot start '\(executable.path)' for process \(index + 1): \(error.localizedDescription).")
+    /// file>` `count` times and merges the results; `progress` hears which process is running,
+    /// `notice` about leftovers of interrupted runs removed. The children run in `bench`'s
+    /// process group (`ChildProcess`), so an interrupt stops them too, and their directory is
+    /// removed on every way out.
+    static func run(_ arguments: [String], count: Int, executable: URL, progress: ((String) -> Void)?,
+                    notice: (String) -> Void) throws -> Results {
+        try ChildProcess.checkDescriptors(for: "--processes", need: .bench)
+        return try InterruptState.whileChildrenRun {
+            let directory = try ChildDirectory(kind: "processes", for: "--processes", notice: notice)
+            defer { directory.remove() }
+            var all: [Results] = []
+            for index in 0..<count {
+                progress?("process \(index + 1)/\(count)")
+                let output = directory.file("process-\(index + 1).json")
+                let child = try ChildProcess("process \(index + 1) of \(count)", executable: executable.path,
+                                             arguments: arguments + ["--json", output],
+                                             environment: ProcessInfo.processInfo.environment, standardOutput: nil)
+                try child.waitForSuccess { status in
+                    BenchError.input("process \(index + 1) of \(count) failed (exit status \(status)); its error is above.")
+                }
+                all.append(try Results.load(from: output))
             }
-            process.waitUntilExit()
-            guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-                throw BenchError.input("process \(index + 1) of \(count) failed (exit status \(process.terminationStatus)); its error is above.")
-            }
-            all.append(try Results.load(from: output))
+            return try Results.merging(processes: all)
         }
-        return try Results.merging(processes: all)
     }
 }

@@ -168,7 +168,8 @@ struct RunCommand: BenchCommand {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
                 results = try ProcessRounds.run(childArguments, count: processes,
-                                                executable: ChildBench.executable(context, for: "--processes"), progress: progress)
+                                                executable: ChildBench.executable(context, for: "--processes"), progress: progress,
+                                                notice: context.stderr)
                 results.provenance?.commandLine = context.commandLine
             } else {
                 results = try Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
@@ -177,7 +178,7 @@ struct RunCommand: BenchCommand {
             if countsInstructions {
                 let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
-                                                            progress: progress)
+                                                            progress: progress, notice: context.stderr)
                 results.attach(instructions: counted.instructions, counter: counted.counter)
                 results.attach(cost: counted.cost, model: counted.model)
             }

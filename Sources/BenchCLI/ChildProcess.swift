@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Results
+
+/// A child process of `bench` (a `--processes` round, a valgrind counting child), started the
+/// one way that lets an interrupt of `bench` reach it.
+///
+/// Foundation's `Process` puts a child in a process group of its own on Linux, so Ctrl-C (SIGINT
+/// to the terminal's foreground group) never reaches it and it runs on, orphaned; it also opens a
+/// socket pair per child, which fails (or traps) under a small `ulimit -n`. This type starts the
+/// child with `posix_spawn(3)` in `bench`'s own process group, opens no descriptor in the parent,
+/// and records the child's pid in `InterruptState`, whose signal handler forwards SIGINT and
+/// SIGTERM to it. `wait()` reaps the child (retrying on EINTR) and forgets its pid.
+///
+/// A child is told it is one (`childEnvironmentKey`), so an interrupt it shares with its parent
+/// ends it without a message of its own: the parent says what happened, once.
+struct ChildProcess {
+    /// The environment variable set in every child: its interrupt handler stays silent.
+    static let childEnvironmentKey = "CORNERBENCH_CHILD"
+
+    /// How a child ended.
+    enum Termination: Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signalled(Int32)
+    }
+
+    /// The child's process id.
+    let pid: pid_t
+    /// What the child is, for messages (`process 2 of 3`).
+    let name: String
+
+    /// Starts `executable` (a full path) with `arguments` and `environment` (plus
+    /// `childEnvironmentKey`), its standard output going to the file `standardOutput` (created or
+    /// truncated) or to /dev/null when nil, its standard error shared with `bench`'s. SIGINT and
+    /// SIGTERM are blocked in `bench` while the child starts and its pid is recorded, so the
+    /// interrupt handler either forwards a signal to it or has already recorded the signal,
+    /// which this checks before returning.
+    /// - Throws: `BenchError.resource` when the child cannot start (naming `name` and the
+    ///   reason), or `InterruptState.Interrupted` when `bench` was interrupted.
+    init(_ name: String, executable: String, arguments: [String], environment: [String: String],
+         standardOutput: String?) throws {
+        self.name = name
+        try InterruptState.throwIfInterrupted()
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? "/dev/null",
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with no signal blocked and the signals `bench` ignores or handles at
+        // their defaults: an ignored SIGPIPE would otherwise be inherited through exec.
+        var empty = sigset_t(), defaults = sigset_t()
+        sigemptyset(&empty)
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var environment = environment
+        environment[Self.childEnvironmentKey] = "1"
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let recorded = status == 0 && InterruptState.recordChild(pid)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        guard status == 0 else {
+            throw BenchError.resource("cannot start \(name) ('\(Escape.message(executable))'): \(Self.reason(status, output: standardOutput)).")
+        }
+        self.pid = pid
+        guard recorded else {
+            // No slot to record it in: the handler could not reach it, so it must not run.
+            kill(pid, SIGKILL)
+            _ = wait()
+            throw BenchError.resource("cannot start \(name): more than \(InterruptState.childCapacity) child processes at once.")
+        }
+        // A signal that arrived on another thread before the pid was recorded was not forwarded.
+        if let signal = InterruptState.receivedSignal { kill(pid, signal) }
+    }
+
+    /// Waits for the child to end, retrying when a signal interrupts the wait, and forgets it.
+    @discardableResult
+    func wait() -> Termination {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { break }
+        }
+        InterruptState.forgetChild(pid)
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let signal = status & 0x7f
+        if signal != 0 && signal != 0x7f { return .signalled(signal) }
+        return .exited((status >> 8) & 0xff)
+    }
+
+    /// Waits for the child and throws unless it exited with status 0: `InterruptState.Interrupted`
+    /// when `bench` itself was interrupted (the child then ended by the forwarded signal), else
+    /// `BenchError.resource` for a child killed by a signal, or `failure(status)` for a non-zero
+    /// exit status.
+    func waitForSuccess(failure: (Int32) -> BenchError) throws {
+        let termination = wait()
+        try InterruptState.throwIfInterrupted()
+        switch termination {
+        case .exited(0):
+            return
+        case .exited(let status):
+            throw failure(status)
+        case .signalled(let signal):
+            throw BenchError.resource("\(name) was killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "").")
+        }
+    }
+
+    /// The descriptors a child needs beyond those it inherits: `bench run --json` runs with 8
+    /// in all, so 12 leaves room; valgrind keeps about 10 at the top of the range for itself and
+    /// runs `bench` under it from 20, so 24.
+    enum DescriptorNeed: Int {
+        case bench = 12
+        case valgrind = 24
+    }
+
+    /// Makes sure a child can have `need` descriptors beyond those open now (which it
+    /// inherits), raising the soft limit towards the hard one when needed: a child that runs out
+    /// fails in ways that say nothing about it (a trap, a library that cannot load, a profile
+    /// never written). `purpose` (`--processes`) begins the message.
+    /// - Throws: `BenchError.resource` naming the limit when the hard limit is too low.
+    static func checkDescriptors(for purpose: String, need: DescriptorNeed) throws {
+        var limit = rlimit()
+        guard getrlimit(Self.descriptorLimit, &limit) == 0 else { return }
+        let needed = rlim_t(openDescriptors() + need.rawValue)
+        // No limit (RLIM_INFINITY) is the largest value, so the comparisons hold for it too.
+        if limit.rlim_cur < needed {
+            var raised = limit
+            raised.rlim_cur = min(needed, limit.rlim_max)
+            if raised.rlim_cur >= needed, setrlimit(Self.descriptorLimit, &raised) == 0 { return }
+            throw BenchError.resource("\(purpose) ran out of file descriptors: its child processes need \(needed), "
+                + "but the limit is \(limit.rlim_cur) (ulimit -n); raise it to \(needed) or more.")
+        }
+    }
+
+    /// RLIMIT_NOFILE, which Glibc imports as an enum case where getrlimit wants its raw value.
+    private static var descriptorLimit: __rlimit_resource_t {
+        #if canImport(Glibc)
+        __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        RLIMIT_NOFILE
+        #endif
+    }
+
+    /// How many descriptors this process has open.
+    private static func openDescriptors() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Self.descriptorLimit, &limit) == 0 else { return 3 }
+        // Probing each descriptor needs none of its own, unlike listing /proc/self/fd.
+        let highest = Int(min(limit.rlim_cur, 65536))
+        return (0..<highest).filter { fcntl(Int32($0), F_GETFD) != -1 }.count
+    }
+
+    /// The reason `posix_spawn` failed with `code`, naming the standard output file when that is
+    /// what could not be created.
+    private static func reason(_ code: Int32, output: String?) -> String {
+        switch code {
+        case EMFILE, ENFILE: return "no file descriptor is left (\(BenchError.systemReason(code)))"
+        case ENOSPC, EROFS, EACCES, EDQUOT:
+            if let output { return "cannot create '\(Escape.message(output))': \(BenchError.systemReason(code))" }
+            return BenchError.systemReason(code)
+        default: return BenchError.systemReason(code)
+        }
+    }
+
+    /// The usual name of `signal` (`SIGKILL`), for the signals a child is commonly ended by.
+    static func signalName(_ signal: Int32) -> String? {
+        let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
+                                      SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                      SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2",
+                                      SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
+                                      SIGXFSZ: "SIGXFSZ"]
+        return names[signal]
+    }
+}

@@ -1,0 +1,301 @@
+@testable import BenchCLI
+import Foundation
+import RasterTestSupport
+import Results
+import XCTest
+
+/// The child processes of `--processes` and `--instructions` under hostile conditions: an
+/// interrupt stops them and removes their temporary directory, a killed child is named with its
+/// signal, too few file descriptors or an unusable TMPDIR is a sentence, leftovers of killed runs
+/// are removed, and a counting child whose labels are missing or garbled is an error.
+///
+/// Each test gives `bench` a private TMPDIR (`tmp` in the test's directory), so what is left in it
+/// is what the run left, and kills whatever it started should it hang.
+final class ChildCleanupTests: TemporaryDirectoryTestCase {
+    /// The `bench` executable built beside this test bundle.
+    private var benchExecutable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
+    }
+
+    /// The private TMPDIR of the run.
+    private var temporary: String { directory + "/tmp" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable),
+                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        // Whatever a failed test left running (an orphaned valgrind on the old code) is stopped.
+        for pid in processes(mentioning: temporary) { kill(pid, SIGKILL) }
+        try super.tearDownWithError()
+    }
+
+    /// A started `bench` (in a process group of its own, as Foundation starts it on Linux) and
+    /// its standard error, read on a thread so a full pipe never blocks it.
+    private final class Run: @unchecked Sendable {
+        let process = Process()
+        private let errors = Pipe()
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread { [self] in
+                data = errors.fileHandleForReading.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        /// Waits up to `seconds` for the process to end, killing its group if it does not;
+        /// returns its exit status (or 128 + its signal) and standard error.
+        func finish(within seconds: Double) -> (status: Int32, stderr: String) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning {
+                XCTFail("bench did not end within \(seconds) s")
+                kill(-process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            _ = done.wait(timeout: .now() + 10)
+            let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+            return (status, String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// The environment of a run: this process's, with the private TMPDIR and `extra`.
+    private func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary
+        environment.removeValue(forKey: "CORNERBENCH_CHILD")
+        return environment.merging(extra) { $1 }
+    }
+
+    /// The processes whose command line mentions `text` (the children name files in the private
+    /// TMPDIR), this test's own excepted.
+    private func processes(mentioning text: String) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), pid != getpid(),
+                  let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  String(decoding: line, as: UTF8.self).contains(text) else { return nil }
+            return pid
+        }
+    }
+
+    /// The children of `parent`, from /proc.
+    private func children(of parent: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.range(of: ") ", options: .backwards) else { return nil }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    /// Waits up to `seconds` for `condition`; false when it never held.
+    private func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+
+    /// What the run left in its TMPDIR.
+    private func leftovers() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).sorted()
+    }
+
+    /// A pid that certainly does not run: that of a process that has exited.
+    private func deadPid() throws -> pid_t {
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        return gone.processIdentifier
+    }
+
+    // MARK: Interrupts
+
+    func testAnInterruptOfCountingStopsValgrindAndLeavesNoTemporaryFiles() throws {
+        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+                          "valgrind is not installed, so an interrupted count cannot be tested: \(InstructionCounting.installHint)")
+        let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none,per-cell-mask", "--quiet",
+                                            "--json", directory + "/r.json"], environment: environment())
+        // Interrupted once valgrind's children are counting (they have written their logs).
+        XCTAssertTrue(eventually(within: 120) {
+            leftovers().contains { $0.hasPrefix("cornerbench-instructions-") } && processes(mentioning: temporary).count >= 2
+        }, "the counting children never started")
+        Thread.sleep(forTimeInterval: 1)
+        // Ctrl-C: SIGINT to the whole process group.
+        kill(-run.process.processIdentifier, SIGINT)
+        let result = run.finish(within: 60)
+        XCTAssertEqual(result.status, 128 + SIGINT, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Interrupted; no output file was changed."), result.stderr)
+        XCTAssertEqual(result.stderr.components(separatedBy: "Interrupted").count, 2, "one message, not one per child: \(result.stderr)")
+        XCTAssertTrue(eventually(within: 5) { processes(mentioning: temporary).isEmpty }, "a valgrind child still runs")
+        XCTAssertEqual(leftovers(), [], "no cornerbench-instructions directory and no vgdb-pipe is left")
+    }
+
+    func testATerminatedProcessesRunStopsItsChildAndLeavesNothingInTMPDIR() throws {
+        let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
+                                            "--quiet", "--json", directory + "/r.json"], environment: environment())
+        XCTAssertTrue(eventually(within: 60) { !children(of: run.process.processIdentifier).isEmpty }, "no child started")
+        Thread.sleep(forTimeInterval: 0.4)
+        // SIGTERM to bench alone: its child hears of it from bench.
+        kill(run.process.processIdentifier, SIGTERM)
+        let result = run.finish(within: 60)
+        XCTAssertEqual(result.status, 128 + SIGTERM, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Interrupted; no output file was changed."), result.stderr)
+        XCTAssertTrue(eventually(within: 5) { processes(mentioning: temporary).isEmpty }, "a child still runs")
+        XCTAssertEqual(leftovers(), [], "no cornerbench-processes directory is left")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
+    }
+
+    func testAKilledChildIsNamedWithItsSignalAndLeavesNoTemporaryDirectory() throws {
+        let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
+                                            "--quiet", "--json", directory + "/r.json"], environment: environment())
+        var child: pid_t?
+        XCTAssertTrue(eventually(within: 60) {
+            child = children(of: run.process.processIdentifier).first
+            return child != nil
+        }, "no child started")
+        if let child { kill(child, SIGKILL) }
+        let result = run.finish(within: 60)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Error: Process 1 of 3 was killed by signal 9 (SIGKILL)."), result.stderr)
+        XCTAssertFalse(result.stderr.contains("its error is above"), result.stderr)
+        XCTAssertEqual(leftovers(), [])
+    }
+
+    // MARK: Resources
+
+    func testTooFewFileDescriptorsForChildrenIsAnErrorNamingTheLimit() throws {
+        for limit in [8, 10] {
+            let run = try Run("/bin/sh", ["-c", "ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
+                                          benchExecutable], environment: environment())
+            let result = run.finish(within: 60)
+            XCTAssertEqual(result.status, 2, "ulimit -n \(limit): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("--processes ran out of file descriptors"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("the limit is \(limit) (ulimit -n)"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("CFSocket"), result.stderr)
+            XCTAssertEqual(leftovers(), [], "ulimit -n \(limit)")
+        }
+    }
+
+    func testALowSoftDescriptorLimitIsRaisedForTheChildren() throws {
+        let run = try Run("/bin/sh", ["-c", "ulimit -Hn 1024; ulimit -Sn 10; exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
+                                      benchExecutable], environment: environment())
+        let result = run.finish(within: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(leftovers(), [])
+    }
+
+    func testAnUnusableTMPDIRIsASentenceNamingItNotAFoundationError() throws {
+        let file = directory + "/plain-file"
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        var cases = [(file, "it is not a directory"), (directory + "/missing", "it does not exist")]
+        // Permissions do not bind root, so a read-only directory is tried only by another user.
+        if getuid() != 0 {
+            let readOnly = directory + "/read-only"
+            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: false)
+            chmod(readOnly, 0o555)
+            cases.append((readOnly, "it is not writable (permission denied)"))
+        }
+        for (tmpdir, reason) in cases {
+            let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
+                              environment: environment(["TMPDIR": tmpdir]))
+            let result = run.finish(within: 60)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            // The path itself is shortened in the message, as every quoted name is.
+            XCTAssertTrue(result.stderr.hasPrefix("Error: --processes cannot create its temporary directory in '"), result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix("' (TMPDIR): \(reason).\n"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("NSCocoaErrorDomain"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("Usage:"), result.stderr)
+        }
+    }
+
+    func testTemporaryDirectoriesOfKilledRunsAreRemovedWithANote() throws {
+        let dead = try deadPid()
+        let stale = ["cornerbench-processes-\(dead)-A", "cornerbench-instructions-\(dead)-B"]
+        let live = "cornerbench-processes-\(getpid())-C"
+        for name in stale + [live] {
+            try FileManager.default.createDirectory(atPath: temporary + "/" + name + "/inner", withIntermediateDirectories: true)
+        }
+        let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
+                          environment: environment())
+        let result = run.finish(within: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Removed 2 temporary directories left by interrupted runs in /"), result.stderr)
+        XCTAssertEqual(leftovers(), [live], "a running process's directory is kept; the stale ones and the run's own are gone")
+    }
+
+    // MARK: Counting children that count nothing
+
+    /// A `valgrind` that runs nothing and writes `labels` where the counting child writes its
+    /// labels, first on a PATH of its own: what a child that could not write (a full TMPDIR) or
+    /// that printed garbage leaves behind.
+    private func fakeValgrindPath(labels: String) throws -> String {
+        let bin = directory + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = """
+            #!/bin/sh
+            if [ "$1" = --version ]; then echo valgrind-3.99.0; exit 0; fi
+            printf '\(labels)'
+            exit 0
+
+            """
+        let path = bin + "/valgrind"
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    func testACountingChildThatWroteNoLabelsFailsTheRunNamingThePairs() throws {
+        for labels in ["", "warm-up\\n"] {
+            let output = directory + "/i.json"
+            let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none", "--quiet", "--json", output],
+                              environment: environment(["PATH": try fakeValgrindPath(labels: labels)]))
+            let result = run.finish(within: 120)
+            XCTAssertEqual(result.status, 2, "labels '\(labels)': \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'ipad-settings/none': "),
+                          result.stderr)
+            XCTAssertTrue(result.stderr.contains(labels.isEmpty ? "wrote no label for it" : "stopped writing labels before it"),
+                          result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no results with \"instructions\": null")
+            XCTAssertEqual(leftovers(), [])
+        }
+    }
+
+    func testGarbageFromTheCountingChildIsUnexpectedOutputNotARowName() throws {
+        let garbage = "\\033[31mred row name that goes on and on and on and on and on\\n"
+        let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none", "--quiet"],
+                          environment: environment(["PATH": try fakeValgrindPath(labels: garbage)]))
+        let result = run.finish(within: 120)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Error: Unexpected output from the counting process 1 of 1 (valgrind)"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), "no terminal escape reaches the message")
+        XCTAssertFalse(result.stderr.contains("on and on and on and on and on"), "only a short excerpt is quoted: \(result.stderr)")
+        XCTAssertEqual(leftovers(), [])
+    }
+
+    func testAShortOrEmptyLabelsFileLeavesItsPairsMissing() throws {
+        let read = try InstructionCounting.readDumps(labels: "warm-up\n", group: [0, 3], prefix: directory + "/none", from: "child")
+        XCTAssertTrue(read.profiles.isEmpty)
+        XCTAssertEqual(read.missing.map(\.index), [0, 3])
+        XCTAssertThrowsError(try InstructionCounting.readDumps(labels: "warm-up\n3\n", group: [0, 3], prefix: directory + "/none",
+                                                              from: "child")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("unexpected output from child ('3'"), "\(error)")
+        }
+    }
+}
