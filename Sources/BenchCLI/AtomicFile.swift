@@ -110,7 +110,7 @@ public enum AtomicFile {
         var renamed = 0
         defer {
             for entry in staged.dropFirst(renamed) { unlink(entry.temporary) }
-            InterruptState.setTemporary(nil)
+            InterruptState.clearTemporaries()
         }
         for (index, destination) in destinations.enumerated() {
             guard case .replace(let target, let existing) = destination else { continue }
@@ -119,9 +119,8 @@ public enum AtomicFile {
             }
             let temporary = try target.createTemporary()
             staged.append((index, temporary.path, target))
-            // The interrupt handler removes the one temporary file it is told of: the one being
-            // written (the others are complete and are renamed or removed in a moment).
-            InterruptState.setTemporary(temporary.path)
+            // Recorded before a byte is written, so an interrupt at any moment removes it.
+            InterruptState.addTemporary(temporary.path)
             try complete(temporary, of: target, keeping: existing, with: outputs[index].data)
         }
         for (index, destination) in destinations.enumerated() {

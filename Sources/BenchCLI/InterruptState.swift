@@ -17,12 +17,15 @@ import Darwin
 /// `prepare()` must run before the handler is installed, so no buffer is created inside it.
 public enum InterruptState {
     private static let capacity = 8192
-    /// The temporary file being written, NUL-terminated; empty when none.
-    nonisolated(unsafe) private static let temporary: UnsafeMutablePointer<CChar> = {
+    /// The temporary files of the outputs being written, each NUL-terminated, back to back;
+    /// `temporariesLength` bytes are valid. Several outputs are one transaction (`AtomicFile`):
+    /// every one is complete before any is renamed, so all may be waiting at once.
+    nonisolated(unsafe) private static let temporaries: UnsafeMutablePointer<CChar> = {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
         buffer.initialize(repeating: 0, count: capacity)
         return buffer
     }()
+    nonisolated(unsafe) private static var temporariesLength = 0
     /// The outputs written so far, as "'a.json', 'b.csv'"; `writtenLength` bytes are valid.
     nonisolated(unsafe) private static let written: UnsafeMutablePointer<CChar> = {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
@@ -56,7 +59,7 @@ public enum InterruptState {
     /// A `quiet` process (a child of another `bench`) removes its temporary file on an
     /// interrupt but prints nothing: its parent says what happened.
     public static func prepare(quiet: Bool = false) {
-        _ = temporary
+        _ = temporaries
         _ = written
         _ = children
         flags[2] = quiet ? 1 : 0
@@ -118,17 +121,19 @@ public enum InterruptState {
         return true
     }
 
-    /// Records the temporary file being written (nil when it is gone).
-    static func setTemporary(_ path: String?) {
-        temporary[0] = 0
-        guard let path, path.utf8.count < capacity else { return }
-        // The terminator last, so the handler never sees a half-copied path.
-        path.withCString { source in
-            let count = strlen(source)
-            (temporary + 1).update(from: source + 1, count: max(0, count - 1))
-            temporary[count] = 0
-            temporary[0] = source[0]
-        }
+    /// Records a temporary file that an interrupt must remove (a path too long for the buffer is
+    /// left to the next run, which removes leftovers of its target).
+    static func addTemporary(_ path: String) {
+        let bytes = Array(path.utf8) + [0]
+        guard temporariesLength + bytes.count <= capacity else { return }
+        for (i, byte) in bytes.enumerated() { temporaries[temporariesLength + i] = CChar(bitPattern: byte) }
+        // The length last, so the handler never reads a half-copied path.
+        temporariesLength += bytes.count
+    }
+
+    /// Forgets every temporary file: they have been renamed into place or removed.
+    static func clearTemporaries() {
+        temporariesLength = 0
     }
 
     /// Records that `path` was written, for the interrupt message.
@@ -143,11 +148,15 @@ public enum InterruptState {
         writtenLength += bytes.count
     }
 
-    /// The interrupt handler's work: removes the temporary file being written, clears a progress
-    /// line on a terminal, and says which outputs were written before the interrupt (or that
-    /// none was). Async-signal-safe.
+    /// The interrupt handler's work: removes the temporary files of the outputs being written,
+    /// clears a progress line on a terminal, and says which outputs were written before the
+    /// interrupt (or that none was). Async-signal-safe.
     public static func handleInterrupt() {
-        if temporary[0] != 0 { unlink(temporary) }
+        var offset = 0
+        while offset < temporariesLength {
+            unlink(temporaries + offset)
+            offset += strlen(temporaries + offset) + 1
+        }
         if silent.pointee != 0 { return }
         if isatty(2) == 1 { say("\r\u{1B}[K") }
         if writtenLength == 0 {

@@ -226,14 +226,16 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(notices.contains("Removed '\(leftover)'"), notices)
     }
 
-    func testAnInterruptRemovesTheTemporaryFileBeingWritten() throws {
-        let temporary = path(".x.tmp-1-2")
-        XCTAssertTrue(FileManager.default.createFile(atPath: temporary, contents: Data("partial".utf8)))
+    func testAnInterruptRemovesEveryTemporaryFileOfTheOutputs() throws {
+        let temporaries = [path(".x.tmp-1-2"), path(".y.tmp-1-3")]
         InterruptState.prepare()
-        InterruptState.setTemporary(temporary)
+        for temporary in temporaries {
+            XCTAssertTrue(FileManager.default.createFile(atPath: temporary, contents: Data("partial".utf8)))
+            InterruptState.addTemporary(temporary)
+        }
         InterruptState.handleInterrupt()
-        InterruptState.setTemporary(nil)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
+        InterruptState.clearTemporaries()
+        for temporary in temporaries { XCTAssertFalse(FileManager.default.fileExists(atPath: temporary), temporary) }
     }
 
     func testAnInterruptWhileAnOutputWaitsForItsReaderChangesNoFile() throws {
@@ -241,19 +243,19 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         // The outputs are one transaction: the JSON is complete in its temporary file, then the
         // CSV waits for a reader of its FIFO, where the interrupt finds the run. The JSON was not
         // renamed yet, so no file changed, and its temporary file is removed.
-        let json = path("a.json"), fifo = path("b.csv")
+        let json = path("a.json"), fifo = path("b.csv"), markdown = path("c.md")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: benchExecutable)
-        process.arguments = quickRun + ["--json", json, "--csv", fifo]
+        process.arguments = quickRun + ["--json", json, "--csv", fifo, "--markdown", markdown]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         func temporaries() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix(".a.json.tmp-") }
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.contains(".tmp-") }
         }
-        while temporaries().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while temporaries().count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 0.2)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
@@ -261,7 +263,8 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
         XCTAssertTrue(message.contains("Interrupted; no output file was changed."), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: json))
-        XCTAssertEqual(temporaries(), [], "the temporary file being held is removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: markdown))
+        XCTAssertEqual(temporaries(), [], "both complete temporary files waiting for the renames are removed")
     }
 
     // MARK: 7. Several outputs are one transaction
