@@ -48,6 +48,10 @@ public final class Renderer {
     private var pool = BufferPool<Pixmap>()
     /// The 8-bit alpha attachments of mask passes.
     private var maskPool = BufferPool<CoverageMask>()
+    /// The size of a buffer a pass asked for and was refused (memory ran out), since the last
+    /// `render`; nil when none was. The pass could not be drawn, so the frame and its counters are
+    /// not the device's: the caller must report it, not use the frame.
+    public private(set) var refusedBuffer: PixelSize?
     /// Pooled buffers and attachments in use this frame, given back when the frame is done.
     private var lent: [Pixmap] = []
     private var lentMasks: [CoverageMask] = []
@@ -105,6 +109,7 @@ public final class Renderer {
     /// - Complexity: O(layers × bands + pixels shaded).
     public func render(_ root: Layer, time: Double) -> RenderStats {
         stats = RenderStats()
+        refusedBuffer = nil
         self.time = time
         var fb = framebuffer
         framebuffer = Pixmap(width: 1, height: 1)!  // hand the buffer over without a copy
@@ -242,7 +247,8 @@ public final class Renderer {
     private func buildOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
                                 into ops: inout [DrawOp], _ t: Target) {
         let rect = px.intersection(t.clip)
-        guard !rect.isEmpty, var buffer = pool.take(px.size) else { return }
+        guard !rect.isEmpty else { return }
+        guard var buffer = pool.take(px.size) else { return refusedBuffer = px.size }
         stats.offscreenPasses += 1
         stats.offscreenPixels += px.area
         let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: buffer.bounds)
@@ -278,7 +284,7 @@ public final class Renderer {
             stats.offscreenPasses += 1
             stats.offscreenPixels += bitmapRect.area
             // A surface of a dropped bitmap when one of the size is free, cleared like any pass's.
-            guard var fresh = pool.take(bitmapRect.size) else { return }
+            guard var fresh = pool.take(bitmapRect.size) else { return refusedBuffer = bitmapRect.size }
             let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds)
             var sub = [DrawOp(rect: fresh.bounds, paint: .fill(.transparent), mark: .opaque)]
             buildOwn(layer, px: fresh.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
@@ -334,7 +340,11 @@ public final class Renderer {
             // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
             coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
-        guard let mask = layer.mask, var attachment = maskPool.take(size) else { return coverage }
+        guard let mask = layer.mask else { return coverage }
+        guard var attachment = maskPool.take(size) else {
+            refusedBuffer = size
+            return coverage
+        }
         // Core Animation renders a mask in a pass of its own every frame the layer is drawn,
         // before the content's, and the composite applies it (docs/cost-model.md §7).
         if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
@@ -356,6 +366,7 @@ public final class Renderer {
             stats.bytesWritten += pixels
             pool.give(alpha)
         } else {
+            refusedBuffer = size
             maskPool.give(attachment)
             return coverage
         }

@@ -22,6 +22,7 @@ public enum FramePicture {
         } else {
             simulation.jump(toStep: step)
         }
+        try simulation.checkBuffers()
         let picture = overlay.map { simulation.renderer.overlay($0) } ?? simulation.renderer.framebuffer
         return picture.downsampled(by: downscale)
     }

@@ -101,6 +101,7 @@ public struct Runner {
                 for k in 0..<measured {
                     for (i, sim) in sims.enumerated() {
                         records[i].append(sim.step())
+                        try sim.checkBuffers()
                         // Outside the timed step: the picture is part of the result.
                         if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
                     }

@@ -92,7 +92,16 @@ public final class Simulation {
     public static func warmUp(scenario: Scenario, strategyName: String, geometry: TableGeometry?, steps: Int,
                               catalog: StrategyCatalog = .builtIn) throws {
         let warm = try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry, catalog: catalog)
-        for _ in 0..<max(0, steps) { warm.step() }
+        for _ in 0..<max(0, steps) {
+            warm.step()
+            try warm.checkBuffers()
+        }
+    }
+
+    /// Throws when the last frame could not draw a pass because its buffer was refused (memory
+    /// ran out): that frame is not the device's, so no number may come from it.
+    public func checkBuffers() throws {
+        if let size = renderer.refusedBuffer { throw FrameMemory.shortage(size) }
     }
 
     /// Runs the next frame: the step's events, scroll, layout if due, render; returns its cost.
