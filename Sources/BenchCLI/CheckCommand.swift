@@ -133,14 +133,21 @@ struct CheckCommand: BenchCommand {
         let text = context.forPeople(outputs)
         do {
             if let markdownPath { try context.write(markdown, to: markdownPath) }
-            if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-                try CheckCommand.append(markdown, to: summary)
-            }
         } catch {
             text(report.text())
             throw error
         }
         text(report.text())
+        // The step summary is a copy for GitHub's page, not an output asked for on the command
+        // line: a summary that cannot be written must not turn the gate's verdict into exit 2,
+        // where CI would read a usage or file error instead of a regression (or a pass).
+        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            do {
+                try CheckCommand.append(markdown, to: summary)
+            } catch {
+                context.stderr("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.\n")
+            }
+        }
         guard report.passed else {
             let count = report.findings.filter(\.fails).count
             throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")
@@ -211,11 +218,11 @@ struct CheckCommand: BenchCommand {
     static func append(_ text: String, to path: String) throws {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
-            throw BenchError.output("cannot append to GITHUB_STEP_SUMMARY file '\(path)': \(BenchError.systemReason(errno)).")
+            throw BenchError.output("could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason(errno)).")
         }
         defer { close(fd) }
         try AtomicFile.writeAll(Data(text.utf8), to: fd) {
-            BenchError.output("cannot append to GITHUB_STEP_SUMMARY file '\(path)': \(BenchError.systemReason($0)).")
+            BenchError.output("could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason($0)).")
         }
     }
 }

@@ -12,7 +12,9 @@ struct CompareCommand: BenchCommand {
                 + "against the old ('~' when not significant at α = 0.05), the smallest change, up or down, the "
                 + "processes could have detected, and the ratio to none in the same process, tested the same way. "
                 + "A sample is a process: steps and rounds inside one process share its luck and count as one value, "
-                + "so make both runs with --processes 5 (docs/cli.md, 'Samples, significance and tolerances').",
+                + "so make both runs with --processes 5 (docs/cli.md, 'Samples, significance and tolerances'). "
+                + "Files that differ in more than the code (another build configuration, a scenario defined "
+                + "differently, other steps, another kind of host) are compared with a note above the tables saying so.",
             arguments: [ArgumentSpec(name: "old.json", help: "The earlier results (the reference)."),
                         ArgumentSpec(name: "new.json", help: "The later results.")],
             options: [OptionSpec(name: "markdown", valueName: "file",

@@ -12,8 +12,10 @@ struct MergeCommand: BenchCommand {
                 + "every shard measures as the reference of its ratios, are kept from the first file given that has "
                 + "them, and their copies must count and draw the same. Files from different builds or commits, made with "
                 + "different --processes or --instructions, with a row in two files, or with a scenario defined or "
-                + "measured differently are refused (exit 2). bench check and bench compare read the merged file like "
-                + "the results of one run.",
+                + "measured differently, or shards of different divisions (--shard 1/3 and --shard 2/4) or one shard "
+                + "twice are refused (exit 2). A note on standard error names the shards missing from a division "
+                + "(--shard 1/3 and 3/3 given: 2/3 is missing) and shards made with different --rounds or --steps. "
+                + "bench check and bench compare read the merged file like the results of one run.",
             arguments: [ArgumentSpec(name: "results.json", help: "A shard's results (bench run --shard i/n --json); give each shard once.",
                                      isVariadic: true)],
             options: [OptionSpec(name: "json", valueName: "file",

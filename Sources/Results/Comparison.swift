@@ -49,6 +49,9 @@ public struct Comparison: Sendable {
     public var rows: [Row]
     /// Rows only in A or only in B.
     public var unmatched: [String]
+    /// What makes the two files measure something else than the code alone (`Comparison.notes`):
+    /// printed above the tables, so that no such comparison passes without a word.
+    public var notes: [String] = []
 
     /// Compares `a` (old) with `b` (new).
     public init(_ a: Results, _ b: Results) {
@@ -88,6 +91,37 @@ public struct Comparison: Sendable {
         }
         self.rows = rows
         self.unmatched = unmatched
+        self.notes = Comparison.notes(a, b)
+    }
+
+    /// What differs between `a` and `b` besides the code, each a note for the reader: another
+    /// build configuration, a scenario defined differently, rows measured over other steps, times
+    /// from another kind of host. `bench check` refuses the first three (and does not gate times
+    /// across hosts); `compare` only describes two files, and comparing two builds is a question
+    /// it may be asked, so it shows the comparison and says what else changed.
+    static func notes(_ a: Results, _ b: Results) -> [String] {
+        var out: [String] = []
+        if !Gate.sameBuild(a.tool, b.tool) {
+            out.append("the first file was measured with a \(Gate.build(a.tool)) and the second with a \(Gate.build(b.tool)): times compare the builds as well as the code (bench check refuses this)")
+        }
+        for (scenario, changes) in Gate.definitionChanges(a, b) {
+            out.append("the scenario '\(Escape.message(scenario))' is defined differently in the two files (\(changes)): its rows measure other work (bench check refuses this)")
+        }
+        let bRows = b.runsByKey
+        var steps: [(scenario: String, old: Int, new: Int)] = []
+        for old in a.runs {
+            guard let new = bRows[old.key], old.steps != new.steps,
+                  !steps.contains(where: { $0.scenario == old.scenario && $0.old == old.steps && $0.new == new.steps }) else { continue }
+            steps.append((old.scenario, old.steps, new.steps))
+        }
+        for (scenario, old, new) in steps {
+            out.append("the scenario '\(Escape.message(scenario))' was measured over \(Format.grouped(old)) steps in the first file and \(Format.grouped(new)) in the second: counters and times per step average other stretches of it (bench check refuses this)")
+        }
+        if let x = a.provenance?.host, let y = b.provenance?.host, x != y {
+            func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
+            out.append("the files were measured on different kinds of host (\(short(x.summary)); \(short(y.summary))): times follow the host as well as the code, while counters, instructions and estimated cycles do not")
+        }
+        return out
     }
 
     /// The smallest relative change `d` that this pair of runs could have shown significant in
@@ -137,6 +171,7 @@ public struct Comparison: Sendable {
     private func render(markdown: Bool) -> String {
         func escape(_ text: String) -> String { markdown ? Escape.markdown(text) : Escape.terminal(text) }
         var out = markdown ? "### CornerBench comparison\n" : ""
+        for note in notes { out += markdown ? "\n> **Note:** \(escape(note)).\n" : "Note: \(escape(note)).\n" }
         var scenarios: [String] = []
         for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
         for scenario in scenarios {

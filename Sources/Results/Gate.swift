@@ -124,6 +124,9 @@ public enum Gate {
         public var cyclesGated = false
         /// Whether times were gated: both runs on the same kind of host.
         public var timesGated = true
+        /// The host-free counts one side has that were not gated ("instruction counts",
+        /// "estimated cycles"), which the verdict names so that a pass never hides them.
+        public var notGated: [String] = []
         /// True when nothing failed.
         public var passed: Bool { !findings.contains { $0.fails } }
     }
@@ -171,8 +174,13 @@ public enum Gate {
         let missing = baseline.runs.filter { currentRows[$0.key] == nil }
         if !missing.isEmpty {
             let names = missing.map { Escape.message($0.key.description) }.joined(separator: ", ")
-            throw BenchError.input("the baseline has rows this run lacks: \(names). Run the same suite, or update the baseline.")
+            // A merged file lacks rows when a shard was left out: say where to look.
+            let merged = current.provenance?.commandLine.dropFirst().first == "merge"
+                ? " This run was joined by bench merge, whose note names the shards it lacked." : ""
+            throw BenchError.input("the baseline has \(missing.count) row(s) this run lacks: \(names).\(merged) Run the same suite, or update the baseline.")
         }
+        try checkCounted(baseline: baseline, current: current, "instructions", \.instructions, both: true)
+        try checkCounted(baseline: baseline, current: current, "estimated cycles", \.estimatedCycles, both: cyclesGated)
         for old in baseline.runs {
             let new = currentRows[old.key]!
             compared += 1
@@ -221,7 +229,35 @@ public enum Gate {
         report.instructionsGated = baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
         report.cyclesGated = cyclesGated && baseline.runs.contains { old in old.cost != nil && currentRows[old.key]?.cost != nil }
         report.timesGated = timesGated
+        func counted(_ has: (RunResult) -> Bool) -> Bool { baseline.runs.contains(where: has) || current.runs.contains(where: has) }
+        if counted({ $0.instructions != nil }) && !report.instructionsGated { report.notGated.append("instruction counts") }
+        if counted({ $0.cost != nil }) && !report.cyclesGated { report.notGated.append("estimated cycles") }
         return report
+    }
+
+    /// Throws `BenchError.input` ("cannot gate …") when both sides have a host-free count
+    /// (`what`, read by `values`) but some row or phase has it on one side only: gating the rest
+    /// would pass that row or phase unchecked. When only one side has the count at all, the
+    /// report warns that it was not gated instead (`instructionWarnings`, `cycleWarnings`), since a
+    /// run without valgrind is a choice the warning names; `both` is false when the two sides'
+    /// counts cannot be compared anyway (estimated cycles under other cache models).
+    static func checkCounted(baseline: Results, current: Results, _ what: String, _ values: (RunResult) -> [Phase: Int]?,
+                             both: Bool) throws {
+        guard both, baseline.runs.contains(where: { values($0) != nil }), current.runs.contains(where: { values($0) != nil }) else { return }
+        let currentRows = current.runsByKey
+        for old in baseline.runs {
+            guard let new = currentRows[old.key] else { continue }
+            let a = values(old) ?? [:], b = values(new) ?? [:]
+            let row = Escape.message(old.key.description)
+            guard !a.isEmpty == !b.isEmpty else {
+                let (has, lacks) = a.isEmpty ? ("this run", "the baseline") : ("the baseline", "this run")
+                throw BenchError.input("cannot gate the \(what) of \(row): \(has) has them and \(lacks) has none for this row, though both have them for others; a row counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
+            }
+            if let phase = Phase.allCases.first(where: { (a[$0] == nil) != (b[$0] == nil) }) {
+                let (has, lacks) = a[phase] == nil ? ("this run", "the baseline") : ("the baseline", "this run")
+                throw BenchError.input("cannot gate the \(what) of \(row): \(has) has them for the \(phase.name) phase and \(lacks) has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
+            }
+        }
     }
 
     /// A phase's host-free count (`what`, read by `values`) that moved by more than `tolerance`,
@@ -277,19 +313,41 @@ public enum Gate {
     /// a scenario whose definition differs (its counters would change for a reason that is not
     /// the code).
     static func checkComparable(baseline: Results, current: Results) throws {
-        func build(_ tool: ToolInfo) -> String { "\(Escape.message(tool.configuration)) build (\(tool.optimized ? "optimized" : "NOT optimized"))" }
-        if baseline.tool.configuration != current.tool.configuration || baseline.tool.optimized != current.tool.optimized {
+        if !sameBuild(baseline.tool, current.tool) {
             throw BenchError.input("the baseline was measured with a \(build(baseline.tool)) and this run with a \(build(current.tool)); their times do not compare. Run the same build configuration, or update the baseline.")
         }
-        guard let old = baseline.scenarioDefinitions, let new = current.scenarioDefinitions else { return }
-        var seen = Set<String>()
-        for run in baseline.runs where seen.insert(run.scenario).inserted {
-            guard let a = old[run.scenario], let b = new[run.scenario], a != b else { continue }
-            let keys = Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }
-            let changes = keys.map { "\(Escape.message($0)) '\(Escape.message(a[$0] ?? "absent"))' → '\(Escape.message(b[$0] ?? "absent"))'" }
-                .joined(separator: "; ")
-            throw BenchError.input("the scenario '\(Escape.message(run.scenario))' is defined differently from the baseline's (\(changes)); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
+        if let (scenario, changes) = definitionChanges(baseline, current).first {
+            throw BenchError.input("the scenario '\(Escape.message(scenario))' is defined differently from the baseline's (\(changes)); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
         }
+    }
+
+    /// Whether two builds have the same configuration, the condition for comparing their times.
+    static func sameBuild(_ a: ToolInfo, _ b: ToolInfo) -> Bool {
+        a.configuration == b.configuration && a.optimized == b.optimized
+    }
+
+    /// A build as messages name it: `release build (optimized)`.
+    static func build(_ tool: ToolInfo) -> String {
+        "\(Escape.message(tool.configuration)) build (\(tool.optimized ? "optimized" : "NOT optimized"))"
+    }
+
+    /// The scenarios of `a`'s rows that `b` defines differently, in `a`'s order, each with its
+    /// changed keys (`key 'old' → 'new'; …`); none when either file records no definitions.
+    static func definitionChanges(_ a: Results, _ b: Results) -> [(scenario: String, changes: String)] {
+        guard let old = a.scenarioDefinitions, let new = b.scenarioDefinitions else { return [] }
+        var seen = Set<String>()
+        return a.runs.compactMap { run in
+            guard seen.insert(run.scenario).inserted, let x = old[run.scenario], let y = new[run.scenario], x != y else { return nil }
+            return (run.scenario, definitionChanges(x, y))
+        }
+    }
+
+    /// The keys of two definitions of a scenario that differ: `key 'old' → 'new'; …`, quoted
+    /// through `Escape.message`.
+    static func definitionChanges(_ a: [String: String], _ b: [String: String]) -> String {
+        Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }
+            .map { "\(Escape.message($0)) '\(Escape.message(a[$0] ?? "absent"))' → '\(Escape.message(b[$0] ?? "absent"))'" }
+            .joined(separator: "; ")
     }
 
     /// What a reader of the verdict should know about the two runs' provenance. Values from the
@@ -448,15 +506,15 @@ extension Gate.Report {
         out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): a significant time change smaller than this passes.\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
-        out += passed ? "PASS: \(rowsCompared) rows match the baseline.\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows.\n"
+        out += passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause).\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).\n"
         return out
     }
 
     /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and
     /// warning is written as `Escape.markdown` writes it, names shortened to `Escape.nameLimit`.
     public func markdown() -> String {
-        var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\n\n"
-        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline.\n\n" }
+        var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
+        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
         if !rows.isEmpty {
             let table = comparedTable(Escape.markdown)
             out += "| " + table[0].joined(separator: " | ") + " |\n|" + table[0].indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
@@ -477,6 +535,12 @@ extension Gate.Report {
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
         return out
+    }
+
+    /// What the verdict adds when a host-free count was not gated (`notGated`): it names them, so
+    /// a PASS read alone, without the warnings above it, cannot be taken to cover them.
+    var notGatedClause: String {
+        notGated.isEmpty ? "" : ", but \(notGated.joined(separator: " and ")) were NOT gated (see the warnings)"
     }
 
     /// What the compared table's columns hold, for its title.

@@ -104,7 +104,41 @@ private enum ResultsReader {
         if results.cacheModel == nil, let row = runs.firstIndex(where: { $0.cost != nil }) {
             throw runsItem.element(row, .null).fail("has a cost, but the file records no cacheModel that counted it")
         }
+        try checkCounted(results, runsItem)
         return results
+    }
+
+    /// Throws unless the rows' host-free counts agree with what the file says counted them: with
+    /// an `instructionCounter`, every row has `instructions` of every phase, and with a
+    /// `cacheModel`, a `cost` of every phase; without them, no row has either. A row left
+    /// uncounted in a counted file would be gated by nothing (`bench check` compares what both
+    /// sides have), so such a file, a failed count or a hand-edited one, is refused when read.
+    static func checkCounted(_ results: Results, _ runsItem: Item) throws {
+        func row(_ index: Int) -> Item { runsItem.element(index, .null) }
+        func name(_ index: Int) -> String { Escape.message(results.runs[index].key.description) }
+        if let counter = results.instructionCounter {
+            let counted = "the file's instructionCounter '\(Escape.message(counter))' says every row was counted"
+            if let i = results.runs.firstIndex(where: { $0.instructions == nil }) {
+                throw row(i).fail("the row \(name(i)) has no instructions, but \(counted); a row without counts would pass the instruction gate unchecked")
+            }
+            for (i, run) in results.runs.enumerated() {
+                if let phase = Phase.allCases.first(where: { run.instructions?[$0] == nil }) {
+                    throw row(i).fail("the row \(name(i)) has no \(phase.name) instructions, but \(counted) in every phase")
+                }
+            }
+        } else if let i = results.runs.firstIndex(where: { $0.instructions != nil }) {
+            throw row(i).fail("the row \(name(i)) has instructions, but the file records no instructionCounter that counted them")
+        }
+        if results.cacheModel != nil {
+            for (i, run) in results.runs.enumerated() {
+                guard let cost = run.cost else {
+                    throw row(i).fail("the row \(name(i)) has no cost, but the file's cacheModel says every row was simulated; a row without it would pass the estimated-cycle gate unchecked")
+                }
+                if let phase = Phase.allCases.first(where: { cost[$0] == nil }) {
+                    throw row(i).fail("the row \(name(i)) has no \(phase.name) cost, but the file's cacheModel says every row was simulated in every phase")
+                }
+            }
+        }
     }
 
     static func toolInfo(_ item: Item) throws -> ToolInfo {

@@ -22,16 +22,20 @@ extension Results {
     ///   - reference: The strategy every shard repeats (`none`).
     ///   - strategyOrder: The order of strategies where the shards leave it open.
     ///   - commandLine: The merge's command line, recorded in the provenance.
-    /// - Returns: The merged results and notes for the reader (shards made on different machines).
+    /// - Returns: The merged results and notes for the reader: shards made on different machines,
+    ///   shards missing from a run divided with `--shard i/n`, shards made with other `--rounds`
+    ///   or `--steps` (each row keeps its own, so the file stays true, but its rows are not alike).
     /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run: a
     ///   non-reference row in two of them, another build of bench or git commit, another
-    ///   `--processes` or instruction counter, a scenario defined differently or measured with
-    ///   other steps, or reference rows that differ.
+    ///   `--processes` or instruction counter (which the merged file records once for all rows),
+    ///   a scenario defined differently or measured with other steps, reference rows that differ,
+    ///   shards of divisions into different numbers of parts, or one shard given twice.
     public static func merging(shards: [(name: String, results: Results)], reference: String, strategyOrder: [String] = [],
                                commandLine: [String]) throws -> (results: Results, notes: [String]) {
         guard let first = shards.first else { throw BenchError.input("there are no results files to merge.") }
         for shard in shards.dropFirst() { try checkSameRun(first, shard) }
         try checkDefinitions(shards)
+        var notes = try shardNotes(shards)
 
         var kept: [RunKey: (row: RunResult, file: String)] = [:]
         var stepsOf: [String: (steps: Int, file: String)] = [:]
@@ -70,7 +74,7 @@ extension Results {
             merged.scenarioDefinitions = nil
         }
 
-        var notes: [String] = []
+        notes += optionNotes(shards, "rounds", absent: "1") + optionNotes(shards, "steps", absent: "each scenario's own")
         let machines = shards.filter { $0.results.machine != first.results.machine }
         if !machines.isEmpty {
             notes.append("\(machines.count) of the \(shards.count) files were measured on another machine than \(first.name) (\(Escape.message(first.results.machine.cpu)), \(first.results.machine.cores) cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine")
@@ -107,6 +111,53 @@ extension Results {
         }
     }
 
+    /// What the shards' recorded `--shard i/n` say: a note naming the shards missing from the
+    /// division, or that some files record none, so what is missing cannot be told.
+    /// - Throws: `BenchError.input` for shards of divisions into different numbers of parts (their
+    ///   rows overlap or leave gaps), or for one part given in two files.
+    private static func shardNotes(_ shards: [(name: String, results: Results)]) throws -> [String] {
+        let made = shards.compactMap { shard -> (name: String, shard: PairSelection.Shard)? in
+            guard let text = shard.results.provenance?.option("shard"), let parsed = try? PairSelection.Shard(parsing: text) else { return nil }
+            return (shard.name, parsed)
+        }
+        guard let first = made.first else { return [] }
+        if let other = made.first(where: { $0.shard.count != first.shard.count }) {
+            throw BenchError.input("\(first.name) is shard \(first.shard) and \(other.name) shard \(other.shard): shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
+        }
+        var given: [Int: String] = [:]
+        for (name, shard) in made {
+            if let earlier = given[shard.index] {
+                throw BenchError.input("\(earlier) and \(name) are both shard \(shard); merge the shards of one run, each once.")
+            }
+            given[shard.index] = name
+        }
+        let unrecorded = shards.filter { shard in !made.contains { $0.name == shard.name } }.map(\.name)
+        guard unrecorded.isEmpty else {
+            return ["\(unrecorded.joined(separator: ", ")) record(s) no --shard, so which shards of the \(first.shard.count) are missing cannot be told"]
+        }
+        let missing = (1...first.shard.count).filter { given[$0] == nil }
+        guard !missing.isEmpty else { return [] }
+        let present = made.sorted { $0.shard.index < $1.shard.index }.map { "\($0.shard) in \($0.name)" }.joined(separator: ", ")
+        let absent = missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
+        return ["shard(s) \(absent) of the run are missing (given: \(present)); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks"]
+    }
+
+    /// A note when the shards' command lines gave the option `--name` different values (`absent`
+    /// stands for a command line without it). Only for what each row keeps for itself (its rounds,
+    /// its steps), so that the merged file stays true and only its rows are not alike; files
+    /// without provenance are left out.
+    private static func optionNotes(_ shards: [(name: String, results: Results)], _ name: String, absent: String) -> [String] {
+        var files: [(value: String, names: [String])] = []
+        for shard in shards {
+            guard let provenance = shard.results.provenance else { continue }
+            let value = provenance.option(name).map { Escape.message($0) } ?? absent
+            if let i = files.firstIndex(where: { $0.value == value }) { files[i].names.append(shard.name) } else { files.append((value, [shard.name])) }
+        }
+        guard files.count > 1 else { return [] }
+        let list = files.map { "\($0.value) in \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
+        return ["the shards were made with different --\(name) (\(list)); each row keeps the \(name) its own shard measured, so the rows of the merged file are not alike"]
+    }
+
     /// Throws when two shards define a scenario of the same name differently.
     private static func checkDefinitions(_ shards: [(name: String, results: Results)]) throws {
         var seen: [String: (definition: [String: String], file: String)] = [:]
@@ -117,9 +168,7 @@ extension Results {
                     continue
                 }
                 guard earlier.definition != definition else { continue }
-                let keys = Set(definition.keys).union(earlier.definition.keys).sorted().filter { definition[$0] != earlier.definition[$0] }
-                let changes = keys.map { "\(Escape.message($0)) '\(Escape.message(earlier.definition[$0] ?? "absent"))' → '\(Escape.message(definition[$0] ?? "absent"))'" }
-                    .joined(separator: "; ")
+                let changes = Gate.definitionChanges(earlier.definition, definition)
                 throw BenchError.input("the scenario '\(Escape.message(scenario))' is defined differently in \(earlier.file) and \(name) (\(changes)); make every shard from one suite.")
             }
         }
