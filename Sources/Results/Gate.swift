@@ -502,8 +502,7 @@ extension Gate.Report {
         }
         for f in noted { out += "  · \(row(f))\n" }
         for warning in warnings { out += "Warning: \(Escape.terminal(warning)).\n" }
-        let noise = options.noiseSpread.map { " (A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0)))" } ?? ""
-        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance))\(noise): a significant time change smaller than this passes.\n"
+        out += timeToleranceLine + "\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
         out += passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause).\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).\n"
@@ -531,10 +530,20 @@ extension Gate.Report {
             out += "\n"
         }
         for warning in warnings { out += "> **Warning:** \(Escape.markdown(warning)).\n\n" }
-        out += "Time tolerance ±\(Format.magnitude(options.effectiveTolerance)) (a significant time change smaller than this passes).\n"
+        out += timeToleranceLine + "\n"
         if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
         if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
         return out
+    }
+
+    /// How time was gated, in the words of docs/cli.md ("Samples, significance and tolerances"): a
+    /// row's tolerance is the larger of the option (raised by an A/A run) and twice the spread of
+    /// either side's processes, so the line says both, and each row shows its own.
+    var timeToleranceLine: String {
+        guard timesGated else { return "Times were reported, not gated (another kind of host; see the warning)." }
+        let noise = options.noiseSpread.map { ", raised by the A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0))" } ?? ""
+        return "Time tolerance: ±\(Format.magnitude(options.effectiveTolerance))\(noise), or twice the spread of either side's processes "
+            + "where that is larger (each row shows its own); a significant change within its row's tolerance passes."
     }
 
     /// What the verdict adds when a host-free count was not gated (`notGated`): it names them, so

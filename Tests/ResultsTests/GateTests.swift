@@ -96,6 +96,10 @@ final class GateTests: XCTestCase {
         XCTAssertFalse(slower.passed)
         let message = try XCTUnwrap(slower.findings.first { $0.fails }).message
         XCTAssertTrue(message.contains("tolerance ±16.0 % = 2 × the processes' spread"), message)
+        // The footer states the rule the rows apply, not the option alone.
+        for text in [drifted.text(), drifted.markdown()] {
+            XCTAssertTrue(text.contains("Time tolerance: ±5.0 %, or twice the spread of either side's processes where that is larger (each row shows its own)"), text)
+        }
     }
 
     func testTimesAreNotGatedWithTooFewRoundsAndTheReportSaysSo() throws {

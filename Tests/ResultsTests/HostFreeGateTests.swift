@@ -119,6 +119,8 @@ final class HostFreeGateTests: XCTestCase {
         let warning = try XCTUnwrap(other.warnings.first { $0.hasPrefix("times were reported, not gated") })
         XCTAssertTrue(warning.contains("L3 8 MiB"), warning)
         XCTAssertTrue(other.text().contains("2.000 → 2.600 (other host: not gated)"), other.text())
+        XCTAssertTrue(other.text().contains("Times were reported, not gated (another kind of host; see the warning)."), other.text())
+        XCTAssertFalse(other.text().contains("Time tolerance"), "no tolerance for times that were not gated")
 
         var unrecorded = baseline
         unrecorded.provenance?.host = nil
