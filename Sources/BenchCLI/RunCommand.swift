@@ -204,7 +204,15 @@ struct RunCommand: BenchCommand {
             if !quiet { table(results.comparisonTable(wide: wide)) }
             throw error
         }
-        if !quiet { table(results.comparisonTable(wide: wide)) }
+        if !quiet {
+            table(results.comparisonTable(wide: wide))
+            // Where the numbers went, as render and merge say it.
+            let files = outputs.outputs.map(\.path).filter { $0 != AtomicFile.standardOutput }
+            if !files.isEmpty {
+                table("Wrote " + files.map { "'\(Escape.terminal($0))'" }.joined(separator: ", ")
+                      + ": \(results.runs.count) row(s) of \(Set(results.runs.map(\.scenario)).count) scenario(s).\n")
+            }
+        }
         return 0
     }
 

@@ -39,6 +39,16 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(err.hasSuffix("\r\u{1B}[K"), "the progress line is cleared at the end")
     }
 
+    func testARunSaysWhichFilesItWrote() throws {
+        let json = directory + "/r.json", csv = directory + "/r.csv"
+        let result = bench("run", "--strategy", "none", "--steps", "2", "--json", json, "--csv", csv)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasSuffix("Wrote '\(json)', '\(csv)': 1 row(s) of 1 scenario(s).\n"), result.stdout)
+        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", json, "--quiet").stdout, "", "quiet stays quiet")
+        let piped = bench("run", "--strategy", "none", "--steps", "2", "--json", "-", "--csv", csv)
+        XCTAssertTrue(piped.stderr.hasSuffix("Wrote '\(csv)': 1 row(s) of 1 scenario(s).\n"), "with '-', the people's text goes to stderr: \(piped.stderr)")
+    }
+
     func testUnwritableJSONPathFailsBeforeTheRunStarts() {
         let path = "/nonexistent-dir/r.json"
         let started = Date()
