@@ -13,7 +13,8 @@ extension Results {
     /// scenario's strategies likewise, choosing by `strategyOrder` (the catalog's order) where the
     /// shards leave it open, and by first appearance after that. Its top-level floors are those of
     /// its first row's scenario, its `createdAt` the latest shard's, its peak memory the largest,
-    /// its machine and provenance the first shard's (with `commandLine`, the merge's), and its
+    /// its machine and provenance the first shard's (with `commandLine`, the merge's, and the host
+    /// fingerprint only when every shard has the same one), and its
     /// scenario definitions all the shards' (none when a shard records none).
     ///
     /// - Parameters:
@@ -75,6 +76,14 @@ extension Results {
         }
 
         notes += optionNotes(shards, "rounds", absent: "1") + optionNotes(shards, "steps", absent: "each scenario's own")
+        // The kind of host is what decides whether `check` gates times: the merged file may claim
+        // one only when every shard ran on it, else a shard's times would be gated as another's.
+        var hosts: [HostFingerprint?] = []
+        for shard in shards where !hosts.contains(shard.results.provenance?.host) { hosts.append(shard.results.provenance?.host) }
+        if hosts.count > 1 {
+            merged.provenance?.host = nil
+            notes.append("the files were measured on \(hosts.count) kinds of host (processor, cache sizes or huge-page mode), so the merged file records none, and bench check reports its times without gating them")
+        }
         let machines = shards.filter { $0.results.machine != first.results.machine }
         if !machines.isEmpty {
             notes.append("\(machines.count) of the \(shards.count) files were measured on another machine than \(first.name) (\(Escape.message(first.results.machine.cpu)), \(first.results.machine.cores) cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine")

@@ -108,6 +108,18 @@ final class ResultsMergeTests: XCTestCase {
         XCTAssertTrue(notes[0].hasPrefix("1 of the 4 files were measured on another machine than shard-1.json"), notes[0])
     }
 
+    func testShardsFromAnotherKindOfHostLeaveTheMergedFileWithoutAHostSoTimesAreNotGated() throws {
+        var shards = Self.shards
+        let (same, quiet) = try Results.merging(shards: shards, reference: "none", commandLine: ["bench", "merge"])
+        XCTAssertEqual(same.provenance?.host, shards[0].results.provenance?.host, "one kind of host: it is kept")
+        XCTAssertFalse(quiet.contains { $0.contains("kinds of host") })
+        XCTAssertNotNil(shards[2].results.provenance?.host, "the fixture records a host")
+        shards[2].results.provenance?.host?.l3Bytes = 8 << 20
+        let (merged, notes) = try Results.merging(shards: shards, reference: "none", commandLine: ["bench", "merge"])
+        XCTAssertNil(merged.provenance?.host, "not the first shard's host: the third ran elsewhere")
+        XCTAssertTrue(notes.contains { $0.hasPrefix("the files were measured on 2 kinds of host") }, "\(notes)")
+    }
+
     func testShardsWithoutSharedReferencesOrderScenariosAndStrategiesConsistently() {
         func key(_ s: String) -> RunKey { RunKey(scenario: String(s.split(separator: "/")[0]), strategy: String(s.split(separator: "/")[1])) }
         let files = [["a/x", "b/y"], ["a/z", "b/w"], ["c/x"]].map { $0.map(key) }
