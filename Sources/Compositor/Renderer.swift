@@ -50,7 +50,9 @@ public final class Renderer {
     /// Pooled buffers and attachments in use this frame, given back when the frame is done.
     private var lent: [Pixmap] = []
     private var lentMasks: [CoverageMask] = []
-    private var overlayOps: [(PixelRect, OverlayMark)] = []
+    /// The last frame's operations on screen and how each shows in the overlays, when
+    /// `recordsOverlay` is set (`overlay(_:)` draws them).
+    private(set) var overlayOps: [(PixelRect, OverlayMark)] = []
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
     /// drawn every frame, so they are computed once. Rounded backgrounds keep only their corners;
     /// the clips of off-screen buffers keep whole masks. Capped at `roundedCoverageCapacity`.
@@ -122,29 +124,6 @@ public final class Renderer {
         stats.rasterBytes = rasterCache.bytes
         framebuffer = fb
         return stats
-    }
-
-    /// The last frame with an Instruments-style overlay (needs `recordsOverlay`): each pixel is
-    /// tinted by the front-most layer drawn there — blended red / opaque green, off-screen yellow,
-    /// or rasterization-cache hits green / misses red.
-    public func overlay(_ kind: Overlay) -> Pixmap {
-        var tints = Pixmap(size: framebuffer.size)!
-        let red = Overlay.red.premultiplied, green = Overlay.green.premultiplied, yellow = Overlay.yellow.premultiplied
-        for (rect, mark) in overlayOps {
-            let tint: PremultipliedColor
-            switch (kind, mark) {
-            case (.blended, .opaque): tint = green
-            case (.blended, _): tint = red
-            case (.offscreen, .offscreen), (.offscreen, .rasterMiss): tint = yellow
-            case (.raster, .rasterHit): tint = green
-            case (.raster, .rasterMiss): tint = red
-            default: tint = .transparent
-            }
-            tints.fill(rect, with: tint)
-        }
-        var picture = framebuffer
-        picture.draw(tints, from: tints.bounds, to: .zero, opacity: 140)
-        return picture
     }
 
     /// Where a subtree is being drawn: the buffer's scale, the absolute pixel position of its
