@@ -68,6 +68,12 @@ public struct Comparison: Sendable {
         public var key: RunKey
         /// True when the row is in the first (old) file only, false when in the second only.
         public var inFirst: Bool
+
+        /// The row `key`, in the first file only when `inFirst`, else in the second only.
+        public init(key: RunKey, inFirst: Bool) {
+            self.key = key
+            self.inFirst = inFirst
+        }
     }
 
     public var rows: [Row]
