@@ -48,11 +48,19 @@ extension Results {
         return out
     }
 
-    /// A table as Markdown rows: strategy left-aligned, numbers right-aligned.
-    static func markdownTable(_ table: ReportTable) -> String {
-        var out = "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
-        out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
-        for row in table.rows { out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n" }
+    /// A table as Markdown rows, every cell (header included) through `escape`: the one writer of
+    /// the reports' Markdown tables. `.aligned` puts the first column left and numbers right;
+    /// `.plain` leaves alignment to the viewer, as the gate's findings and `bench compare` do.
+    static func markdownTable(_ table: ReportTable, delimiters: ReportTable.MarkdownDelimiters = .aligned,
+                              escape: (String) -> String = Escape.markdown) -> String {
+        // An empty cell is written `| |`, as the findings table's unnamed first column is.
+        func line(_ cells: [String]) -> String { "|" + cells.map { $0.isEmpty ? " |" : " \(escape($0)) |" }.joined() + "\n" }
+        var out = line(table.header)
+        switch delimiters {
+        case .aligned: out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
+        case .plain: out += "|" + String(repeating: "---|", count: table.header.count) + "\n"
+        }
+        for row in table.rows { out += line(row) }
         return out
     }
 

@@ -113,14 +113,10 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         let report = try Gate.check(baseline: Self.counted, current: current)
         XCTAssertTrue(report.passed)
         XCTAssertEqual(report.notGated, ["instruction counts", "estimated cycles"])
-        XCTAssertTrue(report.text().hasSuffix("PASS: 3 rows match the baseline, but instruction counts and estimated cycles were NOT gated (see the warnings).\n"),
-                      report.text())
-        XCTAssertTrue(report.text().contains("Warning: instruction counts were not gated: the baseline has them and this run has none"), report.text())
-        XCTAssertTrue(report.markdown().hasPrefix("### CornerBench gate: ✅ pass (instruction counts and estimated cycles not gated)\n"), report.markdown())
+        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("instruction counts were not gated: the baseline has them and this run has none") }, "\(report.warnings)")
 
         let gated = try Gate.check(baseline: Self.counted, current: Self.counted)
         XCTAssertEqual(gated.notGated, [])
-        XCTAssertTrue(gated.text().hasSuffix("PASS: 3 rows match the baseline.\n"), gated.text())
     }
 
     func testACheckOfAMergedRunThatLacksRowsNamesThemAndTheMerge() {
@@ -182,7 +178,6 @@ final class NothingSkippedInSilenceTests: XCTestCase {
 
     func testCompareOfIdenticalRunsHasNoNote() {
         XCTAssertEqual(Comparison(Self.counted, Self.counted).notes, [])
-        XCTAssertFalse(Comparison(Self.counted, Self.counted).text().contains("Note:"))
     }
 
     func testCompareNotesAnotherBuildConfiguration() {
@@ -191,8 +186,6 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         let comparison = Comparison(Self.counted, release)
         XCTAssertEqual(comparison.notes.count, 1)
         XCTAssertTrue(comparison.notes[0].hasPrefix("the first file was measured with a \(Self.counted.tool.configuration) build"), comparison.notes[0])
-        XCTAssertTrue(comparison.text().hasPrefix("Note: the first file was measured with a "), comparison.text())
-        XCTAssertTrue(comparison.markdown().contains("> **Note:** the first file was measured with a "), comparison.markdown())
     }
 
     func testCompareNotesAScenarioDefinedDifferently() {

@@ -289,7 +289,6 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         let start = cpuSeconds()
         let old = try Results.load(from: directory + "/old.json"), new = try Results.load(from: directory + "/new.json")
         let comparison = Comparison(old, new)
-        _ = comparison.text()
         let report = try Gate.check(baseline: old, current: new)
         let seconds = cpuSeconds() - start
         XCTAssertEqual(old.runs[0].samples[.step]?.count, steps)
