@@ -1,14 +1,12 @@
 import Foundation
-import Harness
-import HarnessTestSupport
+import ResultsTestSupport
 import Results
 import XCTest
 
 final class GateTests: XCTestCase {
     /// A real short run of a small scenario: every field the gate reads is genuine.
     private static let fresh: Results = {
-        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 12)
-        return try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+        return ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 12)
     }()
 
     func testGateAgainstItsOwnFreshBaselinePasses() throws {
@@ -197,8 +195,7 @@ final class GateTests: XCTestCase {
 /// Instruction counts are gated per phase with a small tolerance, and named by phase.
 final class InstructionGateTests: XCTestCase {
     private static let counted: Results = {
-        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 10)
-        var results = try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 10)
         let counts = Dictionary(uniqueKeysWithValues: results.runs.map {
             ($0.key, [Phase.step: 1_000_000, .reuse: 20_000, .layout: 30_000, .composite: 900_000])
         })
@@ -258,24 +255,5 @@ final class InstructionGateTests: XCTestCase {
         let loaded = try Results.load(from: path)
         XCTAssertEqual(loaded.runs.map(\.instructions), Self.counted.runs.map(\.instructions))
         XCTAssertEqual(loaded.instructionCounter, "valgrind-3.19.0 callgrind")
-    }
-}
-
-/// The same scenario gives the same JSON, apart from what is measured in time (and memory).
-final class DeterminismTests: XCTestCase {
-    func testTwoRunsWriteTheSameJSONApartFromTimesAndTimestamps() throws {
-        let scenario = Fixtures.longTable(sections: 40, device: Fixtures.device(width: 600, height: 300), steps: 15)
-        func stripped() throws -> NSDictionary {
-            let results = try Runner().run(scenarios: [scenario], strategies: ["none", "shared-corner-grid", "rasterized-mask"])
-            var object = try JSONSerialization.jsonObject(with: results.jsonData()) as! [String: Any]
-            for key in ["createdAt", "floorNanos", "copyFloorNanos", "peakMemoryBytes"] { object[key] = nil }
-            object["runs"] = (object["runs"] as! [[String: Any]]).map { run in
-                var run = run
-                for key in ["timing", "samples", "rounds", "roundRatios", "ratios", "floorNanos", "copyFloorNanos", "trafficBoundNanos"] { run[key] = nil }
-                return run
-            }
-            return object as NSDictionary
-        }
-        XCTAssertEqual(try stripped(), try stripped())
     }
 }

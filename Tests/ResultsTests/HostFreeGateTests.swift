@@ -1,6 +1,5 @@
 import Foundation
-import Harness
-import HarnessTestSupport
+import ResultsTestSupport
 import Results
 import XCTest
 
@@ -13,8 +12,7 @@ final class HostFreeGateTests: XCTestCase {
     }
 
     private static let counted: Results = {
-        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 10)
-        var results = try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 10)
         let phases: [Phase: CacheEvents] = [.step: events(ir: 1_000_000, ram: 20_000), .reuse: events(ir: 20_000, ram: 100),
                                             .layout: events(ir: 30_000, ram: 200), .composite: events(ir: 900_000, ram: 19_000)]
         let keys = results.runs.map(\.key)

@@ -1,6 +1,5 @@
 import Foundation
-import Harness
-import HarnessTestSupport
+import ResultsTestSupport
 @testable import Results
 import XCTest
 
@@ -16,8 +15,7 @@ final class NothingSkippedInSilenceTests: XCTestCase {
     /// A real run of three rows with instruction counts and estimated cycles attached, as
     /// `bench run --instructions` writes them.
     private static let counted: Results = {
-        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 6)
-        var results = try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask", "shared-corner-grid"])
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask", "shared-corner-grid"], steps: 6)
         let phases: [Phase: CacheEvents] = [.step: events(ir: 1_000_000), .reuse: events(ir: 20_000),
                                             .layout: events(ir: 30_000), .composite: events(ir: 900_000)]
         let keys = results.runs.map(\.key)
@@ -133,10 +131,12 @@ final class NothingSkippedInSilenceTests: XCTestCase {
     /// Shard `index` of `count` of a three-strategy run, as `bench run --shard` makes it, with
     /// `options` on its command line.
     private static func shard(_ index: Int, of count: Int, _ options: [String] = []) throws -> Results {
-        let plan = RunPlan(scenarios: [Fixtures.singleSection(rows: 3, steps: 4)],
-                           strategies: ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask"])
-        let selection = PairSelection(shard: PairSelection.Shard(index: index, count: count), reference: "none")
-        return try Runner(commandLine: ["bench", "run", "--shard", "\(index)/\(count)"] + options).run(try plan.selecting(selection))
+        // Round-robin, as PairSelection deals pairs: each shard has `none` and its share of the rest.
+        let others = ["shared-corner-grid", "per-cell-mask", "rasterized-mask"]
+        let mine = others.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        var results = ResultsFixtures.run(scenario: "single-section", strategies: ["none"] + mine, steps: 4)
+        results.provenance?.commandLine = ["bench", "run", "--shard", "\(index)/\(count)"] + options
+        return results
     }
 
     private func merge(_ shards: [(name: String, results: Results)]) throws -> (results: Results, notes: [String]) {
@@ -190,9 +190,9 @@ final class NothingSkippedInSilenceTests: XCTestCase {
 
     func testCompareNotesAScenarioDefinedDifferently() {
         var redefined = Self.counted
-        redefined.scenarioDefinitions?["long-table"]?["rowHeight"] = "50"
+        redefined.scenarioDefinitions?["long-table"]?["steps"] = "50"
         XCTAssertEqual(Comparison(Self.counted, redefined).notes,
-                       ["the scenario 'long-table' is defined differently in the two files (rowHeight '44' → '50'): its rows measure other work (bench check refuses this)"])
+                       ["the scenario 'long-table' is defined differently in the two files (steps '6' → '50'): its rows measure other work (bench check refuses this)"])
     }
 
     func testCompareNotesOtherStepsOncePerScenario() {
