@@ -16,17 +16,17 @@ extension ScenarioFile {
     static let maxTextLength = 200
     static let maxPatternRows = 1000
 
-    static func decodeScenario(_ node: Node) throws -> Scenario {
+    static func decodeScenario(_ node: JSONNode) throws -> Scenario {
         let fields = try node.object(allowing: ["name", "device", "table", "style", "scroll", "events"],
                                      expected: "a scenario object")
         let name = try fields.required("name", "a non-empty string").string(nonEmpty: true)
         let device = try decodeDevice(fields.required("device", "a device name or object"))
         var scenario = Scenario(name: name, device: device, sections: 0, rowsPerSection: [0], steps: 1)
         try decodeTable(fields.required("table", "an object"), into: &scenario)
-        if let style = fields.optional("style") {
+        if let style = fields.member("style") {
             let styleFields = try style.object(allowing: styleKeys, expected: "an object")
             scenario.style = try decodeStyle(styleFields, over: TableStyle(), scenario: scenario)
-            if let rounds = styleFields.optional("roundsInCompactWidth") {
+            if let rounds = styleFields.member("roundsInCompactWidth") {
                 scenario.style.roundsInCompactWidth = try rounds.bool()
             }
         }
@@ -34,10 +34,10 @@ extension ScenarioFile {
         if scenario.style.cornerRadius > radiusLimit {
             // Only the default can get here: an explicit radius was checked in decodeStyle.
             throw node.child("table").child("rowHeight").fail(
-                "a row height of \(format(scenario.rowHeight)) is less than twice the default corner radius \(format(scenario.style.cornerRadius)); set style.cornerRadius to at most \(format(radiusLimit))")
+                "a row height of \(JSONNode.format(scenario.rowHeight)) is less than twice the default corner radius \(JSONNode.format(scenario.style.cornerRadius)); set style.cornerRadius to at most \(JSONNode.format(radiusLimit))")
         }
         try decodeScroll(fields.required("scroll", "an object"), into: &scenario)
-        if let events = fields.optional("events") {
+        if let events = fields.member("events") {
             let list = try events.array(nonEmpty: false)
             guard list.count <= maxEvents else {
                 throw events.fail("\(Format.grouped(list.count)) events; a scenario may have at most \(Format.grouped(maxEvents))")
@@ -47,7 +47,7 @@ extension ScenarioFile {
         return scenario
     }
 
-    private static func decodeDevice(_ node: Node) throws -> Device {
+    private static func decodeDevice(_ node: JSONNode) throws -> Device {
         if case .string(let name) = node.value {
             guard let device = Device.named(name) else {
                 throw node.fail(unknownName("device", name, Device.catalogue.map(\.name)))
@@ -57,16 +57,16 @@ extension ScenarioFile {
         guard case .object = node.value else { throw node.mismatch("a device name or an object") }
         let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name"], expected: "an object")
         let scale = try fields.required("scale", "a positive number").number(
-            "a positive number up to \(format(maxScale))") { $0 > 0 && $0 <= maxScale }
+            "a positive number up to \(JSONNode.format(maxScale))") { $0 > 0 && $0 <= maxScale }
         let refreshHz = try fields.required("refreshHz", "a positive number").number(
-            "a positive number up to \(format(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
+            "a positive number up to \(JSONNode.format(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
         let width = try fields.required("width", "a positive number").screenLength(scale: scale)
         let height = try fields.required("height", "a positive number").screenLength(scale: scale)
-        let name = try fields.optional("name")?.string(nonEmpty: true) ?? "custom"
+        let name = try fields.member("name")?.string(nonEmpty: true) ?? "custom"
         return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz)
     }
 
-    private static func decodeTable(_ node: Node, into scenario: inout Scenario) throws {
+    private static func decodeTable(_ node: JSONNode, into scenario: inout Scenario) throws {
         let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight", "content"],
                                      expected: "an object")
         let sections = try fields.required("sections", "an integer").integer(0...maxRows)
@@ -88,15 +88,15 @@ extension ScenarioFile {
         let scale = scenario.device.scale
         scenario.sections = sections
         scenario.rowsPerSection = rows
-        scenario.rowHeight = try fields.optional("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? 44
-        scenario.headerHeight = try fields.optional("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 35
-        scenario.footerHeight = try fields.optional("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 18
-        if let content = fields.optional("content") { scenario.content = try decodeContent(content) }
+        scenario.rowHeight = try fields.member("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? 44
+        scenario.headerHeight = try fields.member("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 35
+        scenario.footerHeight = try fields.member("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 18
+        if let content = fields.member("content") { scenario.content = try decodeContent(content) }
     }
 
     /// `"settings"` (the default), `"none"` (empty cells), or an object: `rows`, a pattern of row
     /// contents repeated down the table, and the `header` and `footer` text lengths.
-    private static func decodeContent(_ node: Node) throws -> ContentPattern {
+    private static func decodeContent(_ node: JSONNode) throws -> ContentPattern {
         if case .string(let name) = node.value {
             switch name {
             case "settings": return .settings
@@ -115,48 +115,48 @@ extension ScenarioFile {
         return ContentPattern(
             rows: try rows.map { row in
                 let f = try row.object(allowing: ["icon", "title", "detail", "accessory"], expected: "a row object")
-                let accessory = try f.optional("accessory").map { node -> RowContent.Accessory in
+                let accessory = try f.member("accessory").map { node -> RowContent.Accessory in
                     let name = try node.string(nonEmpty: true)
                     guard let value = RowContent.Accessory(rawValue: name) else {
                         throw node.fail(unknownName("accessory", name, RowContent.Accessory.allCases.map(\.rawValue)))
                     }
                     return value
                 }
-                return RowContent(icon: try f.optional("icon")?.bool() ?? false,
+                return RowContent(icon: try f.member("icon")?.bool() ?? false,
                                   titleLength: try f.required("title", "an integer").integer(1...maxTextLength),
-                                  detailLength: try f.optional("detail")?.integer(length) ?? 0,
+                                  detailLength: try f.member("detail")?.integer(length) ?? 0,
                                   accessory: accessory ?? .none)
             },
-            headerLength: try fields.optional("header")?.integer(length) ?? 0,
-            footerLength: try fields.optional("footer")?.integer(length) ?? 0)
+            headerLength: try fields.member("header")?.integer(length) ?? 0,
+            footerLength: try fields.member("footer")?.integer(length) ?? 0)
     }
 
     /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked.
-    private static func decodeStyle(_ fields: Fields, over style: TableStyle, scenario: Scenario) throws -> TableStyle {
+    private static func decodeStyle(_ fields: JSONFields, over style: TableStyle, scenario: Scenario) throws -> TableStyle {
         var style = style
-        if let node = fields.optional("cornerRadius") {
+        if let node = fields.member("cornerRadius") {
             let limit = scenario.rowHeight / 2
             let radius = try node.number("a non-negative number") { $0 >= 0 }
             guard radius <= limit else {
                 // TORoundedTableView's corner grid would overlap itself while masks clamp the
                 // radius: the strategies would no longer draw the same picture.
-                throw node.fail("expected at most \(format(limit)) (half the row height \(format(scenario.rowHeight))), got \(format(radius))")
+                throw node.fail("expected at most \(JSONNode.format(limit)) (half the row height \(JSONNode.format(scenario.rowHeight))), got \(JSONNode.format(radius))")
             }
             style.cornerRadius = radius
         }
-        if let node = fields.optional("sideInset") { style.sideInset = try node.number("a non-negative number") { $0 >= 0 } }
-        if let node = fields.optional("maxColumnWidth") { style.maxColumnWidth = try node.number("a positive number") { $0 > 0 } }
-        if let node = fields.optional("backgroundColor") { style.backgroundColor = try node.color() }
-        if let node = fields.optional("cellColor") { style.cellColor = try node.color() }
-        if let node = fields.optional("selectedColor") { style.selectedColor = try node.color() }
-        if let node = fields.optional("opaqueLabels") { style.opaqueLabelBackgrounds = try node.bool() }
+        if let node = fields.member("sideInset") { style.sideInset = try node.number("a non-negative number") { $0 >= 0 } }
+        if let node = fields.member("maxColumnWidth") { style.maxColumnWidth = try node.number("a positive number") { $0 > 0 } }
+        if let node = fields.member("backgroundColor") { style.backgroundColor = try node.color() }
+        if let node = fields.member("cellColor") { style.cellColor = try node.color() }
+        if let node = fields.member("selectedColor") { style.selectedColor = try node.color() }
+        if let node = fields.member("opaqueLabels") { style.opaqueLabelBackgrounds = try node.bool() }
         return style
     }
 
     /// An event as decoded, before a `set` is resolved against the style in force at its step.
     private enum DecodedEvent {
         case ready(ScenarioEvent)
-        case set(atStep: Int, Fields)
+        case set(atStep: Int, JSONFields)
 
         var atStep: Int {
             switch self {
@@ -186,7 +186,7 @@ extension ScenarioFile {
     private static let scrollKinds = ["constant", "fling", "jump"]
     private static let kindKeys = ["constant": ["pointsPerStep"], "fling": ["velocity", "deceleration"], "jump": ["to"]]
 
-    private static func decodeScroll(_ node: Node, into scenario: inout Scenario) throws {
+    private static func decodeScroll(_ node: JSONNode, into scenario: inout Scenario) throws {
         let fields = try node.object(allowing: ["kind", "steps", "warmupSteps", "pointsPerStep", "velocity", "deceleration", "to"],
                                      expected: "an object")
         let kindNode = try fields.required("kind", "\"constant\", \"fling\" or \"jump\"")
@@ -198,11 +198,11 @@ extension ScenarioFile {
             }
         }
         scenario.steps = try fields.required("steps", "an integer").integer(1...maxSteps)
-        scenario.warmupSteps = try fields.optional("warmupSteps")?.integer(0...maxSteps) ?? 10
+        scenario.warmupSteps = try fields.member("warmupSteps")?.integer(0...maxSteps) ?? 10
         switch kind {
         case "constant":
             let steps = Double(scenario.steps), scale = scenario.device.scale
-            scenario.pointsPerStep = try fields.optional("pointsPerStep")?.number(
+            scenario.pointsPerStep = try fields.member("pointsPerStep")?.number(
                 "a number whose offset over \(Format.grouped(scenario.steps)) steps stays finite in pixels") {
                     ($0 * steps * scale).isFinite
                 } ?? 12
@@ -211,7 +211,7 @@ extension ScenarioFile {
             let scale = scenario.device.scale
             let velocity = try fields.required("velocity", "a number (points per second)").number(
                 "a number that stays finite in pixels") { ($0 * scale * 1000).isFinite }
-            let deceleration = try fields.optional("deceleration")?.number("a number between 0 and 1 (exclusive)") {
+            let deceleration = try fields.member("deceleration")?.number("a number between 0 and 1 (exclusive)") {
                 $0 > 0 && $0 < 1
             } ?? ScrollDriver.normalDeceleration
             scenario.motion = .fling(velocity: velocity, deceleration: deceleration)
@@ -220,7 +220,7 @@ extension ScenarioFile {
             switch to.value {
             case .number(let offset):
                 guard (offset * scenario.device.scale).isFinite else {
-                    throw to.fail("expected an offset that stays finite in pixels, got \(format(offset))")
+                    throw to.fail("expected an offset that stays finite in pixels, got \(JSONNode.format(offset))")
                 }
                 scenario.motion = .jumpToOffset(offset)
             case .object: scenario.motion = .jumpToRow(try decodeRow(to, scenario: scenario))
@@ -229,18 +229,18 @@ extension ScenarioFile {
         }
     }
 
-    private static func decodeEvent(_ node: Node, scenario: Scenario) throws -> DecodedEvent {
+    private static func decodeEvent(_ node: JSONNode, scenario: Scenario) throws -> DecodedEvent {
         let actions = ["set", "resize", "select"]
         let fields = try node.object(allowing: ["atStep"] + actions, expected: "an event object")
         let last = scenario.steps - 1
         let atStep = try fields.required("atStep", "an integer").integer(
             0...last, expected: "an integer from 0 to \(Format.grouped(last)) (the scroll has \(Format.grouped(scenario.steps)) steps)")
-        let present = actions.filter { fields.optional($0) != nil }
+        let present = actions.filter { fields.member($0) != nil }
         guard present.count == 1 else {
             throw node.fail(present.isEmpty ? "expected one of 'set', 'resize' or 'select'"
                                             : "expected exactly one of 'set', 'resize' or 'select', got \(present.map { "'\($0)'" }.joined(separator: " and "))")
         }
-        let action = fields.optional(present[0])!
+        let action = fields.member(present[0])!
         switch present[0] {
         case "set":
             if case .object(let members) = action.value, members.contains(where: { $0.key == "roundsInCompactWidth" }) {
@@ -265,7 +265,7 @@ extension ScenarioFile {
     }
 
     /// `{ "section": s, "row": r }`, which must name a row of the scenario's table.
-    private static func decodeRow(_ node: Node, scenario: Scenario) throws -> Table.IndexPath {
+    private static func decodeRow(_ node: JSONNode, scenario: Scenario) throws -> Table.IndexPath {
         let fields = try node.object(allowing: ["section", "row"], expected: "an object")
         let sectionNode = try fields.required("section", "an integer")
         let section = try sectionNode.integer(0...Int(Int32.max))
