@@ -69,7 +69,7 @@ let package = Package(
         // The reference frames are read by path (#filePath), not bundled as resources.
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], swiftSettings: optimizedInDebug),

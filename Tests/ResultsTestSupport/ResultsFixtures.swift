@@ -6,8 +6,10 @@ public enum ResultsFixtures {
     /// One scenario measured by `strategies` over `steps` steps in one process: every counter of
     /// the catalogue with a distinct total, step times that grow with the strategy's place (so
     /// `none`, the reference, is the fastest), each ratio, and a picture at the first and last step.
+    /// With `rounds` above 1, every row also records each round's median per phase (a little apart)
+    /// and each round's ratios, as `bench run --rounds` writes them.
     public static func run(scenario: String = "long-table", strategies: [String] = ["none", "per-cell-mask"],
-                           steps: Int = 12) -> Results {
+                           steps: Int = 12, rounds: Int = 1) -> Results {
         let runs = strategies.enumerated().map { index, strategy -> RunResult in
             var totals: [Counter: Int] = [:]
             for (i, counter) in Counter.allCases.enumerated() { totals[counter] = (i + 1) * steps * (index + 2) }
@@ -23,14 +25,20 @@ public enum ResultsFixtures {
             let step = Double(timing[.step]!.median)
             let ratios: [Ratio: Double] = [.stepToFloor: step / 50_000, .stepToNone: step / 105_500]
             let pictures = ["0": String(format: "%08x", 0x1000 + index), "\(steps - 1)": String(format: "%08x", 0x2000 + index)]
-            return RunResult(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: steps / 2, totals: totals,
-                             perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: [],
-                             pictures: pictures, floorNanos: 50_000, copyFloorNanos: 60_000)
+            var run = RunResult(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: steps / 2, totals: totals,
+                                perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: [],
+                                pictures: pictures, floorNanos: 50_000, copyFloorNanos: 60_000)
+            if rounds > 1 {
+                run.rounds = timing.mapValues { summary in (0..<rounds).map { summary.median + 100 * $0 } }
+                run.roundRatios = ratios.mapValues { value in (0..<rounds).map { value * (1 + 0.001 * Double($0)) } }
+            }
+            return run
         }
         var results = Results(tool: ToolInfo(version: "1.0.0", configuration: "debug", optimized: true, swift: "6.3"),
                               machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-01T00:00:00Z",
                               floorNanos: 50_000, copyFloorNanos: 60_000, runs: runs)
-        results.processes = 1
+        // Rounds of one process record no process count, as `bench run --rounds` writes them.
+        results.processes = rounds > 1 ? nil : 1
         // One kind of host, so a gate of two fixtures gates times.
         results.provenance = Provenance(commandLine: ["bench", "run"], gitCommit: nil, compiler: "Swift 6.3", target: "x86_64-unknown-linux-gnu",
                                         kernel: "Linux", memoryBytes: 1 << 30,

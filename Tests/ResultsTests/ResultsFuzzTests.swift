@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTestSupport
+import RasterTestSupport
+import ResultsTestSupport
 import RasterTestSupport
 import Results
 import XCTest
@@ -29,8 +29,7 @@ final class ResultsFuzzTests: XCTestCase {
 
     /// A short run made here: samples, four rounds, two strategies.
     private static let runBytes: [UInt8] = {
-        let scenario = Fixtures.longTable(sections: 20, device: Fixtures.device(width: 600, height: 300), steps: 5)
-        let results = try! Runner(commandLine: ["bench", "run"]).run(scenarios: [scenario], strategies: ["none", "per-cell-mask"], rounds: 4)
+        let results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 5, rounds: 4)
         return Array(try! results.jsonData())
     }()
 
