@@ -8,11 +8,11 @@ extension Comparison {
     /// `Escape.terminal` writes them.
     public func text() -> String { render(markdown: false) }
 
-    /// The same as Markdown, for a pull-request comment; names as `Escape.markdown` writes them.
+    /// The same as Markdown, for a pull-request comment; names as `Escape.forMarkdown` writes them.
     public func markdown() -> String { render(markdown: true) }
 
     private func render(markdown: Bool) -> String {
-        func escape(_ text: String) -> String { markdown ? Escape.markdown(text) : Escape.terminal(text) }
+        func escape(_ text: String) -> String { markdown ? Escape.forMarkdown(text) : Escape.terminal(text) }
         var out = markdown ? "### CornerBench comparison\n" : ""
         for note in notes { out += markdown ? "\n> **Note:** \(escape(note)).\n" : "Note: \(escape(note)).\n" }
         var scenarios: [String] = []

@@ -35,7 +35,7 @@ extension Gate.Report {
     }
 
     /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and
-    /// warning is written as `Escape.markdown` writes it, names shortened to `Escape.nameLimit`.
+    /// warning is written as `Escape.forMarkdown` writes it, names shortened to `Escape.nameLimit`.
     public func markdown() -> String {
         var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
         if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
@@ -48,7 +48,7 @@ extension Gate.Report {
             }, glossary: [])
             out += Results.markdownTable(table, delimiters: .plain) + "\n"
         }
-        for warning in warnings { out += "> **Warning:** \(Escape.markdown(warning)).\n\n" }
+        for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning)).\n\n" }
         out += toleranceLines
         return out
     }
