@@ -60,6 +60,7 @@ let package = Package(
         // references walk every pixel of many frames, and unoptimized they took a third of
         // `swift test`'s time. (No test relies on `assert`, which -O removes.)
         .target(name: "RasterTestSupport", dependencies: ["Raster"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "ResultsTestSupport", dependencies: ["Results"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "HarnessTestSupport", dependencies: ["Harness", "RasterTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
@@ -67,10 +68,10 @@ let package = Package(
         .testTarget(name: "TableTests", dependencies: ["Table"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
     ]
 )

@@ -58,10 +58,28 @@ public struct Scenario: Hashable, Sendable {
     /// Steps run once before measuring, on a separate table, to warm code and caches.
     public var warmupSteps: Int
 
-    public init(name: String, device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double = 44,
-                headerHeight: Double = 35, footerHeight: Double = 18, style: TableStyle = TableStyle(),
-                content: ContentPattern = .settings, pointsPerStep: Double = 12, motion: ScrollDriver.Motion? = nil, steps: Int, warmupSteps: Int = 10,
-                events: [ScenarioEvent] = []) {
+    /// What a scenario has where neither `init`'s caller nor a scenario file says otherwise: one
+    /// source for both, so a file that leaves a key out runs the scenario `init` would build.
+    public enum Defaults {
+        /// Height of every row, points (a UIKit grouped table's).
+        public static let rowHeight = 44.0
+        /// Section header height, points.
+        public static let headerHeight = 35.0
+        /// Section footer height, points.
+        public static let footerHeight = 18.0
+        /// What the rows and section labels show.
+        public static let content = ContentPattern.settings
+        /// Points scrolled per step of a constant scroll.
+        public static let pointsPerStep = 12.0
+        /// Steps run before measuring.
+        public static let warmupSteps = 10
+    }
+
+    public init(name: String, device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double = Defaults.rowHeight,
+                headerHeight: Double = Defaults.headerHeight, footerHeight: Double = Defaults.footerHeight,
+                style: TableStyle = TableStyle(), content: ContentPattern = Defaults.content,
+                pointsPerStep: Double = Defaults.pointsPerStep, motion: ScrollDriver.Motion? = nil, steps: Int,
+                warmupSteps: Int = Defaults.warmupSteps, events: [ScenarioEvent] = []) {
         self.name = name
         self.device = device
         self.sections = sections

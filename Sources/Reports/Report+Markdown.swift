@@ -15,12 +15,12 @@ extension Results {
     public func markdownReport() -> String {
         var out = "## CornerBench results\n\n"
         if !tool.optimized { out += "> **WARNING:** \(Results.notOptimizedWarning)\n\n" }
-        for (label, value) in contextLines() { out += "- **\(label):** \(Escape.markdown(value))\n" }
+        for (label, value) in contextLines() { out += "- **\(label):** \(Escape.forMarkdown(value))\n" }
         out += "\n### Summary\n"
         for scenario in scenarioNames {
             let verdict = verdict(scenario: scenario)
-            out += "\n**\(Escape.markdown(Escape.shortened(scenario)))** — "
-                + (verdict.summary.isEmpty ? "" : Escape.markdown(verdict.summary)) + "\n\n"
+            out += "\n**\(Escape.forMarkdown(Escape.shortened(scenario)))** — "
+                + (verdict.summary.isEmpty ? "" : Escape.forMarkdown(verdict.summary)) + "\n\n"
             out += Results.markdownTable(verdict.table)
         }
         out += "\nRanks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
@@ -28,11 +28,11 @@ extension Results {
         var explained = Set<String>()
         for scenario in scenarioNames {
             let (caption, tables) = reportTables(scenario: scenario)
-            out += "\n### Scenario \(Escape.markdown(Escape.shortened(scenario)))\n\n"
-            out += Escape.markdown(caption) + "\n"
+            out += "\n### Scenario \(Escape.forMarkdown(Escape.shortened(scenario)))\n\n"
+            out += Escape.forMarkdown(caption) + "\n"
             let events = scenarioEvents(runs.filter { $0.scenario == scenario })
             if !events.isEmpty {
-                out += "\nEvents: " + events.map { "step \($0.step) \(Escape.markdown($0.label))" }.joined(separator: "; ") + ".\n"
+                out += "\nEvents: " + events.map { "step \($0.step) \(Escape.forMarkdown($0.label))" }.joined(separator: "; ") + ".\n"
             }
             out += "\n<details><summary>All numbers</summary>\n"
             for table in tables {
@@ -48,11 +48,19 @@ extension Results {
         return out
     }
 
-    /// A table as Markdown rows: strategy left-aligned, numbers right-aligned.
-    static func markdownTable(_ table: ReportTable) -> String {
-        var out = "| " + table.header.map(Escape.markdown).joined(separator: " | ") + " |\n"
-        out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
-        for row in table.rows { out += "| " + row.map(Escape.markdown).joined(separator: " | ") + " |\n" }
+    /// A table as Markdown rows, every cell (header included) through `escape`: the one writer of
+    /// the reports' Markdown tables. `.aligned` puts the first column left and numbers right;
+    /// `.plain` leaves alignment to the viewer, as the gate's findings and `bench compare` do.
+    static func markdownTable(_ table: ReportTable, delimiters: ReportTable.MarkdownDelimiters = .aligned,
+                              escape: (String) -> String = Escape.forMarkdown) -> String {
+        // An empty cell is written `| |`, as the findings table's unnamed first column is.
+        func line(_ cells: [String]) -> String { "|" + cells.map { $0.isEmpty ? " |" : " \(escape($0)) |" }.joined() + "\n" }
+        var out = line(table.header)
+        switch delimiters {
+        case .aligned: out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
+        case .plain: out += "|" + String(repeating: "---|", count: table.header.count) + "\n"
+        }
+        for row in table.rows { out += line(row) }
         return out
     }
 

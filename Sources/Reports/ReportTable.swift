@@ -14,6 +14,14 @@ struct ReportTable {
     var rows: [[String]]
     /// Each metric column's title and what it means.
     var glossary: [(label: String, meaning: String)]
+
+    /// The delimiter row of a Markdown table (`Results.markdownTable`).
+    enum MarkdownDelimiters {
+        /// `:---` for the first column, `---:` for the others: names left, numbers right.
+        case aligned
+        /// `---` for every column.
+        case plain
+    }
 }
 
 /// A column of the report tables: which number of a run it shows, its title, its meaning (in the

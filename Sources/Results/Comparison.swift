@@ -17,7 +17,7 @@ public struct Comparison: Sendable {
         public var scenario: String
         public var strategy: String
         /// Counters per step that differ: which, old, new.
-        public var counters: [(counter: Counter, old: Double, new: Double)]
+        public var counters: [CounterChange]
         /// The phase compared (`step`).
         public var phase: Phase
         /// Median of the round medians, nanoseconds, in the old and the new run.
@@ -46,9 +46,39 @@ public struct Comparison: Sendable {
         public var isSignificant: Bool { test.p < Comparison.alpha }
     }
 
+    /// A per-step counter that differs between two rows: which, and its old and new mean.
+    public struct CounterChange: Equatable, Sendable {
+        public var counter: Counter
+        /// The means per step, old and new.
+        public var old: Double, new: Double
+
+        /// The per-step counters of `old` and `new` that differ, in the catalogue's order: what a
+        /// comparison lists, and what the gate gives as the likely explanation of a moved time.
+        public static func between(_ old: RunResult, _ new: RunResult) -> [CounterChange] {
+            Counter.allCases.compactMap { counter in
+                guard let x = old.perStep[counter], let y = new.perStep[counter], x != y else { return nil }
+                return CounterChange(counter: counter, old: x, new: y)
+            }
+        }
+    }
+
+    /// A row of one file that the other lacks.
+    public struct Unmatched: Equatable, Sendable {
+        /// The row.
+        public var key: RunKey
+        /// True when the row is in the first (old) file only, false when in the second only.
+        public var inFirst: Bool
+
+        /// The row `key`, in the first file only when `inFirst`, else in the second only.
+        public init(key: RunKey, inFirst: Bool) {
+            self.key = key
+            self.inFirst = inFirst
+        }
+    }
+
     public var rows: [Row]
-    /// Rows only in A or only in B.
-    public var unmatched: [String]
+    /// Rows only in A or only in B: A's in A's order, then B's.
+    public var unmatched: [Unmatched]
     /// What makes the two files measure something else than the code alone (`Comparison.notes`):
     /// printed above the tables, so that no such comparison passes without a word.
     public var notes: [String] = []
@@ -56,18 +86,15 @@ public struct Comparison: Sendable {
     /// Compares `a` (old) with `b` (new).
     public init(_ a: Results, _ b: Results) {
         var rows: [Row] = []
-        var unmatched: [String] = []
+        var unmatched: [Unmatched] = []
         let bRows = b.runsByKey
         let aKeys = Set(a.runs.map(\.key))
         for old in a.runs {
             guard let new = bRows[old.key] else {
-                unmatched.append("\(old.key) only in the first")
+                unmatched.append(Unmatched(key: old.key, inFirst: true))
                 continue
             }
-            let counters = Counter.allCases.compactMap { counter -> (Counter, Double, Double)? in
-                guard let x = old.perStep[counter], let y = new.perStep[counter], x != y else { return nil }
-                return (counter, x, y)
-            }
+            let counters = CounterChange.between(old, new)
             let xs = a.independentSamples(old, .step), ys = b.independentSamples(new, .step)
             var row = Row(scenario: old.scenario, strategy: old.strategy, counters: counters, phase: .step,
                           old: Summary.median(sorted: xs.sorted()), new: Summary.median(sorted: ys.sorted()),
@@ -87,7 +114,7 @@ public struct Comparison: Sendable {
             rows.append(row)
         }
         for run in b.runs where !aKeys.contains(run.key) {
-            unmatched.append("\(run.key) only in the second")
+            unmatched.append(Unmatched(key: run.key, inFirst: false))
         }
         self.rows = rows
         self.unmatched = unmatched
@@ -159,72 +186,5 @@ public struct Comparison: Sendable {
         }
         guard let rise = smallest({ 1 + $0 }), let fall = smallest({ 1 / (1 + $0) }) else { return nil }
         return max(rise, fall)
-    }
-
-    /// A plain-text table per scenario. Names are shortened to `Escape.nameLimit` and written as
-    /// `Escape.terminal` writes them.
-    public func text() -> String { render(markdown: false) }
-
-    /// The same as Markdown, for a pull-request comment; names as `Escape.markdown` writes them.
-    public func markdown() -> String { render(markdown: true) }
-
-    private func render(markdown: Bool) -> String {
-        func escape(_ text: String) -> String { markdown ? Escape.markdown(text) : Escape.terminal(text) }
-        var out = markdown ? "### CornerBench comparison\n" : ""
-        for note in notes { out += markdown ? "\n> **Note:** \(escape(note)).\n" : "Note: \(escape(note)).\n" }
-        var scenarios: [String] = []
-        for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
-        for scenario in scenarios {
-            let name = escape(Escape.shortened(scenario))
-            out += markdown ? "\n#### \(name)\n\n"
-                : "\nscenario \(name): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha)); detectable = the smallest change these processes could show, either way\n"
-            let exact: [(String, KeyPath<Row, (old: Double, new: Double)?>)] = [("step instr.", \.instructions), ("step est. cycles", \.cycles)]
-                .filter { column in rows.contains { $0.scenario == scenario && $0[keyPath: column.1] != nil } }
-            var table = [["strategy", "old µs", "new µs", "change", "p", "processes", "detectable", "× none"] + exact.map(\.0)
-                         + ["counters per step (old → new)"]]
-            for row in rows where row.scenario == scenario {
-                let counters = row.counters.isEmpty ? "unchanged"
-                    : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
-                table.append([escape(Escape.shortened(row.strategy)), Format.micros(Int(row.old.rounded())), Format.micros(Int(row.new.rounded())),
-                              Format.percent(row.change) + (row.isSignificant ? "" : " ~"),
-                              Format.fixed(row.test.p, 3), "\(row.oldRounds) / \(row.newRounds)",
-                              row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none",
-                              row.toNone.map { Format.fixed($0.old, 2) + " → " + Format.fixed($0.new, 2) + ($0.test.p < Comparison.alpha ? "" : " ~") } ?? "–"]
-                             + exact.map { Comparison.exactCell(row[keyPath: $0.1]) } + [counters])
-            }
-            if markdown {
-                out += "| " + table[0].joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: table[0].count) + "\n"
-                for line in table.dropFirst() { out += "| " + line.joined(separator: " | ") + " |\n" }
-            } else {
-                out += Format.align(table)
-            }
-        }
-        if rows.contains(where: { $0.instructions != nil || $0.cycles != nil }) {
-            out += (markdown ? "\n" : "\n") + "Instructions and estimated cycles are exact: the same build counts the same on any host, so any change is the code's or the build's.\n"
-        }
-        if rows.contains(where: { $0.smallestDetectable == nil }) {
-            out += (markdown ? "\n> **Warning:** " : "\nWarning: ")
-                + "too few processes to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4); "
-                + "make both runs with `bench run --processes 5`.\n"
-        }
-        for note in unmatched { out += (markdown ? "\n- " : "\n") + escape(Comparison.shortenedNote(note)) }
-        return out + "\n"
-    }
-
-    /// An exact per-step count, old → new with its change, or "same".
-    static func exactCell(_ value: (old: Double, new: Double)?) -> String {
-        guard let value else { return "–" }
-        func short(_ x: Double) -> String { x >= 1_000_000 ? Format.fixed(x / 1e6, 2) + "M" : Format.fixed(x / 1e3, 1) + "k" }
-        guard value.old != value.new else { return short(value.new) + " (same)" }
-        let change = value.old > 0 ? " (" + Format.percent(value.new / value.old - 1, digits: 2) + ")" : ""
-        return short(value.old) + " → " + short(value.new) + change
-    }
-
-    /// An `unmatched` note (`scenario/strategy only in the first`) with its row's names shortened.
-    private static func shortenedNote(_ note: String) -> String {
-        for suffix in [" only in the first", " only in the second"] where note.hasSuffix(suffix) {
-            return Escape.shortened(String(note.dropLast(suffix.count)), limit: 2 * Escape.nameLimit) + suffix
-        }
-        return Escape.shortened(note)
     }
 }

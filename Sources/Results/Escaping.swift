@@ -58,7 +58,7 @@ public enum Escape {
     /// (`\` `` ` `` `*` `_` `[` `]` `|` `#` `~` `$`) are backslash-escaped, `<` `>` `&` are
     /// written as entities so no HTML tag or entity can form, and line breaks and control
     /// characters are visible escapes as on the terminal (`a\r\nc` shows as `a\r\nc`).
-    public static func markdown(_ text: String) -> String {
+    public static func forMarkdown(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

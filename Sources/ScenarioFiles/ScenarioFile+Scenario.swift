@@ -4,7 +4,10 @@ import Results
 import Strategies
 import Table
 
-/// Decoding of one scenario object: device, table, style, scroll and events.
+/// Decoding of one scenario object in stages — device, table, style, scroll, events — each
+/// returning its part and given exactly the parts it depends on (a style needs the row height it
+/// must fit; a jump and a selection need the table's rows), so the order of the stages is written
+/// in their parameters. The scenario is built once, from the parts.
 extension ScenarioFile {
     /// The style keys an event may change.
     private static let settableKeys = ["cornerRadius", "sideInset", "maxColumnWidth", "backgroundColor", "cellColor",
@@ -16,38 +19,63 @@ extension ScenarioFile {
     static let maxTextLength = 200
     static let maxPatternRows = 1000
 
-    static func decodeScenario(_ node: Node) throws -> Scenario {
+    /// A scenario file's `table`: the sections, their rows, the heights and the content.
+    private struct TablePart {
+        var sections: Int
+        var rowsPerSection: [Int]
+        var rowHeight: Double
+        var headerHeight: Double
+        var footerHeight: Double
+        var content: ContentPattern
+    }
+
+    /// A scenario file's `scroll`: the steps and how the table moves through them.
+    private struct ScrollPart {
+        var steps: Int
+        var warmupSteps: Int
+        /// `Scenario.Defaults.pointsPerStep` unless a constant scroll sets it.
+        var pointsPerStep: Double
+        /// nil for a constant scroll.
+        var motion: ScrollDriver.Motion?
+    }
+
+    static func decodeScenario(_ node: JSONNode) throws -> Scenario {
         let fields = try node.object(allowing: ["name", "device", "table", "style", "scroll", "events"],
                                      expected: "a scenario object")
         let name = try fields.required("name", "a non-empty string").string(nonEmpty: true)
         let device = try decodeDevice(fields.required("device", "a device name or object"))
-        var scenario = Scenario(name: name, device: device, sections: 0, rowsPerSection: [0], steps: 1)
-        try decodeTable(fields.required("table", "an object"), into: &scenario)
-        if let style = fields.optional("style") {
-            let styleFields = try style.object(allowing: styleKeys, expected: "an object")
-            scenario.style = try decodeStyle(styleFields, over: TableStyle(), scenario: scenario)
-            if let rounds = styleFields.optional("roundsInCompactWidth") {
-                scenario.style.roundsInCompactWidth = try rounds.bool()
+        let table = try decodeTable(fields.required("table", "an object"), scale: device.scale)
+        var style = TableStyle()
+        if let styleNode = fields.member("style") {
+            let styleFields = try styleNode.object(allowing: styleKeys, expected: "an object")
+            style = try decodeStyle(styleFields, over: style, rowHeight: table.rowHeight)
+            if let rounds = styleFields.member("roundsInCompactWidth") {
+                style.roundsInCompactWidth = try rounds.bool()
             }
         }
-        let radiusLimit = scenario.rowHeight / 2
-        if scenario.style.cornerRadius > radiusLimit {
+        let radiusLimit = table.rowHeight / 2
+        if style.cornerRadius > radiusLimit {
             // Only the default can get here: an explicit radius was checked in decodeStyle.
             throw node.child("table").child("rowHeight").fail(
-                "a row height of \(format(scenario.rowHeight)) is less than twice the default corner radius \(format(scenario.style.cornerRadius)); set style.cornerRadius to at most \(format(radiusLimit))")
+                "a row height of \(JSONNode.format(table.rowHeight)) is less than twice the default corner radius \(JSONNode.format(style.cornerRadius)); set style.cornerRadius to at most \(JSONNode.format(radiusLimit))")
         }
-        try decodeScroll(fields.required("scroll", "an object"), into: &scenario)
-        if let events = fields.optional("events") {
-            let list = try events.array(nonEmpty: false)
+        let scroll = try decodeScroll(fields.required("scroll", "an object"), scale: device.scale, table: table)
+        var events: [ScenarioEvent] = []
+        if let eventsNode = fields.member("events") {
+            let list = try eventsNode.array(nonEmpty: false)
             guard list.count <= maxEvents else {
-                throw events.fail("\(Format.grouped(list.count)) events; a scenario may have at most \(Format.grouped(maxEvents))")
+                throw eventsNode.fail("\(Format.grouped(list.count)) events; a scenario may have at most \(Format.grouped(maxEvents))")
             }
-            scenario.events = try resolve(list.map { try decodeEvent($0, scenario: scenario) }, from: scenario)
+            let decoded = try list.map { try decodeEvent($0, steps: scroll.steps, scale: device.scale, table: table, style: style) }
+            events = try resolve(decoded, from: style, rowHeight: table.rowHeight)
         }
-        return scenario
+        return Scenario(name: name, device: device, sections: table.sections, rowsPerSection: table.rowsPerSection,
+                        rowHeight: table.rowHeight, headerHeight: table.headerHeight, footerHeight: table.footerHeight,
+                        style: style, content: table.content, pointsPerStep: scroll.pointsPerStep, motion: scroll.motion,
+                        steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events)
     }
 
-    private static func decodeDevice(_ node: Node) throws -> Device {
+    private static func decodeDevice(_ node: JSONNode) throws -> Device {
         if case .string(let name) = node.value {
             guard let device = Device.named(name) else {
                 throw node.fail(unknownName("device", name, Device.catalogue.map(\.name)))
@@ -57,16 +85,18 @@ extension ScenarioFile {
         guard case .object = node.value else { throw node.mismatch("a device name or an object") }
         let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name"], expected: "an object")
         let scale = try fields.required("scale", "a positive number").number(
-            "a positive number up to \(format(maxScale))") { $0 > 0 && $0 <= maxScale }
+            "a positive number up to \(JSONNode.format(maxScale))") { $0 > 0 && $0 <= maxScale }
         let refreshHz = try fields.required("refreshHz", "a positive number").number(
-            "a positive number up to \(format(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
+            "a positive number up to \(JSONNode.format(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
         let width = try fields.required("width", "a positive number").screenLength(scale: scale)
         let height = try fields.required("height", "a positive number").screenLength(scale: scale)
-        let name = try fields.optional("name")?.string(nonEmpty: true) ?? "custom"
+        let name = try fields.member("name")?.string(nonEmpty: true) ?? "custom"
         return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz)
     }
 
-    private static func decodeTable(_ node: Node, into scenario: inout Scenario) throws {
+    /// The table, whose lengths are checked in pixels at the device's `scale`; absent heights and
+    /// content are `Scenario.Defaults`.
+    private static func decodeTable(_ node: JSONNode, scale: Double) throws -> TablePart {
         let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight", "content"],
                                      expected: "an object")
         let sections = try fields.required("sections", "an integer").integer(0...maxRows)
@@ -85,18 +115,17 @@ extension ScenarioFile {
         guard total <= maxRows else {
             throw node.fail("\(Format.grouped(total)) rows in all; the maximum is \(Format.grouped(maxRows))")
         }
-        let scale = scenario.device.scale
-        scenario.sections = sections
-        scenario.rowsPerSection = rows
-        scenario.rowHeight = try fields.optional("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? 44
-        scenario.headerHeight = try fields.optional("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 35
-        scenario.footerHeight = try fields.optional("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? 18
-        if let content = fields.optional("content") { scenario.content = try decodeContent(content) }
+        return TablePart(
+            sections: sections, rowsPerSection: rows,
+            rowHeight: try fields.member("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? Scenario.Defaults.rowHeight,
+            headerHeight: try fields.member("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? Scenario.Defaults.headerHeight,
+            footerHeight: try fields.member("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? Scenario.Defaults.footerHeight,
+            content: try fields.member("content").map(decodeContent) ?? Scenario.Defaults.content)
     }
 
     /// `"settings"` (the default), `"none"` (empty cells), or an object: `rows`, a pattern of row
     /// contents repeated down the table, and the `header` and `footer` text lengths.
-    private static func decodeContent(_ node: Node) throws -> ContentPattern {
+    private static func decodeContent(_ node: JSONNode) throws -> ContentPattern {
         if case .string(let name) = node.value {
             switch name {
             case "settings": return .settings
@@ -115,48 +144,49 @@ extension ScenarioFile {
         return ContentPattern(
             rows: try rows.map { row in
                 let f = try row.object(allowing: ["icon", "title", "detail", "accessory"], expected: "a row object")
-                let accessory = try f.optional("accessory").map { node -> RowContent.Accessory in
+                let accessory = try f.member("accessory").map { node -> RowContent.Accessory in
                     let name = try node.string(nonEmpty: true)
                     guard let value = RowContent.Accessory(rawValue: name) else {
                         throw node.fail(unknownName("accessory", name, RowContent.Accessory.allCases.map(\.rawValue)))
                     }
                     return value
                 }
-                return RowContent(icon: try f.optional("icon")?.bool() ?? false,
+                return RowContent(icon: try f.member("icon")?.bool() ?? false,
                                   titleLength: try f.required("title", "an integer").integer(1...maxTextLength),
-                                  detailLength: try f.optional("detail")?.integer(length) ?? 0,
+                                  detailLength: try f.member("detail")?.integer(length) ?? 0,
                                   accessory: accessory ?? .none)
             },
-            headerLength: try fields.optional("header")?.integer(length) ?? 0,
-            footerLength: try fields.optional("footer")?.integer(length) ?? 0)
+            headerLength: try fields.member("header")?.integer(length) ?? 0,
+            footerLength: try fields.member("footer")?.integer(length) ?? 0)
     }
 
-    /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked.
-    private static func decodeStyle(_ fields: Fields, over style: TableStyle, scenario: Scenario) throws -> TableStyle {
+    /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked;
+    /// a corner radius must be at most half of `rowHeight`.
+    private static func decodeStyle(_ fields: JSONFields, over style: TableStyle, rowHeight: Double) throws -> TableStyle {
         var style = style
-        if let node = fields.optional("cornerRadius") {
-            let limit = scenario.rowHeight / 2
+        if let node = fields.member("cornerRadius") {
+            let limit = rowHeight / 2
             let radius = try node.number("a non-negative number") { $0 >= 0 }
             guard radius <= limit else {
                 // TORoundedTableView's corner grid would overlap itself while masks clamp the
                 // radius: the strategies would no longer draw the same picture.
-                throw node.fail("expected at most \(format(limit)) (half the row height \(format(scenario.rowHeight))), got \(format(radius))")
+                throw node.fail("expected at most \(JSONNode.format(limit)) (half the row height \(JSONNode.format(rowHeight))), got \(JSONNode.format(radius))")
             }
             style.cornerRadius = radius
         }
-        if let node = fields.optional("sideInset") { style.sideInset = try node.number("a non-negative number") { $0 >= 0 } }
-        if let node = fields.optional("maxColumnWidth") { style.maxColumnWidth = try node.number("a positive number") { $0 > 0 } }
-        if let node = fields.optional("backgroundColor") { style.backgroundColor = try node.color() }
-        if let node = fields.optional("cellColor") { style.cellColor = try node.color() }
-        if let node = fields.optional("selectedColor") { style.selectedColor = try node.color() }
-        if let node = fields.optional("opaqueLabels") { style.opaqueLabelBackgrounds = try node.bool() }
+        if let node = fields.member("sideInset") { style.sideInset = try node.number("a non-negative number") { $0 >= 0 } }
+        if let node = fields.member("maxColumnWidth") { style.maxColumnWidth = try node.number("a positive number") { $0 > 0 } }
+        if let node = fields.member("backgroundColor") { style.backgroundColor = try node.color() }
+        if let node = fields.member("cellColor") { style.cellColor = try node.color() }
+        if let node = fields.member("selectedColor") { style.selectedColor = try node.color() }
+        if let node = fields.member("opaqueLabels") { style.opaqueLabelBackgrounds = try node.bool() }
         return style
     }
 
     /// An event as decoded, before a `set` is resolved against the style in force at its step.
     private enum DecodedEvent {
         case ready(ScenarioEvent)
-        case set(atStep: Int, Fields)
+        case set(atStep: Int, JSONFields)
 
         var atStep: Int {
             switch self {
@@ -167,16 +197,17 @@ extension ScenarioFile {
     }
 
     /// The events in file order, each `set` turned into the whole style it leaves in force: the
-    /// style before it (the scenario's, changed by the `set`s of earlier steps, and of the same
-    /// step earlier in the file — the order the simulation applies them in) with its keys set.
-    private static func resolve(_ decoded: [DecodedEvent], from scenario: Scenario) throws -> [ScenarioEvent] {
-        var style = scenario.style
+    /// style before it (`style`, the scenario's, changed by the `set`s of earlier steps, and of
+    /// the same step earlier in the file — the order the simulation applies them in) with its
+    /// keys set.
+    private static func resolve(_ decoded: [DecodedEvent], from style: TableStyle, rowHeight: Double) throws -> [ScenarioEvent] {
+        var style = style
         var events = [ScenarioEvent?](repeating: nil, count: decoded.count)
         for i in decoded.indices.sorted(by: { (decoded[$0].atStep, $0) < (decoded[$1].atStep, $1) }) {
             switch decoded[i] {
             case .ready(let event): events[i] = event
             case let .set(step, fields):
-                style = try decodeStyle(fields, over: style, scenario: scenario)
+                style = try decodeStyle(fields, over: style, rowHeight: rowHeight)
                 events[i] = ScenarioEvent(atStep: step, action: .setStyle(style))
             }
         }
@@ -186,7 +217,9 @@ extension ScenarioFile {
     private static let scrollKinds = ["constant", "fling", "jump"]
     private static let kindKeys = ["constant": ["pointsPerStep"], "fling": ["velocity", "deceleration"], "jump": ["to"]]
 
-    private static func decodeScroll(_ node: Node, into scenario: inout Scenario) throws {
+    /// The scroll, whose offsets must stay finite in pixels at the device's `scale`; a jump to a
+    /// row must name one of `table`'s.
+    private static func decodeScroll(_ node: JSONNode, scale: Double, table: TablePart) throws -> ScrollPart {
         let fields = try node.object(allowing: ["kind", "steps", "warmupSteps", "pointsPerStep", "velocity", "deceleration", "to"],
                                      expected: "an object")
         let kindNode = try fields.required("kind", "\"constant\", \"fling\" or \"jump\"")
@@ -197,50 +230,54 @@ extension ScenarioFile {
                 throw node.child(key).fail("applies to a \(owner) scroll, not a \(kind) one")
             }
         }
-        scenario.steps = try fields.required("steps", "an integer").integer(1...maxSteps)
-        scenario.warmupSteps = try fields.optional("warmupSteps")?.integer(0...maxSteps) ?? 10
+        let stepCount = try fields.required("steps", "an integer").integer(1...maxSteps)
+        var scroll = ScrollPart(steps: stepCount,
+                                warmupSteps: try fields.member("warmupSteps")?.integer(0...maxSteps) ?? Scenario.Defaults.warmupSteps,
+                                pointsPerStep: Scenario.Defaults.pointsPerStep, motion: nil)
         switch kind {
         case "constant":
-            let steps = Double(scenario.steps), scale = scenario.device.scale
-            scenario.pointsPerStep = try fields.optional("pointsPerStep")?.number(
-                "a number whose offset over \(Format.grouped(scenario.steps)) steps stays finite in pixels") {
+            let steps = Double(stepCount)
+            scroll.pointsPerStep = try fields.member("pointsPerStep")?.number(
+                "a number whose offset over \(Format.grouped(stepCount)) steps stays finite in pixels") {
                     ($0 * steps * scale).isFinite
-                } ?? 12
-            scenario.motion = nil
+                } ?? Scenario.Defaults.pointsPerStep
         case "fling":
-            let scale = scenario.device.scale
             let velocity = try fields.required("velocity", "a number (points per second)").number(
                 "a number that stays finite in pixels") { ($0 * scale * 1000).isFinite }
-            let deceleration = try fields.optional("deceleration")?.number("a number between 0 and 1 (exclusive)") {
+            let deceleration = try fields.member("deceleration")?.number("a number between 0 and 1 (exclusive)") {
                 $0 > 0 && $0 < 1
             } ?? ScrollDriver.normalDeceleration
-            scenario.motion = .fling(velocity: velocity, deceleration: deceleration)
+            scroll.motion = .fling(velocity: velocity, deceleration: deceleration)
         default:
             let to = try fields.required("to", "an offset or a { \"section\", \"row\" } object")
             switch to.value {
             case .number(let offset):
-                guard (offset * scenario.device.scale).isFinite else {
-                    throw to.fail("expected an offset that stays finite in pixels, got \(format(offset))")
+                guard (offset * scale).isFinite else {
+                    throw to.fail("expected an offset that stays finite in pixels, got \(JSONNode.format(offset))")
                 }
-                scenario.motion = .jumpToOffset(offset)
-            case .object: scenario.motion = .jumpToRow(try decodeRow(to, scenario: scenario))
+                scroll.motion = .jumpToOffset(offset)
+            case .object: scroll.motion = .jumpToRow(try decodeRow(to, table: table))
             default: throw to.mismatch("a number (an offset) or an object with \"section\" and \"row\"")
             }
         }
+        return scroll
     }
 
-    private static func decodeEvent(_ node: Node, scenario: Scenario) throws -> DecodedEvent {
+    /// An event at a step below `steps`; a `set` is checked over `style` (the scenario's) and
+    /// resolved later, a resize is checked at `scale`, a selection against `table`'s rows.
+    private static func decodeEvent(_ node: JSONNode, steps: Int, scale: Double, table: TablePart,
+                                    style: TableStyle) throws -> DecodedEvent {
         let actions = ["set", "resize", "select"]
         let fields = try node.object(allowing: ["atStep"] + actions, expected: "an event object")
-        let last = scenario.steps - 1
+        let last = steps - 1
         let atStep = try fields.required("atStep", "an integer").integer(
-            0...last, expected: "an integer from 0 to \(Format.grouped(last)) (the scroll has \(Format.grouped(scenario.steps)) steps)")
-        let present = actions.filter { fields.optional($0) != nil }
+            0...last, expected: "an integer from 0 to \(Format.grouped(last)) (the scroll has \(Format.grouped(steps)) steps)")
+        let present = actions.filter { fields.member($0) != nil }
         guard present.count == 1 else {
             throw node.fail(present.isEmpty ? "expected one of 'set', 'resize' or 'select'"
                                             : "expected exactly one of 'set', 'resize' or 'select', got \(present.map { "'\($0)'" }.joined(separator: " and "))")
         }
-        let action = fields.optional(present[0])!
+        let action = fields.member(present[0])!
         switch present[0] {
         case "set":
             if case .object(let members) = action.value, members.contains(where: { $0.key == "roundsInCompactWidth" }) {
@@ -251,29 +288,28 @@ extension ScenarioFile {
                 throw action.fail("expected at least one of \(settableKeys.joined(separator: ", "))")
             }
             // Checked now, so problems are reported in file order; resolved once all are read.
-            _ = try decodeStyle(setFields, over: scenario.style, scenario: scenario)
+            _ = try decodeStyle(setFields, over: style, rowHeight: table.rowHeight)
             return .set(atStep: atStep, setFields)
         case "resize":
             let size = try action.object(allowing: ["width", "height"], expected: "an object")
-            let scale = scenario.device.scale
             let width = try size.required("width", "a positive number").drawnLength(scale: scale, allowsZero: false)
             let height = try size.required("height", "a positive number").drawnLength(scale: scale, allowsZero: false)
             return .ready(ScenarioEvent(atStep: atStep, action: .resize(width: width, height: height)))
         default:
-            return .ready(ScenarioEvent(atStep: atStep, action: .select(try decodeRow(action, scenario: scenario))))
+            return .ready(ScenarioEvent(atStep: atStep, action: .select(try decodeRow(action, table: table))))
         }
     }
 
-    /// `{ "section": s, "row": r }`, which must name a row of the scenario's table.
-    private static func decodeRow(_ node: Node, scenario: Scenario) throws -> Table.IndexPath {
+    /// `{ "section": s, "row": r }`, which must name a row of `table`.
+    private static func decodeRow(_ node: JSONNode, table: TablePart) throws -> Table.IndexPath {
         let fields = try node.object(allowing: ["section", "row"], expected: "an object")
         let sectionNode = try fields.required("section", "an integer")
         let section = try sectionNode.integer(0...Int(Int32.max))
-        guard section < scenario.sections else {
-            throw sectionNode.fail(scenario.sections == 0 ? "the table has no sections"
-                                   : "section \(section) does not exist; the table has \(Format.grouped(scenario.sections)) sections (0 to \(Format.grouped(scenario.sections - 1)))")
+        guard section < table.sections else {
+            throw sectionNode.fail(table.sections == 0 ? "the table has no sections"
+                                   : "section \(section) does not exist; the table has \(Format.grouped(table.sections)) sections (0 to \(Format.grouped(table.sections - 1)))")
         }
-        let rows = scenario.rowsPerSection[section % scenario.rowsPerSection.count]
+        let rows = table.rowsPerSection[section % table.rowsPerSection.count]
         let rowNode = try fields.required("row", "an integer")
         let row = try rowNode.integer(0...Int(Int32.max))
         guard row < rows else {

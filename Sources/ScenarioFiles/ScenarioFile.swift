@@ -87,7 +87,7 @@ public enum ScenarioFile {
         }
         let known = catalog.names
         var strategies = known
-        if let list = fields.optional("strategies") {
+        if let list = fields.member("strategies") {
             strategies = []
             var seen: [String: String] = [:]
             for item in try list.array(nonEmpty: true) {
@@ -111,15 +111,10 @@ public enum ScenarioFile {
         try InputFile.read(path, expected: "a JSON file", limit: (maxFileBytes, "scenario and suite files"))
     }
 
-    static func document(_ bytes: [UInt8], file: String) throws -> Node {
-        do {
-            return Node(value: try JSONValue.parse(bytes), path: "", file: file)
-        } catch let error as JSONSyntaxError {
-            throw BenchError.input("\(file): \(error)")
-        }
+    /// The document in `bytes`, read by the one strict parser with every number a `Double`.
+    static func document(_ bytes: [UInt8], file: String) throws -> JSONNode {
+        try bytes.withUnsafeBufferPointer { try JSONNode.document($0, numbers: .doubles, file: file) }
     }
-
-    // MARK: Scenarios
 
     // MARK: Messages
 
@@ -129,13 +124,6 @@ public enum ScenarioFile {
             return "unknown \(what) '\(display(name))'; did you mean '\(near)'?"
         }
         return "unknown \(what) '\(display(name))'; expected one of \(known.joined(separator: ", "))"
-    }
-
-    /// A number as a message shows it: whole numbers without a fraction and with thousands
-    /// separators, others as Swift prints them (0.5, 1e-308).
-    static func format(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return Format.grouped(Int(x)) }
-        return "\(x)"
     }
 
     /// A name from the file as a message quotes it: control characters escaped, long names cut

@@ -119,7 +119,7 @@ final class ChildProcessTests: XCTestCase {
             }
         }
         let report = try Gate.check(baseline: first, current: second)
-        XCTAssertTrue(report.passed, report.text())
+        XCTAssertTrue(report.passed, "\(report.findings)")
         XCTAssertTrue(report.instructionsGated)
         XCTAssertTrue(report.cyclesGated)
     }

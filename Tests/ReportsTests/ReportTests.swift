@@ -387,7 +387,7 @@ final class ReportTests: XCTestCase {
         XCTAssertLessThan(summary.lowerBound, first.lowerBound, "the summary comes first")
         let lead = String(markdown[summary.lowerBound..<first.lowerBound])
         for scenario in Self.scenarios {
-            XCTAssertTrue(lead.contains("**\(Escape.markdown(scenario))** — " + results.verdict(scenario: scenario).summary.prefix(20)), lead)
+            XCTAssertTrue(lead.contains("**\(Escape.forMarkdown(scenario))** — " + results.verdict(scenario: scenario).summary.prefix(20)), lead)
         }
         XCTAssertEqual(markdown.components(separatedBy: "<details><summary>All numbers</summary>").count - 1, Self.scenarios.count)
         XCTAssertTrue(markdown.contains("Events: step 3 corner radius 7 → 12."), "the events are listed as the HTML lists them")

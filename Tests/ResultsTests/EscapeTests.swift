@@ -15,13 +15,13 @@ final class EscapeTests: XCTestCase {
     }
 
     func testMarkdownEscapesInlineSyntaxHTMLAndLineBreaks() {
-        XCTAssertEqual(Escape.markdown("x|y"), #"x\|y"#)
-        XCTAssertEqual(Escape.markdown(##"\ ` * _ [ ] # ~ $"##), ##"\\ \` \* \_ \[ \] \# \~ \$"##)
-        XCTAssertEqual(Escape.markdown("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;")
-        XCTAssertEqual(Escape.markdown("&lt;"), "&amp;lt;", "an entity in a name shows as written")
-        XCTAssertEqual(Escape.markdown("a\r\nc\u{2028}d\u{2029}e\n"), #"a\r\nc\u{2028}d\u{2029}e\n"#)
-        XCTAssertEqual(Escape.markdown("\u{1B}[2J"), #"\u{1B}\[2J"#)
-        XCTAssertEqual(Escape.markdown("ipad-settings (2×)"), "ipad-settings (2×)")
+        XCTAssertEqual(Escape.forMarkdown("x|y"), #"x\|y"#)
+        XCTAssertEqual(Escape.forMarkdown(##"\ ` * _ [ ] # ~ $"##), ##"\\ \` \* \_ \[ \] \# \~ \$"##)
+        XCTAssertEqual(Escape.forMarkdown("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;")
+        XCTAssertEqual(Escape.forMarkdown("&lt;"), "&amp;lt;", "an entity in a name shows as written")
+        XCTAssertEqual(Escape.forMarkdown("a\r\nc\u{2028}d\u{2029}e\n"), #"a\r\nc\u{2028}d\u{2029}e\n"#)
+        XCTAssertEqual(Escape.forMarkdown("\u{1B}[2J"), #"\u{1B}\[2J"#)
+        XCTAssertEqual(Escape.forMarkdown("ipad-settings (2×)"), "ipad-settings (2×)")
     }
 
     func testHTMLEscapesMarkupQuotesSlashAndControls() {

@@ -1,6 +1,5 @@
 import Foundation
-import Harness
-import HarnessTestSupport
+import ResultsTestSupport
 import Results
 import XCTest
 
@@ -13,8 +12,7 @@ final class HostFreeGateTests: XCTestCase {
     }
 
     private static let counted: Results = {
-        let scenario = Fixtures.longTable(sections: 30, device: Fixtures.device(width: 600, height: 300), steps: 10)
-        var results = try! Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 10)
         let phases: [Phase: CacheEvents] = [.step: events(ir: 1_000_000, ram: 20_000), .reuse: events(ir: 20_000, ram: 100),
                                             .layout: events(ir: 30_000, ram: 200), .composite: events(ir: 900_000, ram: 19_000)]
         let keys = results.runs.map(\.key)
@@ -38,9 +36,11 @@ final class HostFreeGateTests: XCTestCase {
         let failures = report.findings.filter(\.fails)
         XCTAssertEqual(failures.map(\.kind), [.cycleRegression], "instructions did not move: only cycles fail")
         XCTAssertEqual(failures.first?.strategy, "per-cell-mask")
-        XCTAssertTrue(failures.first?.message.hasPrefix("composite estimated cycles per step ") == true, failures.first?.message ?? "")
-        XCTAssertTrue(report.text().contains("Estimated-cycle tolerance ±5.0 % per phase"), report.text())
-        XCTAssertTrue(report.text().contains("composite cycles"), report.text())
+        guard case .hostFree(let cycles)? = failures.first?.change else { return XCTFail("\(failures)") }
+        XCTAssertEqual(cycles.count, .estimatedCycles)
+        XCTAssertEqual(cycles.phase, .composite)
+        XCTAssertTrue(report.cyclesGated)
+        XCTAssertTrue(report.rows[1].cycles.contains { $0.phase == .composite })
     }
 
     func testACycleChangeWithinTheToleranceOrFewerCyclesPasses() throws {
@@ -64,7 +64,7 @@ final class HostFreeGateTests: XCTestCase {
         var current = withCompositeRAM(2)
         current.cacheModel?.ll.sizeBytes *= 2
         let report = try Gate.check(baseline: Self.counted, current: current)
-        XCTAssertTrue(report.passed, report.text())
+        XCTAssertTrue(report.passed, "\(report.findings)")
         XCTAssertTrue(report.warnings.contains { $0.contains("simulated other caches") }, "\(report.warnings)")
     }
 
@@ -82,15 +82,12 @@ final class HostFreeGateTests: XCTestCase {
     }
 
     func testCompareShowsInstructionsAndCyclesExactlyWithoutATest() throws {
-        let same = Comparison(Self.counted, Self.counted).text()
-        XCTAssertTrue(same.contains("step est. cycles"), same)
-        XCTAssertTrue(same.contains("(same)"), same)
-        XCTAssertTrue(same.contains("the same build counts the same on any host"), same)
+        let same = Comparison(Self.counted, Self.counted)
+        XCTAssertTrue(same.rows.allSatisfy { $0.cycles != nil && $0.cycles?.old == $0.cycles?.new }, "\(same.rows.map(\.cycles))")
         var slower = withCompositeRAM(1.5)
         slower.runs[1].cost![.step] = slower.runs[1].cost![.composite]
-        let moved = Comparison(Self.counted, slower).text()
-        let row = try XCTUnwrap(moved.split(separator: "\n").first { $0.hasPrefix("per-cell-mask") }, moved)
-        XCTAssertTrue(row.contains(" → "), String(row))
+        let moved = try XCTUnwrap(Comparison(Self.counted, slower).rows[1].cycles)
+        XCTAssertNotEqual(moved.old, moved.new)
     }
 
     // MARK: times and hosts
@@ -115,12 +112,13 @@ final class HostFreeGateTests: XCTestCase {
         elsewhere.provenance?.host?.l3Bytes = 8 << 20
         let other = try Gate.check(baseline: elsewhere, current: slower)
         XCTAssertFalse(other.timesGated)
-        XCTAssertTrue(other.passed, other.text())
+        XCTAssertTrue(other.passed, "\(other.findings)")
         let warning = try XCTUnwrap(other.warnings.first { $0.hasPrefix("times were reported, not gated") })
         XCTAssertTrue(warning.contains("L3 8 MiB"), warning)
-        XCTAssertTrue(other.text().contains("2.000 → 2.600 (other host: not gated)"), other.text())
-        XCTAssertTrue(other.text().contains("Times were reported, not gated (another kind of host; see the warning)."), other.text())
-        XCTAssertFalse(other.text().contains("Time tolerance"), "no tolerance for times that were not gated")
+        let time = try XCTUnwrap(other.rows[1].times.first)
+        XCTAssertEqual(time.old, 2.0, accuracy: 1e-9)
+        XCTAssertEqual(time.new, 2.6, accuracy: 1e-9)
+        XCTAssertNil(time.tolerance, "no tolerance for times that were not gated")
 
         var unrecorded = baseline
         unrecorded.provenance?.host = nil

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTestSupport
+import RasterTestSupport
+import ResultsTestSupport
 import RasterTestSupport
 @testable import Results
 import XCTest
@@ -9,12 +9,8 @@ import XCTest
 /// consistent with the rest, every problem a `BenchError.input` that starts with the file's name
 /// and names the key path. Each test is one way a bad file used to load.
 final class ResultsValidationTests: TemporaryDirectoryTestCase {
-    private static let scenario = Fixtures.longTable(sections: 20, device: Fixtures.device(width: 600, height: 300), steps: 6)
-
-    /// A real run: two strategies, four rounds, samples kept.
-    private static let fresh: Results = {
-        try! Runner(commandLine: ["bench", "run"]).run(scenarios: [scenario], strategies: ["none", "per-cell-mask"], rounds: 4)
-    }()
+    /// Two strategies, four rounds, samples kept.
+    private static let fresh = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 6, rounds: 4)
 
     private func text(_ results: Results) throws -> String { String(decoding: try results.jsonData(), as: UTF8.self) }
 
@@ -289,7 +285,6 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         let start = cpuSeconds()
         let old = try Results.load(from: directory + "/old.json"), new = try Results.load(from: directory + "/new.json")
         let comparison = Comparison(old, new)
-        _ = comparison.text()
         let report = try Gate.check(baseline: old, current: new)
         let seconds = cpuSeconds() - start
         XCTAssertEqual(old.runs[0].samples[.step]?.count, steps)

@@ -61,7 +61,7 @@ final class ResultsMergeTests: XCTestCase {
         let loaded = try Results.decode(Array(try merged.jsonData()), file: "merged.json")
         XCTAssertEqual(loaded.runs.map(\.key), merged.runs.map(\.key))
         let report = try Gate.check(baseline: Self.unsharded, current: loaded)
-        XCTAssertTrue(report.passed, report.text())
+        XCTAssertTrue(report.passed, "\(report.findings)")
         XCTAssertEqual(report.rowsCompared, Self.unsharded.runs.count)
         XCTAssertTrue(try Gate.check(baseline: loaded, current: Self.unsharded).passed)
     }

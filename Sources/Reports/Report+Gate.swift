@@ -1,0 +1,161 @@
+import Results
+
+/// `bench check`'s report, for a terminal and as Markdown, worded from the gate's data
+/// (`Gate.Report`, `Gate.Finding`): what was compared row by row, the regressions and
+/// improvements, the warnings, the tolerances and the verdict.
+extension Gate.Report {
+    /// The report for a terminal: failures first, then improvements to record, then the verdict.
+    /// Names are shortened to `Escape.nameLimit`, and every line from the files is written as
+    /// `Escape.terminal` writes it.
+    public func text() -> String {
+        func row(_ f: Gate.Finding) -> String {
+            Escape.terminal("\(Escape.shortened(f.scenario))/\(Escape.shortened(f.strategy)): \(f.sentence)")
+        }
+        var out = ""
+        if !rows.isEmpty {
+            let table = comparedTable { Escape.terminal($0) }
+            out += "Compared with the baseline (\(comparedColumns)):\n"
+            out += Format.align([table.header] + table.rows)
+        }
+        let failing = findings.filter(\.fails), better = findings.filter(\.improves)
+        let noted = findings.filter { $0.kind == .notInBaseline }
+        if !failing.isEmpty {
+            out += "Regressions:\n"
+            for f in failing { out += "  ✗ \(row(f))\n" }
+        }
+        if !better.isEmpty {
+            out += "Improvements (update the baseline to keep them):\n"
+            for f in better { out += "  ✓ \(row(f))\n" }
+        }
+        for f in noted { out += "  · \(row(f))\n" }
+        for warning in warnings { out += "Warning: \(Escape.terminal(warning)).\n" }
+        out += toleranceLines
+        out += passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause).\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).\n"
+        return out
+    }
+
+    /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and
+    /// warning is written as `Escape.forMarkdown` writes it, names shortened to `Escape.nameLimit`.
+    public func markdown() -> String {
+        var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
+        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
+        if !rows.isEmpty {
+            out += Results.markdownTable(comparedTable { $0 }) + "\n"
+        }
+        if !findings.isEmpty {
+            let table = ReportTable(title: "Findings", header: ["", "scenario", "strategy", "finding"], rows: findings.map { f in
+                [f.fails ? "❌" : (f.kind == .notInBaseline ? "·" : "✅"), Escape.shortened(f.scenario), Escape.shortened(f.strategy), f.sentence]
+            }, glossary: [])
+            out += Results.markdownTable(table, delimiters: .plain) + "\n"
+        }
+        for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning)).\n\n" }
+        out += toleranceLines
+        return out
+    }
+
+    /// The tolerances applied, a line each: time, then instructions and estimated cycles when
+    /// gated.
+    var toleranceLines: String {
+        var out = timeToleranceLine + "\n"
+        if instructionsGated { out += "Instruction tolerance ±\(Format.magnitude(options.instructionTolerance)) per phase.\n" }
+        if cyclesGated { out += "Estimated-cycle tolerance ±\(Format.magnitude(options.cycleTolerance)) per phase.\n" }
+        return out
+    }
+
+    /// How time was gated, in the words of docs/cli.md ("Samples, significance and tolerances"): a
+    /// row's tolerance is the larger of the option (raised by an A/A run) and twice the spread of
+    /// either side's processes, so the line says both, and each row shows its own.
+    var timeToleranceLine: String {
+        guard timesGated else { return "Times were reported, not gated (another kind of host; see the warning)." }
+        let noise = options.noiseSpread.map { ", raised by the A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0))" } ?? ""
+        return "Time tolerance: ±\(Format.magnitude(options.effectiveTolerance))\(noise), or twice the spread of either side's processes "
+            + "where that is larger (each row shows its own); a significant change within its row's tolerance passes."
+    }
+
+    /// What the verdict adds when a host-free count was not gated (`notGated`): it names them, so
+    /// a PASS read alone, without the warnings above it, cannot be taken to cover them.
+    var notGatedClause: String {
+        notGated.isEmpty ? "" : ", but \(notGated.joined(separator: " and ")) were NOT gated (see the warnings)"
+    }
+
+    /// What the compared table's columns hold, for its title.
+    var comparedColumns: String {
+        var parts: [String] = []
+        if rows.contains(where: { !$0.instructions.isEmpty }) { parts.append("instructions") }
+        if rows.contains(where: { !$0.cycles.isEmpty }) { parts.append("estimated cycles") }
+        let perStep = parts.isEmpty ? [] : [parts.joined(separator: " and ") + " per step"]
+        return (perStep + ["time ratios as medians baseline → current"]).joined(separator: "; ")
+    }
+
+    /// What was compared, a row per (scenario, strategy), names through `escape`: how many
+    /// counters and frames matched, each phase's instructions and estimated cycles per step with
+    /// its change, and each time ratio baseline → current (medians) with its change, p-value and
+    /// tolerance, or "not gated".
+    func comparedTable(_ escape: (String) -> String) -> ReportTable {
+        let phases = Phase.allCases.filter { phase in rows.contains { $0.instructions.contains { $0.phase == phase } } }
+        let cyclePhases = Phase.allCases.filter { phase in rows.contains { $0.cycles.contains { $0.phase == phase } } }
+        let ratios = options.timeRatios.filter { ratio in rows.contains { $0.times.contains { $0.ratio == ratio } } }
+        func matched(_ count: Int, _ changed: Int) -> String {
+            count == 0 ? "–" : changed == 0 ? "\(count) same" : "\(changed) of \(count) changed"
+        }
+        // Counts to three or four figures: the change says the rest.
+        func perStep(_ count: (phase: Phase, old: Double, new: Double)?) -> String {
+            guard let count else { return "–" }
+            let short = count.new >= 1_000_000 ? Format.fixed(count.new / 1e6, 2) + "M"
+                : count.new >= 10_000 ? Format.fixed(count.new / 1e3, 1) + "k" : Format.fixed(count.new, 0)
+            return short + (count.old > 0 ? " " + Format.percent(count.new / count.old - 1, digits: 2) : "")
+        }
+        let header = ["row", "counters", "frames"] + phases.map { "\($0.name) instr." } + cyclePhases.map { "\($0.name) cycles" }
+            + ratios.map(\.name)
+        let cells = rows.map { row -> [String] in
+            var cells = [escape("\(Escape.shortened(row.scenario))/\(Escape.shortened(row.strategy))"),
+                         matched(row.counters, row.countersChanged), matched(row.pictures, row.picturesChanged)]
+            cells += phases.map { phase in perStep(row.instructions.first { $0.phase == phase }) }
+            cells += cyclePhases.map { phase in perStep(row.cycles.first { $0.phase == phase }) }
+            for ratio in ratios {
+                guard let time = row.times.first(where: { $0.ratio == ratio }) else { cells.append("–"); continue }
+                let values = "\(Format.fixed(time.old, 3)) → \(Format.fixed(time.new, 3))"
+                if let p = time.p, let tolerance = time.tolerance {
+                    cells.append(values + " (\(Format.percent(time.new / time.old - 1)), p \(Format.fixed(p, 2)), ±\(Format.magnitude(tolerance)))")
+                } else {
+                    cells.append(values + (timesGated ? " (not gated)" : " (other host: not gated)"))
+                }
+            }
+            return cells
+        }
+        return ReportTable(title: "Compared with the baseline (\(comparedColumns))", header: header, rows: cells, glossary: [])
+    }
+}
+
+extension Gate.Finding {
+    /// The finding in words, as `bench check` prints it after the row's name: what changed, from
+    /// what to what, and what it was held to. Values from the files (a picture's step and
+    /// checksums) are shortened to `Escape.messageLimit`; the caller escapes for its medium.
+    public var sentence: String {
+        switch change {
+        case .counter(let counter, let a, let b):
+            return "\(counter.name) \(a) → \(b) (\(Format.percent(Double(b) / Double(max(a, 1)) - 1)))"
+        case .picture(let step, let was, let now):
+            func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
+            return "the frame at step \(short(step)) changed (checksum \(short(was)) → \(short(now))); if intended, update the baseline"
+        case .time(let t):
+            let spread = t.raisedBySpread ? " = \(Format.fixed(Gate.processSpreadMultiplier, 0)) × the processes' spread" : ""
+            return "\(t.ratio.name) \(Format.fixed(t.old, 3)) → \(Format.fixed(t.new, 3)) (\(Format.percent(t.change)), "
+                + "p = \(Format.fixed(t.p, 3)) over \(t.oldProcesses)/\(t.newProcesses) processes, tolerance ±\(Format.magnitude(t.tolerance))\(spread))"
+                + " ← \(Gate.Finding.explanation(t.movedCounters))"
+        case .hostFree(let h):
+            let what = h.count == .instructions ? "instructions" : "estimated cycles"
+            return "\(h.phase.name) \(what) per step \(Format.grouped(h.old / h.steps)) → \(Format.grouped(h.new / h.steps)) "
+                + "(\(Format.percent(h.change, digits: 2)), tolerance ±\(Format.magnitude(h.tolerance))) ← \(Gate.Finding.explanation(h.movedCounters))"
+        case .notInBaseline:
+            return "not in the baseline: not gated"
+        }
+    }
+
+    /// The counters that moved with a time or host-free count, as `name old → new` per step: the
+    /// change's likely explanation, or a pointer to the code path when none moved.
+    static func explanation(_ moved: [Comparison.CounterChange]) -> String {
+        moved.isEmpty ? "no counter moved: look at the code path"
+            : moved.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1))" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,263 @@
+/// The fields of a results document (docs/results-schema.md), validated as they are read
+/// through `JSONNode`: what `Results.decode(_:file:)` returns or throws.
+enum ResultsReader {
+    /// The results in the document `root`; the schema is checked first, the rows' counts last.
+    static func results(_ root: JSONNode) throws -> Results {
+        guard case .object = root.value else { throw root.mismatch("a results object") }
+        let top = try root.object("a results object")
+        guard let schemaItem = top.optional("schema") else {
+            throw root.fail("not a results file: it has no \"schema\" field (expected \"\(Results.currentSchema)\")")
+        }
+        let schema = try schemaItem.string()
+        guard schema == Results.currentSchema else {
+            throw root.fail("has schema \"\(Escape.message(schema))\", but this version of bench reads \"\(Results.currentSchema)\"")
+        }
+        let tool = try toolInfo(top.required("tool", "an object"))
+        let machine = try machineInfo(top.required("machine", "an object"))
+        let createdAt = try top.required("createdAt", "a string").string()
+        let floorNanos = try top.required("floorNanos", "an integer").count()
+        let copyFloorNanos = try top.required("copyFloorNanos", "an integer").count()
+        let peakMemoryBytes = try top.required("peakMemoryBytes", "an integer").count()
+        let processes = try top.optional("processes")?.integer(1...Results.maxValue, "an integer ≥ 1")
+
+        let runsItem = try top.required("runs", "a non-empty array of runs")
+        let runItems = try runsItem.array()
+        guard !runItems.isEmpty else { throw runsItem.fail("expected a non-empty array, got an empty one") }
+        var runs: [RunResult] = []
+        runs.reserveCapacity(runItems.count)
+        var firstIndex: [RunKey: Int] = [:]
+        for (index, item) in runItems.enumerated() {
+            let run = try self.run(item, processes: processes)
+            if let first = firstIndex[run.key] {
+                throw item.fail("the row \(Escape.message(run.key.description)) is already at runs[\(first)]; each (scenario, strategy) may appear once")
+            }
+            firstIndex[run.key] = index
+            runs.append(run)
+        }
+
+        var results = Results(schema: schema, tool: tool, machine: machine, createdAt: createdAt, floorNanos: floorNanos,
+                              copyFloorNanos: copyFloorNanos, runs: runs, peakMemoryBytes: peakMemoryBytes)
+        results.processes = processes
+        results.provenance = try top.optional("provenance").map(provenance)
+        results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
+        results.instructionCounter = try top.optional("instructionCounter")?.string()
+        results.cacheModel = try top.optional("cacheModel").map(cacheModel)
+        if results.cacheModel == nil, let row = runs.firstIndex(where: { $0.cost != nil }) {
+            throw runsItem.element(row, .null).fail("has a cost, but the file records no cacheModel that counted it")
+        }
+        try checkCounted(results, runsItem)
+        return results
+    }
+
+    /// Throws unless the rows' host-free counts agree with what the file says counted them: with
+    /// an `instructionCounter`, every row has `instructions` of every phase, and with a
+    /// `cacheModel`, a `cost` of every phase; without them, no row has either. A row left
+    /// uncounted in a counted file would be gated by nothing (`bench check` compares what both
+    /// sides have), so such a file, a failed count or a hand-edited one, is refused when read.
+    static func checkCounted(_ results: Results, _ runsItem: JSONNode) throws {
+        func row(_ index: Int) -> JSONNode { runsItem.element(index, .null) }
+        func name(_ index: Int) -> String { Escape.message(results.runs[index].key.description) }
+        if let counter = results.instructionCounter {
+            let counted = "the file's instructionCounter '\(Escape.message(counter))' says every row was counted"
+            if let i = results.runs.firstIndex(where: { $0.instructions == nil }) {
+                throw row(i).fail("the row \(name(i)) has no instructions, but \(counted); a row without counts would pass the instruction gate unchecked")
+            }
+            for (i, run) in results.runs.enumerated() {
+                if let phase = Phase.allCases.first(where: { run.instructions?[$0] == nil }) {
+                    throw row(i).fail("the row \(name(i)) has no \(phase.name) instructions, but \(counted) in every phase")
+                }
+            }
+        } else if let i = results.runs.firstIndex(where: { $0.instructions != nil }) {
+            throw row(i).fail("the row \(name(i)) has instructions, but the file records no instructionCounter that counted them")
+        }
+        if results.cacheModel != nil {
+            for (i, run) in results.runs.enumerated() {
+                guard let cost = run.cost else {
+                    throw row(i).fail("the row \(name(i)) has no cost, but the file's cacheModel says every row was simulated; a row without it would pass the estimated-cycle gate unchecked")
+                }
+                if let phase = Phase.allCases.first(where: { cost[$0] == nil }) {
+                    throw row(i).fail("the row \(name(i)) has no \(phase.name) cost, but the file's cacheModel says every row was simulated in every phase")
+                }
+            }
+        }
+    }
+
+    static func toolInfo(_ item: JSONNode) throws -> ToolInfo {
+        let f = try item.object("an object")
+        return ToolInfo(version: try f.required("version", "a string").string(),
+                        configuration: try f.required("configuration", "a string").string(),
+                        optimized: try f.required("optimized", "true or false").bool(),
+                        swift: try f.required("swift", "a string").string())
+    }
+
+    static func machineInfo(_ item: JSONNode) throws -> MachineInfo {
+        let f = try item.object("an object")
+        return MachineInfo(os: try f.required("os", "a string").string(),
+                           cores: try f.required("cores", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
+                           cpu: try f.required("cpu", "a string").string())
+    }
+
+    static func cacheModel(_ item: JSONNode) throws -> CacheModel {
+        let f = try item.object("an object (l1i, l1d, ll, formula)")
+        func level(_ key: String) throws -> CacheModel.Level {
+            let l = try f.required(key, "a cache level object").object("a cache level object (sizeBytes, associativity, lineBytes)")
+            return CacheModel.Level(sizeBytes: try l.required("sizeBytes", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
+                                    associativity: try l.required("associativity", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
+                                    lineBytes: try l.required("lineBytes", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"))
+        }
+        return CacheModel(l1i: try level("l1i"), l1d: try level("l1d"), ll: try level("ll"),
+                          formula: try f.required("formula", "a string").string())
+    }
+
+    static func provenance(_ item: JSONNode) throws -> Provenance {
+        let f = try item.object("an object")
+        return Provenance(commandLine: try f.required("commandLine", "an array of strings").array().map { try $0.string() },
+                          gitCommit: try f.optional("gitCommit")?.string(),
+                          compiler: try f.required("compiler", "a string").string(),
+                          target: try f.required("target", "a string").string(),
+                          kernel: try f.required("kernel", "a string").string(),
+                          memoryBytes: try f.required("memoryBytes", "an integer").count(),
+                          host: try f.optional("host").map(host))
+    }
+
+    static func host(_ item: JSONNode) throws -> HostFingerprint {
+        let f = try item.object("an object (cpu, cpuID, l1dBytes, l2Bytes, l3Bytes, transparentHugePages)")
+        return HostFingerprint(cpu: try f.required("cpu", "a string").string(), cpuID: try f.required("cpuID", "a string").string(),
+                               l1dBytes: try f.optional("l1dBytes")?.count(), l2Bytes: try f.optional("l2Bytes")?.count(),
+                               l3Bytes: try f.optional("l3Bytes")?.count(),
+                               transparentHugePages: try f.required("transparentHugePages", "a string").string())
+    }
+
+    static func scenarioDefinitions(_ item: JSONNode) throws -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for (key, value) in try item.object("an object of scenario definitions").members {
+            var definition: [String: String] = [:]
+            let scenario = item.child(key, value)
+            for (name, text) in try scenario.object("an object of strings").members {
+                definition[name] = try scenario.child(name, text).string()
+            }
+            out[key] = definition
+        }
+        return out
+    }
+
+    static func run(_ item: JSONNode, processes: Int?) throws -> RunResult {
+        let f = try item.object("a run object")
+        let scenario = try f.required("scenario", "a non-empty string").string(nonEmpty: true)
+        let strategy = try f.required("strategy", "a non-empty string").string(nonEmpty: true)
+        let steps = try f.required("steps", "an integer").integer(
+            1...Results.maxSteps, "an integer from 1 to \(Format.grouped(Results.maxSteps)) (the most steps a run may measure)")
+        let layoutPasses = try f.required("layoutPasses", "an integer").integer(
+            0...steps, "an integer from 0 to \(Format.grouped(steps)) (the run's steps)")
+
+        let totalsItem = try f.required("totals", "an object of counters")
+        let totals = try totalsItem.metrics(Counter.self, "counter") { try $0.count() }
+        let perStepItem = try f.required("perStep", "an object of counters")
+        let perStep = try perStepItem.metrics(Counter.self, "counter") { try $0.measure() }
+        if let counter = Counter.allCases.first(where: { (totals[$0] == nil) != (perStep[$0] == nil) }) {
+            let (has, lacks) = totals[counter] == nil ? (perStepItem, totalsItem) : (totalsItem, perStepItem)
+            throw lacks.fail("missing key '\(counter.name)' (\(has.path) has it, and both list the same counters)")
+        }
+
+        let timingItem = try f.required("timing", "an object of summaries by phase")
+        let timing = try timingItem.metrics(Phase.self, "phase", summary)
+        if let phase = Phase.allCases.first(where: { timing[$0] == nil }) {
+            throw timingItem.fail("missing key '\(phase.name)' (a summary of the \(phase.name) times)")
+        }
+        let ratios = try f.required("ratios", "an object of ratios").metrics(Ratio.self, "ratio") { try $0.measure() }
+
+        let samples = try f.required("samples", "an object of arrays by phase (may be empty)").metrics(Phase.self, "phase") { item in
+            let values = try item.counts()
+            guard values.count == steps else {
+                throw item.fail("expected \(Format.grouped(steps)) values (one per step: the run's steps), got \(Format.grouped(values.count))")
+            }
+            return values
+        }
+
+        // Every round (or process) has a value in each array; with `processes`, one per process.
+        var length: (count: Int, path: String)? = processes.map { ($0, "processes") }
+        func checkLength(_ item: JSONNode, _ count: Int) throws {
+            guard count > 0 else { throw item.fail("expected a non-empty array, got an empty one") }
+            guard let known = length else {
+                length = (count, item.path)
+                return
+            }
+            guard count == known.count else {
+                let what = known.path == "processes" ? "one per process, as processes says" : "one per round, as \(known.path) has"
+                throw item.fail("expected \(Format.grouped(known.count)) values (\(what)), got \(Format.grouped(count))")
+            }
+        }
+        let rounds = try f.optional("rounds")?.metrics(Phase.self, "phase") { item in
+            let values = try item.counts()
+            try checkLength(item, values.count)
+            return values
+        }
+        let roundRatios = try f.optional("roundRatios")?.metrics(Ratio.self, "ratio") { item in
+            let values = try item.measures()
+            try checkLength(item, values.count)
+            return values
+        }
+
+        let eventItem = try f.required("eventSteps", "an array of step indices")
+        let eventSteps = try eventItem.counts()
+        for (i, step) in eventSteps.enumerated() where step >= steps || (i > 0 && step <= eventSteps[i - 1]) {
+            let after = i > 0 ? ", after \(Format.grouped(eventSteps[i - 1]))" : ""
+            throw eventItem.element(i, .integer(step)).fail("expected a step index from 0 to \(Format.grouped(steps - 1))\(after), got \(Format.grouped(step))")
+        }
+
+        let eventLabels = try f.optional("eventLabels").map { item -> [String] in
+            let labels = try item.array().map { try $0.string() }
+            guard labels.count == eventSteps.count else {
+                throw item.fail("expected \(Format.grouped(eventSteps.count)) labels (one per entry of eventSteps), got \(Format.grouped(labels.count))")
+            }
+            return labels
+        }
+
+        let picturesItem = try f.required("pictures", "an object of checksums by step")
+        var pictures: [String: String] = [:]
+        for (key, value) in try picturesItem.object("an object of checksums by step").members {
+            let picture = picturesItem.child(key, value)
+            guard let step = Int(key), String(step) == key, (0..<steps).contains(step) else {
+                throw picture.fail("expected a step index from 0 to \(Format.grouped(steps - 1)) as the key, got '\(Escape.message(key))'")
+            }
+            let checksum = try picture.string()
+            guard checksum.utf8.count == 8, checksum.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                throw picture.fail("expected a CRC-32 as 8 lower-case hex digits, got \"\(Escape.message(checksum))\"")
+            }
+            pictures[key] = checksum
+        }
+
+        var run = RunResult(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: layoutPasses, totals: totals,
+                            perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: eventSteps,
+                            pictures: pictures,
+                            floorNanos: try f.required("floorNanos", "an integer").count(),
+                            copyFloorNanos: try f.required("copyFloorNanos", "an integer").count(),
+                            buffersAllocated: try f.required("buffersAllocated", "an integer").count())
+        run.rounds = rounds
+        run.roundRatios = roundRatios
+        run.eventLabels = eventLabels
+        run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
+        run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
+        run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
+            let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
+            if let missing = CostMetric.allCases.first(where: { values[$0] == nil }) {
+                throw item.fail("missing key '\(missing.name)' (every cost metric is counted together)")
+            }
+            return values
+        }
+        return run
+    }
+
+    /// A timing summary: five integers in order, min ≤ median ≤ p90 ≤ p99 ≤ max.
+    static func summary(_ item: JSONNode) throws -> Summary {
+        let f = try item.object("a summary object (median, p90, p99, min, max)")
+        let s = Summary(median: try f.required("median", "an integer").count(), p90: try f.required("p90", "an integer").count(),
+                        p99: try f.required("p99", "an integer").count(), min: try f.required("min", "an integer").count(),
+                        max: try f.required("max", "an integer").count())
+        guard s.min <= s.median, s.median <= s.p90, s.p90 <= s.p99, s.p99 <= s.max else {
+            let values = [("min", s.min), ("median", s.median), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
+            throw item.fail("expected min ≤ median ≤ p90 ≤ p99 ≤ max, got " + values.map { "\($0.0) \(Format.grouped($0.1))" }.joined(separator: ", "))
+        }
+        return s
+    }
+}

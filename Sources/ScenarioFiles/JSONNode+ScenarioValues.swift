@@ -1,0 +1,56 @@
+import Raster
+import Results
+
+/// The values of a scenario file (docs/scenario-files.md), read from numbers that
+/// `StrictJSON.Numbers.doubles` keeps as `Double`: checked numbers and integers, lengths within
+/// `ScenarioFile.maxPixelLength` pixels, colours.
+extension JSONNode {
+    /// A number that passes `accepts`; otherwise "expected <expected>, got <the number>".
+    func number(_ expected: String, _ accepts: (Double) -> Bool) throws -> Double {
+        guard case .number(let x) = value else { throw mismatch(expected) }
+        guard accepts(x) else { throw fail("expected \(expected), got \(JSONNode.format(x))") }
+        return x
+    }
+
+    /// A whole number in `range`; the range check runs on the `Double`, before any conversion
+    /// that 1e20 would trap.
+    func integer(_ range: ClosedRange<Int>, expected: String? = nil) throws -> Int {
+        let expected = expected ?? (range.upperBound >= Int(Int32.max)
+            ? (range.lowerBound == 0 ? "a non-negative integer" : "an integer ≥ \(range.lowerBound)")
+            : "an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound))")
+        guard case .number(let x) = value else { throw mismatch("an integer") }
+        guard x == x.rounded() else { throw fail("expected a whole number (\(expected)), got \(JSONNode.format(x))") }
+        guard x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
+            throw fail("expected \(expected), got \(JSONNode.format(x))")
+        }
+        return Int(x)
+    }
+
+    /// A screen side: at least one pixel and at most `ScenarioFile.maxPixelLength` at `scale`.
+    func screenLength(scale: Double) throws -> Double {
+        let most = ScenarioFile.maxPixelLength / scale, least = 1 / scale
+        let pixels = JSONNode.format(ScenarioFile.maxPixelLength)
+        return try number("a number from \(JSONNode.format(least)) to \(JSONNode.format(most)) (1 to \(pixels) pixels at \(JSONNode.format(scale))×)") {
+            $0 >= least && $0 <= most
+        }
+    }
+
+    /// A drawn length (row, header, footer, resize): positive (or zero when `allowsZero`) and at
+    /// most `ScenarioFile.maxPixelLength` pixels at `scale`.
+    func drawnLength(scale: Double, allowsZero: Bool) throws -> Double {
+        let most = ScenarioFile.maxPixelLength / scale
+        let kind = allowsZero ? "a non-negative number" : "a positive number"
+        let pixels = JSONNode.format(ScenarioFile.maxPixelLength)
+        return try number("\(kind) up to \(JSONNode.format(most)) (\(pixels) pixels at \(JSONNode.format(scale))×)") {
+            (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= most
+        }
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA".
+    func color() throws -> Color {
+        let expected = "a colour \"#RRGGBB\" or \"#RRGGBBAA\""
+        guard case .string(let s) = value else { throw mismatch(expected) }
+        guard let color = Color(hex: s) else { throw fail("expected \(expected), got \"\(Escape.message(s))\"") }
+        return color
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# How much the host's memory traffic moves the times: runs the default suite in 5 fresh processes
+# on a quiet machine, then 5 more beside a memory-bandwidth load on the other core (`bench kernels`
+# streaming frame-sized fills, copies and blends), and prints each strategy's step time and its
+# ratio to none (stepToNone) both ways with `bench compare`, which says where the difference is
+# within noise (~). Counters do not move; times and their ratios do, and this shows by how much.
+# Pins the measurement to core 0 and the load to core 1 with taskset when it is there. Extra
+# arguments go to both runs (e.g. --steps 60, --suite Benchmarks/devices.json). Takes about 2
+# minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build
+bench=.build/debug/bench
+out="$(mktemp -d)"
+load=""
+cleanup() {
+  if [ -n "$load" ]; then kill "$load" 2>/dev/null || true; wait "$load" 2>/dev/null || true; fi
+  rm -rf "$out"
+}
+trap cleanup EXIT
+pin() {
+  local core="$1"; shift
+  if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then taskset -c "$core" "$@"; else "$@"; fi
+}
+
+echo "== 5 processes, quiet"
+pin 0 "$bench" run --processes 5 --quiet --json "$out/quiet.json" "$@"
+echo "== 5 processes beside a memory-bandwidth load on the other core"
+pin 1 "$bench" kernels --repetitions 1000000 >/dev/null &
+load=$!
+sleep 2
+pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "$@"
+kill "$load" 2>/dev/null || true
+wait "$load" 2>/dev/null || true
+load=""
+echo "== quiet (old) against loaded (new): step µs and × none, each tested over the processes"
+"$bench" compare "$out/quiet.json" "$out/loaded.json"
