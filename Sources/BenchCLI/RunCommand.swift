@@ -228,9 +228,7 @@ struct RunCommand: BenchCommand {
     private func framePictures() throws -> [FramePictureRef] {
         guard let scenario = plan.items.first?.scenario, let strategies = plan.items.first?.strategies else { return [] }
         let step = min(40, max(0, (steps ?? scenario.steps) - 1))
-        let wanted: [(String, Overlay)] = [(SharedCornerGrid.name, .blended), (PerCellMask.name, .offscreen),
-                                           (RasterizedMask.name, .raster), (NoCorners.name, .blended)]
-        return try wanted.filter { strategies.contains($0.0) }.map { name, overlay in
+        return try catalog.overlayPictures(among: strategies).map { name, overlay in
             let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4,
                                                   catalog: catalog)
             let legend = overlay.legend.map { tint, meaning in

@@ -3,25 +3,20 @@ import Raster
 // Design note — the renderer.
 //
 // A frame is drawn the way a tile-based deferred GPU and Core Animation's render server draw it
-// (docs/cost-model.md §7). The layer tree is first flattened into a display list of
-// paints over rectangles, back to front: opaque backgrounds and opaque contents replace what is
-// beneath; everything translucent blends; masks, rounded clipping of contents or sublayers and
-// group opacity render their subtree into a separate buffer first (an off-screen pass) whose
-// result is composited blended; `shouldRasterize` layers come from a cache keyed by layer
-// identity. A mask costs two passes, as Core Animation renders it: the mask into an attachment of
-// its own (8-bit alpha for a shape, colour for any other layer), the content into another, then
-// the composite applies one to the other; a rounded `masksToBounds` clip is one pass, applied when
-// the content is composited. The display list is then shaded with hidden-surface removal: the target is cut into
-// bands of rows in which no operation starts or ends, every band is walked front to back to find
-// the columns each operation can still be seen in (an opaque operation hides the columns it
-// covers; a blended one hides nothing), and only those visible spans are shaded, back to front.
-// The result is per-pixel visibility, exactly what a TBDR GPU computes inside each of its 32 × 32
-// tiles, so the tile size changes the GPU's binning but not which fragments are shaded; bands are
-// the same computation with longer spans, which keeps bulk fills bulk.
-//
-// Rejected: drawing the tree directly, back to front (the first version). It is simpler but
-// shades every hidden pixel, so `none` cost two full framebuffer writes (background, then cells)
-// and the time no longer followed what the device does.
+// (docs/cost-model.md §7). The layer tree is walked once, back to front, building the screen's
+// display list of paints over rectangles: opaque backgrounds and opaque contents replace what is
+// beneath; everything translucent blends. Masks, rounded clipping of contents or sublayers and
+// group opacity render their subtree into a separate buffer (an off-screen pass), and
+// `shouldRasterize` layers that miss the cache (keyed by layer identity) render into a new
+// bitmap. Such a subtree is not flattened into the screen's list: when the walk meets it, it
+// builds the subtree's own display list and shades it into its buffer at once (nested passes
+// first), and the screen's list gets one operation that composites the result, blended. So every
+// off-screen pass of a frame is shaded during the walk, and the screen's display list is shaded
+// last, once the walk is done; each list is shaded with hidden-surface removal
+// (`HiddenSurfaceShader`). A mask costs two passes, as Core Animation renders it: the mask into
+// an attachment of its own (8-bit alpha for a shape, colour for any other layer), the content
+// into another, then the composite applies one to the other; a rounded `masksToBounds` clip is
+// one pass, applied when the content is composited.
 //
 // Positions are snapped to the pixel grid from absolute point coordinates, so a subtree drawn
 // off-screen lands on exactly the pixels it would have covered on screen — the property the
@@ -55,20 +50,20 @@ public final class Renderer {
     /// Pooled buffers and attachments in use this frame, given back when the frame is done.
     private var lent: [Pixmap] = []
     private var lentMasks: [CoverageMask] = []
-    private var overlayOps: [(PixelRect, OverlayMark)] = []
+    /// The last frame's operations on screen and how each shows in the overlays, when
+    /// `recordsOverlay` is set (`overlay(_:)` draws them).
+    private(set) var overlayOps: [(PixelRect, OverlayMark)] = []
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
     /// drawn every frame, so they are computed once. Rounded backgrounds keep only their corners;
     /// the clips of off-screen buffers keep whole masks. Capped at `roundedCoverageCapacity`.
     private var roundedCoverage: CoverageCache
     /// The largest visible-part coverage `roundedBackground` has made, in bytes.
     private var largestVisiblePart = 0
-    // Scratch space for `execute`, kept so a steady frame allocates nothing.
-    private var extents: [Extent] = []
-    private var edges: [Int] = []
-    private var active: [Int] = []
-    private var visible: [Span] = []
-    private var visibleRanges: [Range<Int>] = []
-    private var covered = SpanSet()
+    /// Shades each display list; it keeps its scratch space, so a steady frame allocates nothing.
+    /// Unchecked for exclusive access: only `execute` uses it, on the renderer's one thread, and a
+    /// checked access held while a list is shaded would lengthen every access check the kernels
+    /// make meanwhile (each scans the accesses in progress).
+    @exclusivity(unchecked) private var shader = HiddenSurfaceShader()
 
     /// Creates a renderer for a screen of `screenSize` pixels at `scale`; nil for an empty size.
     public init?(screenSize: PixelSize, scale: Double) {
@@ -129,29 +124,6 @@ public final class Renderer {
         stats.rasterBytes = rasterCache.bytes
         framebuffer = fb
         return stats
-    }
-
-    /// The last frame with an Instruments-style overlay (needs `recordsOverlay`): each pixel is
-    /// tinted by the front-most layer drawn there — blended red / opaque green, off-screen yellow,
-    /// or rasterization-cache hits green / misses red.
-    public func overlay(_ kind: Overlay) -> Pixmap {
-        var tints = Pixmap(size: framebuffer.size)!
-        let red = Overlay.red.premultiplied, green = Overlay.green.premultiplied, yellow = Overlay.yellow.premultiplied
-        for (rect, mark) in overlayOps {
-            let tint: PremultipliedColor
-            switch (kind, mark) {
-            case (.blended, .opaque): tint = green
-            case (.blended, _): tint = red
-            case (.offscreen, .offscreen), (.offscreen, .rasterMiss): tint = yellow
-            case (.raster, .rasterHit): tint = green
-            case (.raster, .rasterMiss): tint = red
-            default: tint = .transparent
-            }
-            tints.fill(rect, with: tint)
-        }
-        var picture = framebuffer
-        picture.draw(tints, from: tints.bounds, to: .zero, opacity: 140)
-        return picture
     }
 
     /// Where a subtree is being drawn: the buffer's scale, the absolute pixel position of its
@@ -398,72 +370,16 @@ public final class Renderer {
         return .shape(color, part, offset: visible.origin)
     }
 
-    // MARK: - Shading with hidden-surface removal
+    // MARK: - Shading
 
-    /// Shades `ops` into `target`, skipping every fragment hidden beneath an opaque operation in
-    /// front of it (see the design note).
+    /// Shades `ops` into `target` with hidden-surface removal (`HiddenSurfaceShader`) and adds
+    /// what was shaded to the frame's stats; `onScreen` for the framebuffer.
     private func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
-        // The scratch arrays and counters are moved into locals for the loops: a class's stored
-        // properties are checked for exclusive access on every use, and the rectangles' edges are
-        // read many times per band.
-        var extents = self.extents, edges = self.edges, active = self.active
-        var visible = self.visible, visibleRanges = self.visibleRanges, covered = self.covered
-        var stats = self.stats
-        defer {
-            self.extents = extents; self.edges = edges; self.active = active
-            self.visible = visible; self.visibleRanges = visibleRanges; self.covered = covered
-            self.stats = stats
-        }
-        extents.removeAll(keepingCapacity: true)
-        edges.removeAll(keepingCapacity: true)
-        for (i, op) in ops.enumerated() where !op.rect.isEmpty {
-            let r = op.rect
-            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends))
-            edges.append(r.y)
-            edges.append(r.y + r.height)
-            // Layer-level blending, as "Color Blended Layers" paints it, hidden or not.
-            if onScreen && op.blends { stats.blendedPixels += r.area }
-        }
-        edges.sort()
-        var band = 0
-        while band + 1 < edges.count {
-            let top = edges[band], bottom = edges[band + 1]
-            band += 1
-            guard bottom > top else { continue }
-            active.removeAll(keepingCapacity: true)
-            for k in extents.indices where extents[k].y0 <= top && extents[k].y1 >= bottom {
-                active.append(k)
-            }
-            // Front to back: what each operation can still be seen in.
-            covered.removeAll()
-            visible.removeAll(keepingCapacity: true)
-            visibleRanges.removeAll(keepingCapacity: true)
-            for k in active.reversed() {
-                let e = extents[k]
-                let start = visible.count
-                covered.subtract(e.x0, e.x1, into: &visible)
-                visibleRanges.append(start..<visible.count)
-                if !e.blends { covered.insert(e.x0, e.x1) }
-            }
-            // Back to front: shade the visible spans.
-            for (n, k) in active.enumerated() {
-                let range = visibleRanges[active.count - 1 - n]
-                guard !range.isEmpty else { continue }
-                let paint = ops[extents[k].op].paint
-                let shaded = target.paint(paint, rows: top..<bottom, spans: visible[range])
-                stats.shadedPixels += shaded
-                if extents[k].blends { stats.blendedFragments += shaded }
-                let traffic = paint.bytesPerPixel
-                stats.bytesWritten += shaded * traffic.written
-                stats.bytesRead += shaded * traffic.read
-            }
-        }
-    }
-
-    /// A display-list operation's rows, columns and whether it blends, read once per `execute`.
-    struct Extent {
-        var op: Int
-        var x0: Int, x1: Int, y0: Int, y1: Int
-        var blends: Bool
+        let shaded = shader.shade(ops, into: &target, onScreen: onScreen)
+        stats.blendedPixels += shaded.blendedPixels
+        stats.blendedFragments += shaded.blendedFragments
+        stats.shadedPixels += shaded.shadedPixels
+        stats.bytesWritten += shaded.bytesWritten
+        stats.bytesRead += shaded.bytesRead
     }
 }

@@ -1,6 +1,4 @@
-import Compositor
 import Foundation
-import Raster
 import Results
 import Strategies
 import Table
@@ -58,109 +56,33 @@ public struct Runner {
     /// Runs each scenario of `plan` with its own strategies, as `run(scenarios:strategies:steps:rounds:)`
     /// does with the same strategies everywhere.
     public func run(_ plan: RunPlan, steps: Int? = nil, rounds: Int = 1) throws -> Results {
-        let scenarios = plan.scenarios
-        var runs: [RunResult] = []
-        var floorsByScenario: [String: (fill: Int, copy: Int)] = [:]
         let rounds = max(1, rounds)
         // Before anything runs: a step count from a results file (a baseline run again) or a
         // caller may be anything, and 0 would measure nothing, a negative one trap, 10^15 never end.
-        for scenario in scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
+        for scenario in plan.scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
             throw BenchError.input("cannot measure \(Format.grouped(steps ?? scenario.steps)) steps of the scenario '\(scenario.name)': a run measures from 1 to \(Format.grouped(Results.maxSteps)) steps.")
         }
         // The work of the whole plan in frame pixels drawn, for the progress line's time left.
-        func work(_ item: RunPlan.Item) -> Double {
-            Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
+        let total = plan.items.reduce(0.0) { total, item in
+            total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
         }
-        let totalWork = plan.items.reduce(0) { $0 + work($1) }
-        var workDone = 0.0
-        let started = Stopwatch.now()
-        for item in plan.items {
-            let scenario = item.scenario, strategies = item.strategies
-            let measured = steps ?? scenario.steps
-            let frameBytes = scenario.device.pixelSize.area * 4
-            // The frame buffers held at once (one per strategy, the memory floor's two), asked for
-            // where a refusal is an error rather than a trap.
-            try FrameMemory.require(strategies.count + 2, framesOf: scenario.device.pixelSize)
-            let floor = MemoryFloor(bytes: frameBytes)
-            var fills: [Int] = [], copies: [Int] = []
-            let geometry = TableGeometry(sections: scenario.sectionSpecs)
-            for name in strategies {
-                try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
-                                      steps: min(scenario.warmupSteps, measured), catalog: catalog)
-            }
-            var first: (records: [[StepRecord]], pictures: [[String: String]], buffers: [Int])?
-            // By strategy, by phase: every round's samples, and each round's median.
-            var pooled = [[Phase: [Int]]](repeating: [:], count: strategies.count)
-            var roundMedians = [[Phase: [Int]]](repeating: [:], count: strategies.count)
-            var roundFloors: [Int] = [], roundCopyFloors: [Int] = []
-            for round in 0..<rounds {
-                let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
-                var records = [[StepRecord]](repeating: [], count: sims.count)
-                var pictures = [[String: String]](repeating: [:], count: sims.count)
-                let checkpoints = round == 0 ? Runner.pictureSteps(measured) : []
-                for k in 0..<measured {
-                    for (i, sim) in sims.enumerated() {
-                        records[i].append(sim.step())
-                        try sim.checkBuffers()
-                        // Outside the timed step: the picture is part of the result.
-                        if checkpoints.contains(k) { pictures[i][String(k)] = sim.renderer.framebuffer.checksum }
-                    }
-                    fills.append(floor.timeFill())
-                    copies.append(floor.timeCopy())
-                    workDone += Double(strategies.count) * Double(scenario.device.pixelSize.area)
-                    if k % 30 == 0 {
-                        let of = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""
-                        let left = Runner.timeLeft(elapsedNanos: Stopwatch.now() - started, done: workDone, total: totalWork)
-                        progress?("\(scenario.name): \(of)step \(k + 1)/\(measured)" + (left.map { ", \($0)" } ?? ""))
-                    }
-                }
-                for i in strategies.indices {
-                    for phase in Phase.allCases {
-                        let samples = records[i].map { $0.nanos(phase) }
-                        pooled[i][phase, default: []] += samples
-                        roundMedians[i][phase, default: []].append(Summary(samples).median)
-                    }
-                }
-                roundFloors.append(Summary(Array(fills.suffix(measured))).median)
-                roundCopyFloors.append(Summary(Array(copies.suffix(measured))).median)
-                if round == 0 { first = (records, pictures, sims.map { $0.renderer.buffersAllocated }) }
-            }
-            let scenarioFloor = (fill: Summary(fills).median, copy: Summary(copies).median)
-            floorsByScenario[scenario.name] = scenarioFloor
-            let eventLabels = scenario.eventLabels
-            for i in strategies.indices {
-                var run = summarize(scenario: scenario.name, strategy: strategies[i], first!.records[i])
-                run.pictures = first!.pictures[i]
-                run.buffersAllocated = first!.buffers[i]
-                run.eventLabels = run.eventSteps.map { eventLabels[$0] ?? "event" }
-                run.timing = pooled[i].mapValues { Summary($0) }
-                run.rounds = roundMedians[i]
-                // The traffic bound of the mean step, at the whole run's floors and at each round's.
-                func bound(fill: Int, copy: Int) -> Int {
-                    TrafficBound.nanos(written: run.perStep[.bytesWritten] ?? 0, read: run.perStep[.bytesRead] ?? 0,
-                                       frameBytes: frameBytes, fill: fill, copy: copy)
-                }
-                run.roundRatios = Runner.roundRatios(roundMedians[i], floors: roundFloors,
-                                                     bounds: zip(roundFloors, roundCopyFloors).map { bound(fill: $0, copy: $1) },
-                                                     reference: strategies.firstIndex(of: StrategyCatalog.reference).map { roundMedians[$0] })
-                run.floorNanos = scenarioFloor.fill
-                run.copyFloorNanos = scenarioFloor.copy
-                run.trafficBoundNanos = bound(fill: scenarioFloor.fill, copy: scenarioFloor.copy)
-                runs.append(run)
-            }
-        }
+        var clock = ProgressClock(total: total, started: Stopwatch.now())
+        var runs: [RunResult] = []
         // The top-level floor is the first scenario's; every run carries its own scenario's.
-        let first = scenarios.first.flatMap { floorsByScenario[$0.name] } ?? (0, 0)
-        let floorNanos = first.fill, copyFloorNanos = first.copy
-        addRatios(&runs)
+        var firstFloors: ScenarioMeasurement.Floors?
+        for item in plan.items {
+            let measurement = try measure(item, steps: steps ?? item.scenario.steps, rounds: rounds, clock: &clock)
+            firstFloors = firstFloors ?? measurement.floors
+            runs += measurement.results()
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         var results = Results(schema: Results.currentSchema, tool: .current, machine: .current,
                               createdAt: ISO8601DateFormatter().string(from: Date()),
-                              floorNanos: floorNanos, copyFloorNanos: copyFloorNanos, runs: runs,
+                              floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0, runs: runs,
                               peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
         results.provenance = .current(commandLine: commandLine)
-        results.scenarioDefinitions = Dictionary(scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
+        results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
         return results
     }
 
@@ -169,58 +91,55 @@ public struct Runner {
         steps > 0 ? [0, steps / 2, steps - 1] : []
     }
 
-    private func summarize(scenario: String, strategy: String, _ records: [StepRecord]) -> RunResult {
-        var totals = FrameStats()
-        for record in records { totals += record.stats }
-        var totalDict: [Counter: Int] = [:], perStep: [Counter: Double] = [:]
-        for counter in Counter.allCases {
-            let value = totals[counter]
-            totalDict[counter] = value
-            perStep[counter] = records.isEmpty ? 0 : Double(value) / Double(records.count)
+    /// Measures one scenario's strategies: warm-ups, then `rounds` rounds of `steps` steps on
+    /// fresh tables, the strategies in lockstep with a timing of the memory floor after each step.
+    private func measure(_ item: RunPlan.Item, steps: Int, rounds: Int, clock: inout ProgressClock) throws -> ScenarioMeasurement {
+        let scenario = item.scenario, strategies = item.strategies
+        // The frame buffers held at once (one per strategy, the memory floor's two), asked for
+        // where a refusal is an error rather than a trap.
+        try FrameMemory.require(strategies.count + 2, framesOf: scenario.device.pixelSize)
+        let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+        let geometry = TableGeometry(sections: scenario.sectionSpecs)
+        for name in strategies {
+            try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
+                                  steps: min(scenario.warmupSteps, steps), catalog: catalog)
         }
-        var samples: [Phase: [Int]] = [:]
-        for phase in Phase.allCases { samples[phase] = records.map { $0.nanos(phase) } }
-        return RunResult(scenario: scenario, strategy: strategy, steps: records.count,
-                         layoutPasses: records.filter(\.laidOut).count, totals: totalDict, perStep: perStep,
-                         timing: samples.mapValues { Summary($0) }, ratios: [:], samples: samples,
-                         eventSteps: records.indices.filter { records[$0].hadEvent }, pictures: [:],
-                         floorNanos: 0, copyFloorNanos: 0)
-    }
-
-    /// Each round's ratios: the round's phase median over that round's floor, over its traffic
-    /// bound at that round's floors, or over the same round's median of the reference strategy
-    /// (when it ran).
-    static func roundRatios(_ medians: [Phase: [Int]], floors: [Int], bounds: [Int], reference: [Phase: [Int]]?) -> [Ratio: [Double]] {
-        var out: [Ratio: [Double]] = [:]
-        for ratio in Ratio.allCases {
-            let own = medians[ratio.phase] ?? []
-            let base: [Int]
-            switch ratio.reference {
-            case .floor: base = floors
-            case .traffic: base = bounds
-            case .none:
-                guard let reference else { continue }
-                base = reference[ratio.phase] ?? []
-            }
-            out[ratio] = zip(own, base).map { $1 > 0 ? Double($0) / Double($1) : 0 }
-        }
-        return out
-    }
-
-    private func addRatios(_ runs: inout [RunResult]) {
-        func ratio(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
-        let reference = Dictionary(runs.filter { $0.strategy == StrategyCatalog.reference }.map { ($0.scenario, $0) },
-                                   uniquingKeysWith: { a, _ in a })
-        for i in runs.indices {
-            for r in Ratio.allCases {
-                let median = runs[i].timing[r.phase]!.median
-                switch r.reference {
-                case .floor: runs[i].ratios[r] = ratio(median, runs[i].floorNanos)
-                case .traffic: runs[i].ratios[r] = ratio(median, runs[i].trafficBoundNanos)
-                case .none:
-                    if let base = reference[runs[i].scenario] { runs[i].ratios[r] = ratio(median, base.timing[r.phase]!.median) }
+        var measurement = ScenarioMeasurement(scenario: scenario, strategies: strategies)
+        for round in 0..<rounds {
+            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
+            var records = [[StepRecord]](repeating: [], count: sims.count)
+            var fills: [Int] = [], copies: [Int] = []
+            // Pictures come from the first round; later rounds draw the same frames.
+            let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
+            for k in 0..<steps {
+                for (i, sim) in sims.enumerated() {
+                    records[i].append(try sim.measuredStep(checksum: checkpoints.contains(k)))
+                }
+                fills.append(floor.timeFill())
+                copies.append(floor.timeCopy())
+                clock.done += Double(strategies.count) * Double(scenario.device.pixelSize.area)
+                if k % 30 == 0 {
+                    let of = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""
+                    progress?("\(scenario.name): \(of)step \(k + 1)/\(steps)" + (clock.timeLeft.map { ", \($0)" } ?? ""))
                 }
             }
+            measurement.add(round: records, fills: fills, copies: copies)
+        }
+        return measurement
+    }
+
+    /// How far a run is: the work done and to do (in frame pixels drawn) and when it started.
+    private struct ProgressClock {
+        /// The work of the whole plan.
+        var total: Double
+        /// When the run started (`Stopwatch.now()`).
+        var started: UInt64
+        /// The work done so far.
+        var done = 0.0
+
+        /// "about 40 s left", or nil (`Runner.timeLeft`).
+        var timeLeft: String? {
+            Runner.timeLeft(elapsedNanos: Stopwatch.now() - started, done: done, total: total)
         }
     }
 }

@@ -20,6 +20,15 @@ public struct StepRecord: Sendable {
     public var compositeNanos: Int
     /// Nanoseconds for the whole step.
     public var stepNanos: Int
+    /// CRC-32 (hex) of the frame drawn, when the step was asked for it
+    /// (`Simulation.measuredStep(checksum:)`): a result keeps the pictures of a few steps
+    /// (`Runner.pictureSteps`). Taken after the step's clock stopped.
+    public var picture: String? = nil
+    /// Off-screen buffers the renderer has allocated since it was made, this step's included
+    /// (`Renderer.buffersAllocated`), when the step was measured with
+    /// `Simulation.measuredStep(checksum:)`; nil after a plain `step()`, which leaves it out of
+    /// what it counts.
+    public var buffersAllocated: Int? = nil
 
     /// The nanoseconds of `phase`.
     public func nanos(_ phase: Phase) -> Int {
@@ -136,6 +145,19 @@ public final class Simulation {
         return StepRecord(stats: stats, laidOut: laidOut, hadEvent: !happened.isEmpty,
                           reuseNanos: Int(afterReuse - start), layoutNanos: Int(afterLayout - afterReuse),
                           compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
+    }
+
+    /// Runs the next frame as `step()` does and adds to its record, outside the timed and counted
+    /// step, what a result keeps of it: the frame's checksum when `checksum` is true, and the
+    /// off-screen buffers allocated so far.
+    /// - Throws: `BenchError.resource` when a pass could not draw because its buffer was refused
+    ///   (`checkBuffers()`): no number may come from that frame.
+    public func measuredStep(checksum: Bool) throws -> StepRecord {
+        var record = step()
+        try checkBuffers()
+        if checksum { record.picture = renderer.framebuffer.checksum }
+        record.buffersAllocated = renderer.buffersAllocated
+        return record
     }
 
     /// Cells leaving and entering the visible rows.

@@ -175,6 +175,26 @@ public enum Ratio: String, Metric {
                           polarity: .smallerIsBetter, meaning: "median \(phase.rawValue) time over \(over)",
                           source: "Runner (medians of the run's samples)")
     }
+
+    /// The ratio of a strategy whose phase medians are `medians`, all in nanoseconds and measured
+    /// in the same run (or the same round): the median of `phase` over the memory floor `floor`,
+    /// over the traffic bound `trafficBound`, or over `reference`, the reference strategy's median
+    /// of the same phase, as `reference` (the property) says. The one place a ratio is computed,
+    /// for a run's `ratios` and each round's `roundRatios` alike.
+    ///
+    /// - Returns: 0 when what it divides by is not positive (nothing was measured to divide by);
+    ///   nil for a `…ToNone` ratio when the reference strategy did not run (`reference` is nil).
+    public func value(of medians: [Phase: Int], floor: Int, trafficBound: Int, reference: [Phase: Int]?) -> Double? {
+        let base: Int
+        switch self.reference {
+        case .floor: base = floor
+        case .traffic: base = trafficBound
+        case .none:
+            guard let reference else { return nil }
+            base = reference[phase] ?? 0
+        }
+        return base > 0 ? Double(medians[phase] ?? 0) / Double(base) : 0
+    }
 }
 
 /// A phase's host-free cost, counted under valgrind with the cache the tool fixes

@@ -16,6 +16,10 @@ public protocol CornerStrategy: TableCellProvider {
     static var name: String { get }
     /// One line for `bench list`: what it does and where it comes from.
     static var summary: String { get }
+    /// The debug overlay (`bench render --overlay`) that shows where the strategy's cost comes
+    /// from, drawn beside the numbers in the HTML report (`StrategyCatalog.overlayPictures(among:)`);
+    /// nil, the default, for no picture.
+    static var explainingOverlay: Overlay? { get }
     /// A new strategy for a screen of `screenScale` pixels per point (bitmaps it draws itself are
     /// drawn at that scale).
     init(screenScale: Double)
@@ -24,6 +28,9 @@ public protocol CornerStrategy: TableCellProvider {
 extension CornerStrategy {
     /// The strategy's name (`Self.name`).
     public var name: String { Self.name }
+
+    /// No overlay picture, unless a strategy names the overlay that explains its cost.
+    public static var explainingOverlay: Overlay? { nil }
 
     /// One pool for every row, unless a strategy needs cells of different kinds.
     public func reuseIdentifier(for position: RowPosition) -> String { "cell" }

@@ -6,6 +6,9 @@ import Table
 public final class NoCorners: CornerStrategy {
     public static let name = "none"
     public static let summary = "plain grouped table, square corners: the cost floor"
+    /// Its cost is the plain table's: the blended overlay shows what every strategy draws blended
+    /// (text, icons, separators) before adding its own.
+    public static let explainingOverlay: Overlay? = .blended
 
     public init(screenScale: Double) {}
 

@@ -9,6 +9,8 @@ import Table
 public final class PerCellMask: CornerStrategy {
     public static let name = "per-cell-mask"
     public static let summary = "a shape-layer mask on each cap cell, set when the cell is configured"
+    /// Its cost is the off-screen passes of its masks.
+    public static let explainingOverlay: Overlay? = .offscreen
 
     public init(screenScale: Double) {}
 

@@ -14,6 +14,8 @@ import Table
 public final class RasterizedMask: CornerStrategy {
     public static let name = "rasterized-mask"
     public static let summary = "the 2014 article: new masks on every layout pass + shouldRasterize"
+    /// Its cost is the rasterization cache's misses, the masks it re-creates on every layout pass.
+    public static let explainingOverlay: Overlay? = .raster
     private let screenScale: Double
 
     public init(screenScale: Double) { self.screenScale = screenScale }

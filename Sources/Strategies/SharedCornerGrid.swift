@@ -12,6 +12,8 @@ import Table
 public final class SharedCornerGrid: CornerStrategy {
     public static let name = "shared-corner-grid"
     public static let summary = "TORoundedTableView: opaque strips + 4 corner layers sharing one circle bitmap"
+    /// Its cost is the blending of its corner layers over opaque strips.
+    public static let explainingOverlay: Overlay? = .blended
     private let screenScale: Double
     /// The shared circle for the normal and for the selected colour, with the radius and colour
     /// each was drawn for; each is redrawn only when those change (TORoundedTableView: a radius

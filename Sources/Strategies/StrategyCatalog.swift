@@ -1,3 +1,5 @@
+import Compositor
+
 /// The strategies a run may choose from, by name, in the order reports list them: the built-in
 /// ones, then any a package adds (docs/custom-strategies.md).
 ///
@@ -48,6 +50,16 @@ public struct StrategyCatalog {
     /// The name of the reference strategy that ratios such as `stepToNone` divide by (in every
     /// catalogue: it is built in).
     public static var reference: String { NoCorners.name }
+
+    /// The strategies among `names` that name an overlay explaining their cost
+    /// (`CornerStrategy.explainingOverlay`), with it: in catalogue order, the reference strategy
+    /// last, as the picture the others are seen against. What the HTML report's frames show.
+    public func overlayPictures(among names: [String]) -> [(strategy: String, overlay: Overlay)] {
+        let chosen = all.filter { names.contains($0.name) }.compactMap { type in
+            type.explainingOverlay.map { (strategy: type.name, overlay: $0) }
+        }
+        return chosen.filter { $0.strategy != StrategyCatalog.reference } + chosen.filter { $0.strategy == StrategyCatalog.reference }
+    }
 
     /// The strategy type called `name`, or nil.
     public func type(named name: String) -> (any CornerStrategy.Type)? {

@@ -1,0 +1,130 @@
+import Results
+import Strategies
+
+/// What one scenario's strategies measured over every round of a run: the first round's step
+/// records and every round's times and memory floors, which `results()` turns into the scenario's
+/// `RunResult`s, each built once.
+///
+/// Counters, pictures and buffer counts come from the first round (later rounds repeat them
+/// exactly); times are pooled over all rounds, and each round's medians are kept, because the
+/// variation between rounds, not between steps, is what a comparison must judge.
+struct ScenarioMeasurement {
+    /// A memory floor: the median nanoseconds of one bulk fill and one bulk copy of the scenario's
+    /// framebuffer (`MemoryFloor`).
+    struct Floors {
+        /// Nanoseconds of one fill: what the `…ToFloor` ratios divide by.
+        var fill: Int
+        /// Nanoseconds of one copy.
+        var copy: Int
+    }
+
+    /// The scenario measured.
+    let scenario: Scenario
+    /// Its strategies, in the order they ran.
+    let strategies: [String]
+    /// The first round's step records, by strategy.
+    private var firstRound: [[StepRecord]] = []
+    /// Every round's samples, by strategy and phase.
+    private var pooled: [[Phase: [Int]]]
+    /// Each round's median, by strategy and phase: one value per round.
+    private var roundMedians: [[Phase: [Int]]]
+    /// Each round's floors: the medians of the fills and copies timed between its steps.
+    private var roundFloors: [Floors] = []
+    /// Every fill and copy timed, all rounds.
+    private var fills: [Int] = [], copies: [Int] = []
+
+    /// An empty measurement of `strategies` on `scenario`.
+    init(scenario: Scenario, strategies: [String]) {
+        self.scenario = scenario
+        self.strategies = strategies
+        self.pooled = Array(repeating: [:], count: strategies.count)
+        self.roundMedians = Array(repeating: [:], count: strategies.count)
+    }
+
+    /// Adds one round: each strategy's step records (indexed as `strategies`) and the fills and
+    /// copies of the memory floor timed between its steps.
+    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int]) {
+        if firstRound.isEmpty { firstRound = records }
+        for i in strategies.indices {
+            for phase in Phase.allCases {
+                let samples = records[i].map { $0.nanos(phase) }
+                pooled[i][phase, default: []] += samples
+                roundMedians[i][phase, default: []].append(Summary(samples).median)
+            }
+        }
+        roundFloors.append(Floors(fill: Summary(fills).median, copy: Summary(copies).median))
+        self.fills += fills
+        self.copies += copies
+    }
+
+    /// The scenario's floors over every round: what its rows carry and divide by.
+    var floors: Floors { Floors(fill: Summary(fills).median, copy: Summary(copies).median) }
+
+    /// One row per strategy, in the order they ran. The `…ToNone` ratios divide by the reference
+    /// strategy of the same scenario (of the same round, for `roundRatios`) and are absent when it
+    /// did not run.
+    func results() -> [RunResult] {
+        let floors = self.floors
+        let timings = pooled.map { $0.mapValues { Summary($0) } }
+        let reference = strategies.firstIndex(of: StrategyCatalog.reference)
+        let eventLabels = scenario.eventLabels
+        return strategies.indices.map { i in
+            let records = firstRound[i]
+            var totals: [Counter: Int] = [:], perStep: [Counter: Double] = [:]
+            let sum = records.reduce(into: FrameStats()) { $0 += $1.stats }
+            for counter in Counter.allCases {
+                totals[counter] = sum[counter]
+                perStep[counter] = records.isEmpty ? 0 : Double(sum[counter]) / Double(records.count)
+            }
+            // The least time the mean step's kernel traffic takes at `floors`.
+            func bound(_ floors: Floors) -> Int {
+                TrafficBound.nanos(written: perStep[.bytesWritten] ?? 0, read: perStep[.bytesRead] ?? 0,
+                                   frameBytes: scenario.device.pixelSize.area * 4, fill: floors.fill, copy: floors.copy)
+            }
+            // A round's medians of strategy `j`, by phase.
+            func medians(_ j: Int, round: Int) -> [Phase: Int] { roundMedians[j].mapValues { $0[round] } }
+            var ratios: [Ratio: Double] = [:], roundRatios: [Ratio: [Double]] = [:]
+            for ratio in Ratio.allCases {
+                ratios[ratio] = ratio.value(of: timings[i].mapValues(\.median), floor: floors.fill, trafficBound: bound(floors),
+                                            reference: reference.map { timings[$0].mapValues(\.median) })
+                let rounds = roundFloors.indices.compactMap { r in
+                    ratio.value(of: medians(i, round: r), floor: roundFloors[r].fill, trafficBound: bound(roundFloors[r]),
+                                reference: reference.map { medians($0, round: r) })
+                }
+                if rounds.count == roundFloors.count { roundRatios[ratio] = rounds }
+            }
+            let eventSteps = records.indices.filter { records[$0].hadEvent }
+            var samples: [Phase: [Int]] = [:]
+            for phase in Phase.allCases { samples[phase] = records.map { $0.nanos(phase) } }
+            return RunResult(scenario: scenario.name, strategy: strategies[i], steps: records.count,
+                             layoutPasses: records.filter(\.laidOut).count, totals: totals, perStep: perStep,
+                             timing: timings[i], ratios: ratios, samples: samples, rounds: roundMedians[i],
+                             roundRatios: roundRatios, eventSteps: eventSteps,
+                             eventLabels: eventSteps.map { eventLabels[$0] ?? "event" },
+                             pictures: Dictionary(uniqueKeysWithValues: records.indices.compactMap { k in
+                                 records[k].picture.map { (String(k), $0) }
+                             }),
+                             floors: floors, trafficBoundNanos: bound(floors),
+                             buffersAllocated: records.last?.buffersAllocated ?? 0)
+        }
+    }
+}
+
+extension RunResult {
+    /// A row with every field a run measures, so `ScenarioMeasurement` builds it in one piece:
+    /// the public initializer's fields plus each round's medians and ratios, the events' labels
+    /// and the scenario's floors and traffic bound.
+    init(scenario: String, strategy: String, steps: Int, layoutPasses: Int, totals: [Counter: Int],
+         perStep: [Counter: Double], timing: [Phase: Summary], ratios: [Ratio: Double], samples: [Phase: [Int]],
+         rounds: [Phase: [Int]], roundRatios: [Ratio: [Double]], eventSteps: [Int], eventLabels: [String],
+         pictures: [String: String], floors: ScenarioMeasurement.Floors, trafficBoundNanos: Int, buffersAllocated: Int) {
+        self.init(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: layoutPasses, totals: totals,
+                  perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: eventSteps,
+                  pictures: pictures, floorNanos: floors.fill, copyFloorNanos: floors.copy,
+                  buffersAllocated: buffersAllocated)
+        self.rounds = rounds
+        self.roundRatios = roundRatios
+        self.eventLabels = eventLabels
+        self.trafficBoundNanos = trafficBoundNanos
+    }
+}
