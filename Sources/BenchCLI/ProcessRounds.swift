@@ -8,6 +8,10 @@ import Results
 /// between processes is the noise a change between two builds must stand out from; rounds inside
 /// one process share those and understate it.
 enum ProcessRounds {
+    /// The internal `bench run` option that tells a child its index, so that the strategies take
+    /// turns stepping first across processes (`Runner.orderOffset`).
+    static let orderOption = "order-offset"
+
     /// Runs `executable` (this `bench`, `ChildBench`) with `arguments` plus `--json <temporary
     /// file>` `count` times and merges the results; `progress` hears which process is running,
     /// `notice` about leftovers of interrupted runs removed. The children run in `bench`'s
@@ -24,7 +28,7 @@ enum ProcessRounds {
                 progress?("process \(index + 1)/\(count)")
                 let output = directory.file("process-\(index + 1).json")
                 let child = try ChildProcess("process \(index + 1) of \(count)", executable: executable.path,
-                                             arguments: arguments + ["--json", output],
+                                             arguments: arguments + ["--json", output, "--\(orderOption)=\(index)"],
                                              environment: ProcessInfo.processInfo.environment, standardOutput: nil)
                 try child.waitForSuccess { status in
                     BenchError.input("process \(index + 1) of \(count) failed (exit status \(status)); its error is above.")

@@ -66,6 +66,9 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                            isInternal: true),
+                OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
+                           help: "Let the k-th strategy step first in the first round (bench --processes gives each process its index).",
+                           isInternal: true),
             ])
     }
 
@@ -84,6 +87,8 @@ struct RunCommand: BenchCommand {
     var rounds: Int
     /// Fresh processes to run in (1: this one).
     var processes: Int
+    /// Which strategy steps first in the first round (`Runner.orderOffset`).
+    var orderOffset: Int
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
     /// The scenario options given (`--suite F`, `--steps K`, `--filter P`…), for a child that
@@ -115,6 +120,7 @@ struct RunCommand: BenchCommand {
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
+        orderOffset = try arguments.integer(ProcessRounds.orderOption, in: 0...1000) ?? 0
         for name in ["scenario", "scenario-file", "suite", "steps", "shard"] {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
@@ -172,8 +178,9 @@ struct RunCommand: BenchCommand {
                                                 notice: context.stderr)
                 results.provenance?.commandLine = context.commandLine
             } else {
-                results = try Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
-                    .run(plan, steps: steps, rounds: rounds)
+                var runner = Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
+                runner.orderOffset = orderOffset
+                results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             if countsInstructions {
                 let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,

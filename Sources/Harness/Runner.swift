@@ -24,6 +24,11 @@ public struct Runner {
     /// Where the strategies' names are looked up.
     public var catalog: StrategyCatalog
 
+    /// Which strategy steps first in the lockstep of the first round: the rotation continues
+    /// round by round from here (`lockstepOrder`). `bench run --processes` gives each process
+    /// its index, so over processes and rounds no strategy always runs first.
+    public var orderOffset = 0
+
     public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments,
                 catalog: StrategyCatalog = .builtIn) {
         self.progress = progress
@@ -86,6 +91,16 @@ public struct Runner {
         return results
     }
 
+    /// The order in which `count` strategies step in `round`: the lockstep rotated by
+    /// `offset + round`. The first to step after the memory floor's timing meets the caches as
+    /// the floor left them, and it paid about twice the others' reuse time when it always ran
+    /// first; rotating spreads that over every strategy.
+    public static func lockstepOrder(count: Int, round: Int, offset: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        let start = ((offset + round) % count + count) % count
+        return (0..<count).map { (start + $0) % count }
+    }
+
     /// The steps whose frames are checksummed: the first, the middle and the last measured one.
     public static func pictureSteps(_ steps: Int) -> Set<Int> {
         steps > 0 ? [0, steps / 2, steps - 1] : []
@@ -111,9 +126,10 @@ public struct Runner {
             var fills: [Int] = [], copies: [Int] = []
             // Pictures come from the first round; later rounds draw the same frames.
             let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
+            let order = Runner.lockstepOrder(count: sims.count, round: round, offset: orderOffset)
             for k in 0..<steps {
-                for (i, sim) in sims.enumerated() {
-                    records[i].append(try sim.measuredStep(checksum: checkpoints.contains(k)))
+                for i in order {
+                    records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
                 }
                 fills.append(floor.timeFill())
                 copies.append(floor.timeCopy())
