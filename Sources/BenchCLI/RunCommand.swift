@@ -62,7 +62,7 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
                 OptionSpec(name: "wide", arity: .flag,
                            help: "Print every column of the comparison table (the layout and reuse phases, the traffic "
-                               + "bound in µs, the step's p90 and × floor), wider than 120 columns."),
+                               + "bound in µs, the step's p90, the first load and × floor), wider than 120 columns."),
                 OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                            isInternal: true),

@@ -32,6 +32,9 @@ struct ScenarioMeasurement {
     private var roundFloors: [Floors] = []
     /// Every fill and copy timed, all rounds.
     private var fills: [Int] = [], copies: [Int] = []
+    /// Each round's first step time, by strategy: the table's first load, kept out of the step
+    /// statistics (`RunResult.firstStepNanos`).
+    private var firstSteps: [[Int]]
 
     /// An empty measurement of `strategies` on `scenario`.
     init(scenario: Scenario, strategies: [String]) {
@@ -39,6 +42,7 @@ struct ScenarioMeasurement {
         self.strategies = strategies
         self.pooled = Array(repeating: [:], count: strategies.count)
         self.roundMedians = Array(repeating: [:], count: strategies.count)
+        self.firstSteps = Array(repeating: [], count: strategies.count)
     }
 
     /// Adds one round: each strategy's step records (indexed as `strategies`) and the fills and
@@ -46,8 +50,12 @@ struct ScenarioMeasurement {
     mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int]) {
         if firstRound.isEmpty { firstRound = records }
         for i in strategies.indices {
+            // The first step loads the table (every visible cell created, configured and drawn
+            // for the first time): reported on its own, so the statistics describe scrolling.
+            let scrolled = records[i].count > 1 ? records[i].dropFirst() : records[i][...]
+            if records[i].count > 1, let first = records[i].first { firstSteps[i].append(first.nanos(.step)) }
             for phase in Phase.allCases {
-                let samples = records[i].map { $0.nanos(phase) }
+                let samples = scrolled.map { $0.nanos(phase) }
                 pooled[i][phase, default: []] += samples
                 roundMedians[i][phase, default: []].append(Summary(samples).median)
             }
@@ -96,7 +104,7 @@ struct ScenarioMeasurement {
             let eventSteps = records.indices.filter { records[$0].hadEvent }
             var samples: [Phase: [Int]] = [:]
             for phase in Phase.allCases { samples[phase] = records.map { $0.nanos(phase) } }
-            return RunResult(scenario: scenario.name, strategy: strategies[i], steps: records.count,
+            var row = RunResult(scenario: scenario.name, strategy: strategies[i], steps: records.count,
                              layoutPasses: records.filter(\.laidOut).count, totals: totals, perStep: perStep,
                              timing: timings[i], ratios: ratios, samples: samples, rounds: roundMedians[i],
                              roundRatios: roundRatios, eventSteps: eventSteps,
@@ -105,7 +113,9 @@ struct ScenarioMeasurement {
                                  records[k].picture.map { (String(k), $0) }
                              }),
                              floors: floors, trafficBoundNanos: bound(floors),
-                             buffersAllocated: records.last?.buffersAllocated ?? 0)
+                                buffersAllocated: records.last?.buffersAllocated ?? 0)
+            row.firstStepNanos = firstSteps[i].isEmpty ? nil : Summary(firstSteps[i]).median
+            return row
         }
     }
 }

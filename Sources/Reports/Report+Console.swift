@@ -42,6 +42,7 @@ extension Results {
             columns.append((Phase.step.info.label, { micros($0, .step) }))
             if wide {
                 columns += [("step p90", { Format.micros($0.timing[.step]?.p90 ?? 0) }),
+                            ("first load", { $0.firstStepNanos.map(Format.micros) ?? "–" }),
                             (Ratio.stepToFloor.info.label, { $0.ratios[.stepToFloor].map { Format.fixed($0, 2) } ?? "–" })]
             }
             columns.append((Ratio.stepToNone.info.label, { run in

@@ -72,7 +72,7 @@ extension Results {
     static let roundingNote = [
         "Counters are the JSON's `perStep` means over the measured steps: pixels and fragments rounded to whole numbers, bytes in MB (10⁶ bytes) to 0.1, the others to 0.1; all counters and times are smaller-is-better.",
         "Times are the JSON's nanoseconds (`timing`) in µs, rounded to 0.1 µs: phase columns are medians, \"step p90\" the 90th percentile, \"worst step\" the maximum.",
-        "\"at step\" is the first 0-based step whose `samples.step` equals the maximum; \"(event)\" marks a step in `eventSteps`.",
+        "\"at step\" is the first 0-based step whose `samples.step` equals the maximum; \"(event)\" marks a step in `eventSteps`. \"first load\" is `firstStepNanos`: step 0, kept out of `timing` and every ratio.",
         "Ratios are the JSON's `ratios` rounded to 0.01; \"–\" means the ratio was not measured (`none` did not run). A `~` after `× none` says the step times cannot be told from `none`'s (Mann–Whitney U, α = 0.05; docs/cli.md, \"Samples, significance and tolerances\").",
         "Host-free costs are the JSON's `instructions` and `cost` totals divided by the steps, rounded to whole numbers; they depend on the build, not on the host.",
         "Halves round away from zero.",
@@ -104,7 +104,7 @@ extension Results {
         let drawn: Set<MetricUnit> = [.pixels, .fragments, .passes, .bytes]
         let groups: [(title: String, columns: [ReportColumn])] = [
             ("Step time in µs, and ratios of its median",
-             [.median(.step), .stepP90, .worstStep, .atStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
+             [.median(.step), .stepP90, .worstStep, .atStep, .firstStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
             ("Phase times in µs (medians), and the composite's traffic bound",
              [Phase.layout, .reuse, .composite].map(ReportColumn.median) + [.trafficBound, .ratio(.compositeToTraffic)]),
             ("Drawing per step (means)", Results.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
@@ -147,7 +147,9 @@ extension RunResult {
     /// The slowest measured step: its 0-based index (the first with the maximum of `samples.step`)
     /// and whether a scenario event happened in it; `nil` without step samples.
     var worstStep: (index: Int, isEvent: Bool)? {
-        guard let steps = samples[.step], let worst = steps.max(), let index = steps.firstIndex(of: worst) else { return nil }
+        // Among the steps `timing` describes: the first load, when reported on its own, is not a scroll step.
+        let steps = timedSamples(.step)
+        guard let worst = steps.max(), let index = steps.firstIndex(of: worst) else { return nil }
         return (index, eventSteps.contains(index))
     }
 }

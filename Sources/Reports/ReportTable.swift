@@ -29,7 +29,7 @@ struct ReportTable {
 enum ReportColumn {
     case counter(Counter)
     case median(Phase)
-    case stepP90, worstStep, atStep, trafficBound
+    case stepP90, worstStep, atStep, firstStep, trafficBound
     case ratio(Ratio)
     /// A phase's instructions per step (`RunResult.instructions`).
     case instructions(Phase)
@@ -44,6 +44,7 @@ enum ReportColumn {
         case .stepP90: return "step p90"
         case .worstStep: return "worst step"
         case .atStep: return "at step"
+        case .firstStep: return "first load"
         case .trafficBound: return "bound"
         case .ratio(let ratio): return ratio.info.label
         case .instructions(let phase): return "\(phase.info.label) instr."
@@ -59,6 +60,7 @@ enum ReportColumn {
         case .stepP90: return "the 90th percentile of the step times: how far the slower steps spread"
         case .worstStep: return "the slowest step's time"
         case .atStep: return "the 0-based index of the slowest step; (event) when a scenario event happened in it"
+        case .firstStep: return "the first measured step, the table's first load (every visible cell created and drawn), kept out of the step statistics"
         case .trafficBound: return "the least time the mean frame's kernel traffic (bytes written and read) takes at the run's memset and memcpy rates"
         case .ratio(let ratio): return ratio.info.meaning
         case .instructions(let phase): return "instructions executed per step in " + phase.info.meaning + ", counted by valgrind (the same on every host)"
@@ -75,6 +77,7 @@ enum ReportColumn {
         case .stepP90: return run.timing[.step].map { Results.microsText($0.p90) } ?? "–"
         case .worstStep: return run.timing[.step].map { Results.microsText($0.max) } ?? "–"
         case .atStep: return run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–"
+        case .firstStep: return run.firstStepNanos.map(Results.microsText) ?? "–"
         case .trafficBound: return run.trafficBoundNanos > 0 ? Results.microsText(run.trafficBoundNanos) : "–"
         case .ratio(.stepToNone):
             let noise = results.referenceTest(run).map { !$0.isSignificant } ?? false

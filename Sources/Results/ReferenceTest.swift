@@ -48,7 +48,7 @@ extension Results {
                 return ReferenceTest(basis: .processes(min(xs.count, ys.count)), result: test)
             }
         }
-        let xs = (run.samples[.step] ?? []).map(Double.init), ys = (reference.samples[.step] ?? []).map(Double.init)
+        let xs = run.timedSamples(.step).map(Double.init), ys = reference.timedSamples(.step).map(Double.init)
         let test = MannWhitney.test(xs, ys)
         guard test.smallestPossibleP < Comparison.alpha else { return nil }
         return ReferenceTest(basis: .steps(min(xs.count, ys.count)), result: test)

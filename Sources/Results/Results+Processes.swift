@@ -30,7 +30,7 @@ extension Results {
                     let values = row.rounds?[phase].map { $0.map(Double.init) } ?? row.timing[phase].map { [Double($0.median)] } ?? []
                     return Int(median(values).rounded())
                 }
-                timing[phase] = Summary(rows.flatMap { $0.samples[phase] ?? [] })
+                timing[phase] = Summary(rows.flatMap { $0.timedSamples(phase) })
             }
             merged.runs[i].rounds = rounds
             merged.runs[i].timing = timing
@@ -49,6 +49,8 @@ extension Results {
             merged.runs[i].floorNanos = Int(median(rows.map { Double($0.floorNanos) }).rounded())
             merged.runs[i].copyFloorNanos = Int(median(rows.map { Double($0.copyFloorNanos) }).rounded())
             merged.runs[i].trafficBoundNanos = Int(median(rows.map { Double($0.trafficBoundNanos) }).rounded())
+            let firsts = rows.compactMap(\.firstStepNanos)
+            merged.runs[i].firstStepNanos = firsts.count == rows.count ? Int(median(firsts.map(Double.init)).rounded()) : nil
         }
         merged.floorNanos = Int(median(processes.map { Double($0.floorNanos) }).rounded())
         merged.copyFloorNanos = Int(median(processes.map { Double($0.copyFloorNanos) }).rounded())

@@ -200,6 +200,20 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// The least time the mean step's kernel traffic (`bytesWritten`, `bytesRead`) takes at this
     /// run's memory floors (`TrafficBound`), in nanoseconds; 0 in files written before it existed.
     public var trafficBoundNanos: Int = 0
+    /// The first measured step's time in nanoseconds (the median over rounds and processes): the
+    /// table's first load, which creates and configures every visible cell, draws their label
+    /// bitmaps and fills the buffer pool. It is reported on its own and kept out of `timing`,
+    /// `rounds` and the ratios, which describe scrolling; its counters stay in `totals`, which
+    /// count every measured step. `samples` keep it, as step 0. Nil in older files, whose `timing`
+    /// includes it, and for a run of one step, whose only step is timed.
+    public var firstStepNanos: Int?
+
+    /// The per-step nanoseconds of `phase` that the step statistics describe: `samples` without
+    /// the first load when it is reported on its own (`firstStepNanos`).
+    public func timedSamples(_ phase: Phase) -> ArraySlice<Int> {
+        let all = samples[phase] ?? []
+        return firstStepNanos != nil && all.count > 1 ? all.dropFirst() : all[...]
+    }
 
     public init(scenario: String, strategy: String, steps: Int, layoutPasses: Int, totals: [Counter: Int],
                 perStep: [Counter: Double], timing: [Phase: Summary], ratios: [Ratio: Double], samples: [Phase: [Int]],

@@ -237,6 +237,7 @@ enum ResultsReader {
         run.roundRatios = roundRatios
         run.eventLabels = eventLabels
         run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
+        run.firstStepNanos = try f.optional("firstStepNanos")?.count()
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
             let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }

@@ -135,7 +135,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --quiet                 Do not print the comparison table.
               --wide                  Print every column of the comparison table (the layout
                                       and reuse phases, the traffic bound in µs, the step's
-                                      p90 and × floor), wider than 120 columns.
+                                      p90, the first load and × floor), wider than 120
+                                      columns.
               -h, --help              Show help information.
 
             """

@@ -14,7 +14,7 @@ final class DeterminismTests: XCTestCase {
             for key in ["createdAt", "floorNanos", "copyFloorNanos", "peakMemoryBytes"] { object[key] = nil }
             object["runs"] = (object["runs"] as! [[String: Any]]).map { run in
                 var run = run
-                for key in ["timing", "samples", "rounds", "roundRatios", "ratios", "floorNanos", "copyFloorNanos", "trafficBoundNanos"] { run[key] = nil }
+                for key in ["timing", "samples", "rounds", "roundRatios", "ratios", "floorNanos", "copyFloorNanos", "trafficBoundNanos", "firstStepNanos"] { run[key] = nil }
                 return run
             }
             return object as NSDictionary

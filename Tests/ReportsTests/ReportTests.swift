@@ -529,7 +529,7 @@ final class ReportTests: XCTestCase {
         let table = results.comparisonTable(wide: true)
         let header = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
         let titles = header.joined(separator: " ")
-        XCTAssertTrue(titles.contains("composite bound × bound step step p90 × floor × none"), titles)
+        XCTAssertTrue(titles.contains("composite bound × bound step step p90 first load × floor × none"), titles)
         let run = results.runs[1]
         let cells = consoleLine(table, run.strategy).split(separator: " ").map(String.init)
         let median = try XCTUnwrap(cells.firstIndex(of: Format.micros(run.timing[.step]!.median)))
