@@ -9,14 +9,12 @@ import XCTest
 /// moves them fails here until the README is regenerated. Times in the same tables are not
 /// checked: they follow the host.
 final class ReadmeFiguresTests: XCTestCase {
-    /// The repository's README.
-    private static let readme: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-    }()
-
+    /// The repository's root directory.
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
+
+    /// The repository's README.
+    private static let readme = (try? String(contentsOfFile: root + "/README.md", encoding: .utf8)) ?? ""
 
     /// The first fenced block after the line that starts with `heading`.
     private func block(after heading: String, in text: String = ReadmeFiguresTests.readme) throws -> [String] {
