@@ -35,6 +35,8 @@ struct HiddenSurfaceShader {
     private var visibleRanges: [Range<Int>] = []
     /// The band's columns hidden so far by opaque operations in front.
     private var covered = SpanSet()
+    /// The band's visible paints, back to front, shaded row by row.
+    private var layers = SpanLayers()
 
     /// Shades `ops` into `target` and returns what it shaded: shaded pixels, blended fragments,
     /// the kernels' bytes and, for the screen (`onScreen`), the blended pixels of Color Blended
@@ -76,18 +78,23 @@ struct HiddenSurfaceShader {
                 visibleRanges.append(start..<visible.count)
                 if !e.blends { covered.insert(e.x0, e.x1) }
             }
-            // Back to front: shade the visible spans.
+            // Back to front: shade the visible spans, row by row (`SpanLayers` says why).
+            layers.removeAll()
             for (n, k) in active.enumerated() {
                 let range = visibleRanges[active.count - 1 - n]
                 guard !range.isEmpty else { continue }
                 let paint = ops[extents[k].op].paint
-                let shaded = target.paint(paint, rows: top..<bottom, spans: visible[range])
+                var width = 0
+                for span in visible[range] { width += span.length }
+                let shaded = width * (bottom - top)
                 stats.shadedPixels += shaded
                 if extents[k].blends { stats.blendedFragments += shaded }
                 let traffic = paint.bytesPerPixel
                 stats.bytesWritten += shaded * traffic.written
                 stats.bytesRead += shaded * traffic.read
+                layers.append(paint, spans: visible[range])
             }
+            target.paint(&layers, rows: top..<bottom)
         }
         return stats
     }

@@ -150,10 +150,11 @@ enum Kernels {
         return (q[0] | q[1]) | (q[2] | q[3]) == 0
     }
 
-    /// `n` pixels at `d` set to `color`, by the process's `StorePath`.
+    /// `n` pixels at `d` set to `color`, by `path` (the process's `StorePath`, read once per call
+    /// of the caller rather than per span).
     @inline(__always)
-    static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
-        if StorePath.current == .vector { return vectorFill(d, n, color) }
+    static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StorePath) {
+        if case .vector = path { return vectorFill(d, n, color) }
         // A colour whose four bytes are equal (white, black, clear) is a byte fill, which the C
         // library streams to memory without reading the lines first.
         if color == (color & 0xFF) &* 0x0101_0101 {
@@ -176,10 +177,10 @@ enum Kernels {
         while i < n { d[i] = color; i &+= 1 }
     }
 
-    /// The `n` pixels at `s` copied to `d` (which do not overlap), by the process's `StorePath`.
+    /// The `n` pixels at `s` copied to `d` (which do not overlap), by `path`.
     @inline(__always)
-    static func copy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
-        if StorePath.current == .vector { return vectorCopy(d, s, n) }
+    static func copy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ path: StorePath) {
+        if case .vector = path { return vectorCopy(d, s, n) }
         d.update(from: s, count: n)
     }
 
@@ -196,7 +197,7 @@ enum Kernels {
     @inline(__always)
     static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
         let inv = 255 &- UInt8(truncatingIfNeeded: color >> 24)
-        if inv == 0 { return fill(d, n, color) }
+        if inv == 0 { return fill(d, n, color, StorePath.current) }
         if color == 0 { return }
         let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let f = Lanes(repeating: UInt16(inv))
