@@ -2,15 +2,16 @@ import Harness
 import Results
 import Strategies
 
-/// `bench kernels`: the pixel kernels' throughput next to memset and memcpy.
+/// `bench kernels`: the pixel kernels' throughput next to the memory floor.
 struct KernelsCommand: BenchCommand {
     static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(
             name: "kernels",
-            abstract: "Time the pixel kernels against memset and memcpy.",
+            abstract: "Time the pixel kernels against the memory floor.",
             discussion: "Fill, copy, source-over blend and the masked composite each run over a 2048 × 2732 "
-                + "framebuffer, interleaved with the bulk memset and memcpy they are compared with, so the "
-                + "distance to the memory floor is visible.",
+                + "framebuffer, interleaved with the memory floor they are compared with (every row filled "
+                + "white, and every row copied, by the renderer's own fill and copy), so the distance to the "
+                + "floor is visible.",
             options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "15")])
     }
 
@@ -26,17 +27,17 @@ struct KernelsCommand: BenchCommand {
     }
 
     /// The rows as a table with each kernel's time, and its memory-traffic bound, as multiples
-    /// of the memset floor (the first row).
+    /// of the fill floor (the first row).
     static func table(_ rows: [KernelBench.Row]) -> String {
         let floor = rows.first?.nanos ?? 1
-        var table = [["kernel", "µs / frame", "GB/s", "× memset", "bound"]]
+        var table = [["kernel", "µs / frame", "GB/s", "× floor", "bound"]]
         for row in rows {
             table.append([row.name, Format.micros(row.nanos), Format.fixed(row.gigabytesPerSecond, 1),
                           Format.fixed(Double(row.nanos) / Double(max(floor, 1)), 2), Format.fixed(row.bound, 2)])
         }
-        return "Kernels over one 2048 × 2732 framebuffer (medians; times and bounds as multiples of memset):\n"
+        return "Kernels over one 2048 × 2732 framebuffer (medians; times and bounds as multiples of the fill floor):\n"
             + Format.align(table)
-            + "bound: the time the bytes a kernel writes and reads take at this run's rates, a byte written at memset's,\n"
-            + "a byte read at memcpy's less memset's.\n"
+            + "bound: the time the bytes a kernel writes and reads take at this run's rates, a byte written at the fill\n"
+            + "floor's, a byte read at the copy floor's less the fill floor's.\n"
     }
 }

@@ -6,11 +6,12 @@ import Table
 /// Runs scenarios against strategies and turns the steps into `Results`.
 ///
 /// The strategies of a scenario run in lockstep — step k of every strategy, then step k + 1 —
-/// with one timing of the memory floor per step in between (on the scenario's own framebuffer
-/// size), so slow drift of the machine (heat, other load) and the state of the caches affect every
-/// strategy and the floor alike and the ratios stay fair. (Timing the floor back to back instead
-/// measured a buffer that stayed in the last-level cache: a floor no frame in the rotation could
-/// see.) Before the
+/// and the memory floor (`MemoryFloor`, on the scenario's own framebuffer size) takes a turn in
+/// the rotation like one more strategy, so slow drift of the machine (heat, other load) and the
+/// state of the caches affect every strategy and the floor alike and the ratios stay fair: the
+/// floor's frames meet the caches as each strategy's framebuffer does, last touched one rotation
+/// ago. (Timing the floor back to back instead measured a buffer that stayed in the last-level
+/// cache: a floor no frame in the rotation could see.) Before the
 /// measured steps, each strategy runs `warmupSteps` frames on a separate table so code, allocator
 /// and caches are warm, while the measured run starts from a fresh table (its counters are then
 /// exactly those of frame 0 onwards, as `bench render` shows them).
@@ -107,13 +108,15 @@ public struct Runner {
     }
 
     /// Measures one scenario's strategies: warm-ups, then `rounds` rounds of `steps` steps on
-    /// fresh tables, the strategies in lockstep with a timing of the memory floor after each step.
+    /// fresh tables, the strategies in lockstep with the memory floor taking its turn among them.
     private func measure(_ item: RunPlan.Item, steps: Int, rounds: Int, clock: inout ProgressClock) throws -> ScenarioMeasurement {
         let scenario = item.scenario, strategies = item.strategies
         // The frame buffers held at once (one per strategy, the memory floor's two), asked for
         // where a refusal is an error rather than a trap.
         try FrameMemory.require(strategies.count + 2, framesOf: scenario.device.pixelSize)
-        let floor = MemoryFloor(bytes: scenario.device.pixelSize.area * 4)
+        guard var floor = MemoryFloor(size: scenario.device.pixelSize) else {
+            throw FrameMemory.shortage(scenario.device.pixelSize)
+        }
         let geometry = TableGeometry(sections: scenario.sectionSpecs)
         for name in strategies {
             try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
@@ -126,13 +129,17 @@ public struct Runner {
             var fills: [Int] = [], copies: [Int] = []
             // Pictures come from the first round; later rounds draw the same frames.
             let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
-            let order = Runner.lockstepOrder(count: sims.count, round: round, offset: orderOffset)
+            // Index `sims.count` of the rotation is the floor's turn.
+            let order = Runner.lockstepOrder(count: sims.count + 1, round: round, offset: orderOffset)
             for k in 0..<steps {
                 for i in order {
-                    records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
+                    if i == sims.count {
+                        fills.append(floor.timeFill())
+                        copies.append(floor.timeCopy())
+                    } else {
+                        records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
+                    }
                 }
-                fills.append(floor.timeFill())
-                copies.append(floor.timeCopy())
                 clock.done += Double(strategies.count) * Double(scenario.device.pixelSize.area)
                 if k % 30 == 0 {
                     let of = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""

@@ -9,7 +9,7 @@ import Strategies
 /// exactly); times are pooled over all rounds, and each round's medians are kept, because the
 /// variation between rounds, not between steps, is what a comparison must judge.
 struct ScenarioMeasurement {
-    /// A memory floor: the median nanoseconds of one bulk fill and one bulk copy of the scenario's
+    /// A memory floor: the median nanoseconds of one fill and one copy of every row of the scenario's
     /// framebuffer (`MemoryFloor`).
     struct Floors {
         /// Nanoseconds of one fill: what the `…ToFloor` ratios divide by.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What to put in a span of pixels: the one description every drawing operation reduces to.
 ///
 /// The compositor turns each layer into paints over rectangles, decides per pixel which of them
@@ -47,16 +41,4 @@ public struct Span: Equatable, Sendable {
     public init(_ x0: Int, _ x1: Int) { self.x0 = x0; self.x1 = x1 }
     /// Its length in pixels.
     public var length: Int { x1 - x0 }
-}
-
-extension Pixmap {
-    /// Shades `spans` of every row in `rows` with `paint`. The spans must lie inside the pixmap
-    /// and inside the paint's source. Returns the number of pixels shaded.
-    /// - Complexity: O(rows × total span length).
-    @discardableResult
-    public mutating func paint(_ paint: Paint, rows: Range<Int>, spans: ArraySlice<Span>) -> Int {
-        var layers = SpanLayers()
-        layers.append(paint, spans: spans)
-        return self.paint(&layers, rows: rows)
-    }
 }

@@ -14,7 +14,7 @@ extension Pixmap {
     @inline(__always)
     private mutating func paint(_ paint: Paint, _ r: PixelRect) -> Int {
         guard !r.isEmpty else { return 0 }
-        return self.paint(paint, rows: r.y..<r.maxY, spans: [Span(r.x, r.maxX)][...])
+        return self.paint(paint, rows: r.y..<r.maxY, span: Span(r.x, r.maxX))
     }
 
     /// Replaces every pixel of `rect` with `color` (a bulk fill).
@@ -82,5 +82,28 @@ extension Pixmap {
         let src = sourceRect.intersection(source.bounds)
         let dx = origin.x - sourceRect.x, dy = origin.y - sourceRect.y
         return (clipped(src.offsetBy(dx: dx, dy: dy), clip), PixelPoint(x: dx, y: dy))
+    }
+}
+
+extension Pixmap {
+    /// Copies row `source` over every other row in `rows` with the copy kernel (the store path
+    /// the process uses), and returns the pixels written. The source row stays in the cache and
+    /// every row has its alignment, so this is the least time this host takes to write rows it
+    /// reads from the cache: the memory floor's copy (`MemoryFloor`).
+    /// - Complexity: O(rows × width).
+    @discardableResult
+    public mutating func copyRow(_ source: Int, over rows: Range<Int>) -> Int {
+        precondition(source >= 0 && source < height && rows.lowerBound >= 0 && rows.upperBound <= height,
+                     "rows outside the pixmap")
+        let w = width, path = StorePath.current
+        var written = 0
+        pixels.withUnsafeMutableBufferPointer { buf in
+            let from = UnsafePointer(buf.baseAddress! + source * w)
+            for y in rows where y != source {
+                Kernels.copy(buf.baseAddress! + y * w, from, w, path)
+                written += w
+            }
+        }
+        return written
     }
 }

@@ -89,11 +89,12 @@ public struct RoundedRectCoverage: Sendable, Equatable {
         return mask
     }
 
-    /// Splits row `y` from `x0` to `x1` (shape pixels, inside `size`) into runs and calls `body`
+    /// Splits row `y` from `x0` to `x1` (pixels of the shape whose corner tiles are `tiles`) into
+    /// runs and calls `body`
     /// with each run's start, end and the index in `values` of its first pixel's coverage, or nil
     /// for a run of full coverage.
     @inline(__always)
-    func forEachRun(y: Int, from x0: Int, to x1: Int, _ body: (Int, Int, Int?) -> Void) {
+    static func forEachRun(_ tiles: UnsafeBufferPointer<Tile>, y: Int, from x0: Int, to x1: Int, _ body: (Int, Int, Int?) -> Void) {
         var x = x0
         while x < x1 {
             var end = x1

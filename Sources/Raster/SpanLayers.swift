@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Paints over the same rows, back to front, each with its own spans: what `Pixmap.paint(_:rows:)`
 /// shades row by row.
@@ -29,8 +24,6 @@ public struct SpanLayers {
     var ranges: [Range<Int>] = []
     /// Every paint's spans, one after another.
     var spans: [Span] = []
-    /// The coverage of each `.rounded` paint, in order, read in place by the row loop.
-    var shapes: [RoundedRectCoverage] = []
     /// Scratch of `Pixmap.paint(_:rows:)`: each paint with its sources' addresses.
     var kernels: [SpanKernel] = []
     /// Scratch of `Pixmap.paint(_:rows:)`: the spans of replacing paints in address order, each
@@ -44,7 +37,6 @@ public struct SpanLayers {
         paints.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
-        shapes.removeAll(keepingCapacity: true)
     }
 
     /// Adds `paint` in front of the paints so far, over `spans` of each row.
@@ -53,7 +45,6 @@ public struct SpanLayers {
         spans.append(contentsOf: newSpans)
         paints.append(paint)
         ranges.append(start..<spans.count)
-        if case let .rounded(_, coverage, _) = paint { shapes.append(coverage) }
     }
 
     /// The number of paints.
@@ -80,157 +71,185 @@ struct SpanOfLayer {
     var span: Int
 }
 
-/// A paint with the addresses of its sources, valid while `Pixmap.paint(_:rows:)` holds them.
+/// A paint with the addresses of its sources, valid while `Pixmap.withKernel` holds them.
 enum SpanKernel {
     case fill(UInt32)
     case blend(UInt32)
     case copy(UnsafePointer<UInt32>, width: Int, offset: PixelPoint)
     case draw(UnsafePointer<UInt32>, width: Int, offset: PixelPoint, opacity: UInt8)
     case shape(UInt32, UnsafePointer<UInt8>, width: Int, offset: PixelPoint)
-    /// The coverage is `SpanLayers.shapes[shape]`, its values at the address.
-    case rounded(UInt32, UnsafePointer<UInt8>, shape: Int, offset: PixelPoint)
+    case rounded(UInt32, UnsafePointer<UInt8>, tiles: UnsafeBufferPointer<RoundedRectCoverage.Tile>, offset: PixelPoint)
     case masked(UnsafePointer<UInt32>, width: Int, UnsafePointer<UInt8>, maskWidth: Int, offset: PixelPoint, opacity: UInt8)
     case scaled(UnsafePointer<UInt32>, width: Int, source: PixelRect, destination: PixelRect, opacity: UInt8)
 }
 
 extension Pixmap {
-    /// Shades every paint of `layers` over its spans of each row in `rows`, row by row: all the
-    /// paints of a row, back to front, before the next row. The spans must lie inside the pixmap
-    /// and inside their paint's source. Returns the number of pixels shaded.
-    /// - Complexity: O(rows × (paints + total span length)).
+    /// Shades `spans` of every row in `rows` with `paint`. The spans must lie inside the pixmap
+    /// and inside the paint's source. Returns the number of pixels shaded.
+    /// - Complexity: O(rows × total span length).
     @discardableResult
-    public mutating func paint(_ layers: inout SpanLayers, rows: Range<Int>) -> Int {
-        guard !rows.isEmpty, !layers.paints.isEmpty else { return 0 }
-        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the pixmap")
-        var shaded = 0
-        for span in layers.spans {
-            precondition(span.x0 >= 0 && span.x1 <= width && span.x0 <= span.x1, "span outside the pixmap")
-            shaded += span.length
-        }
-        layers.arrangeOrder()
-        layers.kernels.removeAll(keepingCapacity: true)
-        var kernels = layers.kernels
-        layers.kernels = []
-        let fill = StorePath.current
+    public mutating func paint(_ paint: Paint, rows: Range<Int>, spans: ArraySlice<Span>) -> Int {
+        spans.withUnsafeBufferPointer { self.paint(paint, rows: rows, spans: $0) }
+    }
+
+    /// `paint(_:rows:spans:)` of one span a row, without an array to hold it.
+    @discardableResult
+    mutating func paint(_ paint: Paint, rows: Range<Int>, span: Span) -> Int {
+        withUnsafePointer(to: span) { self.paint(paint, rows: rows, spans: UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    private mutating func paint(_ paint: Paint, rows: Range<Int>, spans: UnsafeBufferPointer<Span>) -> Int {
+        guard !rows.isEmpty, !spans.isEmpty else { return 0 }
+        let shaded = checked(rows, spans)
+        let path = StorePath.current
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
-            Pixmap.withKernels(layers.paints[...], shape: 0, full: full.baseAddress!, &kernels) { kernels in
-                shade(kernels, layers, rows: rows, fill: fill, full: full)
-            }
-        }
-        layers.kernels = kernels
-        return shaded * rows.count
-    }
-
-    /// Appends the kernel of each of `paints` to `kernels`, holding each source's storage while
-    /// `body` runs (one nested access per source), then calls `body`.
-    private static func withKernels(_ paints: ArraySlice<Paint>, shape: Int, full: UnsafePointer<UInt8>,
-                                    _ kernels: inout [SpanKernel], _ body: ([SpanKernel]) -> Void) {
-        guard let paint = paints.first else { return body(kernels) }
-        let rest = paints.dropFirst()
-        func withKernels(_ rest: ArraySlice<Paint>, _ kernels: inout [SpanKernel], _ body: ([SpanKernel]) -> Void) {
-            Pixmap.withKernels(rest, shape: shape, full: full, &kernels, body)
-        }
-        switch paint {
-        case .fill(let color):
-            kernels.append(.fill(color.packed))
-            withKernels(rest, &kernels, body)
-        case .blend(let color):
-            kernels.append(.blend(color.packed))
-            withKernels(rest, &kernels, body)
-        case let .copy(image, offset):
-            image.pixels.withUnsafeBufferPointer { src in
-                kernels.append(.copy(src.baseAddress!, width: image.width, offset: offset))
-                withKernels(rest, &kernels, body)
-            }
-        case let .draw(image, offset, opacity):
-            image.pixels.withUnsafeBufferPointer { src in
-                kernels.append(.draw(src.baseAddress!, width: image.width, offset: offset, opacity: opacity))
-                withKernels(rest, &kernels, body)
-            }
-        case let .shape(color, mask, offset):
-            mask.values.withUnsafeBufferPointer { m in
-                kernels.append(.shape(color.packed, m.baseAddress!, width: mask.width, offset: offset))
-                withKernels(rest, &kernels, body)
-            }
-        case let .rounded(color, coverage, offset):
-            coverage.values.withUnsafeBufferPointer { m in
-                // A shape without corners has no values; its runs never read them.
-                kernels.append(.rounded(color.packed, m.baseAddress ?? full, shape: shape, offset: offset))
-                Pixmap.withKernels(rest, shape: shape + 1, full: full, &kernels, body)
-            }
-        case let .masked(image, mask, offset, opacity):
-            image.pixels.withUnsafeBufferPointer { src in
-                mask.values.withUnsafeBufferPointer { m in
-                    kernels.append(.masked(src.baseAddress!, width: image.width, m.baseAddress!, maskWidth: mask.width,
-                                           offset: offset, opacity: opacity))
-                    withKernels(rest, &kernels, body)
-                }
-            }
-        case let .scaled(image, source, destination, opacity):
-            image.pixels.withUnsafeBufferPointer { src in
-                kernels.append(.scaled(src.baseAddress!, width: image.width, source: source, destination: destination,
-                                       opacity: opacity))
-                withKernels(rest, &kernels, body)
-            }
-        }
-    }
-
-    /// The row loop: row y's spans in `layers.order`, then row y + 1's.
-    private mutating func shade(_ kernels: [SpanKernel], _ layers: SpanLayers, rows: Range<Int>, fill: StorePath,
-                                full: UnsafeBufferPointer<UInt8>) {
-        let w = width
-        let spans = layers.spans, order = layers.order
-        // Through buffer pointers: the loop runs per span of every row, where bounds checks count.
-        spans.withUnsafeBufferPointer { spans in
-        order.withUnsafeBufferPointer { order in
-        kernels.withUnsafeBufferPointer { kernels in
-            pixels.withUnsafeMutableBufferPointer { buf in
-                let base = buf.baseAddress!
-                for y in rows {
-                    let row = base + y * w
-                    for entry in order {
-                        let span = spans[entry.span]
-                        let d = row + span.x0
-                        switch kernels[entry.layer] {
-                        case .fill(let color):
-                            Kernels.fill(d, span.length, color, fill)
-                        case .blend(let color):
-                            Kernels.blend(d, span.length, color)
-                        case let .copy(src, width, offset):
-                            Kernels.copy(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, fill)
-                        case let .draw(src, width, offset, opacity):
-                            Kernels.over(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, opacity)
-                        case let .shape(color, m, width, offset):
-                            Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, span.length, color)
-                        case let .rounded(color, m, shape, offset):
-                            layers.shapes[shape].forEachRun(y: y - offset.y, from: span.x0 - offset.x,
-                                                            to: span.x1 - offset.x) { x0, x1, start in
-                                let d = row + (x0 + offset.x)
-                                if let start {
-                                    Kernels.shape(d, m + start, x1 - x0, color)
-                                } else {
-                                    // Between the corners: coverage 255, read from a constant row.
-                                    var j = 0
-                                    while j < x1 - x0 {
-                                        let n = Swift.min(x1 - x0 - j, full.count)
-                                        Kernels.shape(d + j, full.baseAddress!, n, color)
-                                        j += n
-                                    }
-                                }
-                            }
-                        case let .masked(src, width, m, maskWidth, offset, opacity):
-                            Kernels.masked(d, src + (y - offset.y) * width - offset.x + span.x0,
-                                           m + (y - offset.y) * maskWidth - offset.x + span.x0, span.length, opacity)
-                        case let .scaled(src, width, source, destination, opacity):
-                            let sy = source.y + Swift.min(source.height - 1, (y - destination.y) * source.height / destination.height)
-                            Kernels.scaled(d, src + sy * width + source.x, span.length, first: span.x0 - destination.x,
-                                           sourceWidth: source.width, destinationWidth: destination.width, opacity: opacity)
-                        }
+            Pixmap.withKernel(paint, full: full) { kernel in
+                let w = width
+                pixels.withUnsafeMutableBufferPointer { buf in
+                    for y in rows {
+                        let row = buf.baseAddress! + y * w
+                        for span in spans { Pixmap.shade(kernel, row: row, y: y, span: span, path: path, full: full) }
                     }
                 }
             }
         }
+        return shaded
+    }
+
+    /// Shades every paint of `layers` over its spans of each row in `rows`, row by row: a row's
+    /// replacing spans in address order, then its blends back to front (`SpanLayers` says why),
+    /// before the next row. The spans must be visible spans (no replacing span under another
+    /// paint's span in front of it), inside the pixmap and inside their paint's source. Returns
+    /// the number of pixels shaded.
+    /// - Complexity: O(rows × spans + total span length × rows).
+    @discardableResult
+    public mutating func paint(_ layers: inout SpanLayers, rows: Range<Int>) -> Int {
+        guard !rows.isEmpty, !layers.paints.isEmpty else { return 0 }
+        let shaded = checked(rows, layers.spans)
+        layers.arrangeOrder()
+        var kernels = layers.kernels
+        layers.kernels = []
+        kernels.removeAll(keepingCapacity: true)
+        let path = StorePath.current
+        Kernels.fullCoverage.withUnsafeBufferPointer { full in
+            Pixmap.withKernels(layers.paints[...], full: full, &kernels) { kernels in
+                let w = width, spans = layers.spans, order = layers.order
+                // Through buffer pointers: the loop runs per span of every row, where bounds checks count.
+                spans.withUnsafeBufferPointer { spans in
+                order.withUnsafeBufferPointer { order in
+                kernels.withUnsafeBufferPointer { kernels in
+                    pixels.withUnsafeMutableBufferPointer { buf in
+                        for y in rows {
+                            let row = buf.baseAddress! + y * w
+                            for entry in order {
+                                Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path, full: full)
+                            }
+                        }
+                    }
+                }
+                }
+                }
+            }
         }
+        layers.kernels = kernels
+        return shaded
+    }
+
+    /// Checks that `rows` and `spans` lie inside the pixmap; returns the pixels they cover.
+    private func checked<Spans: Collection<Span>>(_ rows: Range<Int>, _ spans: Spans) -> Int {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the pixmap")
+        var width = 0
+        for span in spans {
+            precondition(span.x0 >= 0 && span.x1 <= self.width && span.x0 <= span.x1, "span outside the pixmap")
+            width += span.length
+        }
+        return width * rows.count
+    }
+
+    /// Calls `body` with the kernels of `paints` appended to `kernels`, holding every source's
+    /// storage meanwhile (one nested `withKernel` per paint).
+    private static func withKernels(_ paints: ArraySlice<Paint>, full: UnsafeBufferPointer<UInt8>,
+                                    _ kernels: inout [SpanKernel], _ body: ([SpanKernel]) -> Void) {
+        guard let paint = paints.first else { return body(kernels) }
+        withKernel(paint, full: full) { kernel in
+            kernels.append(kernel)
+            withKernels(paints.dropFirst(), full: full, &kernels, body)
+        }
+    }
+
+    /// Calls `body` with `paint`'s kernel, holding its sources' storage meanwhile.
+    @inline(__always)
+    private static func withKernel(_ paint: Paint, full: UnsafeBufferPointer<UInt8>, _ body: (SpanKernel) -> Void) {
+        switch paint {
+        case .fill(let color):
+            body(.fill(color.packed))
+        case .blend(let color):
+            body(.blend(color.packed))
+        case let .copy(image, offset):
+            image.pixels.withUnsafeBufferPointer { body(.copy($0.baseAddress!, width: image.width, offset: offset)) }
+        case let .draw(image, offset, opacity):
+            image.pixels.withUnsafeBufferPointer { body(.draw($0.baseAddress!, width: image.width, offset: offset, opacity: opacity)) }
+        case let .shape(color, mask, offset):
+            mask.values.withUnsafeBufferPointer { body(.shape(color.packed, $0.baseAddress!, width: mask.width, offset: offset)) }
+        case let .rounded(color, coverage, offset):
+            coverage.values.withUnsafeBufferPointer { values in
+                coverage.tiles.withUnsafeBufferPointer { tiles in
+                    // A shape without corners has no values; its runs never read them.
+                    body(.rounded(color.packed, values.baseAddress ?? full.baseAddress!, tiles: tiles, offset: offset))
+                }
+            }
+        case let .masked(image, mask, offset, opacity):
+            image.pixels.withUnsafeBufferPointer { src in
+                mask.values.withUnsafeBufferPointer { m in
+                    body(.masked(src.baseAddress!, width: image.width, m.baseAddress!, maskWidth: mask.width,
+                                 offset: offset, opacity: opacity))
+                }
+            }
+        case let .scaled(image, source, destination, opacity):
+            image.pixels.withUnsafeBufferPointer {
+                body(.scaled($0.baseAddress!, width: image.width, source: source, destination: destination, opacity: opacity))
+            }
+        }
+    }
+
+    /// Shades `span` of destination row `y` (whose first pixel is at `row`) with `kernel`.
+    @inline(__always)
+    private static func shade(_ kernel: SpanKernel, row: UnsafeMutablePointer<UInt32>, y: Int, span: Span,
+                              path: StorePath, full: UnsafeBufferPointer<UInt8>) {
+        let d = row + span.x0
+        switch kernel {
+        case .fill(let color):
+            Kernels.fill(d, span.length, color, path)
+        case .blend(let color):
+            Kernels.blend(d, span.length, color)
+        case let .copy(src, width, offset):
+            Kernels.copy(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, path)
+        case let .draw(src, width, offset, opacity):
+            Kernels.over(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, opacity)
+        case let .shape(color, m, width, offset):
+            Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, span.length, color)
+        case let .rounded(color, m, tiles, offset):
+            RoundedRectCoverage.forEachRun(tiles, y: y - offset.y, from: span.x0 - offset.x, to: span.x1 - offset.x) { x0, x1, start in
+                let d = row + (x0 + offset.x)
+                if let start {
+                    Kernels.shape(d, m + start, x1 - x0, color)
+                } else {
+                    // Between the corners: coverage 255, read from a constant row.
+                    var j = 0
+                    while j < x1 - x0 {
+                        let n = Swift.min(x1 - x0 - j, full.count)
+                        Kernels.shape(d + j, full.baseAddress!, n, color)
+                        j += n
+                    }
+                }
+            }
+        case let .masked(src, width, m, maskWidth, offset, opacity):
+            Kernels.masked(d, src + (y - offset.y) * width - offset.x + span.x0,
+                           m + (y - offset.y) * maskWidth - offset.x + span.x0, span.length, opacity)
+        case let .scaled(src, width, source, destination, opacity):
+            let sy = source.y + Swift.min(source.height - 1, (y - destination.y) * source.height / destination.height)
+            Kernels.scaled(d, src + sy * width + source.x, span.length, first: span.x0 - destination.x,
+                           sourceWidth: source.width, destinationWidth: destination.width, opacity: opacity)
         }
     }
 }

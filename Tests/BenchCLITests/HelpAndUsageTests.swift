@@ -37,7 +37,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               compare                 Compare two results files, strategy by strategy.
               merge                   Join the results of a run's shards into one results
                                       file.
-              kernels                 Time the pixel kernels against memset and memcpy.
+              kernels                 Time the pixel kernels against the memory floor.
               version                 Show the version of bench.
               help                    Show help for a subcommand.
 

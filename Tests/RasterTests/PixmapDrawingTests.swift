@@ -95,4 +95,23 @@ final class PixmapDrawingTests: XCTestCase {
         for i in 0..<out.pixels.count { XCTAssertEqual(out.pixels[i], Blend.Reference.scale(source.pixels[i], mask.values[i])) }
         XCTAssertEqual(scaled, mask.values.filter { $0 != 255 }.count, "it counts the pixels it scaled")
     }
+
+    /// The memory floor's copy: row `source` over every other row of the range, on both store
+    /// paths, and nothing outside it.
+    func testCopyRowCopiesTheSourceRowOverTheOtherRowsOfTheRangeOnly() {
+        defer { StorePath.current = .string }
+        var rng = SeededRandom(seed: 0xC0DE)
+        for path in StorePath.allCases {
+            StorePath.current = path
+            let before = randomPixmap(37, 9, &rng)
+            var p = before
+            XCTAssertEqual(p.copyRow(3, over: 2..<7), 4 * 37)
+            for y in 0..<9 {
+                for x in 0..<37 {
+                    let expected = (2..<7).contains(y) ? before[x, 3] : before[x, y]
+                    XCTAssertEqual(p[x, y], expected, "\(path) (\(x), \(y))")
+                }
+            }
+        }
+    }
 }
