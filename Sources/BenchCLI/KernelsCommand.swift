@@ -1,4 +1,5 @@
 import Harness
+import Raster
 import Results
 import Strategies
 
@@ -9,9 +10,10 @@ struct KernelsCommand: BenchCommand {
             name: "kernels",
             abstract: "Time the pixel kernels against the memory floor.",
             discussion: "Fill, copy, source-over blend and the masked composite each run over a 2048 × 2732 "
-                + "framebuffer, interleaved with the memory floor they are compared with (every row filled "
-                + "white, and every row copied, by the renderer's own fill and copy), so the distance to the "
-                + "floor is visible.",
+                + "framebuffer, interleaved with the memory floor they are compared with (every row filled, "
+                + "white or grey as is faster, and every row written from a row in the cache, by the renderer's "
+                + "own fill and copy), so the distance to the floor is visible. The store path is chosen as "
+                + "'bench run' chooses it, by a start-up calibration.",
             options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "15")])
     }
 
@@ -22,8 +24,19 @@ struct KernelsCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        context.stdout(Self.table(KernelBench.run(repetitions: repetitions)))
+        // The store path a run on this host would time with.
+        let size = PixelSize(width: 2048, height: 2732)
+        guard let choice = StoreCalibration.measure(size: size) else { throw FrameMemory.shortage(size) }
+        StorePath.current = choice.path
+        context.stdout(Self.calibrationLine(choice))
+        context.stdout(Self.table(KernelBench.run(size: size, repetitions: repetitions)))
         return 0
+    }
+
+    /// The store path chosen and what each path took in the calibration.
+    static func calibrationLine(_ choice: StoreCalibration.Choice) -> String {
+        let times = StorePath.allCases.compactMap { path in choice.nanos[path].map { "\(path.rawValue) \(Format.micros($0)) µs" } }
+        return "Store path: \(choice.path.rawValue) (calibration, a frame filled and copied: \(times.joined(separator: ", ")))\n"
     }
 
     /// The rows as a table with each kernel's time, and its memory-traffic bound, as multiples

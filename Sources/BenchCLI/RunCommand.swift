@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Raster
 import Reports
 import Results
 import ScenarioFiles
@@ -13,8 +14,9 @@ struct RunCommand: BenchCommand {
             name: "run",
             abstract: "Run strategies on a scenario and print the comparison table.",
             discussion: "Each strategy scrolls the scenario's table step by step after a warm-up; the strategies "
-                + "run in lockstep with a measurement of the memory floor between steps, so the ratios compare "
-                + "like with like. Counters are exact and repeat from run to run; times are medians.\n\n"
+                + "run in lockstep, the memory floor (every row of a frame written, the least a frame can take) "
+                + "taking its turn among them, so the ratios compare like with like. Counters are exact and "
+                + "repeat from run to run; times are medians.\n\n"
                 + "Any output may be '-', standard output (one at most); the comparison table then goes to "
                 + "standard error, so that 'bench run --json - | jq' works.",
             options: ScenarioSelection.options + [
@@ -66,6 +68,10 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                            isInternal: true),
+                OptionSpec(name: "store-path", valueName: "path",
+                           help: "Time fills and copies with this store path (string: the C library's memset, memmove "
+                               + "and string stores; vector: loops of vector stores) instead of choosing by a start-up "
+                               + "calibration (string unless vector is 5 % faster). Results record the path with the host."),
                 OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
                            help: "Let the k-th strategy step first in the first round (bench --processes gives each process its index).",
                            isInternal: true),
@@ -89,6 +95,8 @@ struct RunCommand: BenchCommand {
     var processes: Int
     /// Which strategy steps first in the first round (`Runner.orderOffset`).
     var orderOffset: Int
+    /// The store path to time with (`--store-path`); nil to calibrate.
+    var storePath: StorePath?
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
     /// The scenario options given (`--suite F`, `--steps K`, `--filter P`…), for a child that
@@ -121,6 +129,13 @@ struct RunCommand: BenchCommand {
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
         orderOffset = try arguments.integer(ProcessRounds.orderOption, in: 0...1000) ?? 0
+        if let text = arguments.value("store-path") {
+            guard let path = StorePath(rawValue: text) else {
+                let names = StorePath.allCases.map(\.rawValue).joined(separator: ", ")
+                throw BenchError.usage("--store-path must be one of \(names), not '\(Escape.message(text))'.")
+            }
+            storePath = path
+        }
         for name in ["scenario", "scenario-file", "suite", "steps", "shard"] {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
@@ -173,13 +188,16 @@ struct RunCommand: BenchCommand {
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
-                results = try ProcessRounds.run(childArguments, count: processes,
+                // One calibration for all: every process times the same instructions.
+                let path = try storePath ?? Runner.calibrate(plan).path
+                results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)"], count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
                                                 notice: context.stderr)
                 results.provenance?.commandLine = context.commandLine
             } else {
                 var runner = Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
                 runner.orderOffset = orderOffset
+                runner.storePath = storePath
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             if countsInstructions {

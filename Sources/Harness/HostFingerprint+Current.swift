@@ -1,8 +1,10 @@
 import Foundation
+import Raster
 import Results
 
 extension HostFingerprint {
-    /// This machine, from `/proc/cpuinfo` and `/sys` (Linux); "unknown" fields elsewhere.
+    /// This machine, from `/proc/cpuinfo` and `/sys` (Linux; "unknown" fields elsewhere), and the
+    /// store path this process uses (`StorePath.current`).
     public static var current: HostFingerprint {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         // The first processor's block: fields up to the first blank line.
@@ -23,7 +25,8 @@ extension HostFingerprint {
         }
         return HostFingerprint(cpu: fields["model name"] ?? MachineInfo.current.cpu, cpuID: cpuID,
                                l1dBytes: sizes["L1d"] ?? sizes["L1"], l2Bytes: sizes["L2"], l3Bytes: sizes["L3"],
-                               transparentHugePages: hugePageMode(read("/sys/kernel/mm/transparent_hugepage/enabled")))
+                               transparentHugePages: hugePageMode(read("/sys/kernel/mm/transparent_hugepage/enabled")),
+                               storePath: StorePath.current.rawValue)
     }
 
     /// The bracketed choice of a sysfs mode line (`always [madvise] never` → `madvise`).

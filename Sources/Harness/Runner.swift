@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Results
 import Strategies
 import Table
@@ -29,6 +30,11 @@ public struct Runner {
     /// round by round from here (`lockstepOrder`). `bench run --processes` gives each process
     /// its index, so over processes and rounds no strategy always runs first.
     public var orderOffset = 0
+
+    /// The store path to time with; nil to choose by calibration at the start of the run
+    /// (`StoreCalibration`, on the plan's largest frame). `bench run --processes` calibrates
+    /// once and gives every process the choice, so they all time the same instructions.
+    public var storePath: StorePath?
 
     public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments,
                 catalog: StrategyCatalog = .builtIn) {
@@ -72,6 +78,8 @@ public struct Runner {
         let total = plan.items.reduce(0.0) { total, item in
             total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
         }
+        // Before any frame is drawn; the results' host records it (`HostFingerprint.storePath`).
+        StorePath.current = try storePath ?? Runner.calibrate(plan).path
         var clock = ProgressClock(total: total, started: Stopwatch.now())
         var runs: [RunResult] = []
         // The top-level floor is the first scenario's; every run carries its own scenario's.
@@ -90,6 +98,14 @@ public struct Runner {
         results.provenance = .current(commandLine: commandLine)
         results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
         return results
+    }
+
+    /// The store paths timed on the largest frame of `plan` (`StoreCalibration`), the fastest
+    /// first choice.
+    public static func calibrate(_ plan: RunPlan) throws -> StoreCalibration.Choice {
+        let size = plan.scenarios.map(\.device.pixelSize).max(by: { $0.area < $1.area }) ?? PixelSize(width: 1, height: 1)
+        guard let choice = StoreCalibration.measure(size: size) else { throw FrameMemory.shortage(size) }
+        return choice
     }
 
     /// The order in which `count` strategies step in `round`: the lockstep rotated by
@@ -111,9 +127,9 @@ public struct Runner {
     /// fresh tables, the strategies in lockstep with the memory floor taking its turn among them.
     private func measure(_ item: RunPlan.Item, steps: Int, rounds: Int, clock: inout ProgressClock) throws -> ScenarioMeasurement {
         let scenario = item.scenario, strategies = item.strategies
-        // The frame buffers held at once (one per strategy, the memory floor's two), asked for
-        // where a refusal is an error rather than a trap.
-        try FrameMemory.require(strategies.count + 2, framesOf: scenario.device.pixelSize)
+        // The frame buffers held at once (one per strategy, the memory floor's), asked for where
+        // a refusal is an error rather than a trap.
+        try FrameMemory.require(strategies.count + MemoryFloor.frames, framesOf: scenario.device.pixelSize)
         guard var floor = MemoryFloor(size: scenario.device.pixelSize) else {
             throw FrameMemory.shortage(scenario.device.pixelSize)
         }

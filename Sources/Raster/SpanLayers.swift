@@ -39,8 +39,9 @@ public struct SpanLayers {
         spans.removeAll(keepingCapacity: true)
     }
 
-    /// Adds `paint` in front of the paints so far, over `spans` of each row.
-    public mutating func append(_ paint: Paint, spans newSpans: some Collection<Span>) {
+    /// Adds `paint` in front of the paints so far, over `spans` of each row. (A slice, not any
+    /// collection: called from other modules, a generic would not be specialized.)
+    public mutating func append(_ paint: Paint, spans newSpans: ArraySlice<Span>) {
         let start = spans.count
         spans.append(contentsOf: newSpans)
         paints.append(paint)

@@ -7,16 +7,19 @@
 /// time, so a `rep stosb` over a row counts one instruction and one data write per byte, where a
 /// loop of 16-byte vector stores counts about two instructions and one write per 16 bytes, for
 /// the same cache lines missed (docs/cost-model.md, "What valgrind counts"). Which string routine
-/// the C library picks also depends on the CPU it runs on. So time is measured on the fast path
-/// and the deterministic host-free cost on the vector path, chosen once per process.
+/// the C library picks also depends on the CPU it runs on, and which path is faster depends on
+/// the host: a timing run chooses by measuring both at start-up (`StoreCalibration`) and records
+/// its choice with the host (`HostFingerprint.storePath`); the deterministic host-free cost is
+/// counted on the vector path.
 public enum StorePath: String, Sendable, CaseIterable {
-    /// `memset`, `memmove` and `rep stosl`: the fast path, used when timing.
+    /// `memset`, `memmove` and `rep stosl`: the C library's routines and string stores.
     case string
-    /// Loops of vector stores, the same instructions on every x86-64 host: used when counting
-    /// under valgrind (`InstructionCount.measure`), so counts follow the bytes, not the routine.
+    /// Loops of vector stores, the same instructions on every x86-64 host: always used when
+    /// counting under valgrind (`InstructionCount.measure`), so counts follow the bytes, not the
+    /// routine; used when timing where it measured faster.
     case vector
 
-    /// The path this process's kernels use. Set once, before anything is drawn (a counting
-    /// child sets `.vector` first thing); read by every fill and copy.
+    /// The path this process's kernels use. Set once, before anything is drawn (a timing run sets
+    /// its calibrated choice, a counting child `.vector`); read once per paint call, not per span.
     public nonisolated(unsafe) static var current: StorePath = .string
 }

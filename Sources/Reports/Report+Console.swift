@@ -16,7 +16,8 @@ extension Results {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
         out += Escape.terminal("CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)") + "\n"
-        out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores · peak memory \(peakMemoryBytes >> 20) MB\n"
+        let stores = (provenance?.host?.storePath).map { " · \(Escape.terminal($0)) stores" } ?? ""
+        out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores\(stores) · peak memory \(peakMemoryBytes >> 20) MB\n"
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {
             let rows = runs.filter { $0.scenario == scenario }

@@ -15,22 +15,30 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
     /// The transparent huge page mode (`always`, `madvise`, `never`): it decides whether a
     /// framebuffer is mapped with 2 MB pages, which changes the cost of touching it.
     public var transparentHugePages: String
+    /// How the kernels stored fills and copies (`string`, `vector`: Raster's `StorePath`), as the
+    /// run chose by timing both at start-up; nil in files from before the choice was recorded.
+    /// The same machine with another choice runs other instructions, so it is another host.
+    public var storePath: String?
 
-    public init(cpu: String, cpuID: String, l1dBytes: Int?, l2Bytes: Int?, l3Bytes: Int?, transparentHugePages: String) {
+    public init(cpu: String, cpuID: String, l1dBytes: Int?, l2Bytes: Int?, l3Bytes: Int?, transparentHugePages: String,
+                storePath: String? = nil) {
         self.cpu = cpu
         self.cpuID = cpuID
         self.l1dBytes = l1dBytes
         self.l2Bytes = l2Bytes
         self.l3Bytes = l3Bytes
         self.transparentHugePages = transparentHugePages
+        self.storePath = storePath
     }
 
-    /// One line for messages: `AMD EPYC (AuthenticAMD 25/17/1; L1d 32 KiB, L2 1 MiB, L3 32 MiB; THP madvise)`.
+    /// One line for messages: `AMD EPYC (AuthenticAMD 25/17/1; L1d 32 KiB, L2 1 MiB, L3 32 MiB; THP madvise;
+    /// string stores)`.
     public var summary: String {
         func size(_ bytes: Int?) -> String {
             guard let bytes else { return "?" }
             return bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
         }
-        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages))"
+        let stores = storePath.map { "; \($0) stores" } ?? ""
+        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages)\(stores))"
     }
 }

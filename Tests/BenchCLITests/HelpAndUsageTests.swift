@@ -55,9 +55,9 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             OVERVIEW: Run strategies on a scenario and print the comparison table.
 
             Each strategy scrolls the scenario's table step by step after a warm-up; the
-            strategies run in lockstep with a measurement of the memory floor between steps,
-            so the ratios compare like with like. Counters are exact and repeat from run to
-            run; times are medians.
+            strategies run in lockstep, the memory floor (every row of a frame written, the
+            least a frame can take) taking its turn among them, so the ratios compare like
+            with like. Counters are exact and repeat from run to run; times are medians.
 
             Any output may be '-', standard output (one at most); the comparison table then
             goes to standard error, so that 'bench run --json - | jq' works.
@@ -68,7 +68,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                              [--instructions] [--json <file>] [--samples]
                              [--markdown <file>] [--csv <file>] [--html <file>]
                              [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
-                             [--influx <file>] [--quiet] [--wide]
+                             [--influx <file>] [--quiet] [--wide] [--store-path <path>]
 
             OPTIONS:
               --scenario <name>       A built-in scenario (ipad-settings), or with --suite
@@ -137,6 +137,11 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       and reuse phases, the traffic bound in µs, the step's
                                       p90, the first load and × floor), wider than 120
                                       columns.
+              --store-path <path>     Time fills and copies with this store path (string:
+                                      the C library's memset, memmove and string stores;
+                                      vector: loops of vector stores) instead of choosing by
+                                      a start-up calibration (string unless vector is 5 %
+                                      faster). Results record the path with the host.
               -h, --help              Show help information.
 
             """

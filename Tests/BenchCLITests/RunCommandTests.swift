@@ -28,6 +28,18 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
                        "no temporary file is left beside the output")
     }
 
+    /// `--store-path` times with the path given instead of calibrating, and the results record
+    /// it; a path that does not exist is a usage error.
+    func testStorePathIsTheOneGivenAndRecorded() throws {
+        let path = directory + "/r.json"
+        var result = bench("run", "--steps=2", "--strategy", "none", "--store-path", "vector", "--json", path, "--quiet")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try Results.load(from: path).provenance?.host?.storePath, "vector")
+        result = bench("run", "--steps=2", "--store-path", "fast", "--quiet")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.contains("--store-path must be one of string, vector, not 'fast'."), result.stderr)
+    }
+
     func testRunPrintsTheComparisonTableAndShowsProgressOnATerminal() {
         var out = "", err = ""
         let code = BenchCLI.main(["run", "--steps", "2", "--strategy", "none"], stdout: { out += $0 }, stderr: { err += $0 },

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Raster
 import HarnessTestSupport
 import RasterTestSupport
 import Results
@@ -90,6 +91,39 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(report.warnings.contains { $0.hasPrefix("times were reported, not gated: the baseline was measured on Another CPU") }, "\(report.warnings)")
         XCTAssertFalse(report.timesGated)
         XCTAssertEqual(try Gate.check(baseline: Self.fresh, current: Self.fresh).warnings.count, 1, "only: one process cannot gate times")
+    }
+
+    /// The store path the run timed with is part of the host: the same machine on the other
+    /// path runs other instructions, so its times are not gated against this one's.
+    func testTheStorePathIsRecordedWithTheHostAndAnotherPathIsAnotherHost() throws {
+        let path = try XCTUnwrap(Self.fresh.provenance?.host?.storePath)
+        XCTAssertNotNil(StorePath(rawValue: path))
+        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.hasSuffix("; \(path) stores)"))
+        var otherPath = Self.fresh
+        otherPath.provenance?.host?.storePath = path == "string" ? "vector" : "string"
+        let report = try Gate.check(baseline: otherPath, current: Self.fresh)
+        XCTAssertFalse(report.timesGated)
+        XCTAssertTrue(report.warnings.contains { $0.contains("stores") && $0.hasPrefix("times were reported, not gated") }, "\(report.warnings)")
+        // Files from before the path was recorded load, and count as another host.
+        otherPath.provenance?.host?.storePath = nil
+        let reloaded = try Results.decode([UInt8](otherPath.jsonData()), file: "older.json")
+        XCTAssertNil(reloaded.provenance?.host?.storePath)
+        XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host)
+    }
+
+    /// Start-up calibration: the C library's routines unless another path is at least 5 % faster.
+    func testCalibrationKeepsTheLibraryPathUnlessAnotherIsClearlyFaster() throws {
+        XCTAssertEqual(StoreCalibration.choose([.string: 1000, .vector: 960]), .string)
+        XCTAssertEqual(StoreCalibration.choose([.string: 1000, .vector: 950]), .vector)
+        XCTAssertEqual(StoreCalibration.choose([.string: 1000, .vector: 1200]), .string)
+        XCTAssertEqual(StoreCalibration.choose([.vector: 10]), .string, "no library time: the default")
+        StorePath.current = .vector
+        defer { StorePath.current = .string }
+        let choice = try XCTUnwrap(StoreCalibration.measure(size: PixelSize(width: 64, height: 32), passes: 3))
+        XCTAssertEqual(Set(choice.nanos.keys), Set(StorePath.allCases))
+        XCTAssertTrue(choice.nanos.values.allSatisfy { $0 > 0 })
+        XCTAssertEqual(choice.path, StoreCalibration.choose(choice.nanos))
+        XCTAssertEqual(StorePath.current, .vector, "the calibration leaves the process's path as it was")
     }
 
     func testTheGitCommitIsReadFromLooseAndPackedRefs() throws {

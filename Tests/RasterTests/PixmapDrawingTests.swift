@@ -96,21 +96,21 @@ final class PixmapDrawingTests: XCTestCase {
         XCTAssertEqual(scaled, mask.values.filter { $0 != 255 }.count, "it counts the pixels it scaled")
     }
 
-    /// The memory floor's copy: row `source` over every other row of the range, on both store
-    /// paths, and nothing outside it.
-    func testCopyRowCopiesTheSourceRowOverTheOtherRowsOfTheRangeOnly() {
+    /// The memory floor's copy: every row from the one `rowAlignmentPeriod` rows above (the
+    /// nearest with its alignment to a 64-byte line), on both store paths.
+    func testCopyRowsFromAboveRepeatsTheFirstRowsWithTheRowsAlignment() {
         defer { StorePath.current = .string }
+        XCTAssertEqual(Pixmap(width: 2048, height: 1)!.rowAlignmentPeriod, 1)
+        XCTAssertEqual(Pixmap(width: 750, height: 1)!.rowAlignmentPeriod, 8)
+        XCTAssertEqual(Pixmap(width: 37, height: 1)!.rowAlignmentPeriod, 16)
         var rng = SeededRandom(seed: 0xC0DE)
         for path in StorePath.allCases {
             StorePath.current = path
-            let before = randomPixmap(37, 9, &rng)
+            let before = randomPixmap(750, 20, &rng)
             var p = before
-            XCTAssertEqual(p.copyRow(3, over: 2..<7), 4 * 37)
-            for y in 0..<9 {
-                for x in 0..<37 {
-                    let expected = (2..<7).contains(y) ? before[x, 3] : before[x, y]
-                    XCTAssertEqual(p[x, y], expected, "\(path) (\(x), \(y))")
-                }
+            XCTAssertEqual(p.copyRowsFromAbove(), 12 * 750)
+            for y in 0..<20 {
+                for x in 0..<750 { XCTAssertEqual(p[x, y], before[x, y % 8], "\(path) (\(x), \(y))") }
             }
         }
     }

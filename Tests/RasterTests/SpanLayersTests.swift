@@ -53,7 +53,7 @@ final class SpanLayersTests: XCTestCase {
             var layers = SpanLayers()
             for k in stack.indices where !visible[k].isEmpty {
                 inTurn.paint(stack[k].paint, rows: rows, spans: visible[k][...])
-                layers.append(stack[k].paint, spans: visible[k])
+                layers.append(stack[k].paint, spans: visible[k][...])
             }
             var byRows = Pixmap(width: width, height: rows.count)!
             let shaded = byRows.paint(&layers, rows: rows)
