@@ -78,7 +78,10 @@ public struct Runner {
         let total = plan.items.reduce(0.0) { total, item in
             total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
         }
-        // Before any frame is drawn; the results' host records it (`HostFingerprint.storePath`).
+        // Before any frame is drawn; the results' host records it (`HostFingerprint.storePath`),
+        // and the process gets its own path back afterwards.
+        let savedPath = StorePath.current
+        defer { StorePath.current = savedPath }
         StorePath.current = try storePath ?? Runner.calibrate(plan).path
         var clock = ProgressClock(total: total, started: Stopwatch.now())
         var runs: [RunResult] = []

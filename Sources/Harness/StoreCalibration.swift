@@ -14,7 +14,9 @@ import Results
 /// meets a frame the others left, as frames in the strategies' rotation do. The C library's
 /// routines (`.string`) stay unless another path's median is at least `margin` less: where two
 /// paths are within the noise of a short calibration, a choice that flipped from run to run
-/// would make one machine two hosts (`HostFingerprint.storePath`). About 60 ms for an iPad frame.
+/// would make one machine two hosts (`HostFingerprint.storePath`); for the same reason frames
+/// whose pass takes less than `shortestPass` (small screens) keep `.string` too, their times too
+/// short to tell two paths apart. About 60 ms for an iPad frame.
 public enum StoreCalibration {
     /// The paths a timing run chooses between, with their median nanoseconds per frame (fill
     /// and copy), and the one chosen.
@@ -25,6 +27,9 @@ public enum StoreCalibration {
 
     /// How much faster than the C library's routines another path must measure to be chosen.
     public static let margin = 0.05
+
+    /// The shortest median pass, in nanoseconds, that can choose a path other than `.string`.
+    public static let shortestPass = 1_000_000
 
     /// Times every path on frames of `size` (`passes` turns each) and returns the choice; nil
     /// when the frames cannot be allocated. Leaves `StorePath.current` as it found it.
@@ -62,9 +67,9 @@ public enum StoreCalibration {
     }
 
     /// The path `measure` chooses from median times: the fastest, if it beats `.string` by at
-    /// least `margin`; else `.string`.
+    /// least `margin` on passes of at least `shortestPass`; else `.string`.
     public static func choose(_ nanos: [StorePath: Int]) -> StorePath {
-        guard let library = nanos[.string],
+        guard let library = nanos[.string], library >= shortestPass,
               let fastest = nanos.min(by: { $0.value < $1.value || ($0.value == $1.value && $0.key == .string) }) else {
             return .string
         }
