@@ -71,7 +71,7 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "store-path", valueName: "path",
                            help: "Time fills and copies with this store path (string: the C library's memset, memmove "
                                + "and string stores; vector: loops of vector stores) instead of choosing by a start-up "
-                               + "calibration (string unless vector is 5 % faster). Results record the path with the host."),
+                               + "calibration (string unless vector is 10 % faster). Results record the path with the host."),
                 OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
                            help: "Let the k-th strategy step first in the first round (bench --processes gives each process its index).",
                            isInternal: true),

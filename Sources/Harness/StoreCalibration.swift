@@ -16,7 +16,7 @@ import Results
 /// paths are within the noise of a short calibration, a choice that flipped from run to run
 /// would make one machine two hosts (`HostFingerprint.storePath`); for the same reason frames
 /// whose pass takes less than `shortestPass` (small screens) keep `.string` too, their times too
-/// short to tell two paths apart. About 60 ms for an iPad frame.
+/// short to tell two paths apart. About 100 ms for an iPad frame.
 public enum StoreCalibration {
     /// The paths a timing run chooses between, with their median nanoseconds per frame (fill
     /// and copy), and the one chosen.
@@ -26,14 +26,14 @@ public enum StoreCalibration {
     }
 
     /// How much faster than the C library's routines another path must measure to be chosen.
-    public static let margin = 0.05
+    public static let margin = 0.10
 
     /// The shortest median pass, in nanoseconds, that can choose a path other than `.string`.
     public static let shortestPass = 1_000_000
 
     /// Times every path on frames of `size` (`passes` turns each) and returns the choice; nil
     /// when the frames cannot be allocated. Leaves `StorePath.current` as it found it.
-    public static func measure(size: PixelSize, passes: Int = 9) -> Choice? {
+    public static func measure(size: PixelSize, passes: Int = 15) -> Choice? {
         let saved = StorePath.current
         defer { StorePath.current = saved }
         var frames: [Pixmap] = []
@@ -41,10 +41,10 @@ public enum StoreCalibration {
             guard let frame = Pixmap(size: size, fill: .transparent) else { return nil }
             frames.append(frame)
         }
-        let margin = size.width / 6
+        let side = size.width / 6  // the margins beside the cells
         var row = SpanLayers()
-        row.append(.fill(Color(hex: "#F2F2F7")!.premultiplied), spans: [Span(0, margin), Span(size.width - margin, size.width)][...])
-        row.append(.fill(Color.white.premultiplied), spans: [Span(margin, size.width - margin)][...])
+        row.append(.fill(Color(hex: "#F2F2F7")!.premultiplied), spans: [Span(0, side), Span(size.width - side, size.width)][...])
+        row.append(.fill(Color.white.premultiplied), spans: [Span(side, size.width - side)][...])
         let paths = StorePath.allCases
         var samples = [[Int]](repeating: [], count: paths.count)
         var turn = 0

@@ -140,7 +140,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --store-path <path>     Time fills and copies with this store path (string:
                                       the C library's memset, memmove and string stores;
                                       vector: loops of vector stores) instead of choosing by
-                                      a start-up calibration (string unless vector is 5 %
+                                      a start-up calibration (string unless vector is 10 %
                                       faster). Results record the path with the host.
               -h, --help              Show help information.
 
