@@ -1,52 +1,88 @@
 import Raster
 
-/// The memory floor: how long this host takes to write every row of one frame (the fill floor)
-/// and to write every row of one frame with pixels read from the cache (the copy floor: each
-/// row copied from one a few rows above, `Pixmap.copyRowsFromAbove`), with the renderer's own
-/// kernels, one span a row, by the store path the process chose (`StorePath`). A frame's composite writes
-/// each of its rows at least once, so no composite can take less than the fill floor, and no
-/// kernel writing a frame can either. The copy floor less the fill floor prices reading a
-/// frame's bytes where they are cheapest to read, in the cache: what a composite mostly reads
-/// (the row it just wrote, beneath a blend; small contents; off-screen buffers it just drew) is
-/// there, so a bound that priced every read as a read from memory would not be a bound (a bulk
-/// `memcpy` did: masked strategies came in at 0.8 × such a bound).
+/// The memory floor: the least time this host takes to write every row of one frame (the fill
+/// floor) and to write every row of one frame with pixels read from the cache (the copy floor:
+/// each row copied from one a few rows above, `Pixmap.copyRowsFromAbove`), with the renderer's
+/// own kernels, one span a row, by every way they have of storing (`StorePath`), whichever path
+/// the process chose for its frames. A frame's composite writes each of its rows at least once,
+/// so no composite can take less than the fill floor, and no kernel writing a frame can either;
+/// and a renderer on a path slower than this host's fastest shows it above its bound instead of
+/// moving the bound with it (the string path's fill floor was 1.2 × the vector path's on the
+/// development VM). The copy floor less the fill floor prices reading a frame's bytes where they
+/// are cheapest to read, in the cache: what a composite mostly reads (the row it just wrote,
+/// beneath a blend; small contents; off-screen buffers it just drew) is there, so a bound that
+/// priced every read as a read from memory would not be a bound (a bulk `memcpy` did: masked
+/// strategies came in at 0.8 × such a bound).
 ///
 /// Why rows and not one `memset` of the whole frame: a bulk `memset` can take a path row spans
 /// cannot (on some hosts non-temporal stores, on others a string store over megabytes at once),
-/// so it was no floor — `bench kernels` measured a fill at 0.6 × it. Which colour: a byte-uniform
-/// one (white) is a `memset` on the string path, any other (the grouped background's grey) a
-/// string store of words, and either can be the faster on a host, so each turn fills one frame
-/// of each and the floor is the faster of the two.
+/// so it was no floor — `bench kernels` measured a fill at 0.6 × it. Which colour: on the string
+/// path a byte-uniform one (white) is a `memset`, any other (the grouped background's grey) a
+/// string store of words, and either can be the faster on a host; on the vector path both are
+/// the same stores. So each turn fills one frame each way (`fillWays`) and copies one frame on
+/// each path, and each floor is the least of its turn.
 ///
-/// The floor holds three frames: the two fills' targets and the copy's. Where it is timed matters as
-/// much as what: `Runner` times it in a slot of the strategies' rotation, so its frames meet the
-/// caches as a strategy's framebuffer does.
+/// Where the floor is timed matters as much as what: `Runner` times it in a slot of the
+/// strategies' rotation, so its frames meet the caches as a strategy's framebuffer does.
 public struct MemoryFloor {
-    private var white: Pixmap
-    private var grey: Pixmap
-    private var copyTarget: Pixmap
+    /// A way of filling a frame: a store path and a colour.
+    public struct FillWay: Sendable {
+        public var path: StorePath
+        public var color: PremultipliedColor
+    }
 
-    /// The frames the floor holds.
-    public static let frames = 3
+    /// Every distinct way the kernels have of filling a row: the string path's byte fill and word
+    /// fill, and the vector path's stores (the same for any colour).
+    public static let fillWays = [FillWay(path: .string, color: Color.white.premultiplied),
+                                  FillWay(path: .string, color: grey),
+                                  FillWay(path: .vector, color: grey)]
+
+    private var fillFrames: [Pixmap]
+    private var copyFrames: [Pixmap]
+
+    /// The frames the floor holds: one per fill way and one per copy path.
+    public static let frames = fillWays.count + StorePath.allCases.count
 
     /// Prepares the frames of `size`, every page written once so faults are not timed; nil when
     /// they cannot be allocated.
     public init?(size: PixelSize) {
-        guard let white = Pixmap(size: size, fill: .transparent), let grey = Pixmap(size: size, fill: .transparent),
-              let copyTarget = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied) else { return nil }
-        self.white = white
-        self.grey = grey
-        self.copyTarget = copyTarget
+        fillFrames = []
+        copyFrames = []
+        for _ in MemoryFloor.fillWays {
+            guard let frame = Pixmap(size: size, fill: .transparent) else { return nil }
+            fillFrames.append(frame)
+        }
+        for _ in StorePath.allCases {
+            guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied) else { return nil }
+            copyFrames.append(frame)
+        }
     }
 
-    /// Nanoseconds to fill every row of a frame: the less of a frame filled white and one filled
-    /// with the grouped background's grey, one span a row.
+    /// Nanoseconds to fill every row of a frame, one span a row: the least of one frame filled
+    /// each way (`fillWays`). Leaves `StorePath.current` as it found it.
     public mutating func timeFill() -> Int {
-        min(MemoryFloor.timeFill(&white, with: Color.white.premultiplied), MemoryFloor.timeFill(&grey, with: MemoryFloor.grey))
+        let saved = StorePath.current
+        defer { StorePath.current = saved }
+        var least = Int.max
+        for (i, way) in MemoryFloor.fillWays.enumerated() {
+            StorePath.current = way.path
+            least = min(least, MemoryFloor.timeFill(&fillFrames[i], with: way.color))
+        }
+        return least
     }
 
-    /// Nanoseconds to copy a row in the cache over every other row of a frame.
-    public mutating func timeCopy() -> Int { MemoryFloor.timeCopy(&copyTarget) }
+    /// Nanoseconds to copy a row in the cache over every other row of a frame: the less of the
+    /// two store paths. Leaves `StorePath.current` as it found it.
+    public mutating func timeCopy() -> Int {
+        let saved = StorePath.current
+        defer { StorePath.current = saved }
+        var least = Int.max
+        for (i, path) in StorePath.allCases.enumerated() {
+            StorePath.current = path
+            least = min(least, MemoryFloor.timeCopy(&copyFrames[i]))
+        }
+        return least
+    }
 
     /// Nanoseconds to fill every row of `frame` with `color`, one span a row.
     public static func timeFill(_ frame: inout Pixmap, with color: PremultipliedColor) -> Int {

@@ -1,0 +1,29 @@
+import Harness
+import Raster
+import XCTest
+
+/// The memory floor is the least over every way the kernels can store, whichever path the run
+/// chose, and it gives the process its store path back.
+final class MemoryFloorTests: XCTestCase {
+    func testTheFillFloorTriesEveryStorePathAndBothKindsOfColour() {
+        let paths = Set(MemoryFloor.fillWays.map(\.path))
+        XCTAssertEqual(paths, Set(StorePath.allCases))
+        // The string path has two fills: a byte fill (bytes all equal) and a word fill.
+        let stringColors = MemoryFloor.fillWays.filter { $0.path == .string }.map(\.color.packed)
+        XCTAssertTrue(stringColors.contains { $0 == ($0 & 0xFF) &* 0x0101_0101 })
+        XCTAssertTrue(stringColors.contains { $0 != ($0 & 0xFF) &* 0x0101_0101 })
+        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.count + StorePath.allCases.count)
+    }
+
+    func testTimingTheFloorLeavesTheProcessStorePathAsItWas() throws {
+        let saved = StorePath.current
+        defer { StorePath.current = saved }
+        for path in StorePath.allCases {
+            StorePath.current = path
+            var floor = try XCTUnwrap(MemoryFloor(size: PixelSize(width: 64, height: 32)))
+            XCTAssertGreaterThan(floor.timeFill(), 0)
+            XCTAssertGreaterThan(floor.timeCopy(), 0)
+            XCTAssertEqual(StorePath.current, path)
+        }
+    }
+}
