@@ -27,6 +27,8 @@ struct HiddenSurfaceShader {
     private var extents: [Extent] = []
     /// Every operation's top and bottom row, sorted: the bands' edges.
     private var edges: [Int] = []
+    /// The extents (indices into `extents`) by their top row: the order in which bands reach them.
+    private var byTop: [Int] = []
     /// The extents (indices into `extents`) covering the current band, back to front.
     private var active: [Int] = []
     /// The visible spans of the band's active operations, front to back.
@@ -58,14 +60,28 @@ struct HiddenSurfaceShader {
         // Built; from here on the bands only read them, through constants the optimizer knows
         // no call in the loops can change (no copy is made: an array is shared until written).
         let extents = self.extents, edges = self.edges
+        byTop.removeAll(keepingCapacity: true)
+        byTop.append(contentsOf: extents.indices)
+        byTop.sort { (extents[$0].y0, $0) < (extents[$1].y0, $1) }
+        let byTop = self.byTop
+        active.removeAll(keepingCapacity: true)
+        var entering = 0
         var band = 0
         while band + 1 < edges.count {
             let top = edges[band], bottom = edges[band + 1]
             band += 1
             guard bottom > top else { continue }
-            active.removeAll(keepingCapacity: true)
-            for k in extents.indices where extents[k].y0 <= top && extents[k].y1 >= bottom {
-                active.append(k)
+            // The band's operations are those with y0 ≤ top < y1 (no edge lies inside a band, so
+            // they reach `bottom`): a sweep down the rows drops the ones that ended and adds the
+            // ones that start, each in display-list order, instead of testing every extent.
+            active.removeAll { extents[$0].y1 <= top }
+            while entering < byTop.count && extents[byTop[entering]].y0 <= top {
+                let k = byTop[entering]
+                entering += 1
+                guard extents[k].y1 > top else { continue }
+                var i = active.count
+                while i > 0 && active[i - 1] > k { i -= 1 }
+                active.insert(k, at: i)
             }
             // Front to back: what each operation can still be seen in.
             covered.removeAll()
