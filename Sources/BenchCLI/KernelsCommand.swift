@@ -25,8 +25,8 @@ struct KernelsCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         // The store path a run on this host would time with.
-        let size = PixelSize(width: 2048, height: 2732)
-        guard let choice = StoreCalibration.measure(size: size) else { throw FrameMemory.shortage(size) }
+        let scenario = Scenario.ipadSettings, size = scenario.device.pixelSize
+        let choice = try StoreCalibration.measure(scenario: scenario, rotation: StrategyCatalog.builtIn.names.count + MemoryFloor.frames)
         StorePath.current = choice.path
         context.stdout(Self.calibrationLine(choice))
         context.stdout(Self.table(KernelBench.run(size: size, repetitions: repetitions)))
@@ -36,7 +36,7 @@ struct KernelsCommand: BenchCommand {
     /// The store path chosen and what each path took in the calibration.
     static func calibrationLine(_ choice: StoreCalibration.Choice) -> String {
         let times = StorePath.allCases.compactMap { path in choice.nanos[path].map { "\(path.rawValue) \(Format.micros($0)) µs" } }
-        return "Store path: \(choice.path.rawValue) (calibration, a frame filled and copied: \(times.joined(separator: ", ")))\n"
+        return "Store path: \(choice.path.rawValue) (calibration, the composite of \(Scenario.ipadSettings.name)'s frames drawn by \(StrategyCatalog.reference): \(times.joined(separator: ", ")))\n"
     }
 
     /// The rows as a table with each kernel's time, and its memory-traffic bound, as multiples

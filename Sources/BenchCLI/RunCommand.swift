@@ -189,7 +189,7 @@ struct RunCommand: BenchCommand {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
                 // One calibration for all: every process times the same instructions.
-                let path = try storePath ?? Runner.calibrate(plan).path
+                let path = try storePath ?? Runner.calibrate(plan, catalog: catalog).path
                 results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)"], count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
                                                 notice: context.stderr)

@@ -82,7 +82,7 @@ public struct Runner {
         // and the process gets its own path back afterwards.
         let savedPath = StorePath.current
         defer { StorePath.current = savedPath }
-        StorePath.current = try storePath ?? Runner.calibrate(plan).path
+        StorePath.current = try storePath ?? Runner.calibrate(plan, catalog: catalog).path
         var clock = ProgressClock(total: total, started: Stopwatch.now())
         var runs: [RunResult] = []
         // The top-level floor is the first scenario's; every run carries its own scenario's.
@@ -103,12 +103,15 @@ public struct Runner {
         return results
     }
 
-    /// The store paths timed on the largest frame of `plan` (`StoreCalibration`), the fastest
-    /// first choice.
-    public static func calibrate(_ plan: RunPlan) throws -> StoreCalibration.Choice {
-        let size = plan.scenarios.map(\.device.pixelSize).max(by: { $0.area < $1.area }) ?? PixelSize(width: 1, height: 1)
-        guard let choice = StoreCalibration.measure(size: size) else { throw FrameMemory.shortage(size) }
-        return choice
+    /// The store paths timed on the composite of the plan's largest screen (`StoreCalibration`),
+    /// drawn by the reference strategy where the catalogue has it, else by that scenario's first.
+    public static func calibrate(_ plan: RunPlan, catalog: StrategyCatalog = .builtIn) throws -> StoreCalibration.Choice {
+        guard let item = plan.items.max(by: { $0.scenario.device.pixelSize.area < $1.scenario.device.pixelSize.area }) else {
+            return StoreCalibration.Choice(path: .string, nanos: [:])
+        }
+        let strategy = catalog.names.contains(StrategyCatalog.reference) ? StrategyCatalog.reference : item.strategies.first ?? StrategyCatalog.reference
+        return try StoreCalibration.measure(scenario: item.scenario, strategyName: strategy, catalog: catalog,
+                                            rotation: item.strategies.count + MemoryFloor.frames)
     }
 
     /// The order in which `count` strategies step in `round`: the lockstep rotated by

@@ -124,7 +124,8 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(StoreCalibration.choose([.vector: 10]), .string, "no library time: the default")
         StorePath.current = .vector
         defer { StorePath.current = .string }
-        let choice = try XCTUnwrap(StoreCalibration.measure(size: PixelSize(width: 64, height: 32), passes: 3))
+        let scenario = Fixtures.longTable(sections: 4, device: Fixtures.device(width: 64, height: 32), steps: 6)
+        let choice = try StoreCalibration.measure(scenario: scenario, rotation: 3, passes: 3)
         XCTAssertEqual(Set(choice.nanos.keys), Set(StorePath.allCases))
         XCTAssertTrue(choice.nanos.values.allSatisfy { $0 > 0 })
         XCTAssertEqual(choice.path, StoreCalibration.choose(choice.nanos))

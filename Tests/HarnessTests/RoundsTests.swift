@@ -36,7 +36,9 @@ final class RoundsTests: XCTestCase {
         for run in merged.runs {
             XCTAssertEqual(run.rounds?[.step], [200, 400, 600])
             XCTAssertEqual(run.totals, Self.fresh.runs.first { $0.key == run.key }!.totals)
-            XCTAssertEqual(run.timing[.step]?.min, Self.fresh.runs.first { $0.key == run.key }!.samples[.step]!.min())
+            // Merged timing comes from the processes' first-round samples, less the first load (step 0),
+            // which is reported on its own and may be a short step on so small a table.
+            XCTAssertEqual(run.timing[.step]?.min, Self.fresh.runs.first { $0.key == run.key }!.samples[.step]!.dropFirst().min())
         }
     }
 
