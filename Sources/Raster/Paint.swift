@@ -38,7 +38,9 @@ public enum Paint {
 public struct Span: Equatable, Sendable {
     public var x0: Int
     public var x1: Int
-    public init(_ x0: Int, _ x1: Int) { self.x0 = x0; self.x1 = x1 }
+    // Inlinable: the shader calls these per span from another module, and the package builds
+    // without implicit cross-module optimization (Package.swift says why).
+    @inlinable public init(_ x0: Int, _ x1: Int) { self.x0 = x0; self.x1 = x1 }
     /// Its length in pixels.
-    public var length: Int { x1 - x0 }
+    @inlinable public var length: Int { x1 - x0 }
 }
