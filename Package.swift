@@ -26,12 +26,6 @@ let isDownloaded: Bool = {
 }()
 let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
-/// The model's modules, which run inside the timed phases, also leave out the run-time checks of
-/// exclusive access: the renderer reads a layer's properties (class storage) tens of thousands of
-/// times a frame, and each read was a call into the runtime's access set (about 8 % of the
-/// composite's instructions). The compiler still checks exclusivity statically; tests build the
-/// same way.
-let modelInDebug: [SwiftSetting] = isDownloaded ? [] : optimizedInDebug + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 /// Modules by job; each depends only on modules above it (docs/architecture.md draws the graph).
 let package = Package(
@@ -48,10 +42,10 @@ let package = Package(
         // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
         // string store for the span kernels, carry-less multiplication for CRC-32).
         .target(name: "CIntrinsics"),
-        .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: modelInDebug),
-        .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: modelInDebug),
-        .target(name: "Table", dependencies: ["Compositor"], swiftSettings: modelInDebug),
-        .target(name: "Strategies", dependencies: ["Table"], swiftSettings: modelInDebug),
+        .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
+        .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
+        .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
+        .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),
         // The tool: result values and their analysis, the harness that measures, input files,
         // reports, and the command line.
         .target(name: "Results", swiftSettings: optimizedInDebug),

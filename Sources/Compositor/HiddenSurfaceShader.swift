@@ -3,7 +3,7 @@ import Raster
 // Design note — shading with hidden-surface removal.
 //
 // A display list (paints over rectangles, back to front) is shaded with hidden-surface removal:
-// the target is cut into bands of rows in which no operation starts or ends, every band is walked
+// the target is cut into bands of rows in which no opaque operation starts or ends, every band is walked
 // front to back to find the columns each operation can still be seen in (an opaque operation
 // hides the columns it covers; a blended one hides nothing), and only those visible spans are
 // shaded, back to front. The result is per-pixel visibility, exactly what a TBDR GPU computes
@@ -48,13 +48,24 @@ struct HiddenSurfaceShader {
         var stats = RenderStats()
         extents.removeAll(keepingCapacity: true)
         edges.removeAll(keepingCapacity: true)
+        var first = Int.max, last = Int.min
         for (i, op) in ops.enumerated() where !op.rect.isEmpty {
             let r = op.rect
             extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends))
-            edges.append(r.y)
-            edges.append(r.y + r.height)
+            // Bands are cut where what hides changes, at opaque operations' edges; a blend hides
+            // nothing, so it is shaded over its own rows inside the bands it crosses.
+            if !op.blends {
+                edges.append(r.y)
+                edges.append(r.y + r.height)
+            }
+            first = min(first, r.y)
+            last = max(last, r.y + r.height)
             // Layer-level blending, as "Color Blended Layers" paints it, hidden or not.
             if onScreen && op.blends { stats.blendedPixels += r.area }
+        }
+        if first < last {
+            edges.append(first)
+            edges.append(last)
         }
         edges.sort()
         // Built; from here on the bands only read them, through constants the optimizer knows
@@ -71,11 +82,12 @@ struct HiddenSurfaceShader {
             let top = edges[band], bottom = edges[band + 1]
             band += 1
             guard bottom > top else { continue }
-            // The band's operations are those with y0 ≤ top < y1 (no edge lies inside a band, so
-            // they reach `bottom`): a sweep down the rows drops the ones that ended and adds the
-            // ones that start, each in display-list order, instead of testing every extent.
+            // The band's operations are those with y0 < bottom and y1 > top (an opaque one covers
+            // the whole band, since its edges are band edges): a sweep down the rows drops the
+            // ones that ended and adds the ones that start, each in display-list order, instead
+            // of testing every extent.
             active.removeAll { extents[$0].y1 <= top }
-            while entering < byTop.count && extents[byTop[entering]].y0 <= top {
+            while entering < byTop.count && extents[byTop[entering]].y0 < bottom {
                 let k = byTop[entering]
                 entering += 1
                 guard extents[k].y1 > top else { continue }
@@ -99,16 +111,17 @@ struct HiddenSurfaceShader {
             for (n, k) in active.enumerated() {
                 let range = visibleRanges[active.count - 1 - n]
                 guard !range.isEmpty else { continue }
-                let paint = ops[extents[k].op].paint
+                let e = extents[k], paint = ops[e.op].paint
+                let rows = max(top, e.y0)..<min(bottom, e.y1)
                 var width = 0
                 for span in visible[range] { width += span.length }
-                let shaded = width * (bottom - top)
+                let shaded = width * rows.count
                 stats.shadedPixels += shaded
-                if extents[k].blends { stats.blendedFragments += shaded }
+                if e.blends { stats.blendedFragments += shaded }
                 let traffic = paint.bytesPerPixel
                 stats.bytesWritten += shaded * traffic.written
                 stats.bytesRead += shaded * traffic.read
-                layers.append(paint, spans: visible[range])
+                layers.append(paint, spans: visible[range], rows: rows.count == bottom - top ? nil : rows)
             }
             target.paint(&layers, rows: top..<bottom)
         }

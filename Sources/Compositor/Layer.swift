@@ -9,8 +9,12 @@ import Raster
 /// not its own, so a rasterized layer that only moves keeps its bitmap (Core Animation: the cache
 /// survives moves — docs/cost-model.md §1).
 open class Layer {
+    // Every stored property the renderer reads is `@exclusivity(unchecked)`: a class's stored
+    // properties are otherwise checked for exclusive access at run time, and the renderer reads
+    // them thousands of times a frame (about 5 % of `none`'s composite instructions went to the
+    // runtime's access set). The compiler still checks every access it can see statically.
     /// Position and size in the superlayer's coordinate space (points).
-    public var frame: Rect {
+    @exclusivity(unchecked) public var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size { invalidate() } else { superlayer?.invalidate() }
@@ -18,27 +22,27 @@ open class Layer {
     }
     /// The top-left of the visible part of the layer's own coordinate space: sublayers are drawn
     /// shifted by `−boundsOrigin` (how a scroll view scrolls: its bounds origin is the offset).
-    public var boundsOrigin: Point = .zero { didSet { if boundsOrigin != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var boundsOrigin: Point = .zero { didSet { if boundsOrigin != oldValue { invalidate() } } }
     /// The colour filling the bounds (rounded by `cornerRadius`), or nil for none.
-    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
     /// A shared bitmap drawn over the background, or nil.
-    public var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
     /// The part of `contents` shown, in unit coordinates (0 ... 1), like `CALayer.contentsRect`.
-    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
     /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass.
-    public var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
     /// A promise that the contents are fully opaque, so they may be drawn without blending.
-    public var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
     /// Hidden layers and their subtrees are not drawn.
-    public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
     /// Corner radius in points for the background (and for clipping with `masksToBounds`).
-    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { invalidate() } } }
     /// Which corners `cornerRadius` rounds, like `maskedCorners`.
-    public var maskedCorners: Corners = .all { didSet { if maskedCorners != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var maskedCorners: Corners = .all { didSet { if maskedCorners != oldValue { invalidate() } } }
     /// Clips sublayers and contents to the (rounded) bounds.
-    public var masksToBounds = false { didSet { if masksToBounds != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var masksToBounds = false { didSet { if masksToBounds != oldValue { invalidate() } } }
     /// A layer whose alpha multiplies this layer's subtree; its frame is in this layer's space.
-    public var mask: Layer? {
+    @exclusivity(unchecked) public var mask: Layer? {
         didSet {
             guard mask !== oldValue else { return }
             oldValue?.maskOwner = nil
@@ -47,12 +51,12 @@ open class Layer {
         }
     }
     /// Render the subtree once into a cached bitmap and reuse it while nothing changes.
-    public var shouldRasterize = false { didSet { if shouldRasterize != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var shouldRasterize = false { didSet { if shouldRasterize != oldValue { invalidate() } } }
     /// Pixels per point of the cached bitmap; 1 by default, as in Core Animation (blurry on Retina).
-    public var rasterizationScale: Double = 1 { didSet { if rasterizationScale != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var rasterizationScale: Double = 1 { didSet { if rasterizationScale != oldValue { invalidate() } } }
 
     /// The layers drawn over this one, back to front.
-    public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
     /// The layer this one masks, if it is a mask.

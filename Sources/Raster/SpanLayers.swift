@@ -22,6 +22,9 @@ public struct SpanLayers {
     var paints: [Paint] = []
     /// Each paint's spans, a range of `spans`.
     var ranges: [Range<Int>] = []
+    /// Each paint's rows: all of the call's rows, or those of a blend that starts or ends inside
+    /// them (nil).
+    var rows: [Range<Int>?] = []
     /// Every paint's spans, one after another.
     var spans: [Span] = []
     /// Scratch of `Pixmap.paint(_:rows:)`: each paint with its sources' addresses.
@@ -36,16 +39,21 @@ public struct SpanLayers {
     public mutating func removeAll() {
         paints.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
     }
 
-    /// Adds `paint` in front of the paints so far, over `spans` of each row. (A slice, not any
-    /// collection: called from other modules, a generic would not be specialized.)
-    public mutating func append(_ paint: Paint, spans newSpans: ArraySlice<Span>) {
+    /// Adds `paint` in front of the paints so far, over `spans` of each row, or of each of `rows`
+    /// only when given (a blend that starts or ends inside the rows painted; a replacing paint
+    /// must cover them all). (A slice, not any collection: called from other modules, a generic
+    /// would not be specialized.)
+    public mutating func append(_ paint: Paint, spans newSpans: ArraySlice<Span>, rows paintRows: Range<Int>? = nil) {
+        precondition(paintRows == nil || !paint.replaces, "a replacing paint covers every row painted")
         let start = spans.count
         spans.append(contentsOf: newSpans)
         paints.append(paint)
         ranges.append(start..<spans.count)
+        rows.append(paintRows)
     }
 
     /// The number of paints.
@@ -56,12 +64,12 @@ public struct SpanLayers {
     mutating func arrangeOrder() {
         order.removeAll(keepingCapacity: true)
         for (k, paint) in paints.enumerated() where paint.replaces {
-            for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i)) }
+            for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: nil)) }
         }
         let spans = self.spans
         order.sort { spans[$0.span].x0 < spans[$1.span].x0 }
         for (k, paint) in paints.enumerated() where !paint.replaces {
-            for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i)) }
+            for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: rows[k])) }
         }
     }
 }
@@ -70,6 +78,8 @@ public struct SpanLayers {
 struct SpanOfLayer {
     var layer: Int
     var span: Int
+    /// The rows it is painted in, when not all of them.
+    var rows: Range<Int>?
 }
 
 /// A paint with the addresses of its sources, valid while `Pixmap.withKernel` holds them.
@@ -126,7 +136,13 @@ extension Pixmap {
     @discardableResult
     public mutating func paint(_ layers: inout SpanLayers, rows: Range<Int>) -> Int {
         guard !rows.isEmpty, !layers.paints.isEmpty else { return 0 }
-        let shaded = checked(rows, layers.spans)
+        var shaded = 0
+        for k in layers.paints.indices {
+            let paintRows = layers.rows[k] ?? rows
+            precondition(paintRows.isEmpty || (paintRows.lowerBound >= rows.lowerBound && paintRows.upperBound <= rows.upperBound),
+                         "a paint's rows outside the rows painted")
+            shaded += checked(paintRows.isEmpty ? rows.lowerBound..<rows.lowerBound : paintRows, layers.spans[layers.ranges[k]])
+        }
         layers.arrangeOrder()
         var kernels = layers.kernels
         layers.kernels = []
@@ -142,7 +158,7 @@ extension Pixmap {
                     pixels.withUnsafeMutableBufferPointer { buf in
                         for y in rows {
                             let row = buf.baseAddress! + y * w
-                            for entry in order {
+                            for entry in order where entry.rows?.contains(y) ?? true {
                                 Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path, full: full)
                             }
                         }
