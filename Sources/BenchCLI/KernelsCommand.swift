@@ -24,19 +24,29 @@ struct KernelsCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        // The store path a run on this host would time with.
+        // The kernel paths a run on this host would time with.
         let scenario = Scenario.ipadSettings, size = scenario.device.pixelSize
-        let choice = try StoreCalibration.measure(scenario: scenario, rotation: StrategyCatalog.builtIn.names.count + MemoryFloor.frames)
+        let choice = try KernelCalibration.measure(scenario: scenario, rotation: StrategyCatalog.builtIn.names.count + MemoryFloor.frames)
         StorePath.current = choice.path
+        BlendLanes.current = choice.lanes
         context.stdout(Self.calibrationLine(choice))
         context.stdout(Self.table(KernelBench.run(size: size, repetitions: repetitions)))
         return 0
     }
 
-    /// The store path chosen and what each path took in the calibration.
-    static func calibrationLine(_ choice: StoreCalibration.Choice) -> String {
+    /// The store path and blend lanes chosen and what each took in the calibration.
+    static func calibrationLine(_ choice: KernelCalibration.Choice) -> String {
         let times = StorePath.allCases.compactMap { path in choice.nanos[path].map { "\(path.rawValue) \(Format.micros($0)) µs" } }
-        return "Store path: \(choice.path.rawValue) (calibration, the composite of \(Scenario.ipadSettings.name)'s frames drawn by \(StrategyCatalog.reference): \(times.joined(separator: ", ")))\n"
+        let source = "the composite of \(Scenario.ipadSettings.name)'s frames drawn by \(StrategyCatalog.reference)"
+        var line = "Store path: \(choice.path.rawValue) (calibration, \(source): \(times.joined(separator: ", ")))\n"
+        let lanes = BlendLanes.allCases.compactMap { lanes in choice.laneNanos[lanes].map { "\(lanes.rawValue) \(Format.micros($0)) µs" } }
+        if lanes.isEmpty {
+            line += "Blend lanes: \(choice.lanes.rawValue) (the only lanes this processor has)\n"
+        } else {
+            let p = choice.laneP.map { String(format: ", p = %.3g", $0) } ?? ""
+            line += "Blend lanes: \(choice.lanes.rawValue) (calibration, the same frames: \(lanes.joined(separator: ", "))\(p))\n"
+        }
+        return line
     }
 
     /// The rows as a table with each kernel's time, and its memory-traffic bound, as multiples

@@ -72,6 +72,10 @@ struct RunCommand: BenchCommand {
                            help: "Time fills and copies with this store path (string: the C library's memset, memmove "
                                + "and string stores; vector: loops of vector stores) instead of choosing by a start-up "
                                + "calibration (string unless vector is 10 % faster). Results record the path with the host."),
+                OptionSpec(name: "blend-lanes", valueName: "lanes",
+                           help: "Blend with these lanes (portable: Swift's SIMD, SSE2; wide: AVX2, where the CPU has it) "
+                               + "instead of choosing by the start-up calibration (portable unless wide is 10 % faster, significantly). "
+                               + "Results record the lanes with the host."),
                 OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
                            help: "Let the k-th strategy step first in the first round (bench --processes gives each process its index).",
                            isInternal: true),
@@ -97,6 +101,8 @@ struct RunCommand: BenchCommand {
     var orderOffset: Int
     /// The store path to time with (`--store-path`); nil to calibrate.
     var storePath: StorePath?
+    /// The blend lanes to time with (`--blend-lanes`); nil to calibrate.
+    var blendLanes: BlendLanes?
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
     /// The scenario options given (`--suite F`, `--steps K`, `--filter P`…), for a child that
@@ -135,6 +141,16 @@ struct RunCommand: BenchCommand {
                 throw BenchError.usage("--store-path must be one of \(names), not '\(Escape.message(text))'.")
             }
             storePath = path
+        }
+        if let text = arguments.value("blend-lanes") {
+            guard let lanes = BlendLanes(rawValue: text) else {
+                let names = BlendLanes.allCases.map(\.rawValue).joined(separator: ", ")
+                throw BenchError.usage("--blend-lanes must be one of \(names), not '\(Escape.message(text))'.")
+            }
+            guard lanes != .wide || BlendLanes.wideIsAvailable else {
+                throw BenchError.usage("--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable.")
+            }
+            blendLanes = lanes
         }
         for name in ["scenario", "scenario-file", "suite", "steps", "shard"] {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
@@ -189,8 +205,9 @@ struct RunCommand: BenchCommand {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
                 // One calibration for all: every process times the same instructions.
-                let path = try storePath ?? Runner.calibrate(plan, catalog: catalog).path
-                results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)"], count: processes,
+                let choice = try Runner.calibrate(plan, catalog: catalog, storePath: storePath, lanes: blendLanes)
+                results = try ProcessRounds.run(childArguments + ["--store-path=\(choice.path.rawValue)", "--blend-lanes=\(choice.lanes.rawValue)"],
+                                                count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
                                                 notice: context.stderr)
                 results.provenance?.commandLine = context.commandLine
@@ -198,6 +215,7 @@ struct RunCommand: BenchCommand {
                 var runner = Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
                 runner.orderOffset = orderOffset
                 runner.storePath = storePath
+                runner.blendLanes = blendLanes
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             if countsInstructions {

@@ -4,7 +4,7 @@ import Results
 
 extension HostFingerprint {
     /// This machine, from `/proc/cpuinfo` and `/sys` (Linux; "unknown" fields elsewhere), and the
-    /// store path this process uses (`StorePath.current`).
+    /// store path and blend lanes this process uses (`StorePath.current`, `BlendLanes.current`).
     public static var current: HostFingerprint {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         // The first processor's block: fields up to the first blank line.
@@ -26,7 +26,7 @@ extension HostFingerprint {
         return HostFingerprint(cpu: fields["model name"] ?? MachineInfo.current.cpu, cpuID: cpuID,
                                l1dBytes: sizes["L1d"] ?? sizes["L1"], l2Bytes: sizes["L2"], l3Bytes: sizes["L3"],
                                transparentHugePages: hugePageMode(read("/sys/kernel/mm/transparent_hugepage/enabled")),
-                               storePath: StorePath.current.rawValue)
+                               storePath: StorePath.current.rawValue, blendLanes: BlendLanes.current.rawValue)
     }
 
     /// The bracketed choice of a sysfs mode line (`always [madvise] never` → `madvise`).

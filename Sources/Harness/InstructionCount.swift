@@ -44,6 +44,8 @@ public enum InstructionCount {
         // Counted on the vector store path, whose instructions are the same on every host and
         // follow the bytes written (`StorePath`).
         StorePath.current = .vector
+        // And the portable lanes, which every host has, so blends count alike everywhere.
+        BlendLanes.current = .portable
         var geometries: [String: TableGeometry] = [:]
         for pair in pairs {
             let scenario = pair.scenario

@@ -32,9 +32,12 @@ public struct Runner {
     public var orderOffset = 0
 
     /// The store path to time with; nil to choose by calibration at the start of the run
-    /// (`StoreCalibration`, on the plan's largest frame). `bench run --processes` calibrates
+    /// (`KernelCalibration`, on the plan's largest frame). `bench run --processes` calibrates
     /// once and gives every process the choice, so they all time the same instructions.
     public var storePath: StorePath?
+
+    /// The blend lanes to time with; nil to choose by the same calibration (`BlendLanes`).
+    public var blendLanes: BlendLanes?
 
     public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments,
                 catalog: StrategyCatalog = .builtIn) {
@@ -78,11 +81,13 @@ public struct Runner {
         let total = plan.items.reduce(0.0) { total, item in
             total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
         }
-        // Before any frame is drawn; the results' host records it (`HostFingerprint.storePath`),
-        // and the process gets its own path back afterwards.
-        let savedPath = StorePath.current
-        defer { StorePath.current = savedPath }
-        StorePath.current = try storePath ?? Runner.calibrate(plan, catalog: catalog).path
+        // Before any frame is drawn; the results' host records them (`HostFingerprint.storePath`,
+        // `.blendLanes`), and the process gets its own paths back afterwards.
+        let savedPath = StorePath.current, savedLanes = BlendLanes.current
+        defer { StorePath.current = savedPath; BlendLanes.current = savedLanes }
+        let choice = try Runner.calibrate(plan, catalog: catalog, storePath: storePath, lanes: blendLanes)
+        StorePath.current = choice.path
+        BlendLanes.current = choice.lanes
         var clock = ProgressClock(total: total, started: Stopwatch.now())
         var runs: [RunResult] = []
         // The top-level floor is the first scenario's; every run carries its own scenario's.
@@ -103,15 +108,20 @@ public struct Runner {
         return results
     }
 
-    /// The store paths timed on the composite of the plan's largest screen (`StoreCalibration`),
-    /// drawn by the reference strategy where the catalogue has it, else by that scenario's first.
-    public static func calibrate(_ plan: RunPlan, catalog: StrategyCatalog = .builtIn) throws -> StoreCalibration.Choice {
-        guard let item = plan.items.max(by: { $0.scenario.device.pixelSize.area < $1.scenario.device.pixelSize.area }) else {
-            return StoreCalibration.Choice(path: .string, nanos: [:])
+    /// The kernel paths timed on the composite of the plan's largest screen (`KernelCalibration`),
+    /// drawn by the reference strategy where the catalogue has it, else by that scenario's first;
+    /// a `storePath` or `lanes` given is kept, and nothing is timed when nothing is left to choose.
+    public static func calibrate(_ plan: RunPlan, catalog: StrategyCatalog = .builtIn, storePath: StorePath? = nil,
+                                 lanes: BlendLanes? = nil) throws -> KernelCalibration.Choice {
+        let lanes = lanes ?? (BlendLanes.wideIsAvailable ? nil : .portable)
+        guard storePath == nil || lanes == nil,
+              let item = plan.items.max(by: { $0.scenario.device.pixelSize.area < $1.scenario.device.pixelSize.area }) else {
+            return KernelCalibration.Choice(path: storePath ?? .string, nanos: [:], lanes: lanes ?? .portable)
         }
         let strategy = catalog.names.contains(StrategyCatalog.reference) ? StrategyCatalog.reference : item.strategies.first ?? StrategyCatalog.reference
-        return try StoreCalibration.measure(scenario: item.scenario, strategyName: strategy, catalog: catalog,
-                                            rotation: item.strategies.count + MemoryFloor.frames)
+        return try KernelCalibration.measure(scenario: item.scenario, strategyName: strategy, catalog: catalog,
+                                             rotation: item.strategies.count + MemoryFloor.frames,
+                                             storePath: storePath, lanes: lanes)
     }
 
     /// The order in which `count` strategies step in `round`: the lockstep rotated by

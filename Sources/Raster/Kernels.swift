@@ -26,6 +26,12 @@ enum Kernels {
     typealias Lanes = SIMD16<UInt16>
     /// Pixels per vector step.
     static let lanes = 8
+
+    /// Whether the blends run their groups on AVX2 lanes (`BlendLanes`): read by the calls that
+    /// are rare (`multiply`); the span kernels are given it by their caller, which reads it once
+    /// per paint and runs a loop for each value, so the portable path pays no branch per span.
+    @inline(__always)
+    static func wide() -> Bool { BlendLanes.current == .wide }
     /// A row of full coverage, read in chunks by `.rounded` between its corners.
     static let fullCoverage = [UInt8](repeating: 255, count: 1024)
 
@@ -195,7 +201,7 @@ enum Kernels {
 
     /// Source-over of `color` onto `n` pixels at `d`.
     @inline(__always)
-    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ wide: Bool) {
         let inv = 255 &- UInt8(truncatingIfNeeded: color >> 24)
         if inv == 0 { return fill(d, n, color, StorePath.current) }
         if color == 0 { return }
@@ -203,6 +209,10 @@ enum Kernels {
         let f = Lanes(repeating: UInt16(inv))
         let end = n - n % lanes, long = isLong(n)
         var i = 0
+        if wide {
+            cwide_blend(d, n, color)
+            i = end
+        }
         while i < end {
             if long { prefetch(d, i) }
             store(unsafeBitCast(pixels(c) &+ pixels(scale(load(d + i), f)), to: Lanes.self), d + i)
@@ -231,9 +241,13 @@ enum Kernels {
 
     /// Source-over of the `n` pixels at `s` scaled by `opacity` onto those at `d`.
     @inline(__always)
-    static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8) {
+    static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ opacity: UInt8, _ wide: Bool) {
         let end = n - n % lanes, long = isLong(n)
         var i = 0
+        if opacity != 0 && wide {
+            cwide_over_span(d, s, n, opacity)
+            i = end
+        }
         if opacity == 255 {
             while i < end {
                 if long { prefetch(d, i); prefetch(s, i) }
@@ -304,12 +318,16 @@ enum Kernels {
 
     /// Source-over of `color` scaled by the coverage at `m` onto `n` pixels at `d`.
     @inline(__always)
-    static func shape(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ color: UInt32) {
+    static func shape(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ color: UInt32, _ wide: Bool) {
         if color == 0 { return }
         let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let opaque = color >= 0xFF00_0000
         let end = n - n % lanes, long = isLong(n)
         var i = 0
+        if wide {
+            cwide_shape(d, m, n, color)
+            i = end
+        }
         while i < end {
             if long { prefetch(d, i); prefetch(m, i) }
             let bits = coverageBits(m + i)
@@ -330,6 +348,10 @@ enum Kernels {
     static func multiply(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int) -> Int {
         let end = n - n % lanes, long = isLong(n)
         var scaled = 0, i = 0
+        if wide() {
+            scaled = cwide_multiply(d, m, n)
+            i = end
+        }
         while i < end {
             if long { prefetch(d, i); prefetch(m, i) }
             let bits = coverageBits(m + i)
@@ -353,9 +375,13 @@ enum Kernels {
     /// those at `d` (the coverage × opacity product rounded first, as `div255`).
     @inline(__always)
     static func masked(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ m: UnsafePointer<UInt8>,
-                       _ n: Int, _ opacity: UInt8) {
+                       _ n: Int, _ opacity: UInt8, _ wide: Bool) {
         let end = n - n % lanes, long = isLong(n)
         var i = 0
+        if opacity != 0 && wide {
+            cwide_masked(d, s, m, n, opacity)
+            i = end
+        }
         if opacity == 255 {
             while i < end {
                 if long { prefetch(d, i); prefetch(s, i); prefetch(m, i) }

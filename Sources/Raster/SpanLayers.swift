@@ -112,15 +112,19 @@ extension Pixmap {
     private mutating func paint(_ paint: Paint, rows: Range<Int>, spans: UnsafeBufferPointer<Span>) -> Int {
         guard !rows.isEmpty, !spans.isEmpty else { return 0 }
         let shaded = checked(rows, spans)
-        let path = StorePath.current
+        let path = StorePath.current, wide = BlendLanes.current == .wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernel(paint, full: full) { kernel in
                 let w = width
                 pixels.withUnsafeMutableBufferPointer { buf in
-                    for y in rows {
-                        let row = buf.baseAddress! + y * w
-                        for span in spans { Pixmap.shade(kernel, row: row, y: y, span: span, path: path, full: full) }
+                    // Once per lane width, so the choice is a constant in each loop (`shade`).
+                    @inline(__always) func shadeRows(wide: Bool) {
+                        for y in rows {
+                            let row = buf.baseAddress! + y * w
+                            for span in spans { Pixmap.shade(kernel, row: row, y: y, span: span, path: path, full: full, wide: wide) }
+                        }
                     }
+                    if wide { shadeRows(wide: true) } else { shadeRows(wide: false) }
                 }
             }
         }
@@ -147,7 +151,7 @@ extension Pixmap {
         var kernels = layers.kernels
         layers.kernels = []
         kernels.removeAll(keepingCapacity: true)
-        let path = StorePath.current
+        let path = StorePath.current, wide = BlendLanes.current == .wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernels(layers.paints[...], full: full, &kernels) { kernels in
                 let w = width, spans = layers.spans, order = layers.order
@@ -156,12 +160,17 @@ extension Pixmap {
                 order.withUnsafeBufferPointer { order in
                 kernels.withUnsafeBufferPointer { kernels in
                     pixels.withUnsafeMutableBufferPointer { buf in
-                        for y in rows {
-                            let row = buf.baseAddress! + y * w
-                            for entry in order where entry.rows?.contains(y) ?? true {
-                                Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path, full: full)
+                        // Once per lane width, so the choice is a constant in each loop (`shade`).
+                        @inline(__always) func shadeRows(wide: Bool) {
+                            for y in rows {
+                                let row = buf.baseAddress! + y * w
+                                for entry in order where entry.rows?.contains(y) ?? true {
+                                    Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path,
+                                                 full: full, wide: wide)
+                                }
                             }
                         }
+                        if wide { shadeRows(wide: true) } else { shadeRows(wide: false) }
                     }
                 }
                 }
@@ -232,37 +241,37 @@ extension Pixmap {
     /// Shades `span` of destination row `y` (whose first pixel is at `row`) with `kernel`.
     @inline(__always)
     private static func shade(_ kernel: SpanKernel, row: UnsafeMutablePointer<UInt32>, y: Int, span: Span,
-                              path: StorePath, full: UnsafeBufferPointer<UInt8>) {
+                              path: StorePath, full: UnsafeBufferPointer<UInt8>, wide: Bool) {
         let d = row + span.x0
         switch kernel {
         case .fill(let color):
             Kernels.fill(d, span.length, color, path)
         case .blend(let color):
-            Kernels.blend(d, span.length, color)
+            Kernels.blend(d, span.length, color, wide)
         case let .copy(src, width, offset):
             Kernels.copy(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, path)
         case let .draw(src, width, offset, opacity):
-            Kernels.over(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, opacity)
+            Kernels.over(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, opacity, wide)
         case let .shape(color, m, width, offset):
-            Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, span.length, color)
+            Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, span.length, color, wide)
         case let .rounded(color, m, tiles, offset):
             RoundedRectCoverage.forEachRun(tiles, y: y - offset.y, from: span.x0 - offset.x, to: span.x1 - offset.x) { x0, x1, start in
                 let d = row + (x0 + offset.x)
                 if let start {
-                    Kernels.shape(d, m + start, x1 - x0, color)
+                    Kernels.shape(d, m + start, x1 - x0, color, wide)
                 } else {
                     // Between the corners: coverage 255, read from a constant row.
                     var j = 0
                     while j < x1 - x0 {
                         let n = Swift.min(x1 - x0 - j, full.count)
-                        Kernels.shape(d + j, full.baseAddress!, n, color)
+                        Kernels.shape(d + j, full.baseAddress!, n, color, wide)
                         j += n
                     }
                 }
             }
         case let .masked(src, width, m, maskWidth, offset, opacity):
             Kernels.masked(d, src + (y - offset.y) * width - offset.x + span.x0,
-                           m + (y - offset.y) * maskWidth - offset.x + span.x0, span.length, opacity)
+                           m + (y - offset.y) * maskWidth - offset.x + span.x0, span.length, opacity, wide)
         case let .scaled(src, width, source, destination, opacity):
             let sy = source.y + Swift.min(source.height - 1, (y - destination.y) * source.height / destination.height)
             Kernels.scaled(d, src + sy * width + source.x, span.length, first: span.x0 - destination.x,

@@ -8,7 +8,7 @@
 /// loop of 16-byte vector stores counts about two instructions and one write per 16 bytes, for
 /// the same cache lines missed (docs/cost-model.md, "What valgrind counts"). Which string routine
 /// the C library picks also depends on the CPU it runs on, and which path is faster depends on
-/// the host: a timing run chooses by measuring both at start-up (`StoreCalibration`) and records
+/// the host: a timing run chooses by measuring both at start-up (`KernelCalibration`) and records
 /// its choice with the host (`HostFingerprint.storePath`); the deterministic host-free cost is
 /// counted on the vector path.
 public enum StorePath: String, Sendable, CaseIterable {

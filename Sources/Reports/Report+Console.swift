@@ -16,7 +16,8 @@ extension Results {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
         out += Escape.terminal("CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)") + "\n"
-        let stores = (provenance?.host?.storePath).map { " · \(Escape.terminal($0)) stores" } ?? ""
+        let stores = ((provenance?.host?.storePath).map { " · \(Escape.terminal($0)) stores" } ?? "")
+            + ((provenance?.host?.blendLanes).map { " · \(Escape.terminal($0)) blend lanes" } ?? "")
         out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores\(stores) · peak memory \(peakMemoryBytes >> 20) MB\n"
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {

@@ -19,9 +19,13 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
     /// run chose by timing both at start-up; nil in files from before the choice was recorded.
     /// The same machine with another choice runs other instructions, so it is another host.
     public var storePath: String?
+    /// How wide the blend kernels' lanes were (`portable`, `wide`: Raster's `BlendLanes`), as the
+    /// run chose by timing both at start-up; nil in files from before it was recorded. Another
+    /// choice on the same machine is another host, as for `storePath`.
+    public var blendLanes: String?
 
     public init(cpu: String, cpuID: String, l1dBytes: Int?, l2Bytes: Int?, l3Bytes: Int?, transparentHugePages: String,
-                storePath: String? = nil) {
+                storePath: String? = nil, blendLanes: String? = nil) {
         self.cpu = cpu
         self.cpuID = cpuID
         self.l1dBytes = l1dBytes
@@ -29,6 +33,7 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
         self.l3Bytes = l3Bytes
         self.transparentHugePages = transparentHugePages
         self.storePath = storePath
+        self.blendLanes = blendLanes
     }
 
     /// One line for messages: `AMD EPYC (AuthenticAMD 25/17/1; L1d 32 KiB, L2 1 MiB, L3 32 MiB; THP madvise;
@@ -39,6 +44,7 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
             return bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
         }
         let stores = storePath.map { "; \($0) stores" } ?? ""
-        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages)\(stores))"
+        let lanes = blendLanes.map { "; \($0) blend lanes" } ?? ""
+        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages)\(stores)\(lanes))"
     }
 }

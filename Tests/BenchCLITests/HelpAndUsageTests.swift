@@ -69,6 +69,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                              [--markdown <file>] [--csv <file>] [--html <file>]
                              [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
                              [--influx <file>] [--quiet] [--wide] [--store-path <path>]
+                             [--blend-lanes <lanes>]
 
             OPTIONS:
               --scenario <name>       A built-in scenario (ipad-settings), or with --suite
@@ -142,6 +143,11 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       vector: loops of vector stores) instead of choosing by
                                       a start-up calibration (string unless vector is 10 %
                                       faster). Results record the path with the host.
+              --blend-lanes <lanes>   Blend with these lanes (portable: Swift's SIMD, SSE2;
+                                      wide: AVX2, where the CPU has it) instead of choosing
+                                      by the start-up calibration (portable unless wide is
+                                      10 % faster, significantly). Results record the lanes
+                                      with the host.
               -h, --help              Show help information.
 
             """

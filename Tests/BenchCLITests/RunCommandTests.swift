@@ -3,6 +3,7 @@ import CLITestSupport
 import Foundation
 import Harness
 import HarnessTestSupport
+import Raster
 import RasterTestSupport
 import Results
 import Strategies
@@ -38,6 +39,27 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         result = bench("run", "--steps=2", "--store-path", "fast", "--quiet")
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.stderr.contains("--store-path must be one of string, vector, not 'fast'."), result.stderr)
+    }
+
+    /// `--blend-lanes` likewise: the lanes given are used and recorded, unknown lanes are a usage
+    /// error, and wide lanes on a processor without AVX2 are refused before the run.
+    func testBlendLanesAreTheOnesGivenAndRecorded() throws {
+        let path = directory + "/r.json"
+        var result = bench("run", "--steps=2", "--strategy", "none", "--blend-lanes", "portable", "--store-path", "vector",
+                           "--json", path, "--quiet")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try Results.load(from: path).provenance?.host?.blendLanes, "portable")
+        result = bench("run", "--steps=2", "--blend-lanes", "avx9", "--quiet")
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.contains("--blend-lanes must be one of portable, wide, not 'avx9'."), result.stderr)
+        result = bench("run", "--steps=2", "--strategy", "none", "--blend-lanes", "wide", "--json", path, "--quiet")
+        if BlendLanes.wideIsAvailable {
+            XCTAssertEqual(result.code, 0, result.stderr)
+            XCTAssertEqual(try Results.load(from: path).provenance?.host?.blendLanes, "wide")
+        } else {
+            XCTAssertEqual(result.code, 2)
+            XCTAssertTrue(result.stderr.contains("needs a processor with AVX2"), result.stderr)
+        }
     }
 
     func testRunPrintsTheComparisonTableAndShowsProgressOnATerminal() {

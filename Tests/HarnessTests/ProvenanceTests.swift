@@ -100,7 +100,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     func testTheStorePathIsRecordedWithTheHostAndAnotherPathIsAnotherHost() throws {
         let path = try XCTUnwrap(Self.fresh.provenance?.host?.storePath)
         XCTAssertNotNil(StorePath(rawValue: path))
-        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.hasSuffix("; \(path) stores)"))
+        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.contains("; \(path) stores"))
         var otherPath = Self.fresh
         otherPath.provenance?.host?.storePath = path == "string" ? "vector" : "string"
         let report = try Gate.check(baseline: otherPath, current: Self.fresh)
@@ -113,23 +113,56 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host)
     }
 
+    /// The blend lanes are part of the host too, for the same reason as the store path.
+    func testTheBlendLanesAreRecordedWithTheHostAndOtherLanesAreAnotherHost() throws {
+        let lanes = try XCTUnwrap(Self.fresh.provenance?.host?.blendLanes)
+        XCTAssertNotNil(BlendLanes(rawValue: lanes))
+        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.hasSuffix("; \(lanes) blend lanes)"))
+        var other = Self.fresh
+        other.provenance?.host?.blendLanes = lanes == "portable" ? "wide" : "portable"
+        XCTAssertFalse(try Gate.check(baseline: other, current: Self.fresh).timesGated)
+        other.provenance?.host?.blendLanes = nil
+        let reloaded = try Results.decode([UInt8](other.jsonData()), file: "older.json")
+        XCTAssertNil(reloaded.provenance?.host?.blendLanes, "files from before the lanes were recorded load")
+        XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host)
+    }
+
+    /// Wide lanes only when they are clearly and significantly faster: a 10 % lead with p < 0.01.
+    func testCalibrationKeepsThePortableLanesUnlessWideOnesAreClearlyAndSignificantlyFaster() {
+        let portable = Array(repeating: 1000, count: 15)
+        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 890, count: 15), p: 0.001), .wide)
+        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 890, count: 15), p: 0.02), .portable,
+                       "not significant")
+        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 950, count: 15), p: 0.001), .portable,
+                       "significant, but within the margin")
+        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 1100, count: 15), p: 0.001), .portable,
+                       "slower")
+        XCTAssertEqual(KernelCalibration.chooseLanes(portable: [], wide: [1], p: 0), .portable)
+    }
+
     /// Start-up calibration: the C library's routines unless another path is at least 10 % faster
     /// on passes long enough to tell.
     func testCalibrationKeepsTheLibraryPathUnlessAnotherIsClearlyFaster() throws {
         let ms = 1_000_000
-        XCTAssertEqual(StoreCalibration.choose([.string: 2 * ms, .vector: 2 * ms * 91 / 100]), .string)
-        XCTAssertEqual(StoreCalibration.choose([.string: 2 * ms, .vector: 2 * ms * 90 / 100]), .vector)
-        XCTAssertEqual(StoreCalibration.choose([.string: 2 * ms, .vector: 3 * ms]), .string)
-        XCTAssertEqual(StoreCalibration.choose([.string: ms / 2, .vector: ms / 4]), .string, "too short a pass to tell")
-        XCTAssertEqual(StoreCalibration.choose([.vector: 10]), .string, "no library time: the default")
+        XCTAssertEqual(KernelCalibration.choose([.string: 2 * ms, .vector: 2 * ms * 91 / 100]), .string)
+        XCTAssertEqual(KernelCalibration.choose([.string: 2 * ms, .vector: 2 * ms * 90 / 100]), .vector)
+        XCTAssertEqual(KernelCalibration.choose([.string: 2 * ms, .vector: 3 * ms]), .string)
+        XCTAssertEqual(KernelCalibration.choose([.string: ms / 2, .vector: ms / 4]), .string, "too short a pass to tell")
+        XCTAssertEqual(KernelCalibration.choose([.vector: 10]), .string, "no library time: the default")
         StorePath.current = .vector
         defer { StorePath.current = .string }
         let scenario = Fixtures.longTable(sections: 4, device: Fixtures.device(width: 64, height: 32), steps: 6)
-        let choice = try StoreCalibration.measure(scenario: scenario, rotation: 3, passes: 3)
+        let choice = try KernelCalibration.measure(scenario: scenario, rotation: 3, passes: 3)
         XCTAssertEqual(Set(choice.nanos.keys), Set(StorePath.allCases))
         XCTAssertTrue(choice.nanos.values.allSatisfy { $0 > 0 })
-        XCTAssertEqual(choice.path, StoreCalibration.choose(choice.nanos))
+        XCTAssertEqual(choice.path, KernelCalibration.choose(choice.nanos))
         XCTAssertEqual(StorePath.current, .vector, "the calibration leaves the process's path as it was")
+        XCTAssertEqual(BlendLanes.current, .portable, "and its lanes")
+        XCTAssertEqual(Set(choice.laneNanos.keys), BlendLanes.wideIsAvailable ? Set(BlendLanes.allCases) : [])
+        XCTAssertEqual(choice.laneP == nil, !BlendLanes.wideIsAvailable)
+        // Given paths are kept and not timed.
+        let given = try KernelCalibration.measure(scenario: scenario, rotation: 3, passes: 3, storePath: .vector, lanes: .portable)
+        XCTAssertEqual(given, KernelCalibration.Choice(path: .vector, nanos: [:], lanes: .portable))
     }
 
     func testTheGitCommitIsReadFromLooseAndPackedRefs() throws {

@@ -98,7 +98,19 @@ final class SpanKernelTests: XCTestCase {
         return m
     }
 
-    func testBlendKernelsMatchScalarReferenceForAllLengthsAndAlignments() {
+    /// Every lane width this processor has (`BlendLanes`), the portable ones last so that the
+    /// process is left on them.
+    private var laneWidths: [BlendLanes] { BlendLanes.wideIsAvailable ? [.wide, .portable] : [.portable] }
+
+    func testBlendKernelsMatchScalarReferenceForAllLengthsAndAlignmentsOnEveryLaneWidth() {
+        for lanes in laneWidths {
+            BlendLanes.current = lanes
+            checkBlendKernels()
+        }
+        BlendLanes.current = .portable
+    }
+
+    private func checkBlendKernels() {
         var rng = SeededRandom(seed: 2026)
         var paths = Paths()
         let long = Kernels.prefetchDistance
@@ -113,7 +125,15 @@ final class SpanKernelTests: XCTestCase {
     /// Destination-in (`Kernels.multiply`, which bakes a clip into a rasterized bitmap) scales
     /// exactly the pixels under coverage below 255, as the scalar reference does, and counts them,
     /// for every length and alignment; groups at full, zero and partial coverage are all reached.
-    func testMultiplyMatchesScalarReferenceAndCountsThePixelsItScales() {
+    func testMultiplyMatchesScalarReferenceAndCountsThePixelsItScalesOnEveryLaneWidth() {
+        for lanes in laneWidths {
+            BlendLanes.current = lanes
+            checkMultiply()
+        }
+        BlendLanes.current = .portable
+    }
+
+    private func checkMultiply() {
         var rng = SeededRandom(seed: 0xD1)
         var groups = (full: 0, zero: 0, partial: 0)
         let long = Kernels.prefetchDistance

@@ -119,4 +119,7 @@ static inline uint32_t ccrc32_fold(uint32_t crc, const void *data, uintptr_t len
 
 #endif
 
+// The blend kernels on AVX2 lanes (Raster's `BlendLanes.wide`).
+#include "CWideLanes.h"
+
 #endif

@@ -1,0 +1,26 @@
+internal import CIntrinsics
+
+/// How wide the lanes are on which the blend kernels (`Kernels.blend`, `over`, `shape`,
+/// `multiply`, `masked`) do their arithmetic: with `StorePath`, the kernel choices whose
+/// instructions and speed depend on the host, not on the pixels.
+///
+/// Both give bit-identical pixels: the same groups of eight, the same skips, the same 16-bit
+/// arithmetic and rounding. `.portable` is Swift's `SIMD16<UInt16>`, which a module built for every
+/// x86-64 host compiles to pairs of 128-bit SSE2 instructions; `.wide` is the same kernels in C on
+/// 256-bit AVX2 lanes (`CWideLanes.h`), about half the instructions, on hosts that have AVX2.
+/// Counting under valgrind always uses `.portable`, so instruction counts are the same on every
+/// host.
+public enum BlendLanes: String, Sendable, CaseIterable {
+    /// Swift's portable `SIMD16<UInt16>` (SSE2 on x86-64).
+    case portable
+    /// 256-bit AVX2 lanes, where the CPU has them (`wideIsAvailable`).
+    case wide
+
+    /// The lanes this process's blend kernels use. Set once, before anything is drawn; `.wide`
+    /// only where `wideIsAvailable`. Read by every blend call, so without run-time exclusivity
+    /// checks (each read was a call into the runtime: +5–7 % composite instructions).
+    @exclusivity(unchecked) public nonisolated(unsafe) static var current: BlendLanes = .portable
+
+    /// Whether this CPU can run `.wide`.
+    public static let wideIsAvailable: Bool = cwide_supported()
+}
