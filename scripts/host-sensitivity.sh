@@ -26,7 +26,13 @@ pin() {
 echo "== 5 processes, quiet"
 pin 0 "$bench" run --processes 5 --quiet --json "$out/quiet.json" "$@"
 echo "== 5 processes beside a memory-bandwidth load on the other core"
-pin 1 "$bench" kernels --repetitions 1000000 >/dev/null &
+# Started directly, not through `pin`: a backgrounded shell function runs in a subshell, and
+# `$!` would be that subshell's, whose kill left the load running.
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  taskset -c 1 "$bench" kernels --repetitions 1000000 >/dev/null &
+else
+  "$bench" kernels --repetitions 1000000 >/dev/null &
+fi
 load=$!
 sleep 2
 pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "$@"
