@@ -98,16 +98,18 @@ final class SpanKernelTests: XCTestCase {
         return m
     }
 
-    /// Every lane width this processor has (`BlendLanes`), the portable ones last so that the
-    /// process is left on them.
-    private var laneWidths: [BlendLanes] { BlendLanes.wideIsAvailable ? [.wide, .portable] : [.portable] }
+    /// Runs `body` on every lane width this processor has (`BlendLanes`), leaving the process on
+    /// the portable lanes.
+    private func onEveryLaneWidth(_ body: () -> Void) {
+        defer { BlendLanes.current = .portable }
+        for lanes in BlendLanes.wideIsAvailable ? [BlendLanes.wide, .portable] : [.portable] {
+            BlendLanes.current = lanes
+            body()
+        }
+    }
 
     func testBlendKernelsMatchScalarReferenceForAllLengthsAndAlignmentsOnEveryLaneWidth() {
-        for lanes in laneWidths {
-            BlendLanes.current = lanes
-            checkBlendKernels()
-        }
-        BlendLanes.current = .portable
+        onEveryLaneWidth(checkBlendKernels)
     }
 
     private func checkBlendKernels() {
@@ -126,11 +128,7 @@ final class SpanKernelTests: XCTestCase {
     /// exactly the pixels under coverage below 255, as the scalar reference does, and counts them,
     /// for every length and alignment; groups at full, zero and partial coverage are all reached.
     func testMultiplyMatchesScalarReferenceAndCountsThePixelsItScalesOnEveryLaneWidth() {
-        for lanes in laneWidths {
-            BlendLanes.current = lanes
-            checkMultiply()
-        }
-        BlendLanes.current = .portable
+        onEveryLaneWidth(checkMultiply)
     }
 
     private func checkMultiply() {
