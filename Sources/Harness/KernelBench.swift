@@ -97,16 +97,8 @@ public enum KernelBench {
         var samples = [[Int]](repeating: [], count: kernels.count)
         for _ in 0..<repetitions {
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
-            let path = StorePath.current
-            fills.append(MemoryFloor.fillWays.map { way in
-                StorePath.current = way.path
-                return timed { MemoryFloor.timeFill(&$0, with: way.color) }
-            }.min()!)
-            copies.append(StorePath.allCases.map { copyPath in
-                StorePath.current = copyPath
-                return timed { MemoryFloor.timeCopy(&$0) }
-            }.min()!)
-            StorePath.current = path
+            fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, with: MemoryFloor.fillWays[i].color) } })
+            copies.append(MemoryFloor.leastCopy { _ in timed { MemoryFloor.timeCopy(&$0) } })
             for (i, kernel) in kernels.enumerated() {
                 samples[i].append(timed { target in
                     let start = Stopwatch.now()

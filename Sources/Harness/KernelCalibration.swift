@@ -10,8 +10,9 @@ import Table
 /// the C library's thresholds, the caches, its vector units), and a choice made once for all hosts
 /// would leave some host's composite above its bound for a reason that is not the model's work.
 ///
-/// What is timed is the composite of real frames: two tables of the plan's largest scenario,
-/// scrolled in step, each drawn by the reference strategy on one path, their frames identical.
+/// What is timed is the composite of real frames: tables of the plan's largest scenario, drawn
+/// by the reference strategy, as many a choice as the run has frames in its rotation, the choices
+/// taking turns on the same sequence of frames.
 /// A synthetic frame (fills of a row, a blend, copies) was tried first and did not predict the
 /// composite: on the development VM it put the paths within 6–25 % and kept the string path in
 /// some runs, where `none`'s composite then took 1.5 × as long as on the vector path on the iPad
@@ -22,13 +23,13 @@ import Table
 /// flipped from run to run would make one machine two hosts (`HostFingerprint.storePath`). A
 /// pass draws at least `pixelsPerPass` pixels, a few frames of a small screen, so that every
 /// screen's passes are long enough to tell the paths apart (a pass under `shortestPass` still
-/// keeps `.string`). About 0.2 s.
+/// keeps `.string`). Both choices take about 0.85 s on the iPad.
 ///
 /// The blend lanes are timed second, on the store path chosen, and `.wide` is chosen only when its
 /// median pass is at least `margin` less than the portable lanes' and a Mann–Whitney test over
 /// the passes says the difference is real (p < `lanesSignificance`). On the development VM wide
-/// lanes took the iPhone SE's composites 2–6 % below the portable ones in each of three
-/// alternating runs and the iPad's 3 % (p = 0.08): with significance alone the SE's choice
+/// lanes took the iPhone SE's composites 3–8 % below the portable ones in alternating runs and
+/// the iPad's 3 % (p = 0.08): with significance alone the SE's choice
 /// flipped between runs (2 of 3 wide), which would make one machine two hosts, so the portable
 /// lanes stay there.
 public enum KernelCalibration {
@@ -89,18 +90,29 @@ public enum KernelCalibration {
         defer { StorePath.current = savedPath; BlendLanes.current = savedLanes }
         BlendLanes.current = .portable
         var choice = Choice(path: storePath ?? .string, nanos: [:], lanes: lanes ?? .portable)
+        let timesLanes = lanes == nil && BlendLanes.wideIsAvailable
+        guard storePath == nil || timesLanes else { return choice }
+        // One set of tables for both choices (each has two options): built, and first loaded, once.
+        let options = max(StorePath.allCases.count, BlendLanes.allCases.count)
+        let perOption = max(1, (rotation + options - 1) / options)
+        try FrameMemory.require(perOption * options, framesOf: scenario.device.pixelSize)
+        let geometry = TableGeometry(sections: scenario.sectionSpecs)
+        let tables = try (0..<options).map { _ in
+            try (0..<perOption).map { _ in
+                try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry, catalog: catalog)
+            }
+        }
         if storePath == nil {
             let paths = StorePath.allCases
-            let samples = try time(paths.map { path in { StorePath.current = path } }, scenario: scenario,
-                                   strategyName: strategyName, catalog: catalog, rotation: rotation, passes: passes)
+            let samples = try time(paths.map { path in { StorePath.current = path } }, on: tables, scenario: scenario, passes: passes)
             for (i, path) in paths.enumerated() { choice.nanos[path] = Summary(samples[i]).median }
             choice.path = choose(choice.nanos)
         }
         StorePath.current = choice.path
-        if lanes == nil && BlendLanes.wideIsAvailable {
+        if timesLanes {
             let widths: [BlendLanes] = [.portable, .wide]
-            let samples = try time(widths.map { width in { BlendLanes.current = width } }, scenario: scenario,
-                                   strategyName: strategyName, catalog: catalog, rotation: rotation, passes: passes)
+            let samples = try time(widths.map { width in { BlendLanes.current = width } }, on: tables, scenario: scenario,
+                                   passes: passes)
             for (i, width) in widths.enumerated() { choice.laneNanos[width] = Summary(samples[i]).median }
             let test = MannWhitney.test(samples[1].map(Double.init), samples[0].map(Double.init))
             choice.laneP = test.p
@@ -119,17 +131,9 @@ public enum KernelCalibration {
     }
 
     /// The nanoseconds of each pass of each option (`options[i]` sets the process up for option
-    /// i), the options taking turns on tables of their own.
-    private static func time(_ options: [() -> Void], scenario: Scenario, strategyName: String, catalog: StrategyCatalog,
-                             rotation: Int, passes: Int) throws -> [[Int]] {
-        let geometry = TableGeometry(sections: scenario.sectionSpecs)
-        let perOption = max(1, (rotation + options.count - 1) / options.count)
-        try FrameMemory.require(perOption * options.count, framesOf: scenario.device.pixelSize)
-        let tables = try options.map { _ in
-            try (0..<perOption).map { _ in
-                try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry, catalog: catalog)
-            }
-        }
+    /// i), the options taking turns, option i on the tables `tables[i]` in rotation.
+    private static func time(_ options: [() -> Void], on tables: [[Simulation]], scenario: Scenario, passes: Int) throws -> [[Int]] {
+        let perOption = tables[0].count
         let area = max(1, scenario.device.pixelSize.area)
         let framesPerPass = max(1, (pixelsPerPass + area - 1) / area)
         var samples = [[Int]](repeating: [], count: options.count)

@@ -61,25 +61,31 @@ public struct MemoryFloor {
     /// Nanoseconds to fill every row of a frame, one span a row: the least of one frame filled
     /// each way (`fillWays`). Leaves `StorePath.current` as it found it.
     public mutating func timeFill() -> Int {
-        let saved = StorePath.current
-        defer { StorePath.current = saved }
-        var least = Int.max
-        for (i, way) in MemoryFloor.fillWays.enumerated() {
-            StorePath.current = way.path
-            least = min(least, MemoryFloor.timeFill(&fillFrames[i], with: way.color))
-        }
-        return least
+        MemoryFloor.leastFill { i in MemoryFloor.timeFill(&fillFrames[i], with: MemoryFloor.fillWays[i].color) }
     }
 
     /// Nanoseconds to copy a row in the cache over every other row of a frame: the less of the
     /// two store paths. Leaves `StorePath.current` as it found it.
     public mutating func timeCopy() -> Int {
+        MemoryFloor.leastCopy { i in MemoryFloor.timeCopy(&copyFrames[i]) }
+    }
+
+    /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill
+    /// floor of one turn, however its frames are chosen (`bench kernels` rotates its own). Leaves
+    /// `StorePath.current` as it found it.
+    public static func leastFill(_ time: (Int) -> Int) -> Int { least(fillWays.map(\.path), time) }
+
+    /// The least of `time(i)` over the store paths, each timed on path `i`: the copy floor of one
+    /// turn. Leaves `StorePath.current` as it found it.
+    public static func leastCopy(_ time: (Int) -> Int) -> Int { least(StorePath.allCases, time) }
+
+    private static func least(_ paths: [StorePath], _ time: (Int) -> Int) -> Int {
         let saved = StorePath.current
         defer { StorePath.current = saved }
         var least = Int.max
-        for (i, path) in StorePath.allCases.enumerated() {
+        for (i, path) in paths.enumerated() {
             StorePath.current = path
-            least = min(least, MemoryFloor.timeCopy(&copyFrames[i]))
+            least = min(least, time(i))
         }
         return least
     }

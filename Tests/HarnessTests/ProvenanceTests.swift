@@ -98,33 +98,35 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     /// The store path the run timed with is part of the host: the same machine on the other
     /// path runs other instructions, so its times are not gated against this one's.
     func testTheStorePathIsRecordedWithTheHostAndAnotherPathIsAnotherHost() throws {
-        let path = try XCTUnwrap(Self.fresh.provenance?.host?.storePath)
-        XCTAssertNotNil(StorePath(rawValue: path))
-        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.contains("; \(path) stores"))
-        var otherPath = Self.fresh
-        otherPath.provenance?.host?.storePath = path == "string" ? "vector" : "string"
-        let report = try Gate.check(baseline: otherPath, current: Self.fresh)
-        XCTAssertFalse(report.timesGated)
-        XCTAssertTrue(report.warnings.contains { $0.contains("stores") && $0.hasPrefix("times were reported, not gated") }, "\(report.warnings)")
-        // Files from before the path was recorded load, and count as another host.
-        otherPath.provenance?.host?.storePath = nil
-        let reloaded = try Results.decode([UInt8](otherPath.jsonData()), file: "older.json")
-        XCTAssertNil(reloaded.provenance?.host?.storePath)
-        XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host)
+        try assertAKernelChoiceIsPartOfTheHost(\.storePath, values: StorePath.allCases.map(\.rawValue), named: "stores")
     }
 
     /// The blend lanes are part of the host too, for the same reason as the store path.
     func testTheBlendLanesAreRecordedWithTheHostAndOtherLanesAreAnotherHost() throws {
+        try assertAKernelChoiceIsPartOfTheHost(\.blendLanes, values: BlendLanes.allCases.map(\.rawValue), named: "blend lanes")
         let lanes = try XCTUnwrap(Self.fresh.provenance?.host?.blendLanes)
-        XCTAssertNotNil(BlendLanes(rawValue: lanes))
         XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.hasSuffix("; \(lanes) blend lanes)"))
+    }
+
+    /// A kernel choice recorded in `field` of the run's host: one of `values`, named in the host's
+    /// summary; another value is another host, whose times the gate reports without gating, and
+    /// files from before the field was recorded load and count as another host.
+    private func assertAKernelChoiceIsPartOfTheHost(_ field: WritableKeyPath<HostFingerprint, String?>, values: [String],
+                                                    named name: String, line: UInt = #line) throws {
+        let host = try XCTUnwrap(Self.fresh.provenance?.host, line: line)
+        let value = try XCTUnwrap(host[keyPath: field], line: line)
+        XCTAssertTrue(values.contains(value), line: line)
+        XCTAssertTrue(host.summary.contains("; \(value) \(name)"), host.summary, line: line)
         var other = Self.fresh
-        other.provenance?.host?.blendLanes = lanes == "portable" ? "wide" : "portable"
-        XCTAssertFalse(try Gate.check(baseline: other, current: Self.fresh).timesGated)
-        other.provenance?.host?.blendLanes = nil
+        other.provenance?.host?[keyPath: field] = try XCTUnwrap(values.first { $0 != value }, line: line)
+        let report = try Gate.check(baseline: other, current: Self.fresh)
+        XCTAssertFalse(report.timesGated, line: line)
+        XCTAssertTrue(report.warnings.contains { $0.contains(name) && $0.hasPrefix("times were reported, not gated") },
+                      "\(report.warnings)", line: line)
+        other.provenance?.host?[keyPath: field] = nil
         let reloaded = try Results.decode([UInt8](other.jsonData()), file: "older.json")
-        XCTAssertNil(reloaded.provenance?.host?.blendLanes, "files from before the lanes were recorded load")
-        XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host)
+        XCTAssertNil(reloaded.provenance?.host?[keyPath: field], line: line)
+        XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host, line: line)
     }
 
     /// Wide lanes only when they are clearly and significantly faster: a 10 % lead with p < 0.01.
