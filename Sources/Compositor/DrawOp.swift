@@ -10,6 +10,15 @@ struct DrawOp {
     var mark: OverlayMark
     /// True when it blends (and so hides nothing beneath it).
     var blends: Bool { !paint.replaces }
+    /// True when it reads a source image kept from an earlier frame: a layer's contents or a
+    /// rasterization cache hit, not a buffer drawn this frame (an off-screen result, a cache miss).
+    var readsKeptSource: Bool {
+        guard paint.readsImage else { return false }
+        switch mark {
+        case .offscreen, .rasterMiss: return false
+        case .opaque, .blended, .rasterHit: return true
+        }
+    }
 }
 
 /// How a drawn layer shows in Instruments-style debug overlays (docs/cost-model.md §1: "Color Blended Layers",

@@ -41,7 +41,7 @@ struct HiddenSurfaceShader {
     private var layers = SpanLayers()
 
     /// Shades `ops` into `target` and returns what it shaded: shaded pixels, blended fragments,
-    /// the kernels' bytes and, for the screen (`onScreen`), the blended pixels of Color Blended
+    /// the kernels' bytes (and of those read, the kept sources') and, for the screen (`onScreen`), the blended pixels of Color Blended
     /// Layers (every blended operation's area, hidden or not); the other counters are 0.
     /// - Complexity: O(bands × operations + fragments shaded).
     mutating func shade(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) -> RenderStats {
@@ -51,7 +51,8 @@ struct HiddenSurfaceShader {
         var first = Int.max, last = Int.min
         for (i, op) in ops.enumerated() where !op.rect.isEmpty {
             let r = op.rect
-            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends))
+            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends,
+                                  readsKept: op.readsKeptSource))
             // Bands are cut where what hides changes, at opaque operations' edges; a blend hides
             // nothing, so it is shaded over its own rows inside the bands it crosses.
             if !op.blends {
@@ -121,6 +122,7 @@ struct HiddenSurfaceShader {
                 let traffic = paint.bytesPerPixel
                 stats.bytesWritten += shaded * traffic.written
                 stats.bytesRead += shaded * traffic.read
+                if e.readsKept { stats.keptBytesRead += 4 * shaded }
                 layers.append(paint, spans: visible[range], rows: rows.count == bottom - top ? nil : rows)
             }
             target.paint(&layers, rows: top..<bottom)
@@ -133,5 +135,7 @@ struct HiddenSurfaceShader {
         var op: Int
         var x0: Int, x1: Int, y0: Int, y1: Int
         var blends: Bool
+        /// Whether it reads a source image kept from an earlier frame (`DrawOp.readsKeptSource`).
+        var readsKept: Bool
     }
 }

@@ -381,5 +381,6 @@ public final class Renderer {
         stats.shadedPixels += shaded.shadedPixels
         stats.bytesWritten += shaded.bytesWritten
         stats.bytesRead += shaded.bytesRead
+        stats.keptBytesRead += shaded.keptBytesRead
     }
 }

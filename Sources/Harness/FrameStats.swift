@@ -46,6 +46,7 @@ public struct FrameStats: Equatable, Sendable {
         case .tileTrafficBytes: return \.render.tileTrafficBytes
         case .bytesWritten: return \.render.bytesWritten
         case .bytesRead: return \.render.bytesRead
+        case .keptBytesRead: return \.render.keptBytesRead
         case .layersCreated: return \.allocations.layersCreated
         case .pathsCreated: return \.allocations.pathsCreated
         case .imagesCreated: return \.allocations.imagesCreated

@@ -39,9 +39,13 @@ public struct MemoryFloor {
 
     private var fillFrames: [Pixmap]
     private var copyFrames: [Pixmap]
+    /// Per store path, a kept image and the frame it is copied into (`timeKeptCopy`).
+    private var keptSources: [Pixmap]
+    private var keptTargets: [Pixmap]
 
-    /// The frames the floor holds: one per fill way and one per copy path.
-    public static let frames = fillWays.count + StorePath.allCases.count
+    /// The frames the floor holds: one per fill way, one per copy path, and a source and a target
+    /// per path for the kept copy.
+    public static let frames = fillWays.count + 3 * StorePath.allCases.count
 
     /// Prepares the frames of `size`, every page written once so faults are not timed; nil when
     /// they cannot be allocated.
@@ -52,9 +56,15 @@ public struct MemoryFloor {
             guard let frame = Pixmap(size: size, fill: .transparent) else { return nil }
             fillFrames.append(frame)
         }
+        keptSources = []
+        keptTargets = []
         for _ in StorePath.allCases {
-            guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied) else { return nil }
+            guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied),
+                  let source = Pixmap(size: size, fill: Color(hex: "#669933")!.premultiplied),
+                  let target = Pixmap(size: size, fill: .transparent) else { return nil }
             copyFrames.append(frame)
+            keptSources.append(source)
+            keptTargets.append(target)
         }
     }
 
@@ -68,6 +78,14 @@ public struct MemoryFloor {
     /// two store paths. Leaves `StorePath.current` as it found it.
     public mutating func timeCopy() -> Int {
         MemoryFloor.leastCopy { i in MemoryFloor.timeCopy(&copyFrames[i]) }
+    }
+
+    /// Nanoseconds to copy every row of a kept image into a frame: the less of the two store
+    /// paths, each from an image of its own that nothing else touches, so that, like a layer's
+    /// contents drawn in an earlier frame, it was last read one rotation ago. Leaves
+    /// `StorePath.current` as it found it.
+    public mutating func timeKeptCopy() -> Int {
+        MemoryFloor.leastCopy { i in MemoryFloor.timeCopy(keptSources[i], into: &keptTargets[i]) }
     }
 
     /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill
@@ -105,6 +123,13 @@ public struct MemoryFloor {
         let written = frame.copyRowsFromAbove()
         let nanos = Double(Stopwatch.now() - start)
         return written > 0 ? Int((nanos * Double(frame.pixels.count) / Double(written)).rounded()) : Int(nanos)
+    }
+
+    /// Nanoseconds to copy every row of `source` into `frame` (the same size), one span a row.
+    public static func timeCopy(_ source: Pixmap, into frame: inout Pixmap) -> Int {
+        let start = Stopwatch.now()
+        frame.copy(source, from: source.bounds, to: .zero)
+        return Int(Stopwatch.now() - start)
     }
 
     /// A colour whose bytes differ: no byte fill can write it.

@@ -103,6 +103,7 @@ public struct Runner {
                               createdAt: ISO8601DateFormatter().string(from: Date()),
                               floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0, runs: runs,
                               peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+        results.keptCopyFloorNanos = firstFloors?.kept ?? 0
         results.provenance = .current(commandLine: commandLine)
         results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
         return results
@@ -158,7 +159,7 @@ public struct Runner {
         for round in 0..<rounds {
             let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
             var records = [[StepRecord]](repeating: [], count: sims.count)
-            var fills: [Int] = [], copies: [Int] = []
+            var fills: [Int] = [], copies: [Int] = [], kept: [Int] = []
             // Pictures come from the first round; later rounds draw the same frames.
             let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
             // Index `sims.count` of the rotation is the floor's turn.
@@ -168,6 +169,7 @@ public struct Runner {
                     if i == sims.count {
                         fills.append(floor.timeFill())
                         copies.append(floor.timeCopy())
+                        kept.append(floor.timeKeptCopy())
                     } else {
                         records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
                     }
@@ -178,7 +180,7 @@ public struct Runner {
                     progress?("\(scenario.name): \(of)step \(k + 1)/\(steps)" + (clock.timeLeft.map { ", \($0)" } ?? ""))
                 }
             }
-            measurement.add(round: records, fills: fills, copies: copies)
+            measurement.add(round: records, fills: fills, copies: copies, kept: kept)
         }
         return measurement
     }

@@ -9,13 +9,22 @@ import Strategies
 /// exactly); times are pooled over all rounds, and each round's medians are kept, because the
 /// variation between rounds, not between steps, is what a comparison must judge.
 struct ScenarioMeasurement {
-    /// A memory floor: the median nanoseconds of one fill and one copy of every row of the scenario's
-    /// framebuffer (`MemoryFloor`).
+    /// A memory floor: the median nanoseconds of one fill, one copy from the cache and one copy of
+    /// a kept image, of every row of the scenario's framebuffer (`MemoryFloor`).
     struct Floors {
         /// Nanoseconds of one fill: what the `…ToFloor` ratios divide by.
         var fill: Int
-        /// Nanoseconds of one copy.
+        /// Nanoseconds of one copy of rows in the cache.
         var copy: Int
+        /// Nanoseconds of one copy of a kept image.
+        var kept: Int
+
+        /// Each of `fills`, `copies` and `kept`'s median.
+        init(fills: [Int], copies: [Int], kept: [Int]) {
+            fill = Summary(fills).median
+            copy = Summary(copies).median
+            self.kept = Summary(kept).median
+        }
     }
 
     /// The scenario measured.
@@ -30,8 +39,8 @@ struct ScenarioMeasurement {
     private var roundMedians: [[Phase: [Int]]]
     /// Each round's floors: the medians of the fills and copies timed between its steps.
     private var roundFloors: [Floors] = []
-    /// Every fill and copy timed, all rounds.
-    private var fills: [Int] = [], copies: [Int] = []
+    /// Every fill, copy and kept copy timed, all rounds.
+    private var fills: [Int] = [], copies: [Int] = [], kept: [Int] = []
     /// Each round's first step time, by strategy: the table's first load, kept out of the step
     /// statistics (`RunResult.firstStepNanos`).
     private var firstSteps: [[Int]]
@@ -45,9 +54,9 @@ struct ScenarioMeasurement {
         self.firstSteps = Array(repeating: [], count: strategies.count)
     }
 
-    /// Adds one round: each strategy's step records (indexed as `strategies`) and the fills and
-    /// copies of the memory floor timed between its steps.
-    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int]) {
+    /// Adds one round: each strategy's step records (indexed as `strategies`) and the fills,
+    /// copies and kept copies of the memory floor timed between its steps.
+    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int], kept: [Int]) {
         if firstRound.isEmpty { firstRound = records }
         for i in strategies.indices {
             // The first step loads the table (every visible cell created, configured and drawn
@@ -60,13 +69,14 @@ struct ScenarioMeasurement {
                 roundMedians[i][phase, default: []].append(Summary(samples).median)
             }
         }
-        roundFloors.append(Floors(fill: Summary(fills).median, copy: Summary(copies).median))
+        roundFloors.append(Floors(fills: fills, copies: copies, kept: kept))
         self.fills += fills
         self.copies += copies
+        self.kept += kept
     }
 
     /// The scenario's floors over every round: what its rows carry and divide by.
-    var floors: Floors { Floors(fill: Summary(fills).median, copy: Summary(copies).median) }
+    var floors: Floors { Floors(fills: fills, copies: copies, kept: kept) }
 
     /// One row per strategy, in the order they ran. The `…ToNone` ratios divide by the reference
     /// strategy of the same scenario (of the same round, for `roundRatios`) and are absent when it
@@ -87,7 +97,8 @@ struct ScenarioMeasurement {
             // The least time the mean step's kernel traffic takes at `floors`.
             func bound(_ floors: Floors) -> Int {
                 TrafficBound.nanos(written: perStep[.bytesWritten] ?? 0, read: perStep[.bytesRead] ?? 0,
-                                   frameBytes: scenario.device.pixelSize.area * 4, fill: floors.fill, copy: floors.copy)
+                                   kept: perStep[.keptBytesRead] ?? 0, frameBytes: scenario.device.pixelSize.area * 4,
+                                   fill: floors.fill, copy: floors.copy, keptCopy: floors.kept)
             }
             // A round's medians of strategy `j`, by phase.
             func medians(_ j: Int, round: Int) -> [Phase: Int] { roundMedians[j].mapValues { $0[round] } }
@@ -132,6 +143,7 @@ extension RunResult {
                   perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: eventSteps,
                   pictures: pictures, floorNanos: floors.fill, copyFloorNanos: floors.copy,
                   buffersAllocated: buffersAllocated)
+        self.keptCopyFloorNanos = floors.kept
         self.rounds = rounds
         self.roundRatios = roundRatios
         self.eventLabels = eventLabels

@@ -13,4 +13,12 @@ extension Paint {
         case .masked: return (4, 9)
         }
     }
+
+    /// True when it reads a source image, 4 bytes a pixel shaded (of `bytesPerPixel.read`).
+    public var readsImage: Bool {
+        switch self {
+        case .copy, .draw, .scaled, .masked: return true
+        case .fill, .blend, .shape, .rounded: return false
+        }
+    }
 }

@@ -24,7 +24,10 @@ extension Results {
             let rows = runs.filter { $0.scenario == scenario }
             let counted = rows.contains { $0.estimatedCycles?[.step] != nil }
             let noneCycles = rows.first { $0.strategy == Ratio.referenceStrategy }.flatMap(\.stepCyclesPerStep)
-            let floor = rows.first.map { "memory floor \(Format.micros($0.floorNanos)) µs fill, \(Format.micros($0.copyFloorNanos)) µs copy" } ?? ""
+            let floor = rows.first.map { row in
+                "memory floor \(Format.micros(row.floorNanos)) µs fill, \(Format.micros(row.copyFloorNanos)) µs copy"
+                    + (row.keptCopyFloorNanos > 0 ? ", \(Format.micros(row.keptCopyFloorNanos)) µs kept copy" : "")
+            } ?? ""
             out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; \(floor); "
                 + "counters are means per step, times medians in µs\n"
             var columns: [(label: String, cell: (RunResult) -> String)] = [

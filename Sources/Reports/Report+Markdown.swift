@@ -89,7 +89,8 @@ extension Results {
         ]
         // Each scenario has its own floor, given in its caption; one line would show the first's.
         + (scenarioNames.count == 1
-            ? [("Memory floor", "\(Results.microsText(floorNanos)) µs fill, \(Results.microsText(copyFloorNanos)) µs copy per framebuffer")] : [])
+            ? [("Memory floor", "\(Results.microsText(floorNanos)) µs fill, \(Results.microsText(copyFloorNanos)) µs copy"
+                + (keptCopyFloorNanos > 0 ? ", \(Results.microsText(keptCopyFloorNanos)) µs kept copy" : "") + " per framebuffer")] : [])
     }
 
     /// A scenario's caption and its tables: the step time and its ratios, the phase times, then
@@ -99,7 +100,8 @@ extension Results {
         let first = runs.first
         let caption = "\(first?.steps ?? 0) steps measured (\(first?.layoutPasses ?? 0) with a layout pass); "
             + "memory floor \(Results.microsText(first?.floorNanos ?? 0)) µs fill, "
-            + "\(Results.microsText(first?.copyFloorNanos ?? 0)) µs copy."
+            + "\(Results.microsText(first?.copyFloorNanos ?? 0)) µs copy"
+            + ((first?.keptCopyFloorNanos ?? 0) > 0 ? ", \(Results.microsText(first?.keptCopyFloorNanos ?? 0)) µs kept copy." : ".")
         // The counters split by unit: what is drawn and moved, and what is looked up or allocated.
         let drawn: Set<MetricUnit> = [.pixels, .fragments, .passes, .bytes]
         let groups: [(title: String, columns: [ReportColumn])] = [

@@ -55,7 +55,7 @@ public struct MetricInfo: Sendable {
 /// An exact counter of one step, summed over the measured steps in `RunResult.totals`.
 public enum Counter: String, Metric {
     case blendedPixels, blendedFragments, shadedPixels, offscreenPasses, offscreenPixels
-    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, tileTrafficBytes, bytesWritten, bytesRead
+    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, tileTrafficBytes, bytesWritten, bytesRead, keptBytesRead
     case layersCreated, pathsCreated, imagesCreated
     case cellsCreated, cellsDequeued, cellsReused, rowsVisited
 
@@ -87,6 +87,8 @@ public enum Counter: String, Metric {
             return info("bytes written", .bytes, "bytes the CPU kernels wrote: 4 per shaded pixel, on and off screen", "Renderer.execute (Paint.bytesPerPixel)")
         case .bytesRead:
             return info("bytes read", .bytes, "bytes the CPU kernels read: destinations blended over, source images, coverage masks", "Renderer.execute (Paint.bytesPerPixel)")
+        case .keptBytesRead:
+            return info("kept bytes read", .bytes, "of bytes read, those of bitmaps kept from earlier frames (layer contents, rasterization cache hits), read from memory rather than the cache", "Renderer.execute (DrawOp.readsKeptSource)")
         case .layersCreated:
             return info("layers created", .objects, "layers allocated", "Layer.init")
         case .pathsCreated:

@@ -63,6 +63,7 @@ extension Results {
         merged.runs = mergedKeys(shards.map { $0.results.runs.map(\.key) }, strategyOrder: strategyOrder).map { kept[$0]!.row }
         merged.floorNanos = merged.runs[0].floorNanos
         merged.copyFloorNanos = merged.runs[0].copyFloorNanos
+        merged.keptCopyFloorNanos = merged.runs[0].keptCopyFloorNanos
         merged.createdAt = shards.map(\.results.createdAt).max() ?? first.results.createdAt
         merged.peakMemoryBytes = shards.map(\.results.peakMemoryBytes).max() ?? 0
         merged.provenance = shards.lazy.compactMap(\.results.provenance).first

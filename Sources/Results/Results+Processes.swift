@@ -48,12 +48,14 @@ extension Results {
             merged.runs[i].roundRatios = roundRatios
             merged.runs[i].floorNanos = Int(median(rows.map { Double($0.floorNanos) }).rounded())
             merged.runs[i].copyFloorNanos = Int(median(rows.map { Double($0.copyFloorNanos) }).rounded())
+            merged.runs[i].keptCopyFloorNanos = Int(median(rows.map { Double($0.keptCopyFloorNanos) }).rounded())
             merged.runs[i].trafficBoundNanos = Int(median(rows.map { Double($0.trafficBoundNanos) }).rounded())
             let firsts = rows.compactMap(\.firstStepNanos)
             merged.runs[i].firstStepNanos = firsts.count == rows.count ? Int(median(firsts.map(Double.init)).rounded()) : nil
         }
         merged.floorNanos = Int(median(processes.map { Double($0.floorNanos) }).rounded())
         merged.copyFloorNanos = Int(median(processes.map { Double($0.copyFloorNanos) }).rounded())
+        merged.keptCopyFloorNanos = Int(median(processes.map { Double($0.keptCopyFloorNanos) }).rounded())
         merged.peakMemoryBytes = processes.map(\.peakMemoryBytes).max() ?? 0
         merged.processes = processes.count
         return merged

@@ -15,6 +15,9 @@ public struct Results: Codable, Equatable, Sendable {
     public var floorNanos: Int
     /// Median nanoseconds to copy one framebuffer with a bulk memory copy, measured in this run.
     public var copyFloorNanos: Int
+    /// Median nanoseconds to copy a kept image of one framebuffer's size into one (the first
+    /// scenario's; each run carries its own); 0 in files written before it was measured.
+    public var keptCopyFloorNanos: Int = 0
     /// One entry per (scenario, strategy).
     public var runs: [RunResult]
     /// The process's peak resident memory at the end of the run (getrusage `ru_maxrss`), bytes.
@@ -188,6 +191,10 @@ public struct RunResult: Codable, Equatable, Sendable {
     public var floorNanos: Int
     /// The copy floor of this run's scenario, in nanoseconds.
     public var copyFloorNanos: Int
+    /// The kept-copy floor of this run's scenario (a kept image copied into a frame), in
+    /// nanoseconds: what prices reading kept bitmaps in `trafficBoundNanos`; 0 in files written
+    /// before it was measured.
+    public var keptCopyFloorNanos: Int = 0
     /// Instructions executed in each phase over the measured steps, counted by valgrind's
     /// callgrind (exact up to the tolerance `Gate` documents); nil when not counted.
     public var instructions: [Phase: Int]?
@@ -197,8 +204,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// Off-screen buffers the renderer allocated in this run (not taken from its pool): they stop
     /// growing after the first frames, because the steady state allocates none.
     public var buffersAllocated: Int = 0
-    /// The least time the mean step's kernel traffic (`bytesWritten`, `bytesRead`) takes at this
-    /// run's memory floors (`TrafficBound`), in nanoseconds; 0 in files written before it existed.
+    /// The least time the mean step's kernel traffic (`bytesWritten`, `bytesRead`, of which
+    /// `keptBytesRead` from kept bitmaps) takes at this run's memory floors (`TrafficBound`), in
+    /// nanoseconds; 0 in files written before it existed.
     public var trafficBoundNanos: Int = 0
     /// The first measured step's time in nanoseconds (the median over rounds and processes): the
     /// table's first load, which creates and configures every visible cell, draws their label

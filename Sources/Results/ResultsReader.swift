@@ -38,6 +38,7 @@ enum ResultsReader {
         var results = Results(schema: schema, tool: tool, machine: machine, createdAt: createdAt, floorNanos: floorNanos,
                               copyFloorNanos: copyFloorNanos, runs: runs, peakMemoryBytes: peakMemoryBytes)
         results.processes = processes
+        results.keptCopyFloorNanos = try top.optional("keptCopyFloorNanos")?.count() ?? 0
         results.provenance = try top.optional("provenance").map(provenance)
         results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
         results.instructionCounter = try top.optional("instructionCounter")?.string()
@@ -239,6 +240,7 @@ enum ResultsReader {
         run.roundRatios = roundRatios
         run.eventLabels = eventLabels
         run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
+        run.keptCopyFloorNanos = try f.optional("keptCopyFloorNanos")?.count() ?? 0
         run.firstStepNanos = try f.optional("firstStepNanos")?.count()
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in

@@ -48,6 +48,49 @@ final class KernelTrafficTests: XCTestCase {
         XCTAssertEqual(rewritten % 4, 0)
     }
 
+    /// A layer of `size` points at (10, 10) whose contents are a half-transparent bitmap drawn in
+    /// an earlier frame (as a label's), under `root` of the flat scene.
+    private func contentsLayer(_ size: Size) -> Layer {
+        let bitmap = Pixmap(size: PixelSize(width: Int(size.width), height: Int(size.height)),
+                            fill: Color(red: 0, green: 0, blue: 0, alpha: 128).premultiplied)!
+        let layer = Layer(frame: Rect(origin: Point(x: 10, y: 10), size: size), ledger: ledger)
+        layer.contents = Image(bitmap, scale: 1, ledger: ledger)
+        return layer
+    }
+
+    func testContentsDrawnFromAKeptBitmapAreKeptBytesRead() {
+        let (renderer, root) = flatScene([], ledger: ledger)
+        root.addSublayer(contentsLayer(Size(width: 30, height: 20)))
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.keptBytesRead, 4 * 600, "the bitmap's 600 pixels, 4 bytes each")
+        XCTAssertEqual(stats.bytesRead, 8 * 600, "and the destination beneath them")
+    }
+
+    func testAnOffScreenResultIsReadFromTheCacheAndItsContentsFromKeptBitmaps() {
+        let (renderer, root) = flatScene([], ledger: ledger)
+        let group = Layer(frame: Rect(x: 0, y: 0, width: 60, height: 50), ledger: ledger)
+        group.opacity = 0.5  // group opacity: an off-screen pass
+        group.addSublayer(contentsLayer(Size(width: 30, height: 20)))
+        root.addSublayer(group)
+        let stats = renderer.render(root, time: 0)
+        XCTAssertEqual(stats.offscreenPasses, 1)
+        XCTAssertEqual(stats.keptBytesRead, 4 * 600, "the contents drawn into the pass; not the pass composited")
+        XCTAssertGreaterThan(stats.bytesRead, 4 * 600 + 4 * 60 * 50, "the composite reads its buffer too")
+    }
+
+    func testARasterizedBitmapIsKeptWhenItIsAHitAndNotWhenItWasDrawnThisFrame() {
+        let (renderer, root) = flatScene([], ledger: ledger)
+        let layer = Layer(frame: Rect(x: 10, y: 10, width: 40, height: 30), ledger: ledger)
+        layer.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 100)
+        layer.shouldRasterize = true
+        root.addSublayer(layer)
+        let miss = renderer.render(root, time: 0), hit = renderer.render(root, time: 1.0 / 60)
+        XCTAssertEqual(miss.rasterMisses, 1)
+        XCTAssertEqual(miss.keptBytesRead, 0, "a bitmap drawn this frame is in the cache")
+        XCTAssertEqual(hit.rasterHits, 1)
+        XCTAssertEqual(hit.keptBytesRead, 4 * 40 * 30, "a cached bitmap was drawn in an earlier frame")
+    }
+
     func testEveryPaintWritesFourBytesAPixelAndReadsWhatItBlendsAndSamples() {
         let image = Pixmap(size: PixelSize(width: 2, height: 2))!
         let mask = CoverageMask(size: PixelSize(width: 2, height: 2), coverage: 255)!
@@ -63,6 +106,7 @@ final class KernelTrafficTests: XCTestCase {
         for (paint, read) in paints {
             XCTAssertEqual(paint.bytesPerPixel.written, 4, "\(paint)")
             XCTAssertEqual(paint.bytesPerPixel.read, read, "\(paint)")
+            XCTAssertEqual(paint.readsImage, [8, 9].contains(read) || { if case .copy = paint { true } else { false } }(), "\(paint)")
         }
     }
 }

@@ -12,7 +12,16 @@ final class MemoryFloorTests: XCTestCase {
         let stringColors = MemoryFloor.fillWays.filter { $0.path == .string }.map(\.color.packed)
         XCTAssertTrue(stringColors.contains { $0 == ($0 & 0xFF) &* 0x0101_0101 })
         XCTAssertTrue(stringColors.contains { $0 != ($0 & 0xFF) &* 0x0101_0101 })
-        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.count + StorePath.allCases.count)
+        // A frame per fill way; per store path, one copied from the cache, and a kept image and
+        // the frame it is copied into.
+        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.count + 3 * StorePath.allCases.count)
+    }
+
+    func testTheKeptCopyWritesEveryPixelOfTheFrameFromTheImage() throws {
+        let source = try XCTUnwrap(Pixmap(size: PixelSize(width: 70, height: 9), fill: MemoryFloor.grey))
+        var frame = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
+        XCTAssertGreaterThan(MemoryFloor.timeCopy(source, into: &frame), 0)
+        XCTAssertEqual(frame, source)
     }
 
     func testTimingTheFloorLeavesTheProcessStorePathAsItWas() throws {
@@ -23,6 +32,7 @@ final class MemoryFloorTests: XCTestCase {
             var floor = try XCTUnwrap(MemoryFloor(size: PixelSize(width: 64, height: 32)))
             XCTAssertGreaterThan(floor.timeFill(), 0)
             XCTAssertGreaterThan(floor.timeCopy(), 0)
+            XCTAssertGreaterThan(floor.timeKeptCopy(), 0)
             XCTAssertEqual(StorePath.current, path)
         }
     }

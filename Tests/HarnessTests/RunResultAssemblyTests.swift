@@ -40,11 +40,13 @@ final class RunResultAssemblyTests: XCTestCase {
         let results = try Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"], rounds: 3)
         let none = results.runs[0]
         for run in results.runs {
-            func bound(fill: Int, copy: Int) -> Int {
+            func bound(fill: Int, copy: Int, kept: Int) -> Int {
                 TrafficBound.nanos(written: run.perStep[.bytesWritten]!, read: run.perStep[.bytesRead]!,
-                                   frameBytes: scenario.device.pixelSize.area * 4, fill: fill, copy: copy)
+                                   kept: run.perStep[.keptBytesRead]!, frameBytes: scenario.device.pixelSize.area * 4,
+                                   fill: fill, copy: copy, keptCopy: kept)
             }
-            XCTAssertEqual(run.trafficBoundNanos, bound(fill: run.floorNanos, copy: run.copyFloorNanos), run.strategy)
+            XCTAssertEqual(run.trafficBoundNanos, bound(fill: run.floorNanos, copy: run.copyFloorNanos, kept: run.keptCopyFloorNanos),
+                           run.strategy)
             for ratio in Ratio.allCases {
                 let expected = ratio.value(of: run.timing.mapValues(\.median), floor: run.floorNanos,
                                            trafficBound: run.trafficBoundNanos, reference: none.timing.mapValues(\.median))
