@@ -49,6 +49,10 @@ public final class Renderer {
     public private(set) var refusedBuffer: PixelSize?
     /// Pooled buffers and attachments in use this frame, given back when the frame is done.
     private var lent: [Pixmap] = []
+    /// Emptied display lists whose storage the next ones reuse (`takeOps`).
+    private var spareOps: [[DrawOp]] = []
+    /// What `framebuffer` holds while the frame is drawn in it, shared by every renderer.
+    private static let placeholder = Pixmap(width: 1, height: 1)!
     private var lentMasks: [CoverageMask] = []
     /// The last frame's operations on screen and how each shows in the overlays, when
     /// `recordsOverlay` is set (`overlay(_:)` draws them).
@@ -107,14 +111,14 @@ public final class Renderer {
         refusedBuffer = nil
         self.time = time
         var fb = framebuffer
-        framebuffer = Pixmap(width: 1, height: 1)!  // hand the buffer over without a copy
+        framebuffer = Renderer.placeholder  // hand the buffer over without a copy
         let screen = Target(scale: scale, origin: .zero, clip: fb.bounds)
-        var ops = [DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque)]
+        var ops = takeOps(DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque))
         build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
         execute(ops, into: &fb, onScreen: true)
         countPass(storing: fb.bounds.area)
         overlayOps = recordsOverlay ? ops.dropFirst().map { ($0.rect, $0.mark) } : []
-        ops = []
+        give(&ops)
         for buffer in lent { pool.give(buffer) }
         lent.removeAll(keepingCapacity: true)
         for attachment in lentMasks { maskPool.give(attachment) }
@@ -224,10 +228,11 @@ public final class Renderer {
         stats.offscreenPasses += 1
         stats.offscreenPixels += px.area
         let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: buffer.bounds)
-        var sub = [DrawOp(rect: buffer.bounds, paint: .fill(.transparent), mark: .opaque)]
+        var sub = takeOps(DrawOp(rect: buffer.bounds, paint: .fill(.transparent), mark: .opaque))
         buildOwn(layer, px: buffer.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
         buildSublayers(layer, abs: abs, px: buffer.bounds, opacity: 1, into: &sub, inner)
         execute(sub, into: &buffer, onScreen: false)
+        give(&sub)
         countPass(storing: buffer.bounds.area, readBack: rect.area)
         lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
@@ -258,10 +263,11 @@ public final class Renderer {
             // A surface of a dropped bitmap when one of the size is free, cleared like any pass's.
             guard var fresh = pool.take(bitmapRect.size) else { return refusedBuffer = bitmapRect.size }
             let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds)
-            var sub = [DrawOp(rect: fresh.bounds, paint: .fill(.transparent), mark: .opaque)]
+            var sub = takeOps(DrawOp(rect: fresh.bounds, paint: .fill(.transparent), mark: .opaque))
             buildOwn(layer, px: fresh.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
             buildSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &sub, inner)
             execute(sub, into: &fresh, onScreen: false)
+            give(&sub)
             countPass(storing: fresh.bounds.area)
             if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, readBack: fresh.size.area, inner) {
                 // Baking the clip in reads every coverage value and each pixel it scales.
@@ -329,9 +335,10 @@ public final class Renderer {
             countMaskPass(size, bytesPerPixel: 1, readBack: readBack)
         } else if var alpha = pool.take(size) {
             // Any other layer renders in colour; its alpha is what masks.
-            var sub = [DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque)]
+            var sub = takeOps(DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque))
             build(mask, parentOrigin: abs, opacity: 1, into: &sub, Target(scale: t.scale, origin: t.origin, clip: alpha.bounds))
             execute(sub, into: &alpha, onScreen: false)
+            give(&sub)
             countMaskPass(size, bytesPerPixel: 4, readBack: readBack)
             let pixels = attachment.overwrite(alphaOf: alpha)
             stats.bytesRead += 4 * pixels
@@ -371,6 +378,22 @@ public final class Renderer {
     }
 
     // MARK: - Shading
+
+    /// A display list holding `first`, in storage of one given back (`give`): a frame builds one
+    /// list for the screen and one for each off-screen pass, and new arrays growing op by op were a
+    /// few per cent of a plain table's composite.
+    private func takeOps(_ first: DrawOp) -> [DrawOp] {
+        var ops = spareOps.popLast() ?? []
+        ops.append(first)
+        return ops
+    }
+
+    /// Keeps `ops`' storage, emptied, for `takeOps`.
+    private func give(_ ops: inout [DrawOp]) {
+        ops.removeAll(keepingCapacity: true)
+        spareOps.append(ops)
+        ops = []
+    }
 
     /// Shades `ops` into `target` with hidden-surface removal (`HiddenSurfaceShader`) and adds
     /// what was shaded to the frame's stats; `onScreen` for the framebuffer.

@@ -32,6 +32,14 @@ public struct SpanLayers {
     /// Scratch of `Pixmap.paint(_:rows:)`: the spans of replacing paints in address order, each
     /// with its paint; then the spans of blending paints, back to front.
     var order: [SpanOfLayer] = []
+    /// Scratch of `Pixmap.paint(_:rows:)`: the edges of the stretches of rows in which the same
+    /// spans are painted (the rows painted, and where a blend starts or ends inside them).
+    var cuts: [Int] = []
+    /// Scratch of `Pixmap.paint(_:rows:)`: each stretch's rows, and its spans in the order they
+    /// are painted (a range of `stretchOrder`).
+    var stretches: [(rows: Range<Int>, entries: Range<Int>)] = []
+    /// Scratch of `Pixmap.paint(_:rows:)`: the stretches' spans, one stretch after another.
+    var stretchOrder: [SpanOfLayer] = []
 
     public init() {}
 
@@ -66,10 +74,51 @@ public struct SpanLayers {
         for (k, paint) in paints.enumerated() where paint.replaces {
             for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: nil)) }
         }
-        let spans = self.spans
-        order.sort { spans[$0.span].x0 < spans[$1.span].x0 }
+        // By insertion: a band has a few replacing spans, mostly in order already, and the
+        // library's stable sort allocated a scratch buffer for every band.
+        for i in order.indices.dropFirst() {
+            let entry = order[i], x0 = spans[entry.span].x0
+            var j = i
+            while j > 0 && spans[order[j - 1].span].x0 > x0 {
+                order[j] = order[j - 1]
+                j -= 1
+            }
+            order[j] = entry
+        }
         for (k, paint) in paints.enumerated() where !paint.replaces {
             for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: rows[k])) }
+        }
+    }
+
+    /// Fills `stretches` and `stretchOrder` from `order`: `rows` cut where a blend starts or
+    /// ends, each stretch with the spans painted in every one of its rows, so that the loop over
+    /// a row asks no span whether it is painted there.
+    mutating func arrangeStretches(_ rows: Range<Int>) {
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(rows.lowerBound)
+        for entry in order {
+            if let r = entry.rows, !r.isEmpty { cuts.append(r.lowerBound); cuts.append(r.upperBound) }
+        }
+        cuts.append(rows.upperBound)
+        for i in cuts.indices.dropFirst() {
+            let cut = cuts[i]
+            var j = i
+            while j > 0 && cuts[j - 1] > cut {
+                cuts[j] = cuts[j - 1]
+                j -= 1
+            }
+            cuts[j] = cut
+        }
+        stretches.removeAll(keepingCapacity: true)
+        stretchOrder.removeAll(keepingCapacity: true)
+        var top = cuts[0]
+        for bottom in cuts.dropFirst() where bottom > top {
+            let start = stretchOrder.count
+            for entry in order where entry.rows.map({ $0.lowerBound <= top && $0.upperBound >= bottom }) ?? true {
+                stretchOrder.append(entry)
+            }
+            stretches.append((top..<bottom, start..<stretchOrder.count))
+            top = bottom
         }
     }
 }
@@ -148,13 +197,14 @@ extension Pixmap {
             shaded += checked(paintRows.isEmpty ? rows.lowerBound..<rows.lowerBound : paintRows, layers.spans[layers.ranges[k]])
         }
         layers.arrangeOrder()
+        layers.arrangeStretches(rows)
         var kernels = layers.kernels
         layers.kernels = []
         kernels.removeAll(keepingCapacity: true)
         let path = StorePath.current, wide = BlendLanes.current == .wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernels(layers.paints[...], full: full, &kernels) { kernels in
-                let w = width, spans = layers.spans, order = layers.order
+                let w = width, spans = layers.spans, order = layers.stretchOrder, stretches = layers.stretches
                 // Through buffer pointers: the loop runs per span of every row, where bounds checks count.
                 spans.withUnsafeBufferPointer { spans in
                 order.withUnsafeBufferPointer { order in
@@ -162,11 +212,14 @@ extension Pixmap {
                     pixels.withUnsafeMutableBufferPointer { buf in
                         // Once per lane width, so the choice is a constant in each loop (`shade`).
                         @inline(__always) func shadeRows(wide: Bool) {
-                            for y in rows {
-                                let row = buf.baseAddress! + y * w
-                                for entry in order where entry.rows?.contains(y) ?? true {
-                                    Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path,
-                                                 full: full, wide: wide)
+                            for stretch in stretches {
+                                let entries = UnsafeBufferPointer(rebasing: order[stretch.entries])
+                                for y in stretch.rows {
+                                    let row = buf.baseAddress! + y * w
+                                    for entry in entries {
+                                        Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path,
+                                                     full: full, wide: wide)
+                                    }
                                 }
                             }
                         }
