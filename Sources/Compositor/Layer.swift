@@ -13,8 +13,10 @@ open class Layer {
     // properties are otherwise checked for exclusive access at run time, and the renderer reads
     // them thousands of times a frame (about 5 % of `none`'s composite instructions went to the
     // runtime's access set). The compiler still checks every access it can see statically.
+    // Members are `final` (the class stays open): a member a subclass could override is called
+    // through the class's table, which the renderer's tree walk paid on every read.
     /// Position and size in the superlayer's coordinate space (points).
-    @exclusivity(unchecked) public var frame: Rect {
+    @exclusivity(unchecked) public final var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size { invalidate() } else { superlayer?.invalidate() }
@@ -22,27 +24,27 @@ open class Layer {
     }
     /// The top-left of the visible part of the layer's own coordinate space: sublayers are drawn
     /// shifted by `−boundsOrigin` (how a scroll view scrolls: its bounds origin is the offset).
-    @exclusivity(unchecked) public var boundsOrigin: Point = .zero { didSet { if boundsOrigin != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var boundsOrigin: Point = .zero { didSet { if boundsOrigin != oldValue { invalidate() } } }
     /// The colour filling the bounds (rounded by `cornerRadius`), or nil for none.
-    @exclusivity(unchecked) public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
     /// A shared bitmap drawn over the background, or nil.
-    @exclusivity(unchecked) public var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
     /// The part of `contents` shown, in unit coordinates (0 ... 1), like `CALayer.contentsRect`.
-    @exclusivity(unchecked) public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
     /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass.
-    @exclusivity(unchecked) public var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
     /// A promise that the contents are fully opaque, so they may be drawn without blending.
-    @exclusivity(unchecked) public var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
     /// Hidden layers and their subtrees are not drawn.
-    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
     /// Corner radius in points for the background (and for clipping with `masksToBounds`).
-    @exclusivity(unchecked) public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { invalidate() } } }
     /// Which corners `cornerRadius` rounds, like `maskedCorners`.
-    @exclusivity(unchecked) public var maskedCorners: Corners = .all { didSet { if maskedCorners != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var maskedCorners: Corners = .all { didSet { if maskedCorners != oldValue { invalidate() } } }
     /// Clips sublayers and contents to the (rounded) bounds.
-    @exclusivity(unchecked) public var masksToBounds = false { didSet { if masksToBounds != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var masksToBounds = false { didSet { if masksToBounds != oldValue { invalidate() } } }
     /// A layer whose alpha multiplies this layer's subtree; its frame is in this layer's space.
-    @exclusivity(unchecked) public var mask: Layer? {
+    @exclusivity(unchecked) public final var mask: Layer? {
         didSet {
             guard mask !== oldValue else { return }
             oldValue?.maskOwner = nil
@@ -51,18 +53,18 @@ open class Layer {
         }
     }
     /// Render the subtree once into a cached bitmap and reuse it while nothing changes.
-    @exclusivity(unchecked) public var shouldRasterize = false { didSet { if shouldRasterize != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var shouldRasterize = false { didSet { if shouldRasterize != oldValue { invalidate() } } }
     /// Pixels per point of the cached bitmap; 1 by default, as in Core Animation (blurry on Retina).
-    @exclusivity(unchecked) public var rasterizationScale: Double = 1 { didSet { if rasterizationScale != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public final var rasterizationScale: Double = 1 { didSet { if rasterizationScale != oldValue { invalidate() } } }
 
     /// The layers drawn over this one, back to front.
-    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
-    public private(set) weak var superlayer: Layer?
+    public private(set) final weak var superlayer: Layer?
     /// The layer this one masks, if it is a mask.
-    public private(set) weak var maskOwner: Layer?
+    public private(set) final weak var maskOwner: Layer?
     /// Bumped whenever the subtree's picture changes (see the type's doc).
-    public private(set) var version: UInt64 = 0
+    public private(set) final var version: UInt64 = 0
 
     /// Creates a layer with `frame`; counts `layersCreated` in `ledger`.
     public init(frame: Rect = .zero, ledger: Ledger) {
@@ -72,7 +74,7 @@ open class Layer {
 
     /// Appends `layer` on top of the sublayers, removing it from its previous superlayer.
     /// - Complexity: O(sublayers of the old superlayer) to remove it there, O(depth) to invalidate.
-    public func addSublayer(_ layer: Layer) {
+    public final func addSublayer(_ layer: Layer) {
         layer.removeFromSuperlayer()
         sublayers.append(layer)
         layer.superlayer = self
@@ -82,7 +84,7 @@ open class Layer {
     /// Inserts `layer` at `index` of the sublayers (0 is the back), removing it from its previous
     /// superlayer.
     /// - Complexity: O(sublayers), O(depth) to invalidate.
-    public func insertSublayer(_ layer: Layer, at index: Int) {
+    public final func insertSublayer(_ layer: Layer, at index: Int) {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
         layer.superlayer = self
@@ -91,7 +93,7 @@ open class Layer {
 
     /// Detaches the layer from its superlayer.
     /// - Complexity: O(siblings).
-    public func removeFromSuperlayer() {
+    public final func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         if let i = parent.sublayers.firstIndex(where: { $0 === self }) { parent.sublayers.remove(at: i) }
         superlayer = nil
@@ -100,7 +102,7 @@ open class Layer {
 
     /// Marks this subtree's picture as changed, up to the root (and to the layer it masks).
     /// - Complexity: O(depth).
-    public func invalidate() {
+    public final func invalidate() {
         version &+= 1
         superlayer?.invalidate()
         maskOwner?.invalidate()
@@ -108,11 +110,11 @@ open class Layer {
 
     /// Whether drawing clips to the rounded bounds (`masksToBounds` with a corner radius, on the
     /// corners `maskedCorners` names).
-    public var clipsToRoundedBounds: Bool { masksToBounds && cornerRadius > 0 }
+    public final var clipsToRoundedBounds: Bool { masksToBounds && cornerRadius > 0 }
 
     /// Whether drawing this layer needs an off-screen pass (Core Animation: masks, rounded
     /// clipping of contents or sublayers, group opacity — docs/cost-model.md §7).
-    public var needsOffscreenPass: Bool {
+    public final var needsOffscreenPass: Bool {
         if mask != nil { return true }
         if clipsToRoundedBounds && (contents != nil || !sublayers.isEmpty) { return true }
         if opacity < 1 && !sublayers.isEmpty { return true }
