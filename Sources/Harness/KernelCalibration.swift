@@ -25,13 +25,14 @@ import Table
 /// screen's passes are long enough to tell the paths apart (a pass under `shortestPass` still
 /// keeps `.string`). Both choices take about 0.85 s on the iPad.
 ///
-/// The blend lanes are timed second, on the store path chosen, and `.wide` is chosen only when its
-/// median pass is at least `margin` less than the portable lanes' and a Mann–Whitney test over
-/// the passes says the difference is real (p < `lanesSignificance`). On the development VM wide
-/// lanes took the iPhone SE's composites 3–8 % below the portable ones in alternating runs and
-/// the iPad's 3 % (p = 0.08): with significance alone the SE's choice
-/// flipped between runs (2 of 3 wide), which would make one machine two hosts, so the portable
-/// lanes stay there.
+/// The blend lanes are timed second, on the store path chosen. Where the CPU has them, the wide
+/// lanes are chosen unless the portable ones measure faster and a Mann–Whitney test over the
+/// passes says the difference is real (p < `lanesSignificance`): they give the same bits with
+/// half the instructions per group, so they stay unless a host runs them slower. On the
+/// development VM they took the iPhone SE's composites 7–10 % below the portable lanes' in three
+/// alternating full runs, while a short calibration saw 3–8 % and the iPad's 3 % (p = 0.08); a
+/// rule that asked wide lanes to win by a margin kept the slower lanes, and one that asked only for
+/// significance flipped between runs (2 of 3 wide), which would make one machine two hosts.
 public enum KernelCalibration {
     /// The paths a timing run chooses between, with their median nanoseconds per pass (the
     /// composites of `pixelsPerPass` pixels or more of frames), and the ones chosen.
@@ -55,11 +56,11 @@ public enum KernelCalibration {
         }
     }
 
-    /// How sure the calibration must be that wide lanes are faster to choose them.
+    /// How sure the calibration must be that the portable lanes are faster to keep them where wide
+    /// ones exist.
     public static let lanesSignificance = 0.01
 
-    /// How much faster than the C library's routines another store path, and than the portable
-    /// lanes the wide ones, must measure to be chosen.
+    /// How much faster than the C library's routines another store path must measure to be chosen.
     public static let margin = 0.10
 
     /// The shortest median pass, in nanoseconds, that can choose a path other than `.string`.
@@ -121,13 +122,13 @@ public enum KernelCalibration {
         return choice
     }
 
-    /// `.wide` when its median pass is at least `margin` below the portable one's and the
-    /// difference is significant (`p` < `lanesSignificance`); else `.portable`, the lanes every
-    /// host has.
+    /// `.portable` when its median pass is below the wide one's and the difference is significant
+    /// (`p` < `lanesSignificance`), or when either was not timed; else `.wide`, which does the same
+    /// work in half the instructions.
     public static func chooseLanes(portable: [Int], wide: [Int], p: Double) -> BlendLanes {
         guard !portable.isEmpty, !wide.isEmpty else { return .portable }
-        let faster = Double(Summary(wide).median) <= Double(Summary(portable).median) * (1 - margin)
-        return faster && p < lanesSignificance ? .wide : .portable
+        let portableFaster = Summary(portable).median < Summary(wide).median
+        return portableFaster && p < lanesSignificance ? .portable : .wide
     }
 
     /// The nanoseconds of each pass of each option (`options[i]` sets the process up for option
