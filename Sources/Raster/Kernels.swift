@@ -209,10 +209,7 @@ enum Kernels {
         let f = Lanes(repeating: UInt16(inv))
         let end = n - n % lanes, long = isLong(n)
         var i = 0
-        if wide {
-            cwide_blend(d, n, color)
-            i = end
-        }
+        if wide { return cwide_blend(d, n, color) }  // its tail too
         while i < end {
             if long { prefetch(d, i) }
             store(unsafeBitCast(pixels(c) &+ pixels(scale(load(d + i), f)), to: Lanes.self), d + i)
@@ -245,8 +242,7 @@ enum Kernels {
         let end = n - n % lanes, long = isLong(n)
         var i = 0
         if opacity != 0 && wide {
-            cwide_over_span(d, s, n, opacity)
-            i = end
+            return cwide_over_span(d, s, n, opacity)  // its tail too
         }
         if opacity == 255 {
             while i < end {
@@ -324,10 +320,7 @@ enum Kernels {
         let opaque = color >= 0xFF00_0000
         let end = n - n % lanes, long = isLong(n)
         var i = 0
-        if wide {
-            cwide_shape(d, m, n, color)
-            i = end
-        }
+        if wide { return cwide_shape(d, m, n, color) }  // its tail too
         while i < end {
             if long { prefetch(d, i); prefetch(m, i) }
             let bits = coverageBits(m + i)
@@ -378,10 +371,7 @@ enum Kernels {
                        _ n: Int, _ opacity: UInt8, _ wide: Bool) {
         let end = n - n % lanes, long = isLong(n)
         var i = 0
-        if opacity != 0 && wide {
-            cwide_masked(d, s, m, n, opacity)
-            i = end
-        }
+        if opacity != 0 && wide { return cwide_masked(d, s, m, n, opacity) }  // its tail too
         if opacity == 255 {
             while i < end {
                 if long { prefetch(d, i); prefetch(s, i); prefetch(m, i) }

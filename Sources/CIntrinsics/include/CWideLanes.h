@@ -5,8 +5,10 @@
 
 // The blend kernels on 256-bit AVX2 lanes, for Raster's `Kernels` where a run chose them
 // (`BlendLanes.wide`). Each does exactly what its Swift twin in Kernels.swift does on the whole
-// groups of eight pixels of a span (the caller finishes the span's tail): the same skips, the same
-// 16-bit arithmetic, the same rounding, so every result is bit-identical. Swift cannot compile one
+// groups of eight pixels of a span, and its tail as one more group whose missing pixels are
+// zero and are not stored (a scalar tail called a blend per pixel, which the short spans of
+// labels and corners paid on every row): the same skips, the same 16-bit arithmetic, the same
+// rounding, so every result is bit-identical. (`cwide_multiply` leaves the tail to its caller.) Swift cannot compile one
 // function for AVX2 and leave the rest of a module portable, so these are C with a `target`
 // attribute, called only after `cwide_supported()`.
 //
@@ -59,6 +61,22 @@ CWIDE _Bool cwide_is_zero(__m256i p) { return _mm256_testz_si256(p, p); }
 
 CWIDE __m256i cwide_load(const uint32_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
 CWIDE void cwide_store(uint32_t *p, __m256i v) { _mm256_storeu_si256((__m256i *)p, v); }
+/// The first `count` (0 ... 8) pixels at `p` and zeros after them, reading no pixel past them.
+CWIDE __m256i cwide_load_first(const uint32_t *p, intptr_t count) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm256_maskload_epi32((const int *)p, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), lanes));
+}
+/// Stores the first `count` (0 ... 8) pixels of `v` at `p`, pixel by pixel (a masked store is slow
+/// on some AVX2 processors).
+CWIDE void cwide_store_first(uint32_t *p, __m256i v, intptr_t count) {
+    uint32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, v);
+    for (intptr_t k = 0; k < count; k++) p[k] = lanes[k];
+}
+/// The first `count` (0 ... 8) coverage bytes at `m` in `mask`, zeros after them.
+CWIDE void cwide_mask_first(uint8_t mask[8], const uint8_t *m, intptr_t count) {
+    for (intptr_t k = 0; k < 8; k++) mask[k] = k < count ? m[k] : 0;
+}
 CWIDE uint64_t cwide_bits(const uint8_t *m) { uint64_t b; __builtin_memcpy(&b, m, 8); return b; }
 CWIDE void cwide_prefetch(const void *p, intptr_t i, intptr_t size) {
     __builtin_prefetch((const void *)((uintptr_t)p + (uintptr_t)((i + CWIDE_DISTANCE) * size)), 0, 3);
@@ -67,7 +85,7 @@ CWIDE void cwide_prefetch(const void *p, intptr_t i, intptr_t size) {
 #undef CWIDE
 #define CWIDE_KERNEL __attribute__((target("avx2"))) static inline
 
-/// `Kernels.blend`'s groups: source-over of `color` (not opaque, not 0) onto `n` pixels at `d`.
+/// `Kernels.blend`: source-over of `color` (not opaque, not 0) onto `n` pixels at `d`.
 CWIDE_KERNEL void cwide_blend(uint32_t *d, intptr_t n, uint32_t color) {
     const __m256i c = _mm256_set1_epi32((int)color), f = _mm256_set1_epi16((short)(255 - (color >> 24)));
     const intptr_t end = n - n % 8;
@@ -76,9 +94,10 @@ CWIDE_KERNEL void cwide_blend(uint32_t *d, intptr_t n, uint32_t color) {
         if (isLong) cwide_prefetch(d, i, 4);
         cwide_store(d + i, _mm256_add_epi32(c, cwide_scale(cwide_load(d + i), f)));
     }
+    if (end < n) cwide_store_first(d + end, _mm256_add_epi32(c, cwide_scale(cwide_load_first(d + end, n - end), f)), n - end);
 }
 
-/// `Kernels.over`'s groups: source-over of the pixels at `s` scaled by `opacity` (1 ... 255).
+/// `Kernels.over`: source-over of the `n` pixels at `s` scaled by `opacity` (1 ... 255).
 CWIDE_KERNEL void cwide_over_span(uint32_t *d, const uint32_t *s, intptr_t n, uint8_t opacity) {
     const intptr_t end = n - n % 8;
     const _Bool isLong = n >= CWIDE_DISTANCE;
@@ -89,6 +108,10 @@ CWIDE_KERNEL void cwide_over_span(uint32_t *d, const uint32_t *s, intptr_t n, ui
             if (cwide_is_opaque(p)) cwide_store(d + i, p);
             else if (!cwide_is_zero(p)) cwide_store(d + i, cwide_over(p, cwide_load(d + i)));
         }
+        if (end < n) {
+            __m256i p = cwide_load_first(s + end, n - end);
+            if (!cwide_is_zero(p)) cwide_store_first(d + end, cwide_over(p, cwide_load_first(d + end, n - end)), n - end);
+        }
     } else {
         const __m256i f = _mm256_set1_epi16(opacity);
         for (intptr_t i = 0; i < end; i += 8) {
@@ -96,10 +119,16 @@ CWIDE_KERNEL void cwide_over_span(uint32_t *d, const uint32_t *s, intptr_t n, ui
             __m256i p = cwide_load(s + i);
             if (!cwide_is_zero(p)) cwide_store(d + i, cwide_over(cwide_scale(p, f), cwide_load(d + i)));
         }
+        if (end < n) {
+            __m256i p = cwide_load_first(s + end, n - end);
+            if (!cwide_is_zero(p)) {
+                cwide_store_first(d + end, cwide_over(cwide_scale(p, f), cwide_load_first(d + end, n - end)), n - end);
+            }
+        }
     }
 }
 
-/// `Kernels.shape`'s groups: source-over of `color` (not 0) scaled by the coverage at `m`.
+/// `Kernels.shape`: source-over of `color` (not 0) scaled by the coverage at `m`.
 CWIDE_KERNEL void cwide_shape(uint32_t *d, const uint8_t *m, intptr_t n, uint32_t color) {
     const __m256i c = _mm256_set1_epi32((int)color);
     const _Bool opaque = color >= 0xFF000000u;
@@ -110,6 +139,13 @@ CWIDE_KERNEL void cwide_shape(uint32_t *d, const uint8_t *m, intptr_t n, uint32_
         uint64_t bits = cwide_bits(m + i);
         if (bits == UINT64_MAX) cwide_store(d + i, opaque ? c : cwide_over(c, cwide_load(d + i)));
         else if (bits != 0) cwide_store(d + i, cwide_over(cwide_scale(c, cwide_coverage(m + i)), cwide_load(d + i)));
+    }
+    if (end < n) {
+        uint8_t mask[8];
+        cwide_mask_first(mask, m + end, n - end);
+        if (cwide_bits(mask) != 0) {
+            cwide_store_first(d + end, cwide_over(cwide_scale(c, cwide_coverage(mask)), cwide_load_first(d + end, n - end)), n - end);
+        }
     }
 }
 
@@ -135,7 +171,7 @@ CWIDE_KERNEL intptr_t cwide_multiply(uint32_t *d, const uint8_t *m, intptr_t n) 
     return scaled;
 }
 
-/// `Kernels.masked`'s groups: source-over of the pixels at `s` scaled by the coverage at `m` and
+/// `Kernels.masked`: source-over of the pixels at `s` scaled by the coverage at `m` and
 /// by `opacity` (1 ... 255; coverage × opacity rounded first).
 CWIDE_KERNEL void cwide_masked(uint32_t *d, const uint32_t *s, const uint8_t *m, intptr_t n, uint8_t opacity) {
     const intptr_t end = n - n % 8;
@@ -152,12 +188,28 @@ CWIDE_KERNEL void cwide_masked(uint32_t *d, const uint32_t *s, const uint8_t *m,
                 cwide_store(d + i, cwide_over(cwide_scale(p, cwide_coverage(m + i)), cwide_load(d + i)));
             }
         }
+        if (end < n) {
+            uint8_t mask[8];
+            cwide_mask_first(mask, m + end, n - end);
+            __m256i p = cwide_load_first(s + end, n - end);
+            if (cwide_bits(mask) != 0 && !cwide_is_zero(p)) {
+                cwide_store_first(d + end, cwide_over(cwide_scale(p, cwide_coverage(mask)), cwide_load_first(d + end, n - end)), n - end);
+            }
+        }
     } else {
         const __m256i o = _mm256_set1_epi16(opacity), half = _mm256_set1_epi16(0x80), k257 = _mm256_set1_epi16(257);
         for (intptr_t i = 0; i < end; i += 8) {
             if (isLong) { cwide_prefetch(d, i, 4); cwide_prefetch(s, i, 4); cwide_prefetch(m, i, 1); }
             __m256i k = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(cwide_coverage(m + i), o), half), k257);
             if (!cwide_is_zero(k)) cwide_store(d + i, cwide_over(cwide_scale(cwide_load(s + i), k), cwide_load(d + i)));
+        }
+        if (end < n) {
+            uint8_t mask[8];
+            cwide_mask_first(mask, m + end, n - end);
+            __m256i k = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(cwide_coverage(mask), o), half), k257);
+            if (!cwide_is_zero(k)) {
+                cwide_store_first(d + end, cwide_over(cwide_scale(cwide_load_first(s + end, n - end), k), cwide_load_first(d + end, n - end)), n - end);
+            }
         }
     }
 }
