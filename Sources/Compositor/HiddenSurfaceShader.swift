@@ -68,13 +68,13 @@ struct HiddenSurfaceShader {
             edges.append(first)
             edges.append(last)
         }
-        edges.sort()
+        HiddenSurfaceShader.sortByInsertion(&edges) { $0 < $1 }
         // Built; from here on the bands only read them, through constants the optimizer knows
         // no call in the loops can change (no copy is made: an array is shared until written).
         let extents = self.extents, edges = self.edges
         byTop.removeAll(keepingCapacity: true)
         byTop.append(contentsOf: extents.indices)
-        byTop.sort { (extents[$0].y0, $0) < (extents[$1].y0, $1) }
+        HiddenSurfaceShader.sortByInsertion(&byTop) { (extents[$0].y0, $0) < (extents[$1].y0, $1) }
         let byTop = self.byTop
         active.removeAll(keepingCapacity: true)
         var entering = 0
@@ -129,6 +129,32 @@ struct HiddenSurfaceShader {
         }
         return stats
     }
+
+    /// Sorts `a` by moving each element back past the greater ones before it: the edges and tops
+    /// of a display list in display order are nearly sorted already (a table's layers run top to
+    /// bottom), and the library's sort allocated a buffer every frame, where a steady frame should
+    /// allocate nothing. Beyond
+    /// `insertionLimit` elements, where a list far from sorted could make this quadratic, the
+    /// library's sort.
+    /// - Complexity: O(n + the pairs out of order), at most O(n × insertionLimit).
+    @inline(__always)
+    private static func sortByInsertion(_ a: inout [Int], by less: (Int, Int) -> Bool) {
+        guard a.count <= insertionLimit else { return a.sort(by: less) }
+        a.withUnsafeMutableBufferPointer { a in
+            for i in a.indices.dropFirst() {
+                let element = a[i]
+                var j = i
+                while j > 0 && less(element, a[j - 1]) {
+                    a[j] = a[j - 1]
+                    j -= 1
+                }
+                a[j] = element
+            }
+        }
+    }
+
+    /// The longest list `sortByInsertion` sorts by insertion.
+    static let insertionLimit = 1024
 
     /// A display-list operation's rows, columns and whether it blends, read once per `shade`.
     struct Extent {
