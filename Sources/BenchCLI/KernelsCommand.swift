@@ -61,6 +61,7 @@ struct KernelsCommand: BenchCommand {
         return "Kernels over one 2048 × 2732 framebuffer (medians; times and bounds as multiples of the fill floor):\n"
             + Format.align(table)
             + "bound: the time the bytes a kernel writes and reads take at this run's rates, a byte written at the fill\n"
-            + "floor's, a byte read at the copy floor's less the fill floor's.\n"
+            + "floor's, a byte read at the copy floor's less the fill floor's, and a byte of an image or mask kept across\n"
+            + "passes at the kept-copy floor's less the fill floor's.\n"
     }
 }

@@ -1,10 +1,10 @@
 import Raster
 import Results
 
-/// `bench kernels`: the pixel kernels' throughput next to the machine's memory floor (every row
-/// of the frame filled, and copied, by the renderer's kernels: `MemoryFloor`), measured in the
-/// same run on the same target, so the distance between what the renderer's kernels do and what
-/// the memory can do is visible.
+/// `bench kernels`: the pixel kernels' throughput next to the machine's memory floors (every row
+/// of the frame filled, copied from the cache, and copied from a kept image, by the renderer's
+/// kernels: `MemoryFloor`), measured in the same run on the same target, so the distance between
+/// what the renderer's kernels do and what the memory can do is visible.
 public enum KernelBench {
     /// One kernel's measurement.
     public struct Row: Sendable {
@@ -16,15 +16,18 @@ public enum KernelBench {
         public var written: Int
         /// Bytes read per pass (sources, the destination when it is blended, masks).
         public var read: Int
+        /// Of `read`, the bytes of images and masks kept across passes, which come from memory.
+        public var kept: Int
         /// The least time this kernel's memory traffic can take, as a multiple of the run's
         /// memset (see `bound(written:read:memset:memcpy:)`).
         public var bound: Double
 
-        public init(name: String, nanos: Int, written: Int, read: Int, bound: Double) {
+        public init(name: String, nanos: Int, written: Int, read: Int, kept: Int = 0, bound: Double) {
             self.name = name
             self.nanos = nanos
             self.written = written
             self.read = read
+            self.kept = kept
             self.bound = bound
         }
 
@@ -32,14 +35,15 @@ public enum KernelBench {
         public var gigabytesPerSecond: Double { nanos > 0 ? Double(written) / Double(nanos) : 0 }
     }
 
-    /// The memory-traffic lower bound of writing `written` and reading `read` bytes, as a
-    /// multiple of the memset time, from a memset (`setNanos`) and a memcpy (`copyNanos`) of the
-    /// same `bytes`: writing a byte costs what memset spends per byte, t_set / N, and reading one
-    /// what memcpy spends beyond that, (t_cpy − t_set) / N (never below 0, for a noisy run).
-    public static func bound(written: Int, read: Int, bytes: Int, setNanos: Int, copyNanos: Int) -> Double {
+    /// The memory-traffic lower bound of writing `written` and reading `read` bytes, `kept` of
+    /// them from kept images, as a multiple of the fill floor, from the fill floor (`setNanos`),
+    /// the copy floor (`copyNanos`) and the kept-copy floor (`keptNanos`) of the same `bytes`:
+    /// `TrafficBound` over the fill floor (a read never below 0, for a noisy run).
+    public static func bound(written: Int, read: Int, kept: Int = 0, bytes: Int, setNanos: Int, copyNanos: Int,
+                             keptNanos: Int = 0) -> Double {
         guard setNanos > 0 else { return 0 }
-        return TrafficBound.exactNanos(written: Double(written), read: Double(read), frameBytes: bytes,
-                                       fill: setNanos, copy: copyNanos) / Double(setNanos)
+        return TrafficBound.exactNanos(written: Double(written), read: Double(read), kept: Double(kept), frameBytes: bytes,
+                                       fill: setNanos, copy: copyNanos, keptCopy: keptNanos) / Double(setNanos)
     }
 
     /// A kernel to time and the bytes one pass of it moves.
@@ -47,11 +51,13 @@ public enum KernelBench {
         var name: String
         var written: Int
         var read: Int
+        /// Of `read`, the bytes of its image and mask, which every pass reads from memory.
+        var kept: Int
         var run: (inout Pixmap) -> Void
     }
 
     /// Measures every kernel over a `size` buffer, `repetitions` times each, interleaved so drift
-    /// affects all alike; returns the rows, the fill floor first and the copy floor second. Each
+    /// affects all alike; returns the rows, the fill, copy and kept-copy floors first. Each
     /// pass, the floor's included, writes the next of three frames in turn, so every pass meets a
     /// frame the others left, as the frames of `bench run`'s rotation do (a kernel run on the
     /// frame the last pass wrote found it in the cache and came in under the floor).
@@ -73,32 +79,35 @@ public enum KernelBench {
         // A realistic mask: full inside, anti-aliased rows at the edges.
         for x in 0..<size.width { mask[x, 0] = 100; mask[x, size.height - 1] = 100 }
         let full = PixelRect(origin: .zero, size: size)
+        // The kept copy's images, one per store path, as `MemoryFloor` keeps them.
+        let keptSources = StorePath.allCases.map { _ in Pixmap(size: size, fill: Color(hex: "#669933")!.premultiplied)! }
         // Each writes the frame once; what it reads is beside it.
         let kernels = [
             // A grey whose bytes differ, the grouped table's background, cannot be a byte memset;
             // the floor is the faster of it and white.
-            Kernel(name: "fill opaque colour", written: bytes, read: 0) {
+            Kernel(name: "fill opaque colour", written: bytes, read: 0, kept: 0) {
                 $0.fill(full, with: MemoryFloor.grey)
             },
-            Kernel(name: "copy opaque image", written: bytes, read: bytes) {  // the image
+            Kernel(name: "copy opaque image", written: bytes, read: bytes, kept: bytes) {  // the image
                 $0.copy(opaque, from: full, to: .zero)
             },
-            Kernel(name: "blend colour (source-over)", written: bytes, read: bytes) {  // the destination
+            Kernel(name: "blend colour (source-over)", written: bytes, read: bytes, kept: 0) {  // the destination
                 $0.blend(full, with: Color(red: 0, green: 0, blue: 0, alpha: 100).premultiplied)
             },
-            Kernel(name: "blend image (source-over)", written: bytes, read: 2 * bytes) {  // image, destination
+            Kernel(name: "blend image (source-over)", written: bytes, read: 2 * bytes, kept: bytes) {  // image, destination
                 $0.draw(translucent, from: full, to: .zero)
             },
-            Kernel(name: "masked composite", written: bytes, read: 2 * bytes + bytes / 4) {  // + a mask byte a pixel
+            Kernel(name: "masked composite", written: bytes, read: 2 * bytes + bytes / 4, kept: bytes + bytes / 4) {  // + a mask byte a pixel
                 $0.draw(translucent, mask: mask, at: .zero)
             },
         ]
-        var fills: [Int] = [], copies: [Int] = []
+        var fills: [Int] = [], copies: [Int] = [], keptCopies: [Int] = []
         var samples = [[Int]](repeating: [], count: kernels.count)
         for _ in 0..<repetitions {
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
             fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, with: MemoryFloor.fillWays[i].color) } })
             copies.append(MemoryFloor.leastCopy { _ in timed { MemoryFloor.timeCopy(&$0) } })
+            keptCopies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeCopy(keptSources[i], into: &$0) } })
             for (i, kernel) in kernels.enumerated() {
                 samples[i].append(timed { target in
                     let start = Stopwatch.now()
@@ -107,13 +116,18 @@ public enum KernelBench {
                 })
             }
         }
-        let set = Summary(fills).median, copy = Summary(copies).median
-        func row(_ name: String, _ nanos: Int, written: Int, read: Int) -> Row {
-            Row(name: name, nanos: nanos, written: written, read: read,
-                bound: bound(written: written, read: read, bytes: bytes, setNanos: set, copyNanos: copy))
+        let set = Summary(fills).median, copy = Summary(copies).median, keptCopy = Summary(keptCopies).median
+        func row(_ name: String, _ nanos: Int, written: Int, read: Int, kept: Int) -> Row {
+            Row(name: name, nanos: nanos, written: written, read: read, kept: kept,
+                bound: bound(written: written, read: read, kept: kept, bytes: bytes, setNanos: set, copyNanos: copy,
+                             keptNanos: keptCopy))
         }
-        return [row("fill floor (rows)", set, written: bytes, read: 0),
-                row("copy floor (rows from cache)", copy, written: bytes, read: bytes)]
-            + kernels.indices.map { row(kernels[$0].name, Summary(samples[$0]).median, written: kernels[$0].written, read: kernels[$0].read) }
+        return [row("fill floor (rows)", set, written: bytes, read: 0, kept: 0),
+                row("copy floor (rows from cache)", copy, written: bytes, read: bytes, kept: 0),
+                row("kept-copy floor (kept image)", keptCopy, written: bytes, read: bytes, kept: bytes)]
+            + kernels.indices.map {
+                row(kernels[$0].name, Summary(samples[$0]).median, written: kernels[$0].written, read: kernels[$0].read,
+                    kept: kernels[$0].kept)
+            }
     }
 }

@@ -22,6 +22,8 @@ final class KernelsCommandTests: XCTestCase {
         // A memcpy measured faster than memset (noise) makes reads free, not negative.
         XCTAssertEqual(KernelBench.bound(written: bytes, read: bytes, bytes: bytes, setNanos: 100, copyNanos: 90), 1)
         XCTAssertEqual(KernelBench.bound(written: bytes, read: bytes, bytes: bytes, setNanos: 0, copyNanos: 90), 0)
+        XCTAssertEqual(KernelBench.bound(written: bytes, read: 2 * bytes, kept: bytes, bytes: bytes, setNanos: 100, copyNanos: 150,
+                                         keptNanos: 300), 3.5, "1 written + 0.5 read from the cache + 2 kept, in fill floors")
     }
 
     func testTableShowsTimeAndBoundAsMultiplesOfTheFillFloorInAlignedColumns() {
@@ -37,18 +39,21 @@ final class KernelsCommandTests: XCTestCase {
             blend image (source-over)          212.5   0.0     2.13   2.00
             masked composite                   290.0   0.0     2.90   2.13
             bound: the time the bytes a kernel writes and reads take at this run's rates, a byte written at the fill
-            floor's, a byte read at the copy floor's less the fill floor's.
+            floor's, a byte read at the copy floor's less the fill floor's, and a byte of an image or mask kept across
+            passes at the kept-copy floor's less the fill floor's.
 
             """)
     }
 
     func testEveryKernelReportsItsTrafficAndABoundAtLeastItsWrites() {
         let rows = KernelBench.run(size: PixelSize(width: 64, height: 8), repetitions: 1)
-        XCTAssertEqual(rows.map(\.name), ["fill floor (rows)", "copy floor (rows from cache)", "fill opaque colour", "copy opaque image",
-                                          "blend colour (source-over)", "blend image (source-over)", "masked composite"])
+        XCTAssertEqual(rows.map(\.name), ["fill floor (rows)", "copy floor (rows from cache)", "kept-copy floor (kept image)",
+                                          "fill opaque colour", "copy opaque image", "blend colour (source-over)",
+                                          "blend image (source-over)", "masked composite"])
         let n = 64 * 8 * 4
-        XCTAssertEqual(rows.map(\.written), [Int](repeating: n, count: 7))
-        XCTAssertEqual(rows.map(\.read), [0, n, 0, n, n, 2 * n, 2 * n + n / 4])
+        XCTAssertEqual(rows.map(\.written), [Int](repeating: n, count: 8))
+        XCTAssertEqual(rows.map(\.read), [0, n, n, 0, n, n, 2 * n, 2 * n + n / 4])
+        XCTAssertEqual(rows.map(\.kept), [0, 0, n, 0, n, 0, n, n + n / 4], "images and masks are kept across passes")
         for row in rows { XCTAssertGreaterThanOrEqual(row.bound, 1, row.name) }
     }
 }
