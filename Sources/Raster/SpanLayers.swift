@@ -74,17 +74,8 @@ public struct SpanLayers {
         for (k, paint) in paints.enumerated() where paint.replaces {
             for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: nil)) }
         }
-        // By insertion: a band has a few replacing spans, mostly in order already, and the
-        // library's stable sort allocated a scratch buffer for every band.
-        for i in order.indices.dropFirst() {
-            let entry = order[i], x0 = spans[entry.span].x0
-            var j = i
-            while j > 0 && spans[order[j - 1].span].x0 > x0 {
-                order[j] = order[j - 1]
-                j -= 1
-            }
-            order[j] = entry
-        }
+        let spans = self.spans
+        order.sortByInsertion { spans[$0.span].x0 < spans[$1.span].x0 }
         for (k, paint) in paints.enumerated() where !paint.replaces {
             for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: rows[k])) }
         }
@@ -100,15 +91,7 @@ public struct SpanLayers {
             if let r = entry.rows, !r.isEmpty { cuts.append(r.lowerBound); cuts.append(r.upperBound) }
         }
         cuts.append(rows.upperBound)
-        for i in cuts.indices.dropFirst() {
-            let cut = cuts[i]
-            var j = i
-            while j > 0 && cuts[j - 1] > cut {
-                cuts[j] = cuts[j - 1]
-                j -= 1
-            }
-            cuts[j] = cut
-        }
+        cuts.sortByInsertion(by: <)
         stretches.removeAll(keepingCapacity: true)
         stretchOrder.removeAll(keepingCapacity: true)
         var top = cuts[0]
@@ -119,6 +102,24 @@ public struct SpanLayers {
             }
             stretches.append((top..<bottom, start..<stretchOrder.count))
             top = bottom
+        }
+    }
+}
+
+extension Array {
+    /// Sorts the elements in place, stably, moving each back past the greater ones before it: a
+    /// band's few spans and cuts are mostly in order already, and the library's sort allocated a
+    /// buffer for every band.
+    /// - Complexity: O(n + the pairs out of order).
+    fileprivate mutating func sortByInsertion(by areInIncreasingOrder: (Element, Element) -> Bool) {
+        for i in indices.dropFirst() {
+            let element = self[i]
+            var j = i
+            while j > 0 && areInIncreasingOrder(element, self[j - 1]) {
+                self[j] = self[j - 1]
+                j -= 1
+            }
+            self[j] = element
         }
     }
 }
