@@ -8,16 +8,32 @@ struct DrawOp {
     var paint: Paint
     /// What the debug overlays show for it.
     var mark: OverlayMark
+    /// True when its coverage mask was made in an earlier frame (a cached rounded clip, a path's
+    /// cached coverage), not in this one.
+    var keptCoverage = false
+
+    init(rect: PixelRect, paint: Paint, mark: OverlayMark, keptCoverage: Bool = false) {
+        self.rect = rect
+        self.paint = paint
+        self.mark = mark
+        self.keptCoverage = keptCoverage
+    }
+
     /// True when it blends (and so hides nothing beneath it).
     var blends: Bool { !paint.replaces }
-    /// True when it reads a source image kept from an earlier frame: a layer's contents or a
-    /// rasterization cache hit, not a buffer drawn this frame (an off-screen result, a cache miss).
-    var readsKeptSource: Bool {
-        guard paint.readsImage else { return false }
-        switch mark {
-        case .offscreen, .rasterMiss: return false
-        case .opaque, .blended, .rasterHit: return true
+    /// The bytes it reads per pixel from bitmaps kept from an earlier frame, which come from
+    /// memory where a buffer drawn this frame comes from the cache: 4 for a source image that is
+    /// a layer's contents or a rasterization cache hit (not an off-screen result or a cache miss),
+    /// and 1 for a kept coverage mask.
+    var keptBytesPerPixel: Int {
+        var kept = keptCoverage ? 1 : 0
+        if paint.readsImage {
+            switch mark {
+            case .offscreen, .rasterMiss: break
+            case .opaque, .blended, .rasterHit: kept += 4
+            }
         }
+        return kept
     }
 }
 

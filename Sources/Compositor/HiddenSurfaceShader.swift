@@ -52,7 +52,7 @@ struct HiddenSurfaceShader {
         for (i, op) in ops.enumerated() where !op.rect.isEmpty {
             let r = op.rect
             extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends,
-                                  readsKept: op.readsKeptSource))
+                                  keptPerPixel: op.keptBytesPerPixel))
             // Bands are cut where what hides changes, at opaque operations' edges; a blend hides
             // nothing, so it is shaded over its own rows inside the bands it crosses.
             if !op.blends {
@@ -122,7 +122,7 @@ struct HiddenSurfaceShader {
                 let traffic = paint.bytesPerPixel
                 stats.bytesWritten += shaded * traffic.written
                 stats.bytesRead += shaded * traffic.read
-                if e.readsKept { stats.keptBytesRead += 4 * shaded }
+                stats.keptBytesRead += e.keptPerPixel * shaded
                 layers.append(paint, spans: visible[range], rows: rows.count == bottom - top ? nil : rows)
             }
             target.paint(&layers, rows: top..<bottom)
@@ -161,7 +161,7 @@ struct HiddenSurfaceShader {
         var op: Int
         var x0: Int, x1: Int, y0: Int, y1: Int
         var blends: Bool
-        /// Whether it reads a source image kept from an earlier frame (`DrawOp.readsKeptSource`).
-        var readsKept: Bool
+        /// The bytes it reads per pixel from bitmaps kept from earlier frames (`DrawOp.keptBytesPerPixel`).
+        var keptPerPixel: Int
     }
 }

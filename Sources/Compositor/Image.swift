@@ -43,6 +43,13 @@ public final class Path {
         ledger.counts.pathsCreated += 1
     }
 
+    /// True when the path's coverage at `size` and `scale` was made before (by `coverage`), so
+    /// reading it reads a mask kept from an earlier frame.
+    func holdsCoverage(size: PixelSize, scale: Double) -> Bool {
+        guard let (s, sc, _) = coverageCache else { return false }
+        return s == size && sc == scale
+    }
+
     /// The path's coverage in a buffer of `size` pixels at `scale`, with the buffer's origin at
     /// the path's coordinate origin. A rounded rectangle that fills the buffer exactly is built
     /// from the corner tiles `cornerTiles` returns (size, radius in pixels, corners) when it

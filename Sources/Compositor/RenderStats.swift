@@ -38,9 +38,10 @@ public struct RenderStats: Equatable, Sendable {
     /// Bytes the CPU kernels read: destinations blended over, source images and coverage masks
     /// (`Renderer.execute`, from `Paint.bytesPerPixel`).
     public var bytesRead = 0
-    /// Of `bytesRead`, the bytes of source images kept from earlier frames (layer contents,
-    /// rasterization cache hits), which come from memory where a buffer drawn this frame comes
-    /// from the cache (`Renderer.execute`, from `DrawOp.readsKeptSource`).
+    /// Of `bytesRead`, the bytes of source images and coverage masks kept from earlier frames
+    /// (layer contents, rasterization cache hits, cached rounded clips, mask paths drawn before),
+    /// which come from memory where a buffer drawn this frame comes from the cache
+    /// (`Renderer.execute`, from `DrawOp.keptBytesPerPixel`; `Renderer.clipCoverage`).
     public var keptBytesRead = 0
 
     public init() {}

@@ -210,9 +210,10 @@ public final class Renderer {
             }
         }
         if let shape = layer as? ShapeLayer, let path = shape.path, shape.fillColor.alpha > 0,
+           case let kept = path.holdsCoverage(size: px.size, scale: t.scale),
            let coverage = path.coverage(size: px.size, scale: t.scale, cornerTiles: cornerTiles) {
             let color = shape.fillColor.premultiplied.scaled(by: alpha8)
-            ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended))
+            ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended, keptCoverage: kept))
         }
     }
 
@@ -236,8 +237,9 @@ public final class Renderer {
         countPass(storing: buffer.bounds.area, readBack: rect.area)
         lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
-        if let coverage = clipCoverage(layer, abs: abs, size: px.size, readBack: rect.area, inner) {
-            ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: px.origin, opacity: alpha8), mark: .offscreen))
+        if let (coverage, kept) = clipCoverage(layer, abs: abs, size: px.size, readBack: rect.area, inner) {
+            ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: px.origin, opacity: alpha8), mark: .offscreen,
+                              keptCoverage: kept))
         } else {
             ops.append(DrawOp(rect: rect, paint: .draw(buffer, offset: px.origin, opacity: alpha8), mark: .offscreen))
         }
@@ -269,10 +271,11 @@ public final class Renderer {
             execute(sub, into: &fresh, onScreen: false)
             give(&sub)
             countPass(storing: fresh.bounds.area)
-            if let coverage = clipCoverage(layer, abs: .zero, size: fresh.size, readBack: fresh.size.area, inner) {
+            if let (coverage, kept) = clipCoverage(layer, abs: .zero, size: fresh.size, readBack: fresh.size.area, inner) {
                 // Baking the clip in reads every coverage value and each pixel it scales.
                 let scaled = fresh.multiply(by: coverage)
                 stats.bytesRead += coverage.size.area + 4 * scaled
+                if kept { stats.keptBytesRead += coverage.size.area }
                 stats.bytesWritten += 4 * scaled
             }
             rasterCache.store(fresh, for: layer, time: time)
@@ -310,13 +313,17 @@ public final class Renderer {
     }
 
     /// The coverage that clips an off-screen buffer of `size`, of which `readBack` pixels are
-    /// composited: rounded bounds (`masksToBounds` with a radius) times the mask layer's alpha.
-    /// Nil when nothing clips.
-    private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, readBack: Int, _ t: Target) -> CoverageMask? {
-        var coverage: CoverageMask?
+    /// composited: rounded bounds (`masksToBounds` with a radius) times the mask layer's alpha;
+    /// and whether it was made in an earlier frame (a rounded clip held by the coverage cache),
+    /// not in this one (a mask's attachment, rendered every frame). Nil when nothing clips.
+    private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, readBack: Int,
+                              _ t: Target) -> (mask: CoverageMask, kept: Bool)? {
+        var coverage: (mask: CoverageMask, kept: Bool)?
         if layer.clipsToRoundedBounds {
             // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
-            coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
+            let radius = layer.cornerRadius * t.scale, corners = layer.maskedCorners
+            let kept = roundedCoverage.holds(size, radius: radius, corners: corners, whole: true)
+            coverage = roundedCoverage.mask(size, radius: radius, corners: corners).map { ($0, kept) }
         }
         guard let mask = layer.mask else { return coverage }
         guard var attachment = maskPool.take(size) else {
@@ -325,13 +332,16 @@ public final class Renderer {
         }
         // Core Animation renders a mask in a pass of its own every frame the layer is drawn,
         // before the content's, and the composite applies it (docs/cost-model.md §7).
-        if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale),
-           let pathCoverage = shape.path?.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
-            // A shape filling the layer: its path's coverage, every pixel of the 8-bit attachment written.
+        if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale), let path = shape.path,
+           case let kept = path.holdsCoverage(size: size, scale: t.scale),
+           let pathCoverage = path.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
+            // A shape filling the layer: its path's coverage, every pixel of the 8-bit attachment
+            // written; read from a mask kept since an earlier frame when the path was drawn before.
             stats.layersDrawn += 1
             let bytes = attachment.overwrite(with: pathCoverage)
             stats.bytesWritten += bytes
             stats.bytesRead += bytes
+            if kept { stats.keptBytesRead += bytes }
             countMaskPass(size, bytesPerPixel: 1, readBack: readBack)
         } else if var alpha = pool.take(size) {
             // Any other layer renders in colour; its alpha is what masks.
@@ -349,9 +359,9 @@ public final class Renderer {
             maskPool.give(attachment)
             return coverage
         }
-        if let clip = coverage { attachment.multiply(by: clip) }
+        if let clip = coverage { attachment.multiply(by: clip.mask) }
         lentMasks.append(attachment)
-        return attachment
+        return (attachment, false)
     }
 
     /// The corner tiles of the rounded rectangle filling `size`, from the rounded-coverage cache

@@ -88,7 +88,7 @@ public enum Counter: String, Metric {
         case .bytesRead:
             return info("bytes read", .bytes, "bytes the CPU kernels read: destinations blended over, source images, coverage masks", "Renderer.execute (Paint.bytesPerPixel)")
         case .keptBytesRead:
-            return info("kept bytes read", .bytes, "of bytes read, those of bitmaps kept from earlier frames (layer contents, rasterization cache hits), read from memory rather than the cache", "Renderer.execute (DrawOp.readsKeptSource)")
+            return info("kept bytes read", .bytes, "of bytes read, those of bitmaps and coverage masks kept from earlier frames (layer contents, rasterization cache hits, cached clips and mask paths), read from memory rather than the cache", "Renderer.execute (DrawOp.keptBytesPerPixel), Renderer.clipCoverage")
         case .layersCreated:
             return info("layers created", .objects, "layers allocated", "Layer.init")
         case .pathsCreated:

@@ -91,6 +91,38 @@ final class KernelTrafficTests: XCTestCase {
         XCTAssertEqual(hit.keptBytesRead, 4 * 40 * 30, "a cached bitmap was drawn in an earlier frame")
     }
 
+    func testARoundedClipsCoverageIsKeptOnceTheCacheHoldsIt() {
+        let (renderer, root) = flatScene([], ledger: ledger)
+        let clipped = Layer(frame: Rect(x: 10, y: 10, width: 40, height: 30), ledger: ledger)
+        clipped.cornerRadius = 8
+        clipped.masksToBounds = true
+        let child = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30), ledger: ledger)
+        child.backgroundColor = .black
+        clipped.addSublayer(child)
+        root.addSublayer(clipped)
+        let first = renderer.render(root, time: 0), second = renderer.render(root, time: 1.0 / 60)
+        XCTAssertEqual(first.offscreenPasses, 1)
+        XCTAssertEqual(first.keptBytesRead, 0, "the clip's coverage was made this frame")
+        XCTAssertEqual(second.keptBytesRead, 40 * 30, "a coverage byte a composited pixel, from the cache of shapes")
+    }
+
+    func testAMaskPathsCoverageIsKeptOnceThePathWasDrawn() {
+        let (renderer, root) = flatScene([], ledger: ledger)
+        let masked = Layer(frame: Rect(x: 10, y: 10, width: 40, height: 30), ledger: ledger)
+        masked.backgroundColor = .black
+        let child = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30), ledger: ledger)
+        child.backgroundColor = .white
+        masked.addSublayer(child)
+        let shape = ShapeLayer(frame: Rect(x: 0, y: 0, width: 40, height: 30), ledger: ledger)
+        shape.path = Path(.roundedRect(Rect(x: 0, y: 0, width: 40, height: 30), radius: 8, corners: .all), ledger: ledger)
+        masked.mask = shape
+        root.addSublayer(masked)
+        let first = renderer.render(root, time: 0), second = renderer.render(root, time: 1.0 / 60)
+        XCTAssertEqual(first.offscreenPasses, 2, "the mask's pass and the content's")
+        XCTAssertEqual(first.keptBytesRead, 0, "the path's coverage was made this frame")
+        XCTAssertEqual(second.keptBytesRead, 40 * 30, "the path's coverage, read into the mask's attachment; not the attachment")
+    }
+
     func testEveryPaintWritesFourBytesAPixelAndReadsWhatItBlendsAndSamples() {
         let image = Pixmap(size: PixelSize(width: 2, height: 2))!
         let mask = CoverageMask(size: PixelSize(width: 2, height: 2), coverage: 255)!
