@@ -12,13 +12,6 @@ struct DrawOp {
     /// cached coverage), not in this one.
     var keptCoverage = false
 
-    init(rect: PixelRect, paint: Paint, mark: OverlayMark, keptCoverage: Bool = false) {
-        self.rect = rect
-        self.paint = paint
-        self.mark = mark
-        self.keptCoverage = keptCoverage
-    }
-
     /// True when it blends (and so hides nothing beneath it).
     var blends: Bool { !paint.replaces }
     /// The bytes it reads per pixel from bitmaps kept from an earlier frame, which come from

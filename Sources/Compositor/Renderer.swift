@@ -49,11 +49,11 @@ public final class Renderer {
     public private(set) var refusedBuffer: PixelSize?
     /// Pooled buffers and attachments in use this frame, given back when the frame is done.
     private var lent: [Pixmap] = []
+    private var lentMasks: [CoverageMask] = []
     /// Emptied display lists whose storage the next ones reuse (`takeOps`).
     private var spareOps: [[DrawOp]] = []
     /// What `framebuffer` holds while the frame is drawn in it, shared by every renderer.
     private static let placeholder = Pixmap(width: 1, height: 1)!
-    private var lentMasks: [CoverageMask] = []
     /// The last frame's operations on screen and how each shows in the overlays, when
     /// `recordsOverlay` is set (`overlay(_:)` draws them).
     private(set) var overlayOps: [(PixelRect, OverlayMark)] = []

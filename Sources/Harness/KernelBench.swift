@@ -18,8 +18,8 @@ public enum KernelBench {
         public var read: Int
         /// Of `read`, the bytes of images and masks kept across passes, which come from memory.
         public var kept: Int
-        /// The least time this kernel's memory traffic can take, as a multiple of the run's
-        /// memset (see `bound(written:read:memset:memcpy:)`).
+        /// The least time this kernel's memory traffic can take, as a multiple of the run's fill
+        /// floor (see `bound(written:read:kept:bytes:setNanos:copyNanos:keptNanos:)`).
         public var bound: Double
 
         public init(name: String, nanos: Int, written: Int, read: Int, kept: Int = 0, bound: Double) {

@@ -109,7 +109,8 @@ public struct SpanLayers {
 extension Array {
     /// Sorts the elements in place, stably, moving each back past the greater ones before it: a
     /// band's few spans and cuts are mostly in order already, and the library's sort allocated a
-    /// buffer for every band.
+    /// buffer for every band. (`HiddenSurfaceShader` has its own, for integers: a generic is not
+    /// specialized across files and modules in this package's builds.)
     /// - Complexity: O(n + the pairs out of order).
     fileprivate mutating func sortByInsertion(by areInIncreasingOrder: (Element, Element) -> Bool) {
         for i in indices.dropFirst() {
