@@ -10,14 +10,7 @@ import XCTest
 
 /// One test per row of the README's "Bad input" table: each input gets exit code 2 and a message
 /// that names the file (or flag) and the key, and says what was expected.
-final class BadInputTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "bad-input-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
+final class BadInputTests: TemporaryDirectoryTestCase {
     private func file(_ name: String, _ text: String) throws -> String {
         let path = directory + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -66,7 +59,7 @@ final class BadInputTests: XCTestCase {
         assertRejected(["run", "--suite", directory], [directory + ": is a directory"])
     }
     func testUnwritableOutputPath() {
-        assertRejected(["run", "--json", directory + "/no/such/dir/r.json"], ["Cannot write '\(directory)/no/such/dir/r.json'", "does not exist"])
+        assertRejected(["run", "--json", directory + "/no/such/dir/r.json"], ["Cannot write '\(directory!)/no/such/dir/r.json'", "does not exist"])
         assertRejected(["run", "--html", directory], ["it is a directory"])
     }
     func testStepsZeroOrNegative() {

@@ -9,11 +9,10 @@ import Strategies
 import XCTest
 
 /// `bench render`, `check` and `compare` end to end.
-final class RenderCheckCompareTests: XCTestCase {
-    private func temporaryDirectory() throws -> String { try makeTemporaryDirectory("cornerbench") }
+final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
 
     func testRenderWritesADecodablePNGForEveryStrategyAndOverlay() throws {
-        let dir = try temporaryDirectory()
+        let dir: String = directory
         for (strategy, overlay) in [("none", "blended"), ("per-cell-mask", "offscreen"), ("rasterized-mask", "raster")] {
             let path = dir + "/\(strategy).png"
             let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--downsample", "8")
@@ -31,7 +30,7 @@ final class RenderCheckCompareTests: XCTestCase {
     }
 
     func testCheckPassesAgainstItsOwnResultsAndFailsWithExitOneOnARegression() throws {
-        let dir = try temporaryDirectory()
+        let dir: String = directory
         let results = dir + "/r.json", lowered = dir + "/lowered.json"
         XCTAssertEqual(bench("run", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
         let passed = bench("check", "--baseline", results, "--results", results)
@@ -52,7 +51,7 @@ final class RenderCheckCompareTests: XCTestCase {
     }
 
     func testCheckAcrossBuildConfigurationsOrScenarioDefinitionsExitsTwo() throws {
-        let dir = try temporaryDirectory()
+        let dir: String = directory
         let results = dir + "/r.json", other = dir + "/other.json"
         let run = bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet")
         XCTAssertEqual(run.code, 0, run.stderr)
@@ -75,7 +74,7 @@ final class RenderCheckCompareTests: XCTestCase {
     }
 
     func testCheckAppendsItsMarkdownToTheGitHubStepSummary() throws {
-        let dir = try temporaryDirectory()
+        let dir: String = directory
         let results = dir + "/r.json", summary = dir + "/summary.md"
         try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
         XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet").code, 0)
@@ -88,7 +87,7 @@ final class RenderCheckCompareTests: XCTestCase {
     }
 
     func testCheckRejectsTruncatedOrForeignJSONWithExitTwoNamingTheFile() throws {
-        let dir = try temporaryDirectory()
+        let dir: String = directory
         let truncated = dir + "/truncated.json", foreign = dir + "/foreign.json"
         try Data("{\"schema\": \"cornerbench.res".utf8).write(to: URL(fileURLWithPath: truncated))
         try Data("{\"hello\": 1}".utf8).write(to: URL(fileURLWithPath: foreign))
@@ -100,7 +99,7 @@ final class RenderCheckCompareTests: XCTestCase {
     }
 
     func testCompareWritesMarkdown() throws {
-        let dir = try temporaryDirectory()
+        let dir: String = directory
         let a = dir + "/a.json", md = dir + "/c.md"
         XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "4", "--json", a, "--quiet").code, 0)
         let result = bench("compare", a, a, "--markdown", md)
