@@ -160,7 +160,7 @@ enum Kernels {
     /// of the caller rather than per span).
     @inline(__always)
     static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StorePath) {
-        if case .vector = path { return vectorFill(d, n, color) }
+        if case .vector = path { return cvector_fill(d, n, color) }
         // A colour whose four bytes are equal (white, black, clear) is a byte fill, which the C
         // library streams to memory without reading the lines first.
         if color == (color & 0xFF) &* 0x0101_0101 {
@@ -173,30 +173,11 @@ enum Kernels {
         }
     }
 
-    /// `n` pixels at `d` set to `color` with vector stores (`StorePath.vector`).
-    @inline(never)
-    static func vectorFill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
-        let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
-        let end = n - n % lanes
-        var i = 0
-        while i < end { store(c, d + i); i &+= lanes }
-        while i < n { d[i] = color; i &+= 1 }
-    }
-
     /// The `n` pixels at `s` copied to `d` (which do not overlap), by `path`.
     @inline(__always)
     static func copy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ path: StorePath) {
-        if case .vector = path { return vectorCopy(d, s, n) }
+        if case .vector = path { return cvector_copy(d, s, n) }
         d.update(from: s, count: n)
-    }
-
-    /// `copy` with vector loads and stores (`StorePath.vector`).
-    @inline(never)
-    static func vectorCopy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
-        let end = n - n % lanes
-        var i = 0
-        while i < end { store(load(s + i), d + i); i &+= lanes }
-        while i < n { d[i] = s[i]; i &+= 1 }
     }
 
     /// Source-over of `color` onto `n` pixels at `d`.

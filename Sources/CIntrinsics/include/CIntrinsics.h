@@ -4,7 +4,8 @@
 #include <stdint.h>
 
 // Instructions Swift cannot emit, for Raster's loops: a cache prefetch hint and a string store
-// for the span kernels, and carry-less multiplication for the CRC-32 of pictures and PNG chunks.
+// for the span kernels, and carry-less multiplication for the CRC-32 of pictures and PNG chunks;
+// and the vector path's fill and copy loops, whose placement Swift cannot control.
 
 /// Asks the cache for the line at `address + offset` bytes, for reading soon. A hint only: it
 /// never faults, not even outside any allocation, and changes no result. Swift has no way to
@@ -13,6 +14,15 @@
 static inline __attribute__((always_inline)) void cprefetch_read(const void *address, intptr_t offset) {
     __builtin_prefetch((const void *)((uintptr_t)address + (uintptr_t)offset), 0, 3);
 }
+
+/// `n` pixels at `d` set to `color` with 16-byte vector stores: the fill of `StorePath.vector`.
+/// Compiled in CIntrinsics.c with its loop aligned to 32 bytes, so that its speed does not
+/// depend on where the linker happens to place it (docs/cost-model.md §6).
+void cvector_fill(uint32_t *d, intptr_t n, uint32_t color);
+
+/// The `n` pixels at `s` copied to `d` (not overlapping) with 16-byte vector loads and stores:
+/// the copy of `StorePath.vector`, aligned as `cvector_fill` is.
+void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n);
 
 /// Stores `value` into `count` 32-bit words at `destination`. On x86-64 this is `rep stosl`,
 /// whose fast-string microcode writes whole cache lines without reading them first, as the C
