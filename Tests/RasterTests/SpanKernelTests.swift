@@ -361,3 +361,42 @@ private struct Paths {
         }
     }
 }
+
+extension SpanKernelTests {
+    /// A long span drawn at full opacity stores whole blocks of opaque pixels as they are and
+    /// blends the rest group by group (`cwide_over_span`): against the reference for bitmaps
+    /// like a cached cell's, opaque for hundreds of pixels with a translucent pixel or a
+    /// transparent stretch here and there, at every alignment and on every lane width.
+    func testDrawOfALongMostlyOpaqueSpanMatchesTheReferenceOnEveryLaneWidth() {
+        onEveryLaneWidth {
+            var rng = SeededRandom(seed: 0xB10C)
+            let long = Kernels.prefetchDistance
+            for length in [long, long + 7, long + 31, long + 32, 2 * long + 13] {
+                for alignment in 0..<8 {
+                    let width = alignment + length + 8
+                    let dst = randomPixels(&rng, width: width)
+                    var src = Pixmap(width: width, height: 1)!
+                    for x in 0..<width { src.pixels[x] = randomPremultiplied(&rng) | 0xFF00_0000 }
+                    // A translucent pixel inside an otherwise opaque block, a transparent stretch,
+                    // and a stretch of mixed pixels.
+                    var translucent = randomPremultiplied(&rng)
+                    while translucent >> 24 == 255 { translucent = randomPremultiplied(&rng) }
+                    src.pixels[Int.random(in: 0..<width, using: &rng)] = translucent
+                    let clear = Int.random(in: 0..<width - 40, using: &rng)
+                    for x in clear..<clear + 40 { src.pixels[x] = 0 }
+                    let mixed = Int.random(in: 0..<width - 24, using: &rng)
+                    for x in mixed..<mixed + 24 { src.pixels[x] = randomPremultiplied(&rng) }
+                    var drawn = dst
+                    drawn.paint(.draw(src, offset: .zero, opacity: 255), rows: 0..<1, spans: [Span(alignment, alignment + length)][...])
+                    for x in 0..<width {
+                        let inside = x >= alignment && x < alignment + length
+                        let expected = inside ? Blend.Reference.over(src.pixels[x], dst.pixels[x]) : dst.pixels[x]
+                        if drawn.pixels[x] != expected {
+                            return XCTFail("\(BlendLanes.current) length \(length) alignment \(alignment): pixel \(x) is \(String(drawn.pixels[x], radix: 16)), expected \(String(expected, radix: 16))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
