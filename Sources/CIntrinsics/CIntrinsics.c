@@ -13,7 +13,7 @@
 
 void cvector_fill(uint32_t *d, intptr_t n, uint32_t color) {
     const __m128i c = _mm_set1_epi32((int)color);
-    const intptr_t end = n - n % 8;
+    const intptr_t end = n & ~(intptr_t)7;  // n is never negative
     intptr_t i = 0;
     for (; i < end; i += 8) {
         _mm_storeu_si128((__m128i *)(d + i), c);
@@ -23,7 +23,7 @@ void cvector_fill(uint32_t *d, intptr_t n, uint32_t color) {
 }
 
 void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n) {
-    const intptr_t end = n - n % 8;
+    const intptr_t end = n & ~(intptr_t)7;  // n is never negative
     intptr_t i = 0;
     for (; i < end; i += 8) {
         __m128i a = _mm_loadu_si128((const __m128i *)(s + i)), b = _mm_loadu_si128((const __m128i *)(s + i + 4));
