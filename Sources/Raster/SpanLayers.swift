@@ -297,18 +297,20 @@ extension Pixmap {
     @inline(__always)
     private static func shade(_ kernel: SpanKernel, row: UnsafeMutablePointer<UInt32>, y: Int, span: Span,
                               path: StorePath, full: UnsafeBufferPointer<UInt8>, wide: Bool) {
-        let d = row + span.x0
+        // The length from the fields: `Span.length`, though inlinable, was called here out of line
+        // (a call per span and row), as this file is compiled apart from the one defining it.
+        let d = row + span.x0, n = span.x1 - span.x0
         switch kernel {
         case .fill(let color):
-            Kernels.fill(d, span.length, color, path)
+            Kernels.fill(d, n, color, path)
         case .blend(let color):
-            Kernels.blend(d, span.length, color, wide)
+            Kernels.blend(d, n, color, wide)
         case let .copy(src, width, offset):
-            Kernels.copy(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, path)
+            Kernels.copy(d, src + (y - offset.y) * width - offset.x + span.x0, n, path)
         case let .draw(src, width, offset, opacity):
-            Kernels.over(d, src + (y - offset.y) * width - offset.x + span.x0, span.length, opacity, wide)
+            Kernels.over(d, src + (y - offset.y) * width - offset.x + span.x0, n, opacity, wide)
         case let .shape(color, m, width, offset):
-            Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, span.length, color, wide)
+            Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, n, color, wide)
         case let .rounded(color, m, tiles, offset):
             RoundedRectCoverage.forEachRun(tiles, y: y - offset.y, from: span.x0 - offset.x, to: span.x1 - offset.x) { x0, x1, start in
                 let d = row + (x0 + offset.x)
@@ -326,10 +328,10 @@ extension Pixmap {
             }
         case let .masked(src, width, m, maskWidth, offset, opacity):
             Kernels.masked(d, src + (y - offset.y) * width - offset.x + span.x0,
-                           m + (y - offset.y) * maskWidth - offset.x + span.x0, span.length, opacity, wide)
+                           m + (y - offset.y) * maskWidth - offset.x + span.x0, n, opacity, wide)
         case let .scaled(src, width, source, destination, opacity):
             let sy = source.y + Swift.min(source.height - 1, (y - destination.y) * source.height / destination.height)
-            Kernels.scaled(d, src + sy * width + source.x, span.length, first: span.x0 - destination.x,
+            Kernels.scaled(d, src + sy * width + source.x, n, first: span.x0 - destination.x,
                            sourceWidth: source.width, destinationWidth: destination.width, opacity: opacity)
         }
     }
