@@ -27,10 +27,11 @@ let isDownloaded: Bool = {
 let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
-/// CIntrinsics.c's store loops: optimized in every configuration, each loop aligned to 32 bytes,
-/// and left as written (not unrolled or vectorized further, so they count under valgrind as the
-/// Swift loops they replaced did). DWARF 4: valgrind 3.19 could not read the DWARF 5 that an
-/// optimized C object carries, and gave up on the whole binary.
+/// CIntrinsics' C files (the vector path's fill and copy, the wide blend kernels): optimized in
+/// every configuration, each loop aligned to 32 bytes so that its speed does not depend on where
+/// the linker places it, and left as written (not unrolled or vectorized further, so the store
+/// loops count under valgrind as the Swift loops they replaced did). DWARF 4: valgrind 3.19 could
+/// not read the DWARF 5 that an optimized C object carries, and gave up on the whole binary.
 let alignedLoops: [CSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O2", "-falign-loops=32", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize", "-gdwarf-4"])]
 
@@ -47,7 +48,8 @@ let package = Package(
     targets: [
         // The model: pixels, layers, the table, the strategies.
         // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
-        // string store for the span kernels, carry-less multiplication for CRC-32).
+        // string store for the span kernels, carry-less multiplication for CRC-32, the blend
+        // kernels on AVX2 lanes), and the loops whose placement Swift cannot control.
         .target(name: "CIntrinsics", cSettings: alignedLoops),
         .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
