@@ -223,4 +223,13 @@ CWIDE_KERNEL void cwide_masked(uint32_t *d, const uint32_t *s, const uint8_t *m,
 #undef CWIDE_KERNEL
 #undef CWIDE_DISTANCE
 
+#else
+
+// Never called: `cwide_supported()` is false here.
+void cwide_blend(uint32_t *d, intptr_t n, uint32_t color) { __builtin_trap(); }
+void cwide_over_span(uint32_t *d, const uint32_t *s, intptr_t n, uint8_t opacity) { __builtin_trap(); }
+void cwide_shape(uint32_t *d, const uint8_t *m, intptr_t n, uint32_t color) { __builtin_trap(); }
+intptr_t cwide_multiply(uint32_t *d, const uint8_t *m, intptr_t n) { __builtin_trap(); }
+void cwide_masked(uint32_t *d, const uint32_t *s, const uint8_t *m, intptr_t n, uint8_t opacity) { __builtin_trap(); }
+
 #endif

@@ -17,9 +17,12 @@
 // `(x × 257) >> 16` of `x = channel × factor + 128` is `div255`'s rounding.
 
 #if defined(__x86_64__)
-
 /// True when this CPU runs AVX2; without it no `cwide_` kernel may be called.
 static inline _Bool cwide_supported(void) { return __builtin_cpu_supports("avx2"); }
+#else
+/// False: the kernels need AVX2 (elsewhere they exist only so that Raster links, and trap).
+static inline _Bool cwide_supported(void) { return 0; }
+#endif
 
 /// `Kernels.blend`: source-over of `color` (not opaque, not 0) onto `n` pixels at `d`.
 void cwide_blend(uint32_t *d, intptr_t n, uint32_t color);
@@ -34,9 +37,4 @@ intptr_t cwide_multiply(uint32_t *d, const uint8_t *m, intptr_t n);
 /// `opacity` (1 ... 255; coverage × opacity rounded first).
 void cwide_masked(uint32_t *d, const uint32_t *s, const uint8_t *m, intptr_t n, uint8_t opacity);
 
-#else
-
-static inline _Bool cwide_supported(void) { return 0; }
-
-#endif
 #endif
