@@ -7,7 +7,7 @@ internal import CIntrinsics
 /// Both give bit-identical pixels: the same groups of eight, the same skips, the same 16-bit
 /// arithmetic and rounding. `.portable` is Swift's `SIMD16<UInt16>`, which a module built for every
 /// x86-64 host compiles to pairs of 128-bit SSE2 instructions; `.wide` is the same kernels in C on
-/// 256-bit AVX2 lanes (`CWideLanes.h`), about half the instructions, on hosts that have AVX2.
+/// 256-bit AVX2 lanes (`CWideLanes.c`), about half the instructions, on hosts that have AVX2.
 /// Counting under valgrind always uses `.portable`, so instruction counts are the same on every
 /// host.
 public enum BlendLanes: String, Sendable, CaseIterable {

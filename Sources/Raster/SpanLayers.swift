@@ -320,9 +320,9 @@ extension Pixmap {
                     // Between the corners: coverage 255, read from a constant row.
                     var j = 0
                     while j < x1 - x0 {
-                        let n = Swift.min(x1 - x0 - j, full.count)
-                        Kernels.shape(d + j, full.baseAddress!, n, color, wide)
-                        j += n
+                        let chunk = Swift.min(x1 - x0 - j, full.count)
+                        Kernels.shape(d + j, full.baseAddress!, chunk, color, wide)
+                        j += chunk
                     }
                 }
             }
