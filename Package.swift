@@ -52,7 +52,7 @@ let package = Package(
         // kernels on AVX2 lanes), and the loops whose placement Swift cannot control.
         .target(name: "CIntrinsics", cSettings: alignedLoops),
         .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
-        .target(name: "Compositor", dependencies: ["Raster"], swiftSettings: optimizedInDebug),
+        .target(name: "Compositor", dependencies: ["Raster", "CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),
         // The tool: result values and their analysis, the harness that measures, input files,

@@ -59,10 +59,13 @@ open class Layer {
 
     /// The layers drawn over this one, back to front.
     @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
-    /// The layer this one is a sublayer of.
-    public private(set) final weak var superlayer: Layer?
-    /// The layer this one masks, if it is a mask.
-    public private(set) final weak var maskOwner: Layer?
+    /// The layer this one is a sublayer of. Unowned, not weak: a weak reference gives the object
+    /// it names a side table, where every retain and release of it then goes, one more block
+    /// the renderer's walk read from memory for every layer with sublayers. The superlayer holds
+    /// this layer, and clears the reference when it goes (`deinit`), so it never dangles.
+    public private(set) final unowned var superlayer: Layer?
+    /// The layer this one masks, if it is a mask; unowned and cleared like `superlayer`.
+    public private(set) final unowned var maskOwner: Layer?
     /// Bumped whenever the subtree's picture changes (see the type's doc).
     public private(set) final var version: UInt64 = 0
 
@@ -70,6 +73,12 @@ open class Layer {
     public init(frame: Rect = .zero, ledger: Ledger) {
         self.frame = frame
         ledger.counts.layersCreated += 1
+    }
+
+    /// Clears the back references to this layer, which are unowned.
+    deinit {
+        for sublayer in sublayers { sublayer.superlayer = nil }
+        mask?.maskOwner = nil
     }
 
     /// Appends `layer` on top of the sublayers, removing it from its previous superlayer.

@@ -39,6 +39,9 @@ public final class Renderer {
     public var recordsOverlay = false
 
     private var stats = RenderStats()
+    /// What the last frame's walk read, asked of the cache before the next walk. Unchecked for
+    /// exclusive access like `shader`: only the walk uses it, on the renderer's one thread.
+    @exclusivity(unchecked) private var walkMemory = WalkMemory()
     private var time: Double = 0
     private var pool = BufferPool<Pixmap>()
     /// The 8-bit alpha attachments of mask passes.
@@ -114,6 +117,7 @@ public final class Renderer {
         framebuffer = Renderer.placeholder  // hand the buffer over without a copy
         let screen = Target(scale: scale, origin: .zero, clip: fb.bounds)
         var ops = takeOps(DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque))
+        walkMemory.prefetchNoted()
         build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
         execute(ops, into: &fb, onScreen: true)
         countPass(storing: fb.bounds.area)
@@ -143,6 +147,7 @@ public final class Renderer {
     private func build(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
         stats.layersDrawn += 1
+        walkMemory.note(layer)
         let abs = Point(x: parentOrigin.x + layer.frame.origin.x, y: parentOrigin.y + layer.frame.origin.y)
         let px = Rect(origin: abs, size: layer.frame.size).pixelRect(scale: t.scale)
             .offsetBy(dx: -t.origin.x, dy: -t.origin.y)
@@ -163,6 +168,7 @@ public final class Renderer {
         var inner = t
         if layer.masksToBounds { inner.clip = t.clip.intersection(px) }
         let origin = Point(x: abs.x - layer.boundsOrigin.x, y: abs.y - layer.boundsOrigin.y)
+        walkMemory.note(storageOf: layer.sublayers)
         for sublayer in layer.sublayers {
             build(sublayer, parentOrigin: origin, opacity: opacity, into: &ops, inner)
         }
@@ -191,6 +197,8 @@ public final class Renderer {
             }
         }
         if let image = layer.contents {
+            walkMemory.note(image)
+            walkMemory.note(storageOf: image.pixmap.pixels)
             let cr = layer.contentsRect
             let iw = Double(image.pixmap.width), ih = Double(image.pixmap.height)
             let source = Rect(x: cr.minX * iw, y: cr.minY * ih, width: cr.width * iw, height: cr.height * ih)

@@ -15,6 +15,13 @@ static inline __attribute__((always_inline)) void cprefetch_read(const void *add
     __builtin_prefetch((const void *)((uintptr_t)address + (uintptr_t)offset), 0, 3);
 }
 
+/// Asks the cache for the lines of the `bytes` bytes from `address`, for reading soon. A hint
+/// only, like `cprefetch_read`; the address is an integer, so the caller holds no pointer: the
+/// renderer asks for the heap blocks the last frame's tree walk read, some of them freed since.
+static inline __attribute__((always_inline)) void cprefetch_block(uintptr_t address, intptr_t bytes) {
+    for (intptr_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch((const void *)(address + (uintptr_t)offset), 0, 3);
+}
+
 /// `n` pixels at `d` set to `color` with 16-byte vector stores: the fill of `StorePath.vector`.
 /// Compiled in CIntrinsics.c with its loop aligned to 32 bytes, so that its speed does not
 /// depend on where the linker happens to place it (docs/cost-model.md §6).

@@ -1,0 +1,37 @@
+internal import CIntrinsics
+
+/// The heap blocks a frame's tree walk read (layers, their sublayer lists, their contents and
+/// those contents' pixel storage), by address, so that the next frame can ask the cache for all
+/// of them at once before it walks.
+///
+/// Why: between two frames of one strategy every other strategy's frame and the floor's pass
+/// through the caches, so the walk finds its tree in memory and reads it one pointer after
+/// another, a miss at a time: 14 µs of the iPhone SE's 180 µs composite of `none`, 82 layers. The
+/// blocks the walk reads barely change from frame to frame (a scroll moves cells, it does not
+/// make new ones), so asking for last frame's blocks first lets the misses overlap. Addresses
+/// are kept as integers, never dereferenced: a hint for a block freed since is harmless.
+struct WalkMemory {
+    private var objects: [UInt] = []
+    private var storages: [UInt] = []
+
+    /// Notes that the walk read `object`'s stored properties.
+    mutating func note(_ object: AnyObject) {
+        objects.append(UInt(bitPattern: ObjectIdentifier(object)))
+    }
+
+    /// Notes that the walk read `array`'s storage (its count, and its first elements).
+    mutating func note<Element>(storageOf array: [Element]) {
+        array.withUnsafeBufferPointer { if let base = $0.baseAddress { storages.append(UInt(bitPattern: base)) } }
+    }
+
+    /// Asks the cache for every block noted since the last call, and forgets them.
+    /// - Complexity: O(blocks noted).
+    mutating func prefetchNoted() {
+        // An object's first 256 bytes hold every property the walk reads (a `Layer` is about 200).
+        for address in objects { cprefetch_block(address, 256) }
+        // An array's count lies in the 32-byte header before its first element.
+        for address in storages { cprefetch_block(address &- 32, 64) }
+        objects.removeAll(keepingCapacity: true)
+        storages.removeAll(keepingCapacity: true)
+    }
+}
