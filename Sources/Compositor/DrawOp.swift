@@ -3,22 +3,33 @@ import Raster
 /// One operation of a render target's display list: a paint over a rectangle of the target.
 struct DrawOp {
     /// The pixels it covers, already clipped, in the target's pixels.
-    var rect: PixelRect
+    let rect: PixelRect
     /// What it puts there.
-    var paint: Paint
+    let paint: Paint
     /// What the debug overlays show for it.
-    var mark: OverlayMark
+    let mark: OverlayMark
     /// True when its coverage mask was made in an earlier frame (a cached rounded clip, a path's
     /// cached coverage), not in this one.
-    var keptCoverage = false
-
+    let keptCoverage: Bool
     /// True when it blends (and so hides nothing beneath it).
-    var blends: Bool { !paint.replaces }
+    let blends: Bool
     /// The bytes it reads per pixel from bitmaps kept from an earlier frame, which come from
     /// memory where a buffer drawn this frame comes from the cache: 4 for a source image that is
     /// a layer's contents or a rasterization cache hit (not an off-screen result or a cache miss),
     /// and 1 for a kept coverage mask.
-    var keptBytesPerPixel: Int {
+    let keptBytesPerPixel: Int
+    /// The bytes its kernel writes and reads per pixel shaded (`Paint.bytesPerPixel`).
+    let bytesPerPixel: (written: Int, read: Int)
+
+    /// An operation of `paint` over `rect`. What the shader asks of it for every band it crosses
+    /// is worked out here, once: `Paint` lives in another module, and each question was a call
+    /// and a copy of the paint, with its references retained, per band.
+    init(rect: PixelRect, paint: Paint, mark: OverlayMark, keptCoverage: Bool = false) {
+        self.rect = rect
+        self.paint = paint
+        self.mark = mark
+        self.keptCoverage = keptCoverage
+        blends = !paint.replaces
         var kept = keptCoverage ? 1 : 0
         if paint.readsImage {
             switch mark {
@@ -26,7 +37,8 @@ struct DrawOp {
             case .opaque, .blended, .rasterHit: kept += 4
             }
         }
-        return kept
+        keptBytesPerPixel = kept
+        bytesPerPixel = paint.bytesPerPixel
     }
 }
 

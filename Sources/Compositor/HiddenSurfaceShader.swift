@@ -50,20 +50,22 @@ struct HiddenSurfaceShader {
         extents.removeAll(keepingCapacity: true)
         edges.removeAll(keepingCapacity: true)
         var first = Int.max, last = Int.min
-        for (i, op) in ops.enumerated() where !op.rect.isEmpty {
-            let r = op.rect
-            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: op.blends,
-                                  keptPerPixel: op.keptBytesPerPixel))
+        // By index, reading each operation's fields in place: a copy of an operation retains
+        // its paint's references.
+        for i in ops.indices where !ops[i].rect.isEmpty {
+            let r = ops[i].rect, blends = ops[i].blends
+            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: blends,
+                                  keptPerPixel: ops[i].keptBytesPerPixel, traffic: ops[i].bytesPerPixel))
             // Bands are cut where what hides changes, at opaque operations' edges; a blend hides
             // nothing, so it is shaded over its own rows inside the bands it crosses.
-            if !op.blends {
+            if !blends {
                 edges.append(r.y)
                 edges.append(r.y + r.height)
             }
             first = min(first, r.y)
             last = max(last, r.y + r.height)
             // Layer-level blending, as "Color Blended Layers" paints it, hidden or not.
-            if onScreen && op.blends { stats.blendedPixels += r.area }
+            if onScreen && blends { stats.blendedPixels += r.area }
         }
         if first < last {
             edges.append(first)
@@ -113,18 +115,17 @@ struct HiddenSurfaceShader {
             for (n, k) in active.enumerated() {
                 let range = visibleRanges[active.count - 1 - n]
                 guard !range.isEmpty else { continue }
-                let e = extents[k], paint = ops[e.op].paint
+                let e = extents[k]
                 let rows = max(top, e.y0)..<min(bottom, e.y1)
                 var width = 0
                 for span in visible[range] { width += span.length }
                 let shaded = width * rows.count
                 stats.shadedPixels += shaded
                 if e.blends { stats.blendedFragments += shaded }
-                let traffic = paint.bytesPerPixel
-                stats.bytesWritten += shaded * traffic.written
-                stats.bytesRead += shaded * traffic.read
+                stats.bytesWritten += shaded * e.traffic.written
+                stats.bytesRead += shaded * e.traffic.read
                 stats.keptBytesRead += e.keptPerPixel * shaded
-                layers.append(paint, spans: visible[range], rows: rows.count == bottom - top ? nil : rows)
+                layers.append(ops[e.op].paint, spans: visible[range], rows: rows.count == bottom - top ? nil : rows)
             }
             target.paint(&layers, rows: top..<bottom)
         }
@@ -165,5 +166,7 @@ struct HiddenSurfaceShader {
         var blends: Bool
         /// The bytes it reads per pixel from bitmaps kept from earlier frames (`DrawOp.keptBytesPerPixel`).
         var keptPerPixel: Int
+        /// The bytes its kernel writes and reads per pixel (`DrawOp.bytesPerPixel`).
+        var traffic: (written: Int, read: Int)
     }
 }

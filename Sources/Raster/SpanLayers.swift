@@ -20,6 +20,9 @@
 public struct SpanLayers {
     /// The paints, back to front.
     var paints: [Paint] = []
+    /// Whether each paint replaces (`Paint.replaces`), asked once: a paint read from `paints` to
+    /// ask was copied, its references retained and released.
+    var replacing: [Bool] = []
     /// Each paint's spans, a range of `spans`.
     var ranges: [Range<Int>] = []
     /// Each paint's rows: all of the call's rows, or those of a blend that starts or ends inside
@@ -46,6 +49,7 @@ public struct SpanLayers {
     /// No paints; the storage is kept.
     public mutating func removeAll() {
         paints.removeAll(keepingCapacity: true)
+        replacing.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
@@ -60,6 +64,7 @@ public struct SpanLayers {
         let start = spans.count
         spans.append(contentsOf: newSpans)
         paints.append(paint)
+        replacing.append(paint.replaces)
         ranges.append(start..<spans.count)
         rows.append(paintRows)
     }
@@ -71,12 +76,12 @@ public struct SpanLayers {
     /// paints' spans, back to front (the type's note says why that shades the same pixels).
     mutating func arrangeOrder() {
         order.removeAll(keepingCapacity: true)
-        for (k, paint) in paints.enumerated() where paint.replaces {
+        for k in paints.indices where replacing[k] {
             for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: nil)) }
         }
         let spans = self.spans
         order.sortByInsertion { spans[$0.span].x0 < spans[$1.span].x0 }
-        for (k, paint) in paints.enumerated() where !paint.replaces {
+        for k in paints.indices where !replacing[k] {
             for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: rows[k])) }
         }
     }
