@@ -51,12 +51,23 @@ CWIDE __m256i cwide_load_first(const uint32_t *p, intptr_t count) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     return _mm256_maskload_epi32((const int *)p, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), lanes));
 }
-/// Stores the first `count` (0 ... 8) pixels of `v` at `p`, pixel by pixel (a masked store is slow
-/// on some AVX2 processors).
+/// Stores the first `count` (0 ... 8) pixels of `v` at `p`: four, two and one at a time, by the
+/// bits of `count` (a masked store is slow on some AVX2 processors, and a loop of single pixels
+/// was compiled into a call to `memcpy`, made on every row of every label).
 CWIDE void cwide_store_first(uint32_t *p, __m256i v, intptr_t count) {
-    uint32_t lanes[8];
-    _mm256_storeu_si256((__m256i *)lanes, v);
-    for (intptr_t k = 0; k < count; k++) p[k] = lanes[k];
+    if (count >= 8) return cwide_store(p, v);
+    __m128i part = _mm256_castsi256_si128(v);
+    if (count & 4) {
+        _mm_storeu_si128((__m128i *)p, part);
+        part = _mm256_extracti128_si256(v, 1);
+        p += 4;
+    }
+    if (count & 2) {
+        _mm_storel_epi64((__m128i *)p, part);
+        part = _mm_srli_si128(part, 8);
+        p += 2;
+    }
+    if (count & 1) *p = (uint32_t)_mm_cvtsi128_si32(part);
 }
 /// The first `count` (0 ... 8) coverage bytes at `m` in `mask`, zeros after them.
 CWIDE void cwide_mask_first(uint8_t mask[8], const uint8_t *m, intptr_t count) {
