@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Results
 import Strategies
 
@@ -27,6 +28,14 @@ extension BenchCLI {
         // forwards the signal to them instead, and the main thread unwinds (removing the
         // temporary directories) and exits below. A child of another bench says nothing: its
         // parent speaks for both.
+        // First of all, before a buffer is allocated: a timing command starts again with the
+        // heap in huge pages where that takes a new process (HeapHugePages says why).
+        if let environment = HeapHugePages.relaunchEnvironment(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            hugePageMode: HostFingerprint.hugePageMode(try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled",
+                                                                   encoding: .utf8))) {
+            HeapHugePages.relaunch(with: environment)
+        }
         InterruptState.prepare(quiet: ProcessInfo.processInfo.environment[ChildProcess.childEnvironmentKey] != nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { received in

@@ -4,7 +4,8 @@ import Results
 
 extension HostFingerprint {
     /// This machine, from `/proc/cpuinfo` and `/sys` (Linux; "unknown" fields elsewhere), and the
-    /// store path and blend lanes this process uses (`StorePath.current`, `BlendLanes.current`).
+    /// store path and blend lanes this process uses (`StorePath.current`, `BlendLanes.current`) and
+    /// whether its heap asked for huge pages.
     public static var current: HostFingerprint {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         // The first processor's block: fields up to the first blank line.
@@ -26,7 +27,8 @@ extension HostFingerprint {
         return HostFingerprint(cpu: fields["model name"] ?? MachineInfo.current.cpu, cpuID: cpuID,
                                l1dBytes: sizes["L1d"] ?? sizes["L1"], l2Bytes: sizes["L2"], l3Bytes: sizes["L3"],
                                transparentHugePages: hugePageMode(read("/sys/kernel/mm/transparent_hugepage/enabled")),
-                               storePath: StorePath.current.rawValue, blendLanes: BlendLanes.current.rawValue)
+                               storePath: StorePath.current.rawValue, blendLanes: BlendLanes.current.rawValue,
+                               mallocHugePages: mallocHugePages(in: ProcessInfo.processInfo.environment))
     }
 
     /// The bracketed choice of a sysfs mode line (`always [madvise] never` → `madvise`).

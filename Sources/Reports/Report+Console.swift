@@ -18,6 +18,7 @@ extension Results {
         out += Escape.terminal("CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)") + "\n"
         let stores = ((provenance?.host?.storePath).map { " · \(Escape.terminal($0)) stores" } ?? "")
             + ((provenance?.host?.blendLanes).map { " · \(Escape.terminal($0)) blend lanes" } ?? "")
+            + (provenance?.host?.mallocHugePages == true ? " · heap in huge pages" : "")
         out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores\(stores) · peak memory \(peakMemoryBytes >> 20) MB\n"
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {

@@ -23,9 +23,17 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
     /// run chose by timing both at start-up; nil in files from before it was recorded. Another
     /// choice on the same machine is another host, as for `storePath`.
     public var blendLanes: String?
+    /// Whether the C library's `malloc` mapped its heap in 2 MiB pages (glibc's tunable
+    /// `glibc.malloc.hugetlb`, which `bench` sets for the commands that time where transparent
+    /// huge pages are given on request); nil in files from before it was recorded. The buffers a
+    /// frame reads then cost fewer page walks, so another setting is another host.
+    public var mallocHugePages: Bool?
+
+    /// The tunable in `GLIBC_TUNABLES` that `mallocHugePages` reports.
+    public static let mallocHugePagesTunable = "glibc.malloc.hugetlb"
 
     public init(cpu: String, cpuID: String, l1dBytes: Int?, l2Bytes: Int?, l3Bytes: Int?, transparentHugePages: String,
-                storePath: String? = nil, blendLanes: String? = nil) {
+                storePath: String? = nil, blendLanes: String? = nil, mallocHugePages: Bool? = nil) {
         self.cpu = cpu
         self.cpuID = cpuID
         self.l1dBytes = l1dBytes
@@ -34,6 +42,14 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
         self.transparentHugePages = transparentHugePages
         self.storePath = storePath
         self.blendLanes = blendLanes
+        self.mallocHugePages = mallocHugePages
+    }
+
+    /// Whether `GLIBC_TUNABLES` in `environment` asks glibc's `malloc` for huge pages (the
+    /// tunable set to 1, transparent huge pages, or 2, reserved ones).
+    public static func mallocHugePages(in environment: [String: String]) -> Bool {
+        (environment["GLIBC_TUNABLES"] ?? "").split(separator: ":")
+            .contains { $0 == "\(mallocHugePagesTunable)=1" || $0 == "\(mallocHugePagesTunable)=2" }
     }
 
     /// One line for messages: `AMD EPYC (AuthenticAMD 25/17/1; L1d 32 KiB, L2 1 MiB, L3 32 MiB; THP madvise;
@@ -45,6 +61,7 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
         }
         let stores = storePath.map { "; \($0) stores" } ?? ""
         let lanes = blendLanes.map { "; \($0) blend lanes" } ?? ""
-        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages)\(stores)\(lanes))"
+        let heap = mallocHugePages.map { $0 ? "; heap in huge pages" : "; heap in small pages" } ?? ""
+        return "\(cpu) (\(cpuID); L1d \(size(l1dBytes)), L2 \(size(l2Bytes)), L3 \(size(l3Bytes)); THP \(transparentHugePages)\(stores)\(lanes)\(heap))"
     }
 }

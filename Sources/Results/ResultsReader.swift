@@ -122,13 +122,14 @@ enum ResultsReader {
     }
 
     static func host(_ item: JSONNode) throws -> HostFingerprint {
-        let f = try item.object("an object (cpu, cpuID, l1dBytes, l2Bytes, l3Bytes, transparentHugePages, storePath, blendLanes)")
+        let f = try item.object("an object (cpu, cpuID, l1dBytes, l2Bytes, l3Bytes, transparentHugePages, storePath, blendLanes, mallocHugePages)")
         return HostFingerprint(cpu: try f.required("cpu", "a string").string(), cpuID: try f.required("cpuID", "a string").string(),
                                l1dBytes: try f.optional("l1dBytes")?.count(), l2Bytes: try f.optional("l2Bytes")?.count(),
                                l3Bytes: try f.optional("l3Bytes")?.count(),
                                transparentHugePages: try f.required("transparentHugePages", "a string").string(),
                                storePath: try f.optional("storePath")?.string(),
-                               blendLanes: try f.optional("blendLanes")?.string())
+                               blendLanes: try f.optional("blendLanes")?.string(),
+                               mallocHugePages: try f.optional("mallocHugePages")?.bool())
     }
 
     static func scenarioDefinitions(_ item: JSONNode) throws -> [String: [String: String]] {

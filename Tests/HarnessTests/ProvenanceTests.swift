@@ -107,7 +107,26 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     func testTheBlendLanesAreRecordedWithTheHostAndOtherLanesAreAnotherHost() throws {
         try assertAKernelChoiceIsPartOfTheHost(\.blendLanes, values: BlendLanes.allCases.map(\.rawValue), named: "blend lanes")
         let lanes = try XCTUnwrap(Self.fresh.provenance?.host?.blendLanes)
-        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.hasSuffix("; \(lanes) blend lanes)"))
+        XCTAssertTrue(try XCTUnwrap(Self.fresh.provenance?.host).summary.contains("; \(lanes) blend lanes"))
+    }
+
+    /// Whether the heap asked for huge pages is part of the host too: its buffers cost fewer page
+    /// walks. It is read back from a file, and a file from before it was recorded is another host.
+    func testTheHeapsPageSizeIsRecordedWithTheHostAndAnotherIsAnotherHost() throws {
+        XCTAssertNotNil(Self.fresh.provenance?.host?.mallocHugePages)
+        var huge = Self.fresh, small = Self.fresh
+        huge.provenance?.host?.mallocHugePages = true
+        small.provenance?.host?.mallocHugePages = false
+        let report = try Gate.check(baseline: small, current: huge)
+        XCTAssertFalse(report.timesGated)
+        XCTAssertTrue(report.warnings.contains { $0.contains("heap in small pages") && $0.hasPrefix("times were reported, not gated") },
+                      "\(report.warnings)")
+        let reloaded = try Results.decode([UInt8](huge.jsonData()), file: "huge.json")
+        XCTAssertEqual(reloaded.provenance?.host?.mallocHugePages, true)
+        small.provenance?.host?.mallocHugePages = nil
+        let older = try Results.decode([UInt8](small.jsonData()), file: "older.json")
+        XCTAssertNil(older.provenance?.host?.mallocHugePages)
+        XCTAssertNotEqual(older.provenance?.host, huge.provenance?.host)
     }
 
     /// A kernel choice recorded in `field` of the run's host: one of `values`, named in the host's

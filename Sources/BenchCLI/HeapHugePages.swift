@@ -1,0 +1,53 @@
+import Foundation
+import Results
+
+/// Starting `bench` again, once, so that the C library's `malloc` maps its heap in 2 MiB pages
+/// where the kernel grants them on request (transparent huge pages in `madvise` mode).
+///
+/// Why: frame-sized buffers ask for 2 MiB pages themselves (`Pixmap.adviseHugePages`), but the
+/// buffers a frame mostly reads are smaller (a cell's off-screen pass, a mask, a label's bitmap)
+/// and came from the heap in 4 KiB pages, so reading them cost page walks that the kept-copy
+/// floor, a frame in 2 MiB pages, did not: the masked strategies' composites on the iPad took 3-4 %
+/// longer (5 alternating full runs). glibc maps its heap in 2 MiB pages when the tunable
+/// `glibc.malloc.hugetlb=1` is set, and reads tunables only when a process starts, so a timing
+/// command that finds it unset starts itself again with it, before doing anything. It changes where
+/// memory comes from, not what is drawn or counted. Results record it (`provenance.host.mallocHugePages`).
+enum HeapHugePages {
+    /// The glibc tunable, and the setting that asks for transparent huge pages.
+    static let tunable = HostFingerprint.mallocHugePagesTunable
+    static let setting = tunable + "=1"
+
+    /// The environment to start `bench` again with, or nil to go on: only for the commands that
+    /// time (`run`, `kernels`, and `bench` with no command, which runs), only where transparent huge
+    /// pages are given on request (`hugePageMode` is `madvise`: under `always` the heap has them
+    /// already, under `never` nothing does), never in a child of another `bench` (it inherits its
+    /// parent's environment, and one counting instructions under valgrind must not leave valgrind),
+    /// and never when `GLIBC_TUNABLES` already names the tunable, so a user can say
+    /// `glibc.malloc.hugetlb=0` and a process started again does not start again.
+    static func relaunchEnvironment(arguments: [String], environment: [String: String],
+                                    hugePageMode: String) -> [String: String]? {
+        guard hugePageMode == "madvise", environment[ChildProcess.childEnvironmentKey] == nil else { return nil }
+        let existing = environment["GLIBC_TUNABLES"] ?? ""
+        guard !existing.contains(tunable) else { return nil }
+        // The first argument names the command, as `BenchCLI.resolve` reads it.
+        switch arguments.first {
+        case nil, "run", "kernels": break
+        case let option? where option.hasPrefix("-") && !["-h", "--help", "--version"].contains(option): break
+        default: return nil
+        }
+        var relaunched = environment
+        relaunched["GLIBC_TUNABLES"] = existing.isEmpty ? setting : existing + ":" + setting
+        return relaunched
+    }
+
+    /// Replaces this process with `bench` started again with `environment` and the same arguments
+    /// (`/proc/self/exe`); returns only if that fails, and the run then goes on as it is.
+    static func relaunch(with environment: [String: String]) {
+        #if os(Linux)
+        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        execve("/proc/self/exe", arguments, variables)
+        for pointer in arguments + variables { free(pointer) }
+        #endif
+    }
+}
