@@ -22,11 +22,13 @@ enum HeapHugePages {
     /// pages are given on request (`hugePageMode` is `madvise`: under `always` the heap has them
     /// already, under `never` nothing does), never in a child of another `bench` (it inherits its
     /// parent's environment, and one counting instructions under valgrind must not leave valgrind),
-    /// and never when `GLIBC_TUNABLES` already names the tunable, so a user can say
+    /// never under valgrind at all (its preloaded library is in `LD_PRELOAD`: a process started
+    /// again would run outside it), and never when `GLIBC_TUNABLES` already names the tunable, so a user can say
     /// `glibc.malloc.hugetlb=0` and a process started again does not start again.
     static func relaunchEnvironment(arguments: [String], environment: [String: String],
                                     hugePageMode: String) -> [String: String]? {
-        guard hugePageMode == "madvise", environment[ChildProcess.childEnvironmentKey] == nil else { return nil }
+        guard hugePageMode == "madvise", environment[ChildProcess.childEnvironmentKey] == nil,
+              !(environment["LD_PRELOAD"] ?? "").contains("vgpreload") else { return nil }
         let existing = environment["GLIBC_TUNABLES"] ?? ""
         guard !existing.contains(tunable) else { return nil }
         // The first argument names the command, as `BenchCLI.resolve` reads it.

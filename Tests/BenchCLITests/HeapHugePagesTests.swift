@@ -31,6 +31,8 @@ final class HeapHugePagesTests: XCTestCase {
         XCTAssertNil(relaunch(["run"], ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"]), "the user's own setting wins")
         XCTAssertNil(relaunch(["run"], ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=1"]), "a process started again does not start again")
         XCTAssertNil(relaunch(["run"], [ChildProcess.childEnvironmentKey: "1"]), "a child inherits its parent's environment")
+        XCTAssertNil(relaunch(["run"], ["LD_PRELOAD": "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so"]),
+                     "under valgrind a process started again would leave it")
     }
 
     func testOtherTunablesAndVariablesAreKept() {
