@@ -61,7 +61,7 @@ enum ReportColumn {
         case .worstStep: return "the slowest step's time"
         case .atStep: return "the 0-based index of the slowest step; (event) when a scenario event happened in it"
         case .firstStep: return "the first measured step, the table's first load (every visible cell created and drawn), kept out of the step statistics"
-        case .trafficBound: return "the least time the mean frame's kernel traffic (bytes written and read) takes at the run's memset and memcpy rates"
+        case .trafficBound: return "the least time the mean frame's kernel traffic takes at the run's memory floors' rates (bytes written at the fill floor's, read from the cache at the copy floor's, read from kept bitmaps at the kept copy's)"
         case .ratio(let ratio): return ratio.info.meaning
         case .instructions(let phase): return "instructions executed per step in " + phase.info.meaning + ", counted by valgrind (the same on every host)"
         case .cost(let metric, let phase): return "per step in " + phase.info.meaning + ": " + metric.info.meaning + ", under the simulated cache (the same on every host)"

@@ -145,7 +145,7 @@ public enum Ratio: String, Metric {
         /// The same phase of the reference strategy (`none`) on the same scenario.
         case none
         /// The least time the strategy's own memory traffic (bytes written and read by the
-        /// kernels per step) takes at the run's memset and memcpy rates (`trafficBoundNanos`).
+        /// kernels per step) takes at the run's memory floors (`trafficBoundNanos`).
         case traffic
     }
 
@@ -171,7 +171,7 @@ public enum Ratio: String, Metric {
         switch reference {
         case .floor: (over, label) = ("the memory floor (one memset of the framebuffer)", "× floor")
         case .none: (over, label) = ("the same phase of `none`", "× none")
-        case .traffic: (over, label) = ("the least time its memory traffic takes (bytes written and read at the run's memset and memcpy rates)", "× bound")
+        case .traffic: (over, label) = ("the least time its memory traffic takes (bytes written, read from the cache and read from kept bitmaps, at the run's memory floors' rates)", "× bound")
         }
         return MetricInfo(name: rawValue, label: label, unit: .ratio,
                           polarity: .smallerIsBetter, meaning: "median \(phase.rawValue) time over \(over)",
