@@ -49,7 +49,8 @@ let package = Package(
         // The model: pixels, layers, the table, the strategies.
         // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
         // string store for the span kernels, carry-less multiplication for CRC-32, the blend
-        // kernels on AVX2 lanes), and the loops whose placement Swift cannot control.
+        // kernels on AVX2 lanes) and for the renderer (a prefetch of the blocks its last tree
+        // walk read), and the loops whose placement Swift cannot control.
         .target(name: "CIntrinsics", cSettings: alignedLoops),
         .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster", "CIntrinsics"], swiftSettings: optimizedInDebug),
