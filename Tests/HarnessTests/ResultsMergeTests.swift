@@ -22,12 +22,14 @@ final class ResultsMergeTests: XCTestCase {
 
     private static let unsharded: Results = try! pinned(Runner(commandLine: ["bench", "run"])).run(plan)
 
-    /// `runner` on one store path: each shard's process calibrates its own, and on frames this
-    /// small the two paths are close enough for the choice to differ between shards, which would
+    /// `runner` on one store path and one width of blend lanes: each shard's process calibrates
+    /// its own, and on frames this small the two ways are close enough for the choice to differ
+    /// between shards (the lanes did, once, in a full test run beside other work), which would
     /// make them two kinds of host.
     private static func pinned(_ runner: Runner) -> Runner {
         var runner = runner
         runner.storePath = .string
+        runner.blendLanes = .portable
         return runner
     }
     private static let shards: [(name: String, results: Results)] = (1...4).map { ("shard-\($0).json", try! shard($0, of: 4)) }
