@@ -18,7 +18,8 @@ enum HeapHugePages {
     static let setting = tunable + "=1"
 
     /// The environment to start `bench` again with, or nil to go on: only for the commands that
-    /// time (`run`, `kernels`, and `bench` with no command, which runs), only where transparent huge
+    /// time (`run`, `kernels`, `check`, which runs a suite when given one, and `bench` with no
+    /// command, which runs), only where transparent huge
     /// pages are given on request (`hugePageMode` is `madvise`: under `always` the heap has them
     /// already, under `never` nothing does), never in a child of another `bench` (it inherits its
     /// parent's environment, and one counting instructions under valgrind must not leave valgrind),
@@ -33,7 +34,7 @@ enum HeapHugePages {
         guard !existing.contains(tunable) else { return nil }
         // The first argument names the command, as `BenchCLI.resolve` reads it.
         switch arguments.first {
-        case nil, "run", "kernels": break
+        case nil, "run", "kernels", "check": break
         case let option? where option.hasPrefix("-") && !["-h", "--help", "--version"].contains(option): break
         default: return nil
         }
