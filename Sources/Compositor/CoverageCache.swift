@@ -80,15 +80,21 @@ struct CoverageCache {
     /// The whole mask of the rectangle filling `size` rounded by `radius` pixels; nil when `size`
     /// is empty. Stored when it fits in the capacity.
     mutating func mask(_ size: PixelSize, radius: Double, corners: Corners) -> CoverageMask? {
+        lookUpMask(size, radius: radius, corners: corners)?.mask
+    }
+
+    /// `mask(_:radius:corners:)`, and whether it was held already (made for an earlier frame, so
+    /// reading it reads memory) rather than made now: one lookup for both.
+    mutating func lookUpMask(_ size: PixelSize, radius: Double, corners: Corners) -> (mask: CoverageMask, kept: Bool)? {
         let key = Key(size: size, radius: radius, corners: corners, whole: true)
-        if case .mask(let mask)? = lookup(key) { return mask }
+        if case .mask(let mask)? = lookup(key) { return (mask, true) }
         let d = (Double(size.width), Double(size.height))
         guard let mask = CoverageMask(size: size, roundedRect: (0, 0, d.0, d.1), radius: radius, corners: corners) else {
             return nil
         }
         largestComputed = max(largestComputed, mask.width * mask.height)
         store(.mask(mask), bytes: mask.width * mask.height, for: key)
-        return mask
+        return (mask, false)
     }
 
     /// True when the corner tiles (`whole` false) or the whole mask of the shape are held; not a

@@ -43,22 +43,17 @@ public final class Path {
         ledger.counts.pathsCreated += 1
     }
 
-    /// True when the path's coverage at `size` and `scale` was made before (by `coverage`), so
-    /// reading it reads a mask kept from an earlier frame.
-    func holdsCoverage(size: PixelSize, scale: Double) -> Bool {
-        guard let (s, sc, _) = coverageCache else { return false }
-        return s == size && sc == scale
-    }
-
     /// The path's coverage in a buffer of `size` pixels at `scale`, with the buffer's origin at
     /// the path's coordinate origin. A rounded rectangle that fills the buffer exactly is built
     /// from the corner tiles `cornerTiles` returns (size, radius in pixels, corners) when it
     /// returns some — value for value the mask computed directly, and still written whole, but
     /// the corners' areas are integrated once per shape rather than once per path (a strategy
     /// that makes new mask paths in every layout pass asks for the same corners every frame).
+    /// `kept` is true when the coverage was made before, for an earlier frame, so reading it
+    /// reads a mask kept in memory.
     func coverage(size: PixelSize, scale: Double,
-                  cornerTiles: ((PixelSize, Double, Corners) -> RoundedRectCoverage?)? = nil) -> CoverageMask? {
-        if let (s, sc, mask) = coverageCache, s == size, sc == scale { return mask }
+                  cornerTiles: ((PixelSize, Double, Corners) -> RoundedRectCoverage?)? = nil) -> (mask: CoverageMask, kept: Bool)? {
+        if let (s, sc, mask) = coverageCache, s == size, sc == scale { return (mask, true) }
         var mask: CoverageMask?
         switch shape {
         case .rect(let r):
@@ -74,7 +69,8 @@ public final class Path {
                                     radius: radius * scale, corners: corners)
             }
         }
-        if let mask { coverageCache = (size, scale, mask) }
-        return mask
+        guard let mask else { return nil }
+        coverageCache = (size, scale, mask)
+        return (mask, false)
     }
 }

@@ -218,8 +218,7 @@ public final class Renderer {
             }
         }
         if let shape = layer as? ShapeLayer, let path = shape.path, shape.fillColor.alpha > 0,
-           case let kept = path.holdsCoverage(size: px.size, scale: t.scale),
-           let coverage = path.coverage(size: px.size, scale: t.scale, cornerTiles: cornerTiles) {
+           let (coverage, kept) = path.coverage(size: px.size, scale: t.scale, cornerTiles: cornerTiles) {
             let color = shape.fillColor.premultiplied.scaled(by: alpha8)
             ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: px.origin), mark: .blended, keptCoverage: kept))
         }
@@ -329,9 +328,7 @@ public final class Renderer {
         var coverage: (mask: CoverageMask, kept: Bool)?
         if layer.clipsToRoundedBounds {
             // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
-            let radius = layer.cornerRadius * t.scale, corners = layer.maskedCorners
-            let kept = roundedCoverage.holds(size, radius: radius, corners: corners, whole: true)
-            coverage = roundedCoverage.mask(size, radius: radius, corners: corners).map { ($0, kept) }
+            coverage = roundedCoverage.lookUpMask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
         guard let mask = layer.mask else { return coverage }
         guard var attachment = maskPool.take(size) else {
@@ -341,8 +338,7 @@ public final class Renderer {
         // Core Animation renders a mask in a pass of its own every frame the layer is drawn,
         // before the content's, and the composite applies it (docs/cost-model.md §7).
         if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale), let path = shape.path,
-           case let kept = path.holdsCoverage(size: size, scale: t.scale),
-           let pathCoverage = path.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
+           let (pathCoverage, kept) = path.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
             // A shape filling the layer: its path's coverage, every pixel of the 8-bit attachment
             // written; read from a mask kept since an earlier frame when the path was drawn before.
             stats.layersDrawn += 1
