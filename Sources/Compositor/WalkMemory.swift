@@ -19,9 +19,20 @@ struct WalkMemory {
         objects.append(UInt(bitPattern: ObjectIdentifier(object)))
     }
 
-    /// Notes that the walk read `array`'s storage (its count, and its first elements).
-    mutating func note<Element>(storageOf array: [Element]) {
-        array.withUnsafeBufferPointer { if let base = $0.baseAddress { storages.append(UInt(bitPattern: base)) } }
+    /// Notes that the walk read a layer's sublayer list (its count, and its first elements).
+    mutating func note(storageOf sublayers: [Layer]) {
+        sublayers.withUnsafeBufferPointer { note(base: $0.baseAddress) }
+    }
+
+    /// Notes that the walk read an image's pixel storage (its count, and its first pixels).
+    /// (One method per element type, not a generic: the renderer, compiled apart from this file in
+    /// the debug configuration, called the generic unspecialized, looking up type metadata.)
+    mutating func note(storageOf pixels: [UInt32]) {
+        pixels.withUnsafeBufferPointer { note(base: $0.baseAddress) }
+    }
+
+    private mutating func note(base: UnsafeRawPointer?) {
+        if let base { storages.append(UInt(bitPattern: base)) }
     }
 
     /// Asks the cache for every block noted since the last call, and forgets them.

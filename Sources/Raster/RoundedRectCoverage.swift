@@ -79,11 +79,19 @@ public struct RoundedRectCoverage: Sendable, Equatable {
     /// - Complexity: O(size.area).
     public func mask() -> CoverageMask {
         var mask = CoverageMask(size: size, coverage: 255)!
-        for tile in tiles {
-            for row in 0..<tile.rect.height {
-                let from = tile.start + row * tile.rect.width
-                let to = (tile.rect.y + row) * size.width + tile.rect.x
-                mask.values.replaceSubrange(to..<to + tile.rect.width, with: values[from..<from + tile.rect.width])
+        // Row by row through buffer pointers: a `replaceSubrange` per row retained and released
+        // both arrays (a mask path new in every layout pass makes this mask every frame).
+        let width = size.width
+        values.withUnsafeBufferPointer { source in
+            mask.values.withUnsafeMutableBufferPointer { target in
+                for tile in tiles {
+                    for row in 0..<tile.rect.height {
+                        let from = tile.start + row * tile.rect.width
+                        let to = (tile.rect.y + row) * width + tile.rect.x
+                        _ = UnsafeMutableBufferPointer(rebasing: target[to..<to + tile.rect.width])
+                            .update(fromContentsOf: source[from..<from + tile.rect.width])
+                    }
+                }
             }
         }
         return mask
