@@ -3,7 +3,7 @@ extension Paint {
     /// read back when the paint blends over it, plus the source pixels (4 bytes) and coverage
     /// values (1 byte) it reads. Summed over a frame, these are the memory traffic the frame's
     /// time cannot go below (see `TrafficBound`).
-    public var bytesPerPixel: (written: Int, read: Int) {
+    @inlinable public var bytesPerPixel: (written: Int, read: Int) {
         switch self {
         case .fill: return (4, 0)
         case .blend: return (4, 4)
@@ -15,7 +15,7 @@ extension Paint {
     }
 
     /// True when it reads a source image, 4 bytes a pixel shaded (of `bytesPerPixel.read`).
-    public var readsImage: Bool {
+    @inlinable public var readsImage: Bool {
         switch self {
         case .copy, .draw, .scaled, .masked: return true
         case .fill, .blend, .shape, .rounded: return false

@@ -26,7 +26,8 @@ public enum Paint {
     case scaled(Pixmap, source: PixelRect, destination: PixelRect, opacity: UInt8)
 
     /// True when the paint replaces what lies beneath (so it hides it): fills and copies.
-    public var replaces: Bool {
+    /// (Inlinable, like the traffic below: the renderer asks it of every operation it builds.)
+    @inlinable public var replaces: Bool {
         switch self {
         case .fill, .copy: return true
         default: return false
