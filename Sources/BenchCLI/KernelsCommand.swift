@@ -15,13 +15,13 @@ struct KernelsCommand: BenchCommand {
                 + "from a kept image, by the renderer's own fill and copy), so the distance to the floors is "
                 + "visible. The store path and blend lanes are chosen as 'bench run' chooses them, by a start-up "
                 + "calibration.",
-            options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "15")])
+            options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "45")])
     }
 
     var repetitions: Int
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
-        repetitions = try arguments.integer("repetitions", atLeast: 1) ?? 15
+        repetitions = try arguments.integer("repetitions", atLeast: 1) ?? 45
     }
 
     func run(_ context: CommandContext) throws -> Int32 {

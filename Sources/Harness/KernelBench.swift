@@ -60,12 +60,19 @@ public enum KernelBench {
     /// affects all alike; returns the rows, the fill, copy and kept-copy floors first. Each
     /// pass, the floor's included, writes the next of three frames in turn, so every pass meets a
     /// frame the others left, as the frames of `bench run`'s rotation do (a kernel run on the
-    /// frame the last pass wrote found it in the cache and came in under the floor).
-    public static func run(size: PixelSize = PixelSize(width: 2048, height: 2732), repetitions: Int = 15) -> [Row] {
+    /// frame the last pass wrote found it in the cache and came in under the floor). And each
+    /// pass follows two frames written, untimed, as every turn of `bench run`'s rotation follows
+    /// strategies' frames: a pass after one that mostly read (a kept copy) found the last-level
+    /// cache holding clean lines it could drop, where after writes it must first write dirty ones
+    /// back, and the fill kernel came in at 0.90–0.99 × the fill floor (0.95–1.02 after one frame
+    /// written, which leaves part of the cache to the pass before).
+    public static func run(size: PixelSize = PixelSize(width: 2048, height: 2732), repetitions: Int = 45) -> [Row] {
         let bytes = size.area * 4
         var targets = (0..<3).map { _ in Pixmap(size: size)! }
+        var previousTurns = (0..<2).map { _ in Pixmap(size: size)! }
         var turn = 0
         func timed(_ pass: (inout Pixmap) -> Int) -> Int {
+            for i in previousTurns.indices { previousTurns[i].fill(previousTurns[i].bounds, with: MemoryFloor.grey) }
             let i = turn % targets.count
             turn += 1
             var target = targets[i]
@@ -103,7 +110,11 @@ public enum KernelBench {
         ]
         var fills: [Int] = [], copies: [Int] = [], keptCopies: [Int] = []
         var samples = [[Int]](repeating: [], count: kernels.count)
-        for _ in 0..<repetitions {
+        for repetition in 0..<repetitions {
+            // Each repetition starts a frame further on: its passes are a multiple of the frames
+            // in number, so each kernel would otherwise meet the same frame every time, and frames
+            // differ in speed by where their memory lies.
+            turn = repetition
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
             fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, with: MemoryFloor.fillWays[i].color) } })
             copies.append(MemoryFloor.leastCopy { _ in timed { MemoryFloor.timeCopy(&$0) } })
