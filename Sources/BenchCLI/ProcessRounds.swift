@@ -9,7 +9,7 @@ import Results
 /// one process share those and understate it.
 enum ProcessRounds {
     /// The internal `bench run` option that tells a child its index, so that the strategies take
-    /// turns stepping first across processes (`Runner.orderOffset`).
+    /// turns stepping right after the memory floor's turn across processes (`Runner.orderOffset`).
     static let orderOption = "order-offset"
 
     /// Runs `executable` (this `bench`, `ChildBench`) with `arguments` plus `--json <temporary

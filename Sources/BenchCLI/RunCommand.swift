@@ -77,7 +77,7 @@ struct RunCommand: BenchCommand {
                                + "instead of choosing by the start-up calibration (portable unless wide is 10 % faster, significantly). "
                                + "Results record the lanes with the host."),
                 OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
-                           help: "Let the k-th strategy step first in the first round (bench --processes gives each process its index).",
+                           help: "Move the memory floor's turn k strategies on in every step (bench --processes gives each process its index).",
                            isInternal: true),
             ])
     }
@@ -97,7 +97,7 @@ struct RunCommand: BenchCommand {
     var rounds: Int
     /// Fresh processes to run in (1: this one).
     var processes: Int
-    /// Which strategy steps first in the first round (`Runner.orderOffset`).
+    /// How far on the memory floor's turn starts (`Runner.orderOffset`).
     var orderOffset: Int
     /// The store path to time with (`--store-path`); nil to calibrate.
     var storePath: StorePath?

@@ -26,9 +26,9 @@ public struct Runner {
     /// Where the strategies' names are looked up.
     public var catalog: StrategyCatalog
 
-    /// Which strategy steps first in the lockstep of the first round: the rotation continues
-    /// round by round from here (`lockstepOrder`). `bench run --processes` gives each process
-    /// its index, so over processes and rounds no strategy always runs first.
+    /// Which strategy steps right after the memory floor's turn in the first step of the first
+    /// round; the floor's turn moves one strategy on every step and round from here
+    /// (`lockstepOrder`). `bench run --processes` gives each process its index.
     public var orderOffset = 0
 
     /// The store path to time with; nil to choose by calibration at the start of the run
@@ -125,14 +125,17 @@ public struct Runner {
                                              storePath: storePath, lanes: lanes)
     }
 
-    /// The order in which `count` strategies step in `round`: the lockstep rotated by
-    /// `offset + round`. The first to step after the memory floor's timing meets the caches as
-    /// the floor left them, and it paid about twice the others' reuse time when it always ran
-    /// first; rotating spreads that over every strategy.
-    public static func lockstepOrder(count: Int, round: Int, offset: Int) -> [Int] {
-        guard count > 0 else { return [] }
-        let start = ((offset + round) % count + count) % count
-        return (0..<count).map { (start + $0) % count }
+    /// The turns of step `step` of `round`: the strategies `0..<strategies` in order, with the
+    /// memory floor's turn (index `strategies`) before strategy (`offset + round + step`) mod
+    /// `strategies`. The strategy that steps right after the floor meets the caches as the
+    /// floor's frames left them (it paid about twice the others' `reuse`); moving the floor's turn
+    /// one strategy on every step gives each strategy that place in as many steps as any other.
+    /// (Rotating where each step starts does not: in the cycle of turns the floor is then always
+    /// followed by the same strategy.)
+    public static func lockstepOrder(strategies: Int, step: Int, round: Int, offset: Int) -> [Int] {
+        guard strategies > 0 else { return [0] }
+        let floorBefore = ((offset + round + step) % strategies + strategies) % strategies
+        return Array(0..<floorBefore) + [strategies] + Array(floorBefore..<strategies)
     }
 
     /// The steps whose frames are checksummed: the first, the middle and the last measured one.
@@ -162,10 +165,9 @@ public struct Runner {
             var fills: [Int] = [], copies: [Int] = [], kept: [Int] = []
             // Pictures come from the first round; later rounds draw the same frames.
             let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
-            // Index `sims.count` of the rotation is the floor's turn.
-            let order = Runner.lockstepOrder(count: sims.count + 1, round: round, offset: orderOffset)
             for k in 0..<steps {
-                for i in order {
+                // Index `sims.count` of the rotation is the floor's turn.
+                for i in Runner.lockstepOrder(strategies: sims.count, step: k, round: round, offset: orderOffset) {
                     if i == sims.count {
                         fills.append(floor.timeFill())
                         copies.append(floor.timeCopy())

@@ -2,20 +2,37 @@ import Harness
 import HarnessTestSupport
 import XCTest
 
-/// The strategies take turns stepping first, so no one always meets the caches as the memory
-/// floor's timing left them.
+/// The memory floor's turn moves through the lockstep, so no strategy always meets the caches as
+/// the floor's frames left them.
 final class LockstepOrderTests: XCTestCase {
-    func testEveryStrategyStepsFirstOnceInAsManyRoundsOrProcessesAsThereAreStrategies() {
+    /// The strategy whose turn follows the floor's in step `step` (the next step's first when
+    /// the floor's turn is the step's last).
+    private func afterFloor(strategies: Int, step: Int, round: Int, offset: Int) -> Int {
+        let order = Runner.lockstepOrder(strategies: strategies, step: step, round: round, offset: offset)
+        let i = order.firstIndex(of: strategies)!
+        return i + 1 < order.count ? order[i + 1]
+            : Runner.lockstepOrder(strategies: strategies, step: step + 1, round: round, offset: offset)[0]
+    }
+
+    func testEveryStrategyFollowsTheFloorOnceInAsManyStepsAsThereAreStrategies() {
         for count in 1...9 {
-            let byRound = (0..<count).map { Runner.lockstepOrder(count: count, round: $0, offset: 0) }
-            let byProcess = (0..<count).map { Runner.lockstepOrder(count: count, round: 0, offset: $0) }
-            for orders in [byRound, byProcess] {
-                XCTAssertEqual(Set(orders.map { $0[0] }), Set(0..<count), "each strategy first once, \(count) strategies")
-                for order in orders { XCTAssertEqual(order.sorted(), Array(0..<count), "each strategy steps once a step") }
+            for (round, offset) in [(0, 0), (1, 0), (0, 3), (2, 5)] {
+                let followers = (0..<count).map { afterFloor(strategies: count, step: $0, round: round, offset: offset) }
+                XCTAssertEqual(Set(followers), Set(0..<count), "\(count) strategies, round \(round), offset \(offset)")
+                for step in 0..<count {
+                    let order = Runner.lockstepOrder(strategies: count, step: step, round: round, offset: offset)
+                    XCTAssertEqual(order.sorted(), Array(0...count), "each strategy and the floor once a step")
+                    XCTAssertEqual(order.filter { $0 < count }, Array(0..<count), "the strategies keep their lockstep order")
+                }
             }
         }
-        XCTAssertEqual(Runner.lockstepOrder(count: 3, round: 1, offset: 1), [2, 0, 1])
-        XCTAssertEqual(Runner.lockstepOrder(count: 0, round: 4, offset: 2), [])
+    }
+
+    func testRoundsAndProcessesMoveTheFloorsTurnToo() {
+        XCTAssertEqual(Runner.lockstepOrder(strategies: 3, step: 0, round: 0, offset: 0), [3, 0, 1, 2])
+        XCTAssertEqual(Runner.lockstepOrder(strategies: 3, step: 1, round: 0, offset: 0), [0, 3, 1, 2])
+        XCTAssertEqual(Runner.lockstepOrder(strategies: 3, step: 0, round: 1, offset: 1), [0, 1, 3, 2])
+        XCTAssertEqual(Runner.lockstepOrder(strategies: 0, step: 4, round: 2, offset: 1), [0])
     }
 
     func testTheOrderChangesNoCounterAndNoPicture() throws {
