@@ -20,16 +20,22 @@
 public struct SpanLayers {
     /// The paints, back to front.
     var paints: [Paint] = []
-    /// Whether each paint replaces (`Paint.replaces`), asked once: a paint read from `paints` to
-    /// ask was copied, its references retained and released.
-    var replacing: [Bool] = []
-    /// Each paint's spans, a range of `spans`.
-    var ranges: [Range<Int>] = []
-    /// Each paint's rows: all of the call's rows, or those of a blend that starts or ends inside
-    /// them (nil).
-    var rows: [Range<Int>?] = []
+    /// What the shading asks of each paint, beside it (one array to fill, not one per question).
+    var placement: [Placement] = []
     /// Every paint's spans, one after another.
     var spans: [Span] = []
+
+    /// Where a paint of `paints` is painted.
+    struct Placement {
+        /// Whether it replaces (`Paint.replaces`), asked once: a paint read from `paints` to ask
+        /// was copied, its references retained and released.
+        var replacing: Bool
+        /// Its spans, a range of `spans`.
+        var range: Range<Int>
+        /// Its rows: all of the call's rows (nil), or those of a blend that starts or ends inside
+        /// them.
+        var rows: Range<Int>?
+    }
     /// Scratch of `Pixmap.paint(_:rows:)`: each paint with its sources' addresses.
     var kernels: [SpanKernel] = []
     /// Scratch of `Pixmap.paint(_:rows:)`: the spans of replacing paints in address order, each
@@ -49,9 +55,7 @@ public struct SpanLayers {
     /// No paints; the storage is kept.
     public mutating func removeAll() {
         paints.removeAll(keepingCapacity: true)
-        replacing.removeAll(keepingCapacity: true)
-        ranges.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
+        placement.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
     }
 
@@ -64,9 +68,7 @@ public struct SpanLayers {
         let start = spans.count
         spans.append(contentsOf: newSpans)
         paints.append(paint)
-        replacing.append(paint.replaces)
-        ranges.append(start..<spans.count)
-        rows.append(paintRows)
+        placement.append(Placement(replacing: paint.replaces, range: start..<spans.count, rows: paintRows))
     }
 
     /// The number of paints.
@@ -76,13 +78,13 @@ public struct SpanLayers {
     /// paints' spans, back to front (the type's note says why that shades the same pixels).
     mutating func arrangeOrder() {
         order.removeAll(keepingCapacity: true)
-        for k in paints.indices where replacing[k] {
-            for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: nil)) }
+        for (k, paint) in placement.enumerated() where paint.replacing {
+            for i in paint.range { order.append(SpanOfLayer(layer: k, span: i, rows: nil)) }
         }
         let spans = self.spans
         order.sortByInsertion { spans[$0.span].x0 < spans[$1.span].x0 }
-        for k in paints.indices where !replacing[k] {
-            for i in ranges[k] { order.append(SpanOfLayer(layer: k, span: i, rows: rows[k])) }
+        for (k, paint) in placement.enumerated() where !paint.replacing {
+            for i in paint.range { order.append(SpanOfLayer(layer: k, span: i, rows: paint.rows)) }
         }
     }
 
@@ -197,11 +199,11 @@ extension Pixmap {
     public mutating func paint(_ layers: inout SpanLayers, rows: Range<Int>) -> Int {
         guard !rows.isEmpty, !layers.paints.isEmpty else { return 0 }
         var shaded = 0
-        for k in layers.paints.indices {
-            let paintRows = layers.rows[k] ?? rows
+        for paint in layers.placement {
+            let paintRows = paint.rows ?? rows
             precondition(paintRows.isEmpty || (paintRows.lowerBound >= rows.lowerBound && paintRows.upperBound <= rows.upperBound),
                          "a paint's rows outside the rows painted")
-            shaded += checked(paintRows.isEmpty ? rows.lowerBound..<rows.lowerBound : paintRows, layers.spans[layers.ranges[k]])
+            shaded += checked(paintRows.isEmpty ? rows.lowerBound..<rows.lowerBound : paintRows, layers.spans[paint.range])
         }
         layers.arrangeOrder()
         layers.arrangeStretches(rows)
