@@ -130,7 +130,7 @@ public struct Runner {
     /// `strategies`. The strategy that steps right after the floor meets the caches as the
     /// floor's frames left them (it paid about twice the others' `reuse`); moving the floor's turn
     /// one strategy on every step gives each strategy that place in as many steps as any other.
-    /// (Rotating where each step starts does not: in the cycle of turns the floor is then always
+    /// (Rotating where each round starts does not: in the cycle of turns the floor is then always
     /// followed by the same strategy.)
     public static func lockstepOrder(strategies: Int, step: Int, round: Int, offset: Int) -> [Int] {
         guard strategies > 0 else { return [0] }
