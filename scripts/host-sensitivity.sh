@@ -28,14 +28,21 @@ pin 0 "$bench" run --processes 5 --quiet --json "$out/quiet.json" "$@"
 echo "== 5 processes beside a memory-bandwidth load on the other core"
 # Started directly, not through `pin`: a backgrounded shell function runs in a subshell, and
 # `$!` would be that subshell's, whose kill left the load running.
+# Its messages go to a file: stopping it makes it say it was interrupted, which is no news; but
+# a load that stopped by itself would leave the "loaded" runs quiet, so that is an error.
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  taskset -c 1 "$bench" kernels --repetitions 1000000 >/dev/null &
+  taskset -c 1 "$bench" kernels --repetitions 1000000 >/dev/null 2>"$out/load.err" &
 else
-  "$bench" kernels --repetitions 1000000 >/dev/null &
+  "$bench" kernels --repetitions 1000000 >/dev/null 2>"$out/load.err" &
 fi
 load=$!
 sleep 2
 pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "$@"
+if ! kill -0 "$load" 2>/dev/null; then
+  echo "error: the memory-bandwidth load (bench kernels) stopped before the loaded runs ended:" >&2
+  cat "$out/load.err" >&2
+  exit 2
+fi
 kill "$load" 2>/dev/null || true
 wait "$load" 2>/dev/null || true
 load=""

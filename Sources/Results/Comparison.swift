@@ -146,7 +146,7 @@ public struct Comparison: Sendable {
         }
         if let x = a.provenance?.host, let y = b.provenance?.host, x != y {
             func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
-            out.append("the files were measured on different kinds of host (\(short(x.summary)); \(short(y.summary))): times follow the host as well as the code, while counters, instructions and estimated cycles do not")
+            out.append("the files were measured on different kinds of host (\(short(x.differences(to: y)))): times follow the host as well as the code, while counters, instructions and estimated cycles do not")
         }
         return out
     }

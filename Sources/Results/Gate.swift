@@ -139,6 +139,7 @@ public enum Gate {
             let why = host.old == nil
                 ? "the baseline records no host fingerprint, so it cannot be shown to come from this kind of host"
                 : "the baseline was measured on \(Escape.shortened(host.old!.summary, limit: 3 * Escape.messageLimit)) and this run on \(Escape.shortened(host.new?.summary ?? "an unrecorded host", limit: 3 * Escape.messageLimit))"
+                    + (host.new.map { " (\(Escape.shortened(host.old!.differences(to: $0), limit: 3 * Escape.messageLimit)))" } ?? "")
             warnings.append("times were reported, not gated: \(why); host times follow a host's processor, caches and memory, so across hosts only counters, pictures, instructions and estimated cycles are gated")
         } else if notGated > 0 {
             warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")

@@ -52,13 +52,33 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
             .contains { $0 == "\(mallocHugePagesTunable)=1" || $0 == "\(mallocHugePagesTunable)=2" }
     }
 
+    /// What differs from `other`, field by field (`blend lanes wide → portable; heap in huge pages
+    /// yes → no`), so a message about two kinds of host says what makes them two: their
+    /// summaries can agree for as long as a message shows of them. Empty when they are equal.
+    public func differences(to other: HostFingerprint) -> String {
+        func text(_ value: String?) -> String { value ?? "unrecorded" }
+        func yesNo(_ value: Bool?) -> String? { value.map { $0 ? "yes" : "no" } }
+        let fields: [(String, String?, String?)] = [
+            ("processor", cpu, other.cpu), ("processor id", cpuID, other.cpuID),
+            ("L1d", l1dBytes.map(Self.size), other.l1dBytes.map(Self.size)),
+            ("L2", l2Bytes.map(Self.size), other.l2Bytes.map(Self.size)),
+            ("L3", l3Bytes.map(Self.size), other.l3Bytes.map(Self.size)),
+            ("THP", transparentHugePages, other.transparentHugePages), ("stores", storePath, other.storePath),
+            ("blend lanes", blendLanes, other.blendLanes),
+            ("heap in huge pages", yesNo(mallocHugePages), yesNo(other.mallocHugePages)),
+        ]
+        return fields.filter { $0.1 != $0.2 }.map { "\($0.0) \(text($0.1)) → \(text($0.2))" }.joined(separator: "; ")
+    }
+
+    /// A cache size as the summary writes it: `32 MiB`, `48 KiB`.
+    private static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+
     /// One line for messages: `AMD EPYC (AuthenticAMD 25/17/1; L1d 32 KiB, L2 1 MiB, L3 32 MiB; THP madvise;
     /// string stores)`.
     public var summary: String {
-        func size(_ bytes: Int?) -> String {
-            guard let bytes else { return "?" }
-            return bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
-        }
+        func size(_ bytes: Int?) -> String { bytes.map(Self.size) ?? "?" }
         let stores = storePath.map { "; \($0) stores" } ?? ""
         let lanes = blendLanes.map { "; \($0) blend lanes" } ?? ""
         let heap = mallocHugePages.map { $0 ? "; heap in huge pages" : "; heap in small pages" } ?? ""

@@ -115,6 +115,7 @@ final class HostFreeGateTests: XCTestCase {
         XCTAssertTrue(other.passed, "\(other.findings)")
         let warning = try XCTUnwrap(other.warnings.first { $0.hasPrefix("times were reported, not gated") })
         XCTAssertTrue(warning.contains("L3 8 MiB"), warning)
+        XCTAssertTrue(warning.contains("(L3 8 MiB → 32 MiB)"), "it names what differs: \(warning)")
         let time = try XCTUnwrap(other.rows[1].times.first)
         XCTAssertEqual(time.old, 2.0, accuracy: 1e-9)
         XCTAssertEqual(time.new, 2.6, accuracy: 1e-9)
@@ -125,5 +126,16 @@ final class HostFreeGateTests: XCTestCase {
         let old = try Gate.check(baseline: unrecorded, current: slower)
         XCTAssertFalse(old.timesGated)
         XCTAssertTrue(old.warnings.contains { $0.contains("records no host fingerprint") }, "\(old.warnings)")
+    }
+
+    func testTwoHostsAreToldApartByWhatDiffersAndEqualOnesByNothing() throws {
+        let host = try XCTUnwrap(Self.counted.provenance?.host)
+        XCTAssertEqual(host.differences(to: host), "")
+        var other = host
+        other.blendLanes = "portable"
+        other.mallocHugePages = false
+        XCTAssertEqual(host.differences(to: other), "blend lanes unrecorded → portable; heap in huge pages unrecorded → no")
+        other.cpu = "Another CPU"
+        XCTAssertTrue(host.differences(to: other).hasPrefix("processor Test CPU → Another CPU; "), host.differences(to: other))
     }
 }
