@@ -4,6 +4,7 @@
 # streaming frame-sized fills, copies and blends), and prints each strategy's step time and its
 # ratio to none (stepToNone) both ways with `bench compare`, which says where the difference is
 # within noise (~). Counters do not move; times and their ratios do, and this shows by how much.
+# Both sides time with the kernels the quiet runs chose (store path, blend lanes).
 # Pins the measurement to core 0 and the load to core 1 with taskset when it is there. Extra
 # arguments go to both runs (e.g. --steps 60, --suite Benchmarks/devices.json). Takes about 2
 # minutes on 2 cores.
@@ -37,7 +38,15 @@ else
 fi
 load=$!
 sleep 2
-pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "$@"
+# The loaded runs use the kernels the quiet ones chose: calibrated beside the load, the choice can
+# differ (it took the string path there once), and the comparison would mix the two. Options
+# given to the script come after these, and the last of a repeated option counts.
+kernels=()
+store=$(grep -o '"storePath" *: *"[a-z]*"' "$out/quiet.json" | head -1 | sed 's/.*"\([a-z]*\)"$/\1/')
+lanes=$(grep -o '"blendLanes" *: *"[a-z]*"' "$out/quiet.json" | head -1 | sed 's/.*"\([a-z]*\)"$/\1/')
+if [ -n "$store" ]; then kernels+=(--store-path "$store"); fi
+if [ -n "$lanes" ]; then kernels+=(--blend-lanes "$lanes"); fi
+pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "${kernels[@]}" "$@"
 if ! kill -0 "$load" 2>/dev/null; then
   echo "error: the memory-bandwidth load (bench kernels) stopped before the loaded runs ended:" >&2
   cat "$out/load.err" >&2
