@@ -43,4 +43,87 @@ final class HiddenSurfaceShaderTests: XCTestCase {
         XCTAssertEqual(keptStats.blendedPixels, 0, "off screen, no Color Blended Layers pixels")
         XCTAssertEqual(again, once)
     }
+
+    /// Random lists, many of them with stacked fills of one colour and columns (a table's cells)
+    /// and content between them in the list, some of it reaching into the fill below: the
+    /// shader's pixels and counts equal painting every operation back to front and counting, at
+    /// every pixel, the fragments in front of its front-most opaque one. Fills it joins into one
+    /// must change neither.
+    func testShadingEqualsPaintingBackToFrontAndJoiningStackedFillsChangesNothing() throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ range: ClosedRange<Int>) -> Int {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+            return range.lowerBound + Int(seed % UInt64(range.count))
+        }
+        let width = 48, height = 40
+        let colours = [red, blue]
+        var image = try XCTUnwrap(Pixmap(width: width, height: height))
+        for py in 0..<height {
+            for px in 0..<width {
+                image[px, py] = PremultipliedColor(packed: UInt32(truncatingIfNeeded: (py * width + px) &* 2_654_435_761) | 0xFF00_0000)
+            }
+        }
+        var shader = HiddenSurfaceShader()
+        var joined = 0
+        for _ in 0..<400 {
+            var ops = [DrawOp(rect: PixelRect(x: 0, y: 0, width: width, height: height), paint: .fill(.transparent), mark: .opaque)]
+            func rect() -> PixelRect {
+                let x = random(0...width - 1), y = random(0...height - 1)
+                return PixelRect(x: x, y: y, width: random(1...width - x), height: random(1...height - y))
+            }
+            // A column of stacked cells, each followed by content.
+            let x0 = random(0...10), x1 = random(30...width), colour = colours[random(0...1)]
+            var y = random(0...5)
+            while y < height - 2 {
+                let h = random(1...8)
+                ops.append(DrawOp(rect: PixelRect(x: x0, y: y, width: x1 - x0, height: min(h, height - y)),
+                                  paint: .fill(random(0...5) == 0 ? colours[random(0...1)] : colour), mark: .opaque))
+                for _ in 0..<random(0...2) {
+                    // Inside the cell, or reaching into the next one.
+                    let r = PixelRect(x: random(x0...x1 - 1), y: y + random(0...h), width: random(1...8), height: random(1...4))
+                        .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+                    guard !r.isEmpty else { continue }
+                    switch random(0...2) {
+                    case 0: ops.append(DrawOp(rect: r, paint: .blend(veil), mark: .blended))
+                    case 1: ops.append(DrawOp(rect: r, paint: .copy(image, offset: .zero), mark: .opaque))
+                    default: ops.append(DrawOp(rect: r, paint: .fill(colours[random(0...1)]), mark: .opaque))
+                    }
+                }
+                y += h + (random(0...4) == 0 ? 1 : 0)
+            }
+            for _ in 0..<random(0...4) {
+                switch random(0...2) {
+                case 0: ops.append(DrawOp(rect: rect(), paint: .blend(veil), mark: .blended))
+                case 1: ops.append(DrawOp(rect: rect(), paint: .copy(image, offset: .zero), mark: .opaque))
+                default: ops.append(DrawOp(rect: rect(), paint: .fill(colours[random(0...1)]), mark: .opaque))
+                }
+            }
+            var shaded = try XCTUnwrap(Pixmap(width: width, height: height))
+            let stats = shader.shade(ops, into: &shaded, onScreen: true)
+            joined += ops.count - shader.extentCount
+            // The reference: every operation in turn, and each pixel's fragments counted.
+            var painted = try XCTUnwrap(Pixmap(width: width, height: height))
+            for op in ops { painted.paint(op.paint, rows: op.rect.y..<op.rect.y + op.rect.height, spans: [Span(op.rect.x, op.rect.x + op.rect.width)][...]) }
+            var fragments = 0, blended = 0, written = 0, read = 0
+            for py in 0..<height {
+                for px in 0..<width {
+                    for op in ops.reversed() where op.rect.contains(PixelRect(x: px, y: py, width: 1, height: 1)) {
+                        fragments += 1
+                        written += op.bytesPerPixel.written
+                        read += op.bytesPerPixel.read
+                        if !op.blends { break }
+                        blended += 1
+                    }
+                }
+            }
+            XCTAssertTrue(shaded == painted, "the shaded pixels differ from painting back to front")
+            XCTAssertEqual(stats.shadedPixels, fragments)
+            XCTAssertEqual(stats.blendedFragments, blended)
+            XCTAssertEqual(stats.bytesWritten, written)
+            XCTAssertEqual(stats.bytesRead, read)
+            XCTAssertEqual(stats.blendedPixels, ops.filter(\.blends).reduce(0) { $0 + $1.rect.area })
+        }
+        // The lists must exercise the joining, not only lists with nothing to join.
+        XCTAssertGreaterThan(joined, 400)
+    }
 }
