@@ -9,7 +9,8 @@ import Raster
 // shaded, back to front. The result is per-pixel visibility, exactly what a TBDR GPU computes
 // inside each of its 32 × 32 tiles, so the tile size changes the GPU's binning but not which
 // fragments are shaded; bands are the same computation with longer spans, which keeps bulk fills
-// bulk.
+// bulk. A fill continuing a same-coloured fill just above it counts as part of it
+// (`joinsFillAbove`), so stacked cells make one band.
 //
 // Rejected: drawing the tree directly, back to front (the first version). It is simpler but
 // shades every hidden pixel, so `none` cost two full framebuffer writes (background, then cells)
