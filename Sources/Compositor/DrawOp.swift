@@ -20,9 +20,6 @@ struct DrawOp {
     let keptBytesPerPixel: Int
     /// The bytes its kernel writes and reads per pixel shaded (`Paint.bytesPerPixel`).
     let bytesPerPixel: (written: Int, read: Int)
-    /// The colour of an opaque fill (`Paint.fill`), nil for any other paint: the shader treats a
-    /// fill that continues one of the same colour just above it as one with it.
-    let fillColor: UInt32?
 
     /// An operation of `paint` over `rect`. What the shader asks of it for every band it crosses
     /// is worked out here, once: `Paint` lives in another module, and each question was a call
@@ -42,7 +39,6 @@ struct DrawOp {
         }
         keptBytesPerPixel = kept
         bytesPerPixel = paint.bytesPerPixel
-        if case .fill(let color) = paint { fillColor = color.packed } else { fillColor = nil }
     }
 }
 

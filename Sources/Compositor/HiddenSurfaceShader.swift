@@ -9,8 +9,7 @@ import Raster
 // shaded, back to front. The result is per-pixel visibility, exactly what a TBDR GPU computes
 // inside each of its 32 × 32 tiles, so the tile size changes the GPU's binning but not which
 // fragments are shaded; bands are the same computation with longer spans, which keeps bulk fills
-// bulk. A fill continuing a same-coloured fill just above it counts as part of it
-// (`joinsFillAbove`), so stacked cells make one band.
+// bulk.
 //
 // Rejected: drawing the tree directly, back to front (the first version). It is simpler but
 // shades every hidden pixel, so `none` cost two full framebuffer writes (background, then cells)
@@ -24,12 +23,8 @@ import Raster
 /// arrays in place without a check for exclusive access at every use, as a class's stored
 /// properties would have.
 struct HiddenSurfaceShader {
-    /// The operations' extents, in display-list order (empty rectangles left out, and fills
-    /// joined to the one above them: `joinsFillAbove`).
+    /// The operations' extents, in display-list order (empty rectangles left out).
     private var extents: [Extent] = []
-    /// Each operation's extent in `extents`, or -1 (an empty rectangle, or a fill joined to an
-    /// extent above it).
-    private var extentOfOp: [Int] = []
     /// Every operation's top and bottom row, sorted: the bands' edges.
     private var edges: [Int] = []
     /// The extents (indices into `extents`) by their top row: the order in which bands reach them.
@@ -53,28 +48,24 @@ struct HiddenSurfaceShader {
     mutating func shade(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) -> RenderStats {
         var stats = RenderStats()
         extents.removeAll(keepingCapacity: true)
-        extentOfOp.removeAll(keepingCapacity: true)
         edges.removeAll(keepingCapacity: true)
         var first = Int.max, last = Int.min
         // By index, reading each operation's fields in place: a copy of an operation retains
         // its paint's references.
-        for i in ops.indices {
+        for i in ops.indices where !ops[i].rect.isEmpty {
             let r = ops[i].rect, blends = ops[i].blends
-            guard !r.isEmpty else { extentOfOp.append(-1); continue }
+            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: blends,
+                                  keptPerPixel: ops[i].keptBytesPerPixel, traffic: ops[i].bytesPerPixel))
+            // Bands are cut where what hides changes, at opaque operations' edges; a blend hides
+            // nothing, so it is shaded over its own rows inside the bands it crosses.
+            if !blends {
+                edges.append(r.y)
+                edges.append(r.y + r.height)
+            }
             first = min(first, r.y)
             last = max(last, r.y + r.height)
             // Layer-level blending, as "Color Blended Layers" paints it, hidden or not.
             if onScreen && blends { stats.blendedPixels += r.area }
-            if let color = ops[i].fillColor, joinsFillAbove(i, color, ops) { extentOfOp.append(-1); continue }
-            extentOfOp.append(extents.count)
-            extents.append(Extent(op: i, x0: r.x, x1: r.x + r.width, y0: r.y, y1: r.y + r.height, blends: blends,
-                                  keptPerPixel: ops[i].keptBytesPerPixel, traffic: ops[i].bytesPerPixel))
-        }
-        // Bands are cut where what hides changes, at opaque operations' edges; a blend hides
-        // nothing, so it is shaded over its own rows inside the bands it crosses.
-        for e in extents where !e.blends {
-            edges.append(e.y0)
-            edges.append(e.y1)
         }
         if first < last {
             edges.append(first)
@@ -140,37 +131,6 @@ struct HiddenSurfaceShader {
         }
         return stats
     }
-
-    /// Whether fill `i` (of `color`) was joined to the extent of an earlier fill of the same
-    /// colour and columns that ends on the row where it starts, with no operation between them in
-    /// the list drawn over any of its pixels; that extent then reaches down over it. It shades the
-    /// same pixels in the same order: what lies between them in the list does not touch it, and
-    /// what lies behind the earlier fill lies behind it too. A table's stacked cells are such
-    /// fills, and each edge between them had cut a band of its own, with its set-up.
-    /// - Complexity: O(`joinLookBack`).
-    private mutating func joinsFillAbove(_ i: Int, _ color: UInt32, _ ops: [DrawOp]) -> Bool {
-        let r = ops[i].rect
-        var t = i - 1
-        while t >= 0 && t >= i - HiddenSurfaceShader.joinLookBack {
-            let k = extentOfOp[t]
-            if k >= 0, ops[t].fillColor == color, extents[k].x0 == r.x, extents[k].x1 == r.x + r.width,
-               extents[k].y1 == r.y {
-                extents[k].y1 = r.y + r.height
-                return true
-            }
-            if !ops[t].rect.intersection(r).isEmpty { return false }
-            t -= 1
-        }
-        return false
-    }
-
-    /// The extents of the last list shaded (for tests: fewer than its operations when fills
-    /// were joined).
-    var extentCount: Int { extents.count }
-
-    /// How far back in the list a fill looks for one to join (a cell's content lies between it
-    /// and the next cell's background).
-    static let joinLookBack = 32
 
     /// Sorts `a` by moving each element back past the greater ones before it: the edges and tops
     /// of a display list in display order are nearly sorted already (a table's layers run top to

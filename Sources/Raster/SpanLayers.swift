@@ -41,20 +41,14 @@ public struct SpanLayers {
     /// Scratch of `Pixmap.paint(_:rows:)`: the spans of replacing paints in address order, each
     /// with its paint; then the spans of blending paints, back to front.
     var order: [SpanOfLayer] = []
-    /// Scratch of `Pixmap.paint(_:rows:)`: how many of `order`'s spans replace (they come first,
-    /// and each is painted in every row).
-    var replacingSpans = 0
     /// Scratch of `Pixmap.paint(_:rows:)`: the edges of the stretches of rows in which the same
-    /// spans are painted (the rows painted, and where a blend starts or ends inside them), each
-    /// once, in order.
+    /// spans are painted (the rows painted, and where a blend starts or ends inside them).
     var cuts: [Int] = []
-    /// Scratch of `Pixmap.paint(_:rows:)`: each stretch's rows, and its blends in the order they
-    /// are painted, after the replacing spans (a range of `stretchOrder`).
+    /// Scratch of `Pixmap.paint(_:rows:)`: each stretch's rows, and its spans in the order they
+    /// are painted (a range of `stretchOrder`).
     var stretches: [(rows: Range<Int>, entries: Range<Int>)] = []
-    /// Scratch of `Pixmap.paint(_:rows:)`: the stretches' blends, one stretch after another.
+    /// Scratch of `Pixmap.paint(_:rows:)`: the stretches' spans, one stretch after another.
     var stretchOrder: [SpanOfLayer] = []
-    /// Scratch of `arrangeStretches`: where each stretch's blends start in `stretchOrder`.
-    var stretchStarts: [Int] = []
 
     public init() {}
 
@@ -89,64 +83,32 @@ public struct SpanLayers {
         }
         let spans = self.spans
         order.sortByInsertion { spans[$0.span].x0 < spans[$1.span].x0 }
-        replacingSpans = order.count
         for (k, paint) in placement.enumerated() where !paint.replacing {
             for i in paint.range { order.append(SpanOfLayer(layer: k, span: i, rows: paint.rows)) }
         }
     }
 
     /// Fills `stretches` and `stretchOrder` from `order`: `rows` cut where a blend starts or
-    /// ends, each stretch with the blends painted in every one of its rows, so that the loop over
-    /// a row asks no span whether it is painted there (the replacing spans are painted in every
-    /// row, and are kept once, in `order`).
-    /// - Complexity: O(stretches + the stretches each blend covers), so that a band of many
-    ///   cells, each with its labels' stretches, costs no more than the cells' bands would.
+    /// ends, each stretch with the spans painted in every one of its rows, so that the loop over
+    /// a row asks no span whether it is painted there.
     mutating func arrangeStretches(_ rows: Range<Int>) {
         cuts.removeAll(keepingCapacity: true)
         cuts.append(rows.lowerBound)
-        for entry in order[replacingSpans...] {
+        for entry in order {
             if let r = entry.rows, !r.isEmpty { cuts.append(r.lowerBound); cuts.append(r.upperBound) }
         }
         cuts.append(rows.upperBound)
         cuts.sortByInsertion(by: <)
-        var distinct = 1
-        for i in cuts.indices.dropFirst() where cuts[i] != cuts[distinct - 1] {
-            cuts[distinct] = cuts[i]
-            distinct += 1
-        }
-        cuts.removeLast(cuts.count - distinct)
-        let count = cuts.count - 1
-        // Each blend's stretches: all of them, or those between the edges of its rows.
-        let cuts = self.cuts
-        func covered(_ entry: SpanOfLayer) -> Range<Int> {
-            guard let r = entry.rows else { return 0..<count }
-            guard !r.isEmpty else { return 0..<0 }
-            func edge(_ row: Int) -> Int {
-                var low = 0, high = count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if cuts[mid] < row { low = mid + 1 } else { high = mid }
-                }
-                return low
-            }
-            return edge(r.lowerBound)..<edge(r.upperBound)
-        }
-        // Counted, then placed: each stretch's blends together, each stretch's in `order`'s order.
-        stretchStarts.removeAll(keepingCapacity: true)
-        stretchStarts.append(contentsOf: repeatElement(0, count: count + 1))
-        for entry in order[replacingSpans...] {
-            for s in covered(entry) { stretchStarts[s + 1] += 1 }
-        }
-        for s in 0..<count { stretchStarts[s + 1] += stretchStarts[s] }
-        stretchOrder.removeAll(keepingCapacity: true)
-        stretchOrder.append(contentsOf: repeatElement(SpanOfLayer(layer: 0, span: 0, rows: nil), count: stretchStarts[count]))
         stretches.removeAll(keepingCapacity: true)
-        for s in 0..<count { stretches.append((cuts[s]..<cuts[s + 1], stretchStarts[s]..<stretchStarts[s])) }
-        for entry in order[replacingSpans...] {
-            for s in covered(entry) {
-                stretchOrder[stretches[s].entries.upperBound] = entry
-                stretches[s].entries = stretches[s].entries.lowerBound..<stretches[s].entries.upperBound + 1
+        stretchOrder.removeAll(keepingCapacity: true)
+        var top = cuts[0]
+        for bottom in cuts.dropFirst() where bottom > top {
+            let start = stretchOrder.count
+            for entry in order where entry.rows.map({ $0.lowerBound <= top && $0.upperBound >= bottom }) ?? true {
+                stretchOrder.append(entry)
             }
+            stretches.append((top..<bottom, start..<stretchOrder.count))
+            top = bottom
         }
     }
 }
@@ -251,25 +213,19 @@ extension Pixmap {
         let path = StorePath.current, wide = BlendLanes.current == .wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernels(layers.paints[...], full: full, &kernels) { kernels in
-                let w = width, spans = layers.spans, stretchOrder = layers.stretchOrder, stretches = layers.stretches
-                let replacing = layers.order[..<layers.replacingSpans]
+                let w = width, spans = layers.spans, order = layers.stretchOrder, stretches = layers.stretches
                 // Through buffer pointers: the loop runs per span of every row, where bounds checks count.
                 spans.withUnsafeBufferPointer { spans in
-                replacing.withUnsafeBufferPointer { replacing in
-                stretchOrder.withUnsafeBufferPointer { order in
+                order.withUnsafeBufferPointer { order in
                 kernels.withUnsafeBufferPointer { kernels in
                     pixels.withUnsafeMutableBufferPointer { buf in
                         // Once per lane width, so the choice is a constant in each loop (`shade`).
                         @inline(__always) func shadeRows(wide: Bool) {
                             for stretch in stretches {
-                                let blends = UnsafeBufferPointer(rebasing: order[stretch.entries])
+                                let entries = UnsafeBufferPointer(rebasing: order[stretch.entries])
                                 for y in stretch.rows {
                                     let row = buf.baseAddress! + y * w
-                                    for entry in replacing {
-                                        Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path,
-                                                     full: full, wide: wide)
-                                    }
-                                    for entry in blends {
+                                    for entry in entries {
                                         Pixmap.shade(kernels[entry.layer], row: row, y: y, span: spans[entry.span], path: path,
                                                      full: full, wide: wide)
                                     }
@@ -278,7 +234,6 @@ extension Pixmap {
                         }
                         if wide { shadeRows(wide: true) } else { shadeRows(wide: false) }
                     }
-                }
                 }
                 }
                 }
