@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "HarnessTestSupport", dependencies: ["Harness", "RasterTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TableTests", dependencies: ["Table"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),

@@ -21,6 +21,13 @@ extension BenchCLI {
     /// (SIGINT and SIGTERM exit with 128 + the signal), and reports a failure to write standard
     /// output (a closed pipe) as an error rather than dying of SIGPIPE.
     public static func main(strategies: [any CornerStrategy.Type] = []) -> Never {
+        // First of all, before a buffer is allocated: a timing command starts again with the
+        // heap in huge pages where that takes a new process (HeapHugePages says why).
+        if let environment = HeapHugePages.relaunchEnvironment(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            hugePageMode: HostFingerprint.currentHugePageMode) {
+            HeapHugePages.relaunch(with: environment)
+        }
         // Output files are replaced only by rename(2), and the temporary file being written is
         // removed here, so a run stopped at any moment has changed none of the outputs it had not
         // finished: say which it had, and exit with the shell's 128 + signal number. The handler
@@ -28,14 +35,6 @@ extension BenchCLI {
         // forwards the signal to them instead, and the main thread unwinds (removing the
         // temporary directories) and exits below. A child of another bench says nothing: its
         // parent speaks for both.
-        // First of all, before a buffer is allocated: a timing command starts again with the
-        // heap in huge pages where that takes a new process (HeapHugePages says why).
-        if let environment = HeapHugePages.relaunchEnvironment(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-            hugePageMode: HostFingerprint.hugePageMode(try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled",
-                                                                   encoding: .utf8))) {
-            HeapHugePages.relaunch(with: environment)
-        }
         InterruptState.prepare(quiet: ProcessInfo.processInfo.environment[ChildProcess.childEnvironmentKey] != nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { received in

@@ -19,12 +19,12 @@ enum HeapHugePages {
 
     /// The environment to start `bench` again with, or nil to go on: only for the commands that
     /// time (`run`, `kernels`, `check`, which runs a suite when given one, and `bench` with no
-    /// command, which runs), only where transparent huge
-    /// pages are given on request (`hugePageMode` is `madvise`: under `always` the heap has them
-    /// already, under `never` nothing does), never in a child of another `bench` (it inherits its
-    /// parent's environment, and one counting instructions under valgrind must not leave valgrind),
-    /// never under valgrind at all (its preloaded library is in `LD_PRELOAD`: a process started
-    /// again would run outside it), and never when `GLIBC_TUNABLES` already names the tunable, so a user can say
+    /// command, which runs), only where transparent huge pages are given on request
+    /// (`hugePageMode` is `madvise`: under `always` the heap has them already, under `never`
+    /// nothing does), never in a child of another `bench` (it inherits its parent's environment,
+    /// and one counting instructions under valgrind must not leave valgrind), never under valgrind
+    /// at all (its preloaded library is in `LD_PRELOAD`: a process started again would run outside
+    /// it), and never when `GLIBC_TUNABLES` already names the tunable, so a user can say
     /// `glibc.malloc.hugetlb=0` and a process started again does not start again.
     static func relaunchEnvironment(arguments: [String], environment: [String: String],
                                     hugePageMode: String) -> [String: String]? {

@@ -77,15 +77,10 @@ struct CoverageCache {
         return shape
     }
 
-    /// The whole mask of the rectangle filling `size` rounded by `radius` pixels; nil when `size`
-    /// is empty. Stored when it fits in the capacity.
-    mutating func mask(_ size: PixelSize, radius: Double, corners: Corners) -> CoverageMask? {
-        lookUpMask(size, radius: radius, corners: corners)?.mask
-    }
-
-    /// `mask(_:radius:corners:)`, and whether it was held already (made for an earlier frame, so
-    /// reading it reads memory) rather than made now: one lookup for both.
-    mutating func lookUpMask(_ size: PixelSize, radius: Double, corners: Corners) -> (mask: CoverageMask, kept: Bool)? {
+    /// The whole mask of the rectangle filling `size` rounded by `radius` pixels, and whether it
+    /// was held already (made for an earlier frame, so reading it reads memory) rather than made
+    /// now; nil when `size` is empty. Stored when it fits in the capacity.
+    mutating func mask(_ size: PixelSize, radius: Double, corners: Corners) -> (mask: CoverageMask, kept: Bool)? {
         let key = Key(size: size, radius: radius, corners: corners, whole: true)
         if case .mask(let mask)? = lookup(key) { return (mask, true) }
         let d = (Double(size.width), Double(size.height))

@@ -328,7 +328,7 @@ public final class Renderer {
         var coverage: (mask: CoverageMask, kept: Bool)?
         if layer.clipsToRoundedBounds {
             // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
-            coverage = roundedCoverage.lookUpMask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
+            coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
         }
         guard let mask = layer.mask else { return coverage }
         guard var attachment = maskPool.take(size) else {

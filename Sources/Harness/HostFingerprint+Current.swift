@@ -26,9 +26,15 @@ extension HostFingerprint {
         }
         return HostFingerprint(cpu: fields["model name"] ?? MachineInfo.current.cpu, cpuID: cpuID,
                                l1dBytes: sizes["L1d"] ?? sizes["L1"], l2Bytes: sizes["L2"], l3Bytes: sizes["L3"],
-                               transparentHugePages: hugePageMode(read("/sys/kernel/mm/transparent_hugepage/enabled")),
+                               transparentHugePages: currentHugePageMode,
                                storePath: StorePath.current.rawValue, blendLanes: BlendLanes.current.rawValue,
                                mallocHugePages: mallocHugePages(in: ProcessInfo.processInfo.environment))
+    }
+
+    /// This machine's transparent huge page mode (`always`, `madvise`, `never`; "unknown" where
+    /// the system does not say).
+    public static var currentHugePageMode: String {
+        hugePageMode(read("/sys/kernel/mm/transparent_hugepage/enabled"))
     }
 
     /// The bracketed choice of a sysfs mode line (`always [madvise] never` → `madvise`).

@@ -14,11 +14,12 @@ final class CoverageCacheTests: XCTestCase {
         let size = PixelSize(width: 20, height: 20)
         let entry = size.area + CoverageCache.entryOverhead
         var cache = CoverageCache(capacity: 3 * entry)
-        for radius in [1.0, 2, 3] { _ = cache.mask(size, radius: radius, corners: .all) }
+        for radius in [1.0, 2, 3] { XCTAssertEqual(cache.mask(size, radius: radius, corners: .all)?.kept, false, "made now") }
         XCTAssertEqual(cache.count, 3)
         XCTAssertEqual(cache.bytes, 3 * entry)
-        _ = cache.mask(size, radius: 1, corners: .all)  // radius 1 is now used more recently than 2
-        _ = cache.mask(size, radius: 4, corners: .all)
+        // Radius 1 is now used more recently than 2, and it was held from before.
+        XCTAssertEqual(cache.mask(size, radius: 1, corners: .all)?.kept, true, "held since an earlier lookup")
+        XCTAssertEqual(cache.mask(size, radius: 4, corners: .all)?.kept, false)
         XCTAssertTrue(cache.holds(size, radius: 1, corners: .all, whole: true))
         XCTAssertFalse(cache.holds(size, radius: 2, corners: .all, whole: true), "the least recently used goes first")
         XCTAssertTrue(cache.holds(size, radius: 3, corners: .all, whole: true))
@@ -41,7 +42,7 @@ final class CoverageCacheTests: XCTestCase {
         let shape = PixelSize(width: 256, height: 256)
         for step in 0..<100 {
             let radius = 10 + Double(step) * 1.17  // up to 125.8 px: corner tiles up to 63 KB
-            let mask = cache.mask(shape, radius: radius, corners: .all)
+            let mask = cache.mask(shape, radius: radius, corners: .all)?.mask
             let corners = cache.corners(PixelSize(width: 256, height: 20_000_000), radius: radius, corners: .all)
             XCTAssertLessThanOrEqual(cache.bytes, cache.capacity, "step \(step)")
             if step % 25 == 0 {
@@ -53,13 +54,13 @@ final class CoverageCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.largestComputed, shape.area, "no coverage larger than the largest shape drawn")
         // The first shapes were evicted long ago; asked for again, they are the same.
         XCTAssertFalse(cache.holds(shape, radius: 10, corners: .all, whole: true))
-        XCTAssertEqual(cache.mask(shape, radius: 10, corners: .all), direct(shape, 10))
+        XCTAssertEqual(cache.mask(shape, radius: 10, corners: .all)?.mask, direct(shape, 10))
     }
 
     func testAShapeLargerThanTheCapIsHandedOutButNotKept() {
         var cache = CoverageCache(capacity: 1_000)
         let size = PixelSize(width: 40, height: 40)
-        XCTAssertEqual(cache.mask(size, radius: 6, corners: .top), direct(size, 6, .top))
+        XCTAssertEqual(cache.mask(size, radius: 6, corners: .top)?.mask, direct(size, 6, .top))
         XCTAssertNil(cache.corners(size, radius: 20, corners: .all), "corners of 1,600 bytes do not fit in 1,000")
         XCTAssertNotNil(cache.corners(size, radius: 6, corners: .all), "corners of 144 bytes do")
         XCTAssertEqual(cache.count, 1)

@@ -1,5 +1,6 @@
 @testable import Compositor
 import Raster
+import RasterTestSupport
 import XCTest
 
 /// The hidden-surface shader on its own: a display list in, the visible fragments shaded and
@@ -50,11 +51,8 @@ final class HiddenSurfaceShaderTests: XCTestCase {
     /// operation back to front and counting, at every pixel, the fragments in front of its
     /// front-most opaque one.
     func testShadingEqualsPaintingBackToFrontAndCountingEachPixelsFragments() throws {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func random(_ range: ClosedRange<Int>) -> Int {
-            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
-            return range.lowerBound + Int(seed % UInt64(range.count))
-        }
+        var rng = SeededRandom(seed: 0x4853_5200)
+        func random(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
         let width = 48, height = 40
         let colours = [red, blue]
         var image = try XCTUnwrap(Pixmap(width: width, height: height))
