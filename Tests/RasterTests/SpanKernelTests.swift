@@ -108,6 +108,12 @@ final class SpanKernelTests: XCTestCase {
         }
     }
 
+    /// The row loop prefetches the rows below a source span exactly where the kernels do not
+    /// prefetch within it; it holds the limit as a literal of its own, which must not drift.
+    func testRowLoopShortSpanLimitIsTheKernelsPrefetchDistance() {
+        XCTAssertEqual(Pixmap.longSpan, Kernels.prefetchDistance)
+    }
+
     func testBlendKernelsMatchScalarReferenceForAllLengthsAndAlignmentsOnEveryLaneWidth() {
         onEveryLaneWidth(checkBlendKernels)
     }

@@ -7,8 +7,9 @@
 // (`BlendLanes.wide`). Each does exactly what its Swift twin in Kernels.swift does on the whole
 // groups of eight pixels of a span, and its tail as one more group whose missing pixels are
 // zero and are not stored (a scalar tail called a blend per pixel, which the short spans of
-// labels and corners paid on every row): the same skips, the same 16-bit arithmetic, the same
-// rounding, so every result is bit-identical. (`cwide_multiply` leaves the tail to its caller.) Swift cannot compile one
+// labels and corners paid on every row): the same skips (but on a short span `cwide_over_span`
+// blends every group, which gives the same bits without a branch per group), the same 16-bit
+// arithmetic, the same rounding, so every result is bit-identical. (`cwide_multiply` leaves the tail to its caller.) Swift cannot compile one
 // function for AVX2 and leave the rest of a module portable, so these are C with a `target`
 // attribute, defined in CWideLanes.c, called only after `cwide_supported()`.
 //
