@@ -80,12 +80,20 @@ struct HiddenSurfaceShader {
         HiddenSurfaceShader.sortByInsertion(&byTop) { (extents[$0].y0, $0) < (extents[$1].y0, $1) }
         let byTop = self.byTop
         active.removeAll(keepingCapacity: true)
-        var entering = 0
+        var entering = 0, prefetched = 0
         var band = 0
         while band + 1 < edges.count {
             let top = edges[band], bottom = edges[band + 1]
             band += 1
             guard bottom > top else { continue }
+            // The first rows of the kept images that operations starting in this band or just
+            // below it read, asked for now, a band ahead of the rows that read them
+            // (`Paint.prefetchSource` says why).
+            while prefetched < byTop.count && extents[byTop[prefetched]].y0 < bottom + HiddenSurfaceShader.leadRows {
+                let e = extents[byTop[prefetched]]
+                prefetched += 1
+                if e.keptPerPixel >= 4 { ops[e.op].paint.prefetchSource(rows: e.y0..<min(e.y1, e.y0 + 2), columns: e.x0..<e.x1) }
+            }
             // The band's operations are those with y0 < bottom and y1 > top (an opaque one covers
             // the whole band, since its edges are band edges): a sweep down the rows drops the
             // ones that ended and adds the ones that start, each in display-list order, instead
@@ -155,6 +163,10 @@ struct HiddenSurfaceShader {
             }
         }
     }
+
+    /// How many rows below a band an operation may start and still have its kept image's first
+    /// rows asked for before the band is shaded: the row loop asks two rows ahead from there on.
+    static let leadRows = 2
 
     /// The longest list `sortByInsertion` sorts by insertion.
     static let insertionLimit = 1024
