@@ -87,7 +87,8 @@ struct HiddenSurfaceShader {
             band += 1
             guard bottom > top else { continue }
             // The first rows of the kept images that operations starting in this band or just
-            // below it read, asked for now, a band ahead of the rows that read them
+            // below it read (4 kept bytes a pixel or more: an image's, and perhaps a coverage
+            // byte), asked for now, a band ahead of the rows that read them
             // (`Paint.prefetchSource` says why).
             while prefetched < byTop.count && extents[byTop[prefetched]].y0 < bottom + HiddenSurfaceShader.leadRows {
                 let e = extents[byTop[prefetched]]

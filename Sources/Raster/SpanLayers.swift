@@ -325,7 +325,8 @@ extension Pixmap {
             // image it reads is most often kept (a label's bitmap), in memory: ask for the same
             // span two rows down now, so that it is in the cache when the loop gets there (one
             // row ahead won less, four no more; 2-3 % of the composites on the iPhone SE).
-            if n < Pixmap.longSpan { cprefetch_block(UInt(bitPattern: s) &+ UInt(bitPattern: 8 &* width), n &* 4) }
+            // (As an integer: two rows down may lie past the image, where no pointer may point.)
+            if n < Pixmap.longSpan { cprefetch_block(UInt(bitPattern: s) &+ UInt(bitPattern: 2 &* width &* 4), n &* 4) }
             Kernels.over(d, s, n, opacity, wide)
         case let .shape(color, m, width, offset):
             Kernels.shape(d, m + (y - offset.y) * width - offset.x + span.x0, n, color, wide)

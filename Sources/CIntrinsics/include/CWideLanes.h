@@ -9,9 +9,10 @@
 // zero and are not stored (a scalar tail called a blend per pixel, which the short spans of
 // labels and corners paid on every row): the same skips (but on a short span `cwide_over_span`
 // blends every group, which gives the same bits without a branch per group), the same 16-bit
-// arithmetic, the same rounding, so every result is bit-identical. (`cwide_multiply` leaves the tail to its caller.) Swift cannot compile one
-// function for AVX2 and leave the rest of a module portable, so these are C with a `target`
-// attribute, defined in CWideLanes.c, called only after `cwide_supported()`.
+// arithmetic, the same rounding, so every result is bit-identical. (`cwide_multiply` leaves the
+// tail to its caller.) Swift cannot compile one function for AVX2 and leave the rest of a module
+// portable, so these are C with a `target` attribute, defined in CWideLanes.c, called only after
+// `cwide_supported()`.
 //
 // Pixels are R, G, B, A bytes (little-endian words). Split into 16-bit lanes, a pixel's channels
 // each get a lane of their own, so a channel × factor product is one 16-bit multiply, and
