@@ -74,7 +74,7 @@ struct RunCommand: BenchCommand {
                                + "calibration (string unless vector is 10 % faster). Results record the path with the host."),
                 OptionSpec(name: "blend-lanes", valueName: "lanes",
                            help: "Blend with these lanes (portable: Swift's SIMD, SSE2; wide: AVX2, where the CPU has it) "
-                               + "instead of choosing by the start-up calibration (portable unless wide is 10 % faster, significantly). "
+                               + "instead of choosing by the start-up calibration (wide unless portable is faster, significantly). "
                                + "Results record the lanes with the host."),
                 OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
                            help: "Move the memory floor's turn k strategies on in every step (bench --processes gives each process its index).",

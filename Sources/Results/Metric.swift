@@ -169,7 +169,7 @@ public enum Ratio: String, Metric {
     public var info: MetricInfo {
         let over: String, label: String
         switch reference {
-        case .floor: (over, label) = ("the memory floor (one memset of the framebuffer)", "× floor")
+        case .floor: (over, label) = ("the fill floor (the least time this host takes to write every row of a frame)", "× floor")
         case .none: (over, label) = ("the same phase of `none`", "× none")
         case .traffic: (over, label) = ("the least time its memory traffic takes (bytes written, read from the cache and read from kept bitmaps, at the run's memory floors' rates)", "× bound")
         }

@@ -145,9 +145,9 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       faster). Results record the path with the host.
               --blend-lanes <lanes>   Blend with these lanes (portable: Swift's SIMD, SSE2;
                                       wide: AVX2, where the CPU has it) instead of choosing
-                                      by the start-up calibration (portable unless wide is
-                                      10 % faster, significantly). Results record the lanes
-                                      with the host.
+                                      by the start-up calibration (wide unless portable is
+                                      faster, significantly). Results record the lanes with
+                                      the host.
               -h, --help              Show help information.
 
             """
