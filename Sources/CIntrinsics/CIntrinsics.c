@@ -36,3 +36,16 @@ void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n) {
 void cvector_fill(uint32_t *d, intptr_t n, uint32_t color) { for (intptr_t i = 0; i < n; i++) d[i] = color; }
 void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n) { for (intptr_t i = 0; i < n; i++) d[i] = s[i]; }
 #endif
+
+void cevict_lines(const void *address, intptr_t bytes) {
+    const uintptr_t start = (uintptr_t)address & ~(uintptr_t)63, end = (uintptr_t)address + (uintptr_t)bytes;
+#if defined(__x86_64__)
+    for (uintptr_t line = start; line < end; line += 64) _mm_clflush((const void *)line);
+    _mm_mfence();
+#elif defined(__aarch64__)
+    for (uintptr_t line = start; line < end; line += 64) __asm__ volatile("dc civac, %0" : : "r"(line) : "memory");
+    __asm__ volatile("dsb ish" : : : "memory");
+#else
+    (void)start; (void)end;
+#endif
+}

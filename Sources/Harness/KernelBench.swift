@@ -53,6 +53,8 @@ public enum KernelBench {
         var read: Int
         /// Of `read`, the bytes of its image and mask, which every pass reads from memory.
         var kept: Int
+        /// Drops those image and mask from the caches before a pass, so that it does.
+        var evict: () -> Void = {}
         var run: (inout Pixmap) -> Void
     }
 
@@ -95,16 +97,19 @@ public enum KernelBench {
             Kernel(name: "fill opaque colour", written: bytes, read: 0, kept: 0) {
                 $0.fill(full, with: MemoryFloor.grey)
             },
-            Kernel(name: "copy opaque image", written: bytes, read: bytes, kept: bytes) {  // the image
+            Kernel(name: "copy opaque image", written: bytes, read: bytes, kept: bytes,
+                   evict: opaque.evictFromCaches) {  // the image
                 $0.copy(opaque, from: full, to: .zero)
             },
             Kernel(name: "blend colour (source-over)", written: bytes, read: bytes, kept: 0) {  // the destination
                 $0.blend(full, with: Color(red: 0, green: 0, blue: 0, alpha: 100).premultiplied)
             },
-            Kernel(name: "blend image (source-over)", written: bytes, read: 2 * bytes, kept: bytes) {  // image, destination
+            Kernel(name: "blend image (source-over)", written: bytes, read: 2 * bytes, kept: bytes,
+                   evict: translucent.evictFromCaches) {  // image, destination
                 $0.draw(translucent, from: full, to: .zero)
             },
-            Kernel(name: "masked composite", written: bytes, read: 2 * bytes + bytes / 4, kept: bytes + bytes / 4) {  // + a mask byte a pixel
+            Kernel(name: "masked composite", written: bytes, read: 2 * bytes + bytes / 4, kept: bytes + bytes / 4,
+                   evict: { translucent.evictFromCaches(); mask.evictFromCaches() }) {  // + a mask byte a pixel
                 $0.draw(translucent, mask: mask, at: .zero)
             },
         ]
@@ -118,9 +123,15 @@ public enum KernelBench {
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
             fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, with: MemoryFloor.fillWays[i].color) } })
             copies.append(MemoryFloor.leastCopy { _ in timed { MemoryFloor.timeCopy(&$0) } })
-            keptCopies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeCopy(keptSources[i], into: &$0) } })
+            keptCopies.append(MemoryFloor.leastCopy { i in
+                timed {
+                    keptSources[i].evictFromCaches()
+                    return MemoryFloor.timeCopy(keptSources[i], into: &$0)
+                }
+            })
             for (i, kernel) in kernels.enumerated() {
                 samples[i].append(timed { target in
+                    kernel.evict()
                     let start = Stopwatch.now()
                     kernel.run(&target)
                     return Int(Stopwatch.now() - start)

@@ -81,11 +81,18 @@ public struct MemoryFloor {
     }
 
     /// Nanoseconds to copy every row of a kept image into a frame: the less of the two store
-    /// paths, each from an image of its own that nothing else touches, so that, like a layer's
-    /// contents drawn in an earlier frame, it was last read one rotation ago. Leaves
+    /// paths, each from an image of its own that nothing else touches, dropped from the caches
+    /// (untimed) before the copy. A layer's contents drawn in an earlier frame come from memory: a
+    /// rotation later none of them is left in the caches (flushing every layer's contents before
+    /// each step changed no composite), while this image, last read a rotation ago too, was partly
+    /// still in the last-level cache, more so the faster the host's memory was at the time, and
+    /// priced a kept byte at as little as two thirds of a read from memory. Leaves
     /// `StorePath.current` as it found it.
     public mutating func timeKeptCopy() -> Int {
-        MemoryFloor.leastCopy { i in MemoryFloor.timeCopy(keptSources[i], into: &keptTargets[i]) }
+        MemoryFloor.leastCopy { i in
+            keptSources[i].evictFromCaches()
+            return MemoryFloor.timeCopy(keptSources[i], into: &keptTargets[i])
+        }
     }
 
     /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill

@@ -1,3 +1,4 @@
+internal import CIntrinsics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -66,6 +67,11 @@ public struct CoverageMask: Sendable, Equatable {
     public subscript(x: Int, y: Int) -> UInt8 {
         get { values[y * width + x] }
         set { values[y * width + x] = newValue }
+    }
+
+    /// Drops the mask's lines from every level of the cache, as `Pixmap.evictFromCaches` does.
+    public func evictFromCaches() {
+        values.withUnsafeBytes { if let base = $0.baseAddress { cevict_lines(base, $0.count) } }
     }
 }
 

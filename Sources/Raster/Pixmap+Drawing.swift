@@ -1,3 +1,4 @@
+internal import CIntrinsics
 // Rectangle drawing: each call clips its destination once (to the pixmap and an optional clip)
 // and hands one span per row to `Pixmap.paint`, so rectangles and the compositor's visible spans
 // share the same kernels. Each returns the number of destination pixels written.
@@ -112,5 +113,15 @@ extension Pixmap {
             for y in k..<h { Kernels.copy(base + y * w, UnsafePointer(base + (y - k) * w), w, path) }
         }
         return (h - k) * w
+    }
+
+    /// Drops the pixmap's lines from every level of the cache (see `cevict_lines`), so that the
+    /// next read of its pixels comes from memory, as a layer's contents drawn in an earlier frame
+    /// do: flushing every layer's contents before each step left every composite as it was
+    /// (docs/cost-model.md §6). Changes no pixel; where the processor has no such instruction it
+    /// does nothing.
+    /// - Complexity: O(width × height / 16), a line at a time.
+    public func evictFromCaches() {
+        pixels.withUnsafeBytes { if let base = $0.baseAddress { cevict_lines(base, $0.count) } }
     }
 }

@@ -3,8 +3,8 @@
 /// Filling every row of a frame (`fill` nanoseconds for `frameBytes` bytes) gives the cost of
 /// writing a byte. Copying every row from a row in the cache (`copy`) writes as much and reads as
 /// much, so `copy − fill` is the cost of reading bytes that are in the cache; copying a kept image
-/// into a frame (`keptCopy`) likewise prices reading bytes of a bitmap last read a rotation ago,
-/// as a layer's contents drawn in an earlier frame are. A frame that writes `written` bytes and
+/// from memory into a frame (`keptCopy`) likewise prices reading bytes of a bitmap drawn in an
+/// earlier frame, which by the next frame of its strategy are in memory, not in the caches. A frame that writes `written` bytes and
 /// reads `read`, of which `kept` from kept bitmaps, therefore needs at least
 /// `written × fill / frameBytes + (read − kept) × (copy − fill) / frameBytes + kept × (keptCopy − fill) / frameBytes`.
 /// Kernels can come close to it but not below it; the distance is what a faster kernel or a

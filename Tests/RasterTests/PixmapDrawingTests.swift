@@ -114,4 +114,22 @@ final class PixmapDrawingTests: XCTestCase {
             }
         }
     }
+
+    /// The memory floor drops its kept image from the caches before it copies it: a hint to the
+    /// memory system that must leave every pixel, and every coverage value, as it was (odd sizes
+    /// too, whose storage ends inside a cache line).
+    func testEvictingFromTheCachesChangesNoPixelAndNoCoverage() {
+        var rng = SeededRandom(seed: 0xE71C)
+        for (w, h) in [(1, 1), (37, 3), (750, 20)] {
+            let pixmap = randomPixmap(w, h, &rng)
+            let pixels = pixmap.pixels.map { $0 }  // storage of its own
+            pixmap.evictFromCaches()
+            XCTAssertEqual(pixmap.pixels, pixels, "\(w) × \(h)")
+            var mask = CoverageMask(size: PixelSize(width: w, height: h), coverage: 0)!
+            for i in mask.values.indices { mask.values[i] = UInt8(truncatingIfNeeded: i &* 37) }
+            let values = mask.values.map { $0 }
+            mask.evictFromCaches()
+            XCTAssertEqual(mask.values, values, "\(w) × \(h)")
+        }
+    }
 }

@@ -31,6 +31,12 @@ void cvector_fill(uint32_t *d, intptr_t n, uint32_t color);
 /// the copy of `StorePath.vector`, aligned as `cvector_fill` is.
 void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n);
 
+/// Writes back and drops from every cache level the lines holding the `bytes` bytes from
+/// `address` (`clflush` on x86-64, `dc civac` on arm64; elsewhere nothing), and waits until they
+/// are gone, so that the next read of them comes from memory. Changes no byte. The memory floor
+/// reads its kept image from memory this way, as a frame reads layers' contents (MemoryFloor).
+void cevict_lines(const void *address, intptr_t bytes);
+
 /// Stores `value` into `count` 32-bit words at `destination`. On x86-64 this is `rep stosl`,
 /// whose fast-string microcode writes whole cache lines without reading them first, as the C
 /// library's `memset` does for bytes; Swift cannot emit it, and a loop of vector stores reads
