@@ -13,8 +13,8 @@ struct KernelsCommand: BenchCommand {
                 + "framebuffer, interleaved with the memory floors they are compared with (every row filled, "
                 + "white or grey as is faster, every row written from a row in the cache, and every row copied "
                 + "from a kept image dropped from the caches first, by the renderer's own fill and copy), so the "
-                + "distance to the floors is visible. The store path and blend lanes are chosen as 'bench run' chooses them, by a start-up "
-                + "calibration.",
+                + "distance to the floors is visible. The store path and blend lanes are chosen as 'bench run' "
+                + "chooses them, by a start-up calibration.",
             options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "45")])
     }
 

@@ -53,7 +53,7 @@ public enum KernelBench {
         var read: Int
         /// Of `read`, the bytes of its image and mask, which every pass reads from memory.
         var kept: Int
-        /// Drops those image and mask from the caches before a pass, so that it does.
+        /// Drops that image and mask from the caches before each pass, so that every pass does.
         var evict: () -> Void = {}
         var run: (inout Pixmap) -> Void
     }

@@ -86,7 +86,7 @@ public struct MemoryFloor {
     /// rotation later none of them is left in the caches (flushing every layer's contents before
     /// each step changed no composite), while this image, last read a rotation ago too, was partly
     /// still in the last-level cache, more so the faster the host's memory was at the time, and
-    /// priced a kept byte at as little as two thirds of a read from memory. Leaves
+    /// priced reading a kept byte at 60–95 % of what a read from memory costs (docs/cost-model.md §6). Leaves
     /// `StorePath.current` as it found it.
     public mutating func timeKeptCopy() -> Int {
         MemoryFloor.leastCopy { i in

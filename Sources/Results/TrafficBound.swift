@@ -4,8 +4,9 @@
 /// writing a byte. Copying every row from a row in the cache (`copy`) writes as much and reads as
 /// much, so `copy − fill` is the cost of reading bytes that are in the cache; copying a kept image
 /// from memory into a frame (`keptCopy`) likewise prices reading bytes of a bitmap drawn in an
-/// earlier frame, which by the next frame of its strategy are in memory, not in the caches. A frame that writes `written` bytes and
-/// reads `read`, of which `kept` from kept bitmaps, therefore needs at least
+/// earlier frame, which by the next frame of its strategy are in memory, not in the caches. A
+/// frame that writes `written` bytes and reads `read`, of which `kept` from kept bitmaps,
+/// therefore needs at least
 /// `written × fill / frameBytes + (read − kept) × (copy − fill) / frameBytes + kept × (keptCopy − fill) / frameBytes`.
 /// Kernels can come close to it but not below it; the distance is what a faster kernel or a
 /// smaller per-span overhead could still win.
