@@ -81,18 +81,10 @@ public struct MemoryFloor {
     }
 
     /// Nanoseconds to copy every row of a kept image into a frame: the less of the two store
-    /// paths, each from an image of its own that nothing else touches, dropped from the caches
-    /// (untimed) before the copy. A layer's contents drawn in an earlier frame come from memory: a
-    /// rotation later none of them is left in the caches (flushing every layer's contents before
-    /// each step changed no composite), while this image, last read a rotation ago too, was partly
-    /// still in the last-level cache, more so the faster the host's memory was at the time, and
-    /// priced reading a kept byte at 60–95 % of what a read from memory costs (docs/cost-model.md §6). Leaves
-    /// `StorePath.current` as it found it.
+    /// paths, each from an image of its own that nothing else touches, read from memory
+    /// (`timeKeptCopy(_:into:)`). Leaves `StorePath.current` as it found it.
     public mutating func timeKeptCopy() -> Int {
-        MemoryFloor.leastCopy { i in
-            keptSources[i].evictFromCaches()
-            return MemoryFloor.timeCopy(keptSources[i], into: &keptTargets[i])
-        }
+        MemoryFloor.leastCopy { i in MemoryFloor.timeKeptCopy(keptSources[i], into: &keptTargets[i]) }
     }
 
     /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill
@@ -132,8 +124,16 @@ public struct MemoryFloor {
         return written > 0 ? Int((nanos * Double(frame.pixels.count) / Double(written)).rounded()) : Int(nanos)
     }
 
-    /// Nanoseconds to copy every row of `source` into `frame` (the same size), one span a row.
-    public static func timeCopy(_ source: Pixmap, into frame: inout Pixmap) -> Int {
+    /// Nanoseconds to copy every row of `source` into `frame` (the same size), one span a row,
+    /// `source` first dropped from the caches (untimed), as a kept image is read.
+    ///
+    /// Why from memory: a layer's contents drawn in an earlier frame come from memory (flushing
+    /// every layer's contents before each step changed no composite), while an image last read a
+    /// rotation ago, as these were before, was partly still in the last-level cache, more so the
+    /// faster the host's memory was at the time, and priced reading a kept byte at 60–95 % of what
+    /// a read from memory costs (docs/cost-model.md §6).
+    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap) -> Int {
+        source.evictFromCaches()
         let start = Stopwatch.now()
         frame.copy(source, from: source.bounds, to: .zero)
         return Int(Stopwatch.now() - start)
