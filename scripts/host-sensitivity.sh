@@ -38,15 +38,7 @@ else
 fi
 load=$!
 sleep 2
-# The loaded runs use the kernels the quiet ones chose: calibrated beside the load, the choice can
-# differ (it took the string path there once), and the comparison would mix the two. Options
-# given to the script come after these, and the last of a repeated option counts.
-kernels=()
-store=$(grep -o '"storePath" *: *"[a-z]*"' "$out/quiet.json" | head -1 | sed 's/.*"\([a-z]*\)"$/\1/')
-lanes=$(grep -o '"blendLanes" *: *"[a-z]*"' "$out/quiet.json" | head -1 | sed 's/.*"\([a-z]*\)"$/\1/')
-if [ -n "$store" ]; then kernels+=(--store-path "$store"); fi
-if [ -n "$lanes" ]; then kernels+=(--blend-lanes "$lanes"); fi
-pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "${kernels[@]}" "$@"
+pin 0 "$bench" run --processes 5 --quiet --json "$out/loaded.json" "$@"
 if ! kill -0 "$load" 2>/dev/null; then
   echo "error: the memory-bandwidth load (bench kernels) stopped before the loaded runs ended:" >&2
   cat "$out/load.err" >&2

@@ -13,8 +13,8 @@ struct KernelsCommand: BenchCommand {
                 + "framebuffer, interleaved with the memory floors they are compared with (every row filled, "
                 + "white or grey as is faster, every row written from a row in the cache, and every row copied "
                 + "from a kept image dropped from the caches first, by the renderer's own fill and copy), so the "
-                + "distance to the floors is visible. The store path and blend lanes are chosen as 'bench run' "
-                + "chooses them, by a start-up calibration.",
+                + "distance to the floors is visible. The store path and blend lanes are the ones 'bench run' "
+                + "times with by default on this processor.",
             options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "45")])
     }
 
@@ -25,29 +25,13 @@ struct KernelsCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        // The kernel paths a run on this host would time with.
-        let scenario = Scenario.ipadSettings, size = scenario.device.pixelSize
-        let choice = try KernelCalibration.measure(scenario: scenario, rotation: StrategyCatalog.builtIn.names.count + MemoryFloor.frames)
-        StorePath.current = choice.path
-        BlendLanes.current = choice.lanes
-        context.stdout(Self.calibrationLine(choice))
+        // The kernel paths a run on this host times with.
+        let size = Scenario.ipadSettings.device.pixelSize
+        StorePath.current = .preferred
+        BlendLanes.current = .preferred
+        context.stdout("Store path: \(StorePath.current.rawValue); blend lanes: \(BlendLanes.current.rawValue) (as 'bench run' times by default here)\n")
         context.stdout(Self.table(KernelBench.run(size: size, repetitions: repetitions)))
         return 0
-    }
-
-    /// The store path and blend lanes chosen and what each took in the calibration.
-    static func calibrationLine(_ choice: KernelCalibration.Choice) -> String {
-        let times = StorePath.allCases.compactMap { path in choice.nanos[path].map { "\(path.rawValue) \(Format.micros($0)) µs" } }
-        let source = "the composite of \(Scenario.ipadSettings.name)'s frames drawn by \(StrategyCatalog.reference)"
-        var line = "Store path: \(choice.path.rawValue) (calibration, \(source): \(times.joined(separator: ", ")))\n"
-        let lanes = BlendLanes.allCases.compactMap { lanes in choice.laneNanos[lanes].map { "\(lanes.rawValue) \(Format.micros($0)) µs" } }
-        if lanes.isEmpty {
-            line += "Blend lanes: \(choice.lanes.rawValue) (the only lanes this processor has)\n"
-        } else {
-            let p = choice.laneP.map { String(format: ", p = %.3g", $0) } ?? ""
-            line += "Blend lanes: \(choice.lanes.rawValue) (calibration, the same frames: \(lanes.joined(separator: ", "))\(p))\n"
-        }
-        return line
     }
 
     /// The rows as a table with each kernel's time, and its memory-traffic bound, as multiples

@@ -70,12 +70,14 @@ struct RunCommand: BenchCommand {
                            isInternal: true),
                 OptionSpec(name: "store-path", valueName: "path",
                            help: "Time fills and copies with this store path (string: the C library's memset, memmove "
-                               + "and string stores; vector: loops of vector stores) instead of choosing by a start-up "
-                               + "calibration (string unless vector is 10 % faster). Results record the path with the host."),
+                               + "and string stores; vector: loops of vector stores).",
+                           allowedValues: StorePath.allCases.map(\.rawValue), defaultDescription: "vector"),
                 OptionSpec(name: "blend-lanes", valueName: "lanes",
-                           help: "Blend with these lanes (portable: Swift's SIMD, SSE2; wide: AVX2, where the CPU has it) "
-                               + "instead of choosing by the start-up calibration (wide unless portable is faster, significantly). "
-                               + "Results record the lanes with the host."),
+                           help: "Blend with these lanes (portable: Swift's SIMD, SSE2; wide: AVX2, where the CPU has "
+                               + "it). Both give the same pixels. Results record the store path and lanes with the host: "
+                               + "other choices make other hosts.",
+                           allowedValues: BlendLanes.allCases.map(\.rawValue),
+                           defaultDescription: "wide where the CPU has AVX2, else portable"),
                 OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
                            help: "Move the memory floor's turn k strategies on in every step (bench --processes gives each process its index).",
                            isInternal: true),
@@ -99,9 +101,9 @@ struct RunCommand: BenchCommand {
     var processes: Int
     /// How far on the memory floor's turn starts (`Runner.orderOffset`).
     var orderOffset: Int
-    /// The store path to time with (`--store-path`); nil to calibrate.
+    /// The store path to time with (`--store-path`); nil for `StorePath.preferred`.
     var storePath: StorePath?
-    /// The blend lanes to time with (`--blend-lanes`); nil to calibrate.
+    /// The blend lanes to time with (`--blend-lanes`); nil for `BlendLanes.preferred`.
     var blendLanes: BlendLanes?
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
@@ -135,18 +137,9 @@ struct RunCommand: BenchCommand {
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
         orderOffset = try arguments.integer(ProcessRounds.orderOption, in: 0...1000) ?? 0
-        if let text = arguments.value("store-path") {
-            guard let path = StorePath(rawValue: text) else {
-                let names = StorePath.allCases.map(\.rawValue).joined(separator: ", ")
-                throw BenchError.usage("--store-path must be one of \(names), not '\(Escape.message(text))'.")
-            }
-            storePath = path
-        }
-        if let text = arguments.value("blend-lanes") {
-            guard let lanes = BlendLanes(rawValue: text) else {
-                let names = BlendLanes.allCases.map(\.rawValue).joined(separator: ", ")
-                throw BenchError.usage("--blend-lanes must be one of \(names), not '\(Escape.message(text))'.")
-            }
+        // The values are checked against the options' allowed values when parsed.
+        storePath = arguments.value("store-path").flatMap(StorePath.init(rawValue:))
+        if let lanes = arguments.value("blend-lanes").flatMap(BlendLanes.init(rawValue:)) {
             guard lanes != .wide || BlendLanes.wideIsAvailable else {
                 throw BenchError.usage("--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable.")
             }
@@ -204,9 +197,9 @@ struct RunCommand: BenchCommand {
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
-                // One calibration for all: every process times the same instructions.
-                let choice = try Runner.calibrate(plan, catalog: catalog, storePath: storePath, lanes: blendLanes)
-                results = try ProcessRounds.run(childArguments + ["--store-path=\(choice.path.rawValue)", "--blend-lanes=\(choice.lanes.rawValue)"],
+                // Every process times the same instructions: the paths given or this machine's.
+                let path = storePath ?? .preferred, lanes = blendLanes ?? .preferred
+                results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)", "--blend-lanes=\(lanes.rawValue)"],
                                                 count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
                                                 notice: context.stderr)

@@ -31,12 +31,11 @@ public struct Runner {
     /// (`lockstepOrder`). `bench run --processes` gives each process its index.
     public var orderOffset = 0
 
-    /// The store path to time with; nil to choose by calibration at the start of the run
-    /// (`KernelCalibration`, on the plan's largest frame). `bench run --processes` calibrates
-    /// once and gives every process the choice, so they all time the same instructions.
+    /// The store path to time with; nil for `StorePath.preferred`, the same on every run of
+    /// this machine (the results' host records it).
     public var storePath: StorePath?
 
-    /// The blend lanes to time with; nil to choose by the same calibration (`BlendLanes`).
+    /// The blend lanes to time with; nil for `BlendLanes.preferred` (wide where the CPU has them).
     public var blendLanes: BlendLanes?
 
     public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments,
@@ -85,9 +84,8 @@ public struct Runner {
         // `.blendLanes`), and the process gets its own paths back afterwards.
         let savedPath = StorePath.current, savedLanes = BlendLanes.current
         defer { StorePath.current = savedPath; BlendLanes.current = savedLanes }
-        let choice = try Runner.calibrate(plan, catalog: catalog, storePath: storePath, lanes: blendLanes)
-        StorePath.current = choice.path
-        BlendLanes.current = choice.lanes
+        StorePath.current = storePath ?? .preferred
+        BlendLanes.current = blendLanes ?? .preferred
         var clock = ProgressClock(total: total, started: Stopwatch.now())
         var runs: [RunResult] = []
         // The top-level floor is the first scenario's; every run carries its own scenario's.
@@ -107,22 +105,6 @@ public struct Runner {
         results.provenance = .current(commandLine: commandLine)
         results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
         return results
-    }
-
-    /// The kernel paths timed on the composite of the plan's largest screen (`KernelCalibration`),
-    /// drawn by the reference strategy where the catalogue has it, else by that scenario's first;
-    /// a `storePath` or `lanes` given is kept, and nothing is timed when nothing is left to choose.
-    public static func calibrate(_ plan: RunPlan, catalog: StrategyCatalog = .builtIn, storePath: StorePath? = nil,
-                                 lanes: BlendLanes? = nil) throws -> KernelCalibration.Choice {
-        let lanes = lanes ?? (BlendLanes.wideIsAvailable ? nil : .portable)
-        guard storePath == nil || lanes == nil,
-              let item = plan.items.max(by: { $0.scenario.device.pixelSize.area < $1.scenario.device.pixelSize.area }) else {
-            return KernelCalibration.Choice(path: storePath ?? .string, nanos: [:], lanes: lanes ?? .portable)
-        }
-        let strategy = catalog.names.contains(StrategyCatalog.reference) ? StrategyCatalog.reference : item.strategies.first ?? StrategyCatalog.reference
-        return try KernelCalibration.measure(scenario: item.scenario, strategyName: strategy, catalog: catalog,
-                                             rotation: item.strategies.count + MemoryFloor.frames,
-                                             storePath: storePath, lanes: lanes)
     }
 
     /// The turns of step `step` of `round`: the strategies `0..<strategies` in order, with the

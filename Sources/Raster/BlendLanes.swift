@@ -23,4 +23,10 @@ public enum BlendLanes: String, Sendable, CaseIterable {
 
     /// Whether this CPU can run `.wide`.
     public static let wideIsAvailable: Bool = cwide_supported()
+
+    /// The lanes a timing run uses unless `--blend-lanes` says otherwise: `.wide` where the CPU
+    /// has them, decided by the processor's features alone, so every run on one machine times
+    /// the same instructions (the same bits in half the instructions; a choice timed at start-up
+    /// flipped between runs).
+    public static var preferred: BlendLanes { wideIsAvailable ? .wide : .portable }
 }

@@ -7,17 +7,22 @@
 /// time, so a `rep stosb` over a row counts one instruction and one data write per byte, where a
 /// loop of 16-byte vector stores counts about two instructions and one write per 16 bytes, for
 /// the same cache lines missed (docs/cost-model.md, "What valgrind counts"). Which string routine
-/// the C library picks also depends on the CPU it runs on, and which path is faster depends on
-/// the host: a timing run chooses by measuring both at start-up (`KernelCalibration`) and records
-/// its choice with the host (`HostFingerprint.storePath`); the deterministic host-free cost is
-/// counted on the vector path.
+/// the C library picks also depends on the CPU it runs on. A timing run uses `preferred` unless told
+/// otherwise and records the path with the host (`HostFingerprint.storePath`); the deterministic
+/// host-free cost is counted on the vector path.
 public enum StorePath: String, Sendable, CaseIterable {
     /// `memset`, `memmove` and `rep stosl`: the C library's routines and string stores.
     case string
     /// Loops of vector stores, the same instructions on every x86-64 host: always used when
     /// counting under valgrind (`InstructionCount.measure`), so counts follow the bytes, not the
-    /// routine; used when timing where it measured faster.
+    /// routine; and the path timing runs use unless told otherwise (`preferred`).
     case vector
+
+    /// The path a timing run uses unless `--store-path` says otherwise: `.vector`, fixed, not timed.
+    /// It composited real frames faster on every host measured (the string path's label blends read
+    /// back lines its stores had left out of the cache), and a choice timed at start-up flipped
+    /// between two runs a second apart where the paths were close, making one machine two hosts.
+    public static let preferred: StorePath = .vector
 
     /// The path this process's kernels use. Set once, before anything is drawn (a timing run sets
     /// its calibrated choice, a counting child `.vector`); read once per paint call, not per span.

@@ -33,9 +33,7 @@ final class FilterShardMergeTests: TemporaryDirectoryTestCase {
     /// Runs `bench` and returns the results it wrote to `name`, failing the test on a non-zero exit.
     private func run(_ arguments: [String], writing name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Results {
         let path = directory + "/" + name
-        // One kernel path for every shard: on this small screen each shard's own calibration could
-        // choose differently, and the shards would be two kinds of host (docs/cli.md, bench merge).
-        let result = bench(arguments + ["--json", path, "--quiet", "--store-path", "string", "--blend-lanes", "portable"])
+        let result = bench(arguments + ["--json", path, "--quiet"])
         XCTAssertEqual(result.code, 0, result.stderr, file: file, line: line)
         return try Results.load(from: path)
     }

@@ -140,14 +140,14 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       columns.
               --store-path <path>     Time fills and copies with this store path (string:
                                       the C library's memset, memmove and string stores;
-                                      vector: loops of vector stores) instead of choosing by
-                                      a start-up calibration (string unless vector is 10 %
-                                      faster). Results record the path with the host.
+                                      vector: loops of vector stores). (values: string,
+                                      vector; default: vector)
               --blend-lanes <lanes>   Blend with these lanes (portable: Swift's SIMD, SSE2;
-                                      wide: AVX2, where the CPU has it) instead of choosing
-                                      by the start-up calibration (wide unless portable is
-                                      faster, significantly). Results record the lanes with
-                                      the host.
+                                      wide: AVX2, where the CPU has it). Both give the same
+                                      pixels. Results record the store path and lanes with
+                                      the host: other choices make other hosts. (values:
+                                      portable, wide; default: wide where the CPU has AVX2,
+                                      else portable)
               -h, --help              Show help information.
 
             """

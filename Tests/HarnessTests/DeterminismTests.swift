@@ -9,12 +9,7 @@ final class DeterminismTests: XCTestCase {
     func testTwoRunsWriteTheSameJSONApartFromTimesAndTimestamps() throws {
         let scenario = Fixtures.longTable(sections: 40, device: Fixtures.device(width: 600, height: 300), steps: 15)
         func stripped() throws -> NSDictionary {
-            // The kernel paths pinned: a calibration chooses by timing, and on a screen this small
-            // the paths are close enough for two runs to choose differently.
-            var runner = Runner()
-            runner.storePath = .vector
-            runner.blendLanes = .portable
-            let results = try runner.run(scenarios: [scenario], strategies: ["none", "shared-corner-grid", "rasterized-mask"])
+            let results = try Runner().run(scenarios: [scenario], strategies: ["none", "shared-corner-grid", "rasterized-mask"])
             var object = try JSONSerialization.jsonObject(with: results.jsonData()) as! [String: Any]
             for key in ["createdAt", "floorNanos", "copyFloorNanos", "keptCopyFloorNanos", "peakMemoryBytes"] { object[key] = nil }
             object["runs"] = (object["runs"] as! [[String: Any]]).map { run in

@@ -72,7 +72,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     func testResultsRecordTheHostFingerprintOfThisMachine() throws {
         let host = try XCTUnwrap(Self.fresh.provenance?.host)
         var here = HostFingerprint.current
-        // The run's calibrated kernels, not necessarily the process's now.
+        // The run's kernel paths, not necessarily the process's now.
         here.storePath = host.storePath
         here.blendLanes = host.blendLanes
         XCTAssertEqual(host, here)
@@ -150,42 +150,26 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertNotEqual(reloaded.provenance?.host, Self.fresh.provenance?.host, line: line)
     }
 
-    /// Wide lanes where they exist, unless the portable ones are significantly faster (p < 0.01).
-    func testCalibrationTakesTheWideLanesUnlessThePortableOnesAreSignificantlyFaster() {
-        let portable = Array(repeating: 1000, count: 15)
-        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 890, count: 15), p: 0.001), .wide)
-        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 1000, count: 15), p: 0.9), .wide,
-                       "a tie keeps the lanes that do less")
-        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 1050, count: 15), p: 0.02), .wide,
-                       "slower, but not significantly")
-        XCTAssertEqual(KernelCalibration.chooseLanes(portable: portable, wide: Array(repeating: 1050, count: 15), p: 0.001), .portable,
-                       "significantly slower")
-        XCTAssertEqual(KernelCalibration.chooseLanes(portable: [], wide: [1], p: 0), .portable, "not timed")
-    }
-
-    /// Start-up calibration: the C library's routines unless another path is at least 10 % faster
-    /// on passes long enough to tell.
-    func testCalibrationKeepsTheLibraryPathUnlessAnotherIsClearlyFaster() throws {
-        let ms = 1_000_000
-        XCTAssertEqual(KernelCalibration.choose([.string: 2 * ms, .vector: 2 * ms * 91 / 100]), .string)
-        XCTAssertEqual(KernelCalibration.choose([.string: 2 * ms, .vector: 2 * ms * 90 / 100]), .vector)
-        XCTAssertEqual(KernelCalibration.choose([.string: 2 * ms, .vector: 3 * ms]), .string)
-        XCTAssertEqual(KernelCalibration.choose([.string: ms / 2, .vector: ms / 4]), .string, "too short a pass to tell")
-        XCTAssertEqual(KernelCalibration.choose([.vector: 10]), .string, "no library time: the default")
-        StorePath.current = .vector
-        defer { StorePath.current = .string }
-        let scenario = Fixtures.longTable(sections: 4, device: Fixtures.device(width: 64, height: 32), steps: 6)
-        let choice = try KernelCalibration.measure(scenario: scenario, rotation: 3, passes: 3)
-        XCTAssertEqual(Set(choice.nanos.keys), Set(StorePath.allCases))
-        XCTAssertTrue(choice.nanos.values.allSatisfy { $0 > 0 })
-        XCTAssertEqual(choice.path, KernelCalibration.choose(choice.nanos))
-        XCTAssertEqual(StorePath.current, .vector, "the calibration leaves the process's path as it was")
-        XCTAssertEqual(BlendLanes.current, .portable, "and its lanes")
-        XCTAssertEqual(Set(choice.laneNanos.keys), BlendLanes.wideIsAvailable ? Set(BlendLanes.allCases) : [])
-        XCTAssertEqual(choice.laneP == nil, !BlendLanes.wideIsAvailable)
-        // Given paths are kept and not timed.
-        let given = try KernelCalibration.measure(scenario: scenario, rotation: 3, passes: 3, storePath: .vector, lanes: .portable)
-        XCTAssertEqual(given, KernelCalibration.Choice(path: .vector, nanos: [:], lanes: .portable))
+    /// One machine is one host: a run times on the paths the processor decides (vector stores,
+    /// wide lanes where it has AVX2), never on what a timing at start-up happened to favour, so
+    /// every run of this machine records the same fingerprint and the gate compares their times.
+    func testEveryRunOfOneMachineTimesOnThePreferredPathsAndIsOneHost() throws {
+        StorePath.current = .string
+        BlendLanes.current = .portable
+        let again = try Runner().run(scenarios: [Self.scenario], strategies: ["none"], steps: 2)
+        XCTAssertEqual(StorePath.current, .string, "the run gives the process its paths back")
+        XCTAssertEqual(BlendLanes.current, .portable)
+        for results in [Self.fresh, again] {
+            XCTAssertEqual(results.provenance?.host?.storePath, StorePath.vector.rawValue)
+            XCTAssertEqual(results.provenance?.host?.blendLanes, (BlendLanes.wideIsAvailable ? BlendLanes.wide : .portable).rawValue)
+        }
+        XCTAssertEqual(again.provenance?.host, Self.fresh.provenance?.host)
+        var given = Runner()
+        given.storePath = .string
+        given.blendLanes = .portable
+        let other = try given.run(scenarios: [Self.scenario], strategies: ["none"], steps: 2)
+        XCTAssertEqual(other.provenance?.host?.storePath, "string", "a path given is timed and recorded")
+        XCTAssertEqual(other.provenance?.host?.blendLanes, "portable")
     }
 
     func testTheGitCommitIsReadFromLooseAndPackedRefs() throws {

@@ -17,21 +17,10 @@ final class ResultsMergeTests: XCTestCase {
     /// Shard i of n of `plan`, run for real.
     private static func shard(_ index: Int, of count: Int, plan: RunPlan = plan) throws -> Results {
         let selection = PairSelection(shard: PairSelection.Shard(index: index, count: count), reference: "none")
-        return try pinned(Runner(commandLine: ["bench", "run", "--shard", "\(index)/\(count)"])).run(try plan.selecting(selection))
+        return try Runner(commandLine: ["bench", "run", "--shard", "\(index)/\(count)"]).run(try plan.selecting(selection))
     }
 
-    private static let unsharded: Results = try! pinned(Runner(commandLine: ["bench", "run"])).run(plan)
-
-    /// `runner` on one store path and one width of blend lanes: each shard's process calibrates
-    /// its own, and on frames this small the two ways are close enough for the choice to differ
-    /// between shards (the lanes did, once, in a full test run beside other work), which would
-    /// make them two kinds of host.
-    private static func pinned(_ runner: Runner) -> Runner {
-        var runner = runner
-        runner.storePath = .string
-        runner.blendLanes = .portable
-        return runner
-    }
+    private static let unsharded: Results = try! Runner(commandLine: ["bench", "run"]).run(plan)
     private static let shards: [(name: String, results: Results)] = (1...4).map { ("shard-\($0).json", try! shard($0, of: 4)) }
 
     private func merge(_ shards: [(name: String, results: Results)]) throws -> Results {
