@@ -39,13 +39,14 @@ public struct MemoryFloor {
 
     private var fillFrames: [Pixmap]
     private var copyFrames: [Pixmap]
-    /// Per store path, a kept image and the frame it is copied into (`timeKeptCopy`).
-    private var keptSources: [Pixmap]
+    /// Per store path, the frame a kept image is copied into (`timeKeptCopy`).
     private var keptTargets: [Pixmap]
 
-    /// The frames the floor holds: one per fill way, one per copy path, and a source and a target
-    /// per path for the kept copy.
-    public static let frames = fillWays.count + 3 * StorePath.allCases.count
+    /// The frames the floor holds: one per fill way, one per copy path, and a target per path for
+    /// the kept copy, whose image is the path's copy frame (dropped from the caches before it is
+    /// read, so it is read from memory wherever it was last written; a kept image of its own
+    /// cost another frame of memory per path and bought nothing).
+    public static let frames = fillWays.count + 2 * StorePath.allCases.count
 
     /// Prepares the frames of `size`, every page written once so faults are not timed; nil when
     /// they cannot be allocated.
@@ -56,14 +57,11 @@ public struct MemoryFloor {
             guard let frame = Pixmap(size: size, fill: .transparent) else { return nil }
             fillFrames.append(frame)
         }
-        keptSources = []
         keptTargets = []
         for _ in StorePath.allCases {
             guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied),
-                  let source = Pixmap(size: size, fill: Color(hex: "#669933")!.premultiplied),
                   let target = Pixmap(size: size, fill: .transparent) else { return nil }
             copyFrames.append(frame)
-            keptSources.append(source)
             keptTargets.append(target)
         }
     }
@@ -81,10 +79,10 @@ public struct MemoryFloor {
     }
 
     /// Nanoseconds to copy every row of a kept image into a frame: the less of the two store
-    /// paths, each from an image of its own that nothing else touches, read from memory
-    /// (`timeKeptCopy(_:into:)`). Leaves `StorePath.current` as it found it.
+    /// paths, each from its path's copy frame read from memory (`timeKeptCopy(_:into:)`). Leaves
+    /// `StorePath.current` as it found it.
     public mutating func timeKeptCopy() -> Int {
-        MemoryFloor.leastCopy { i in MemoryFloor.timeKeptCopy(keptSources[i], into: &keptTargets[i]) }
+        MemoryFloor.leastCopy { i in MemoryFloor.timeKeptCopy(copyFrames[i], into: &keptTargets[i]) }
     }
 
     /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill

@@ -14,7 +14,7 @@ final class MemoryFloorTests: XCTestCase {
         XCTAssertTrue(stringColors.contains { $0 != ($0 & 0xFF) &* 0x0101_0101 })
         // A frame per fill way; per store path, one copied from the cache, and a kept image and
         // the frame it is copied into.
-        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.count + 3 * StorePath.allCases.count)
+        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.count + 2 * StorePath.allCases.count)
     }
 
     func testTheKeptCopyWritesEveryPixelOfTheFrameFromTheImage() throws {
