@@ -83,7 +83,15 @@ extension Results {
         for shard in shards where !hosts.contains(shard.results.provenance?.host) { hosts.append(shard.results.provenance?.host) }
         if hosts.count > 1 {
             merged.provenance?.host = nil
-            notes.append("the files were measured on \(hosts.count) kinds of host (processor, cache sizes or huge-page mode), so the merged file records none, and bench check reports its times without gating them")
+            // What makes each other kind of host another, against the first file's, named by the
+            // first file of that kind.
+            let firstHost = first.results.provenance?.host
+            let differences = hosts.dropFirst().map { host -> String in
+                let name = shards.first { $0.results.provenance?.host == host }!.name
+                let what = (host.flatMap { host in firstHost.map { $0.differences(to: host) } }) ?? "no host recorded"
+                return "\(Escape.message(name)) against \(Escape.message(first.name)): \(Escape.shortened(what, limit: Escape.messageLimit))"
+            }
+            notes.append("the files were measured on \(hosts.count) kinds of host (\(differences.joined(separator: "; "))), so the merged file records none, and bench check reports its times without gating them")
         }
         let machines = shards.filter { $0.results.machine != first.results.machine }
         if !machines.isEmpty {
