@@ -31,15 +31,15 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "suite", valueName: "file",
                            help: "The suite the baseline was made from, to run again (built-in scenarios need none)."),
                 OptionSpec(name: "time-tolerance", valueName: "fraction",
-                           help: "The smallest significant change of a time ratio that fails the gate.", defaultDescription: "0.05"),
+                           help: "The smallest significant change of a time ratio that fails the gate, from 0 to 10.", defaultDescription: "0.05"),
                 OptionSpec(name: "time-ratio", valueName: "name", arity: .multiple,
                            help: "A time ratio to gate; repeat for several.", allowedValues: Gate.timeRatios.map(\.name),
                            defaultDescription: Gate.defaultTimeRatios.map(\.name).joined(separator: ", ")),
                 OptionSpec(name: "instruction-tolerance", valueName: "fraction",
-                           help: "The change of a phase's instruction count that fails the gate.",
+                           help: "The change of a phase's instruction count that fails the gate, from 0 to 10.",
                            defaultDescription: Format.fixed(Gate.defaultInstructionTolerance, 2)),
                 OptionSpec(name: "cycle-tolerance", valueName: "fraction",
-                           help: "The change of a phase's estimated cycles (under the simulated cache) that fails the gate.",
+                           help: "The change of a phase's estimated cycles (under the simulated cache) that fails the gate, from 0 to 10.",
                            defaultDescription: Format.fixed(Gate.defaultCycleTolerance, 2)),
                 OptionSpec(name: "aa", arity: .flag,
                            help: "Measure the machine's noise with an A/A run and never gate below it."),
@@ -51,6 +51,11 @@ struct CheckCommand: BenchCommand {
                                + "--filter selects them (with 'none' kept as the reference), running or reading only those."),
             ])
     }
+
+    /// The tolerances a check accepts: from 0 (any significant change fails) to 10 (a ratio
+    /// eleven times the baseline's still passes). Beyond that a tolerance gates nothing, and a
+    /// change shown against it (1e308 as a percentage) is no longer a number.
+    static let toleranceRange: ClosedRange<Double> = 0...10
 
     var baseline: Results
     var results: Results?
@@ -68,23 +73,13 @@ struct CheckCommand: BenchCommand {
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
+        // The options' values first, so a mistyped number is reported before any file is read.
+        tolerance = try arguments.decimal("time-tolerance", in: Self.toleranceRange, example: "0.25 = 25 %") ?? 0.05
+        instructionTolerance = try arguments.decimal("instruction-tolerance", in: Self.toleranceRange, example: "0.01 = 1 %")
+            ?? Gate.defaultInstructionTolerance
+        cycleTolerance = try arguments.decimal("cycle-tolerance", in: Self.toleranceRange, example: "0.05 = 5 %") ?? Gate.defaultCycleTolerance
         baseline = try Results.load(from: arguments.value("baseline")!)
         results = try arguments.value("results").map { try Results.load(from: $0) }
-        let text = arguments.value("time-tolerance") ?? "0.05"
-        guard let value = Double(text), value.isFinite, value >= 0 else {
-            throw BenchError.usage("--time-tolerance must be a number of 0 or more (0.25 = 25 %), not '\(Escape.message(text))'.")
-        }
-        tolerance = value
-        let instructionText = arguments.value("instruction-tolerance") ?? String(Gate.defaultInstructionTolerance)
-        guard let fraction = Double(instructionText), fraction.isFinite, fraction >= 0 else {
-            throw BenchError.usage("--instruction-tolerance must be a number of 0 or more (0.01 = 1 %), not '\(Escape.message(instructionText))'.")
-        }
-        instructionTolerance = fraction
-        let cycleText = arguments.value("cycle-tolerance") ?? String(Gate.defaultCycleTolerance)
-        guard let cycles = Double(cycleText), cycles.isFinite, cycles >= 0 else {
-            throw BenchError.usage("--cycle-tolerance must be a number of 0 or more (0.05 = 5 %), not '\(Escape.message(cycleText))'.")
-        }
-        cycleTolerance = cycles
         measureNoise = arguments.flag("aa")
         let ratios = arguments.allValues("time-ratio")
         timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))

@@ -15,13 +15,18 @@ struct KernelsCommand: BenchCommand {
                 + "from a kept image dropped from the caches first, by the renderer's own fill and copy), so the "
                 + "distance to the floors is visible. The store path and blend lanes are the ones 'bench run' "
                 + "times with by default on this processor.",
-            options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel.", defaultDescription: "45")])
+            options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel, from 1 to \(Format.grouped(maxRepetitions)).",
+                                 defaultDescription: "45")])
     }
+
+    /// The most passes per kernel: 1,000 passes of the five kernels and their floors over a
+    /// 22 MB frame take minutes; more would only run longer (the medians settle within tens).
+    static let maxRepetitions = 1000
 
     var repetitions: Int
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
-        repetitions = try arguments.integer("repetitions", atLeast: 1) ?? 45
+        repetitions = try arguments.integer("repetitions", in: 1...Self.maxRepetitions) ?? 45
     }
 
     func run(_ context: CommandContext) throws -> Int32 {

@@ -11,10 +11,12 @@ struct MergeCommand: BenchCommand {
             discussion: "Each (scenario, strategy) row comes from the one shard that measured it; the 'none' rows, which "
                 + "every shard measures as the reference of its ratios, are kept from the first file given that has "
                 + "them, and their copies must count and draw the same. Files from different builds or commits, made with "
-                + "different --processes or --instructions, with a row in two files, or with a scenario defined or "
-                + "measured differently, or shards of different divisions (--shard 1/3 and --shard 2/4) or one shard "
-                + "twice are refused (exit 2). A note on standard error names the shards missing from a division "
-                + "(--shard 1/3 and 3/3 given: 2/3 is missing) and shards made with different --rounds or --steps. "
+                + "different --processes or --instructions, with a row in two files, with a scenario defined differently "
+                + "or measured with other steps in two files (its rows would not be alike, and the kept 'none' would not "
+                + "be the reference of the other file's rows), or shards of different divisions (--shard 1/3 and --shard "
+                + "2/4) or one shard twice are refused (exit 2). A note on standard error names the shards missing from a "
+                + "division (--shard 1/3 and 3/3 given: 2/3 is missing) and shards made with different --rounds, or with "
+                + "different --steps on different scenarios. "
                 + "bench check and bench compare read the merged file like the results of one run.",
             arguments: [ArgumentSpec(name: "results.json", help: "A shard's results (bench run --shard i/n --json); give each shard once.",
                                      isVariadic: true)],

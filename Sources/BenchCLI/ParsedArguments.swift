@@ -46,6 +46,42 @@ struct ParsedArguments: Sendable {
         return number
     }
 
+    /// The decimal number given for option `name` within `range`, or nil when absent.
+    /// - Throws: `BenchError.usage` naming the option and the range when the value is not written
+    ///   in decimal (`decimalNumber(_:)`) or lies outside `range`; `example` ("0.25 = 25 %") shows
+    ///   how the number reads.
+    func decimal(_ name: String, in range: ClosedRange<Double>, example: String) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Self.decimalNumber(text), range.contains(number) else {
+            throw BenchError.usage("--\(name) must be a decimal number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)) (\(example)), not '\(Escape.message(text))'.")
+        }
+        return number
+    }
+
+    /// `text` as a number when it is written in decimal: digits with an optional sign, point and
+    /// exponent (`0.25`, `.5`, `2e-2`); nil otherwise. `Double(_:)` alone also reads `0x10` (16,
+    /// a hexadecimal float), `inf` and `nan`, which no one means as a tolerance.
+    static func decimalNumber(_ text: String) -> Double? {
+        var rest = Substring(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        let mantissa = rest.prefix { $0 != "e" && $0 != "E" }
+        let exponent = rest.dropFirst(mantissa.count)
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = parts.joined()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if !exponent.isEmpty {
+            var power = exponent.dropFirst()
+            if power.first == "+" || power.first == "-" { power = power.dropFirst() }
+            guard !power.isEmpty, power.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        return Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// A bound of a range as a message shows it: `10`, `0.5`.
+    private static func shown(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? Format.grouped(Int(value)) : String(value)
+    }
+
     /// Parses `arguments` by `command`'s grammar.
     ///
     /// Accepts `--opt value` and `--opt=value`; a value may start with `-` only when it is a

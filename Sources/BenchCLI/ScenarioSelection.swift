@@ -29,7 +29,8 @@ enum ScenarioSelection {
     static var filterOption: OptionSpec {
         OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
                    help: "Run only the (scenario, strategy) pairs a pattern matches: 'scenario/strategy' with * ? [...] "
-                       + "wildcards, or one name matching the scenario or the strategy; repeat for several. "
+                       + "wildcards, or one name matching the scenario or the strategy (a '/' within a name written '\\/'); "
+                       + "repeat for several. "
                        + "'none' still runs on every scenario left, as the reference of the ratios.")
     }
 

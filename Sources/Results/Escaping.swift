@@ -138,15 +138,18 @@ public enum Escape {
         return out + "\""
     }
 
-    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, by the rule both
-    /// InfluxDB 1.x and 2.x parse (their `models` package): a space, a comma or `=` not preceded by
-    /// a backslash ends the key or value, so each is written with a backslash before it; the
-    /// reader removes a backslash only before those three, so any other backslash is written as
-    /// it is (`\\` would be stored as two). A value cannot end in a backslash at all — the reader
-    /// would take the comma or space after it as part of the value ("invalid tag format") — so a
-    /// trailing backslash is written as the visible escape `\u{5C}`. Control characters, which
-    /// the protocol cannot hold in a tag (a line break would end the point), are visible escapes
-    /// as on the terminal (`a\nb`). `a b,c=d` is written `a\ b\,c\=d`; `trail\` is `trail\u{5C}`.
+    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, written so that
+    /// InfluxDB stores names that differ as values that differ, whichever version reads them.
+    /// A space, a comma or `=` not preceded by a backslash ends the key or value, so each is
+    /// written with a backslash before it, which every version removes. Control characters, which
+    /// a tag cannot hold (a line break would end the point), are visible escapes as on the
+    /// terminal (`a\nb`). A backslash of the name is always written as the visible escape
+    /// `\u{5C}`: a raw one could not end a value (the reader would take the comma after it as part
+    /// of the value), InfluxDB 1.x keeps `\\` as two backslashes where 2.x reads one, and a name
+    /// that spells an escape (`trail\u{5C}`, `a\nb` typed with a backslash) would otherwise be
+    /// stored like the name it stands for (`trail\`, a line break). So every backslash InfluxDB
+    /// stores begins an escape (`\n`, `\r`, `\t`, `\u{…}`), and the stored text reads back to
+    /// exactly one name. `a b,c=d` is written `a\ b\,c\=d`; `trail\` is `trail\u{5C}`.
     public static func lineProtocol(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -154,11 +157,12 @@ public enum Escape {
             case " ", ",", "=":
                 out += "\\"
                 out.unicodeScalars.append(scalar)
+            case "\\":
+                out += "\\u{5C}"
             default:
                 if let escaped = visible(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
             }
         }
-        if out.hasSuffix("\\") { out = String(out.dropLast()) + "\\u{5C}" }
         return out
     }
 

@@ -211,15 +211,29 @@ extension Gate {
 
     /// Each of `ratios` compared over the two rows' processes (appended to `checks`), and a
     /// finding for each that differs significantly and by more than its row's tolerance; a ratio
-    /// with too few processes to test is counted in `notGated`.
+    /// with too few processes to test is counted in `notGated`, and one whose row lacks the
+    /// per-process values its file's process count promises is described in `lacking`.
     static func timeFindings(_ old: RunResult, in baseline: Results, _ new: RunResult, in current: Results,
-                             ratios: [Ratio], tolerance: Double, notGated: inout Int,
+                             ratios: [Ratio], tolerance: Double, notGated: inout Int, lacking: inout [String],
                              checks: inout [TimeCheck]) -> [Finding] {
         var out: [Finding] = []
         for ratio in ratios {
             let xs = baseline.independentSamples(old, ratio), ys = current.independentSamples(new, ratio)
             guard !xs.isEmpty, !ys.isEmpty, xs.allSatisfy({ $0 > 0 }), ys.allSatisfy({ $0 > 0 }) else { continue }
             let a = Summary.median(sorted: xs.sorted()), b = Summary.median(sorted: ys.sorted())
+            // A file of several processes whose row has one value only: the row is at fault, not
+            // the process count, and the reader says so rather than "too few processes".
+            let short = [("the baseline", baseline, old, xs.count), ("this run", current, new, ys.count)].filter { side in
+                (side.1.processes ?? 1) > 1 && side.3 < side.1.processes!
+            }
+            if !short.isEmpty {
+                let why = short.map { side in
+                    "\(side.0)'s row has no roundRatios.\(ratio.name) (one value per process), though \(side.0) comes from \(side.1.processes!) processes"
+                }
+                lacking.append("\(Escape.message(old.key.description)) (\(why.joined(separator: "; ")))")
+                checks.append(TimeCheck(ratio: ratio, old: a, new: b))
+                continue
+            }
             let test = MannWhitney.test(xs, ys)
             guard test.smallestPossibleP < Comparison.alpha else {
                 notGated += 1

@@ -87,6 +87,7 @@ public enum Gate {
         var rows: [RowCheck] = []
         var compared = 0
         var notGated = 0
+        var lacking: [String] = []
         let host = (old: baseline.provenance?.host, new: current.provenance?.host)
         let timesGated = host.old != nil && host.old == host.new
         let cyclesGated = baseline.cacheModel != nil && baseline.cacheModel == current.cacheModel
@@ -117,7 +118,7 @@ public enum Gate {
             findings += pictureFindings(old, new)
             var times: [TimeCheck] = []
             let timeRows = timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
-                                        tolerance: options.effectiveTolerance, notGated: &notGated, checks: &times)
+                                        tolerance: options.effectiveTolerance, notGated: &notGated, lacking: &lacking, checks: &times)
             if timesGated {
                 findings += timeRows
             } else {
@@ -141,8 +142,15 @@ public enum Gate {
                 : "the baseline was measured on \(Escape.shortened(host.old!.summary, limit: 3 * Escape.messageLimit)) and this run on \(Escape.shortened(host.new?.summary ?? "an unrecorded host", limit: 3 * Escape.messageLimit))"
                     + (host.new.map { " (\(Escape.shortened(host.old!.differences(to: $0), limit: 3 * Escape.messageLimit)))" } ?? "")
             warnings.append("times were reported, not gated: \(why); host times follow a host's processor, caches and memory, so across hosts only counters, pictures, instructions and estimated cycles are gated")
-        } else if notGated > 0 {
-            warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
+        } else {
+            if notGated > 0 {
+                warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
+            }
+            if !lacking.isEmpty {
+                let shown = lacking.prefix(PairSelection.listedNames).joined(separator: ", ")
+                let more = lacking.count > PairSelection.listedNames ? " and \(lacking.count - PairSelection.listedNames) more" : ""
+                warnings.append("times were not gated in \(lacking.count) row(s) that lack their per-process ratios, whatever the process count: \(shown)\(more); make the file again with bench run --processes")
+            }
         }
         warnings += instructionWarnings(baseline: baseline, current: current)
         warnings += cycleWarnings(baseline: baseline, current: current)

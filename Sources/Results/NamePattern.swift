@@ -2,7 +2,8 @@
 /// characters (also none, and also `/`), `?` exactly one character, `[abc]` one of a set,
 /// `[a-z]` one of a range, `[!abc]` or `[^abc]` one character not in the set, and `\` makes the
 /// next character literal. Everything else matches itself, case-sensitively; the pattern must
-/// match the whole name.
+/// match the whole name. A `/` written as it is separates a scenario from a strategy
+/// (`PairSelection`); written `\/`, it is a slash within a name (a scenario `x/y` is `x\/y`).
 ///
 /// Characters are Unicode scalars, as everywhere `bench` walks names (`Escape`): `?` matches one
 /// scalar, so an accented letter written with a combining mark is two.
@@ -24,6 +25,9 @@ public struct NamePattern: Equatable, Sendable, CustomStringConvertible {
     public let text: String
     /// The compiled pattern; consecutive stars are one.
     let tokens: [Token]
+    /// Whether the pattern has a `/` that is neither escaped nor in a set: one that separates a
+    /// scenario from a strategy (`PairSelection.matches`).
+    public let separatesPair: Bool
 
     /// Compiles `text`.
     /// - Throws: `BenchError.usage` naming the pattern for an empty pattern, an unclosed `[`, an
@@ -36,6 +40,7 @@ public struct NamePattern: Equatable, Sendable, CustomStringConvertible {
         }
         guard !text.isEmpty else { throw fail("is empty; give a name or a pattern such as 'ci-*/none'") }
         var tokens: [Token] = []
+        var separatesPair = false
         let scalars = Array(text.unicodeScalars)
         var i = 0
         while i < scalars.count {
@@ -92,10 +97,12 @@ public struct NamePattern: Equatable, Sendable, CustomStringConvertible {
                 guard closed else { throw fail("opens a '[' set that is never closed with ']'; write '\\[' for a bracket") }
                 tokens.append(.set(ranges: ranges, negated: negated))
             default:
+                if scalar == "/" { separatesPair = true }
                 tokens.append(.literal(scalar))
             }
         }
         self.tokens = tokens
+        self.separatesPair = separatesPair
     }
 
     public var description: String { text }

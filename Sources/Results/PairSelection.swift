@@ -3,8 +3,10 @@
 ///
 /// The rules, in order:
 /// 1. **Filter.** A pair is selected when any pattern matches it (with no patterns, every pair
-///    is). A pattern containing `/` is matched against `scenario/strategy`; one without is matched
-///    against the scenario's name and against the strategy's, and either may match.
+///    is). A pattern containing `/` as it is (`NamePattern.separatesPair`) is matched against
+///    `scenario/strategy`; one without is matched against the scenario's name and against the
+///    strategy's, and either may match. A slash escaped as `\/` is part of a name, so `x\/y`
+///    selects the scenario named `x/y`.
 /// 2. **Shard.** The pairs to divide are the selected ones, less the reference strategy (`none`)
 ///    of any scenario in which something else is selected (it runs anyway, rule 3). Shard i of n
 ///    takes every n-th of them in the run's order, starting with the i-th: pair k (counting from
@@ -61,7 +63,7 @@ public struct PairSelection: Equatable, Sendable {
 
     /// Whether `pattern` matches `key` (rule 1).
     public static func matches(_ pattern: NamePattern, _ key: RunKey) -> Bool {
-        if pattern.text.contains("/") { return pattern.matches(key.description) }
+        if pattern.separatesPair { return pattern.matches(key.description) }
         return pattern.matches(key.scenario) || pattern.matches(key.strategy)
     }
 
@@ -103,6 +105,18 @@ public struct PairSelection: Equatable, Sendable {
     private func nothingSelected(_ candidates: [RunKey]) -> BenchError {
         guard !patterns.isEmpty else { return BenchError.usage("there is nothing to run: no scenario or no strategy was given.") }
         let given = patterns.map { "'\(Escape.message($0.text))'" }.joined(separator: ", ")
-        return BenchError.usage("--filter \(given) selects no (scenario, strategy) pair. The scenarios are: \(Self.nameList(candidates.map(\.scenario))); the strategies are: \(Self.nameList(candidates.map(\.strategy))).")
+        // A slash typed as it is separates the pair; say so when it was meant as part of a name.
+        var hint = ""
+        if let pattern = patterns.first(where: \.separatesPair),
+           let scenario = candidates.map(\.scenario).first(where: { $0.contains("/") && pattern.matches($0) }) {
+            var escaped = "", afterBackslash = false
+            for scalar in pattern.text.unicodeScalars {
+                if scalar == "/" && !afterBackslash { escaped += "\\" }
+                afterBackslash = scalar == "\\" && !afterBackslash
+                escaped.unicodeScalars.append(scalar)
+            }
+            hint = " A '/' separates the scenario from the strategy: to select the scenario '\(Escape.message(scenario))', whose name has a '/', write that slash as '\\/': '\(Escape.message(escaped))'."
+        }
+        return BenchError.usage("--filter \(given) selects no (scenario, strategy) pair. The scenarios are: \(Self.nameList(candidates.map(\.scenario))); the strategies are: \(Self.nameList(candidates.map(\.strategy))).\(hint)")
     }
 }

@@ -82,6 +82,15 @@ public struct Results: Codable, Equatable, Sendable {
     /// steps of 33 MB of tile traffic sum to 3.3 × 10^13), and with it every value converts
     /// between `Int` and `Double` exactly, so no comparison or report can overflow a conversion.
     public static let maxValue = 1 << 53
+
+    /// The smallest ratio of two times a results file may hold, apart from the 0 the writer puts
+    /// for a ratio over a reference that is 0 itself. Every step draws its frame, which writes each
+    /// pixel at least once, as the fill floor does and as `none`'s step does, so a step (or its
+    /// composite) is at least of the order of what it is divided by: the smallest ratio measured
+    /// by this project is 0.90 (`compositeToTraffic`). A thousandth leaves a margin of several
+    /// hundred times and refuses what no measurement gives (0 from a deleted time, a subnormal
+    /// number), which the gate would otherwise show as `–` or as a 100 % improvement.
+    public static let minRatio = 0.001
 }
 
 /// How and from what a run was made, so that a number can be traced to its source and two runs

@@ -15,9 +15,9 @@ enum ResultsReader {
         let tool = try toolInfo(top.required("tool", "an object"))
         let machine = try machineInfo(top.required("machine", "an object"))
         let createdAt = try top.required("createdAt", "a string").string()
-        let floorNanos = try top.required("floorNanos", "an integer").count()
-        let copyFloorNanos = try top.required("copyFloorNanos", "an integer").count()
-        let peakMemoryBytes = try top.required("peakMemoryBytes", "an integer").count()
+        let floorNanos = try measuredTime(top.required("floorNanos", "an integer"), row: nil)
+        let copyFloorNanos = try measuredTime(top.required("copyFloorNanos", "an integer"), row: nil)
+        let peakMemoryBytes = try added(top, "peakMemoryBytes", "an integer").count()
         let processes = try top.optional("processes")?.integer(1...Results.maxValue, "an integer ≥ 1")
 
         let runsItem = try top.required("runs", "a non-empty array of runs")
@@ -43,6 +43,17 @@ enum ResultsReader {
         results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
         results.instructionCounter = try top.optional("instructionCounter")?.string()
         results.cacheModel = try top.optional("cacheModel").map(cacheModel)
+        // A row without the per-round ratios the others have would have its times gated on one
+        // value, which no test can call significant: the gate would pass it unseen.
+        if let without = runs.firstIndex(where: { $0.roundRatios == nil }) {
+            let row = "the row \(Escape.message(runs[without].key.description)) has no roundRatios"
+            if let processes, processes > 1 {
+                throw runsItem.element(without, .null).fail("\(row), though the file comes from \(processes) processes (processes), whose ratios they hold, one per process; without them its times could not be gated")
+            }
+            if let with = runs.firstIndex(where: { $0.roundRatios != nil }) {
+                throw runsItem.element(without, .null).fail("\(row), though runs[\(with)] has them (one ratio per round, or per process); without them its times could not be gated")
+            }
+        }
         if results.cacheModel == nil, let row = runs.firstIndex(where: { $0.cost != nil }) {
             throw runsItem.element(row, .null).fail("has a cost, but the file records no cacheModel that counted it")
         }
@@ -163,19 +174,38 @@ enum ResultsReader {
             throw lacks.fail("missing key '\(counter.name)' (\(has.path) has it, and both list the same counters)")
         }
 
+        let row = Escape.message(RunKey(scenario: scenario, strategy: strategy).description)
         let timingItem = try f.required("timing", "an object of summaries by phase")
         let timing = try timingItem.metrics(Phase.self, "phase", summary)
         if let phase = Phase.allCases.first(where: { timing[$0] == nil }) {
             throw timingItem.fail("missing key '\(phase.name)' (a summary of the \(phase.name) times)")
         }
-        let ratios = try f.required("ratios", "an object of ratios").metrics(Ratio.self, "ratio") { try $0.measure() }
+        for phase in Phase.alwaysTimed where timing[phase]!.min == 0 {
+            throw zeroTime(timingItem.child(phase.name).child("min"), row: row)
+        }
+        let floorNanos = try measuredTime(f.required("floorNanos", "an integer"), row: row)
+        let copyFloorNanos = try measuredTime(f.required("copyFloorNanos", "an integer"), row: row)
+        let trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
+        // A ratio of two measured times, or the 0 the writer puts for one over a reference of 0.
+        func ratio(_ item: JSONNode, _ ratio: Ratio, _ value: Double) throws {
+            let overNothing = ratio.reference == .traffic && trafficBoundNanos == 0
+            guard value < Results.minRatio, !(value == 0 && overNothing) else { return }
+            throw item.fail("the row \(row) has the ratio \(JSONNode.format(value)), which no measurement gives: a ratio of two measured times is from \(JSONNode.format(Results.minRatio)) to \(Format.grouped(Results.maxValue)) (docs/results-schema.md, \"Reading a file\")")
+        }
+        let ratiosItem = try f.required("ratios", "an object of ratios")
+        let ratios = try ratiosItem.metrics(Ratio.self, "ratio") { try $0.measure() }
+        for (key, value) in ratios { try ratio(ratiosItem.child(key.name), key, value) }
 
-        let samples = try f.required("samples", "an object of arrays by phase (may be empty)").metrics(Phase.self, "phase") { item in
+        let samplesItem = try f.required("samples", "an object of arrays by phase (may be empty)")
+        let samples = try samplesItem.metrics(Phase.self, "phase") { item in
             let values = try item.counts()
             guard values.count == steps else {
                 throw item.fail("expected \(Format.grouped(steps)) values (one per step: the run's steps), got \(Format.grouped(values.count))")
             }
             return values
+        }
+        for phase in Phase.alwaysTimed {
+            if let i = samples[phase]?.firstIndex(of: 0) { throw zeroTime(samplesItem.child(phase.name).element(i, .null), row: row) }
         }
 
         // Every round (or process) has a value in each array; with `processes`, one per process.
@@ -191,18 +221,34 @@ enum ResultsReader {
                 throw item.fail("expected \(Format.grouped(known.count)) values (\(what)), got \(Format.grouped(count))")
             }
         }
-        let rounds = try f.optional("rounds")?.metrics(Phase.self, "phase") { item in
+        let roundsItem = f.optional("rounds")
+        let rounds = try roundsItem?.metrics(Phase.self, "phase") { item in
             let values = try item.counts()
             try checkLength(item, values.count)
             return values
         }
-        let roundRatios = try f.optional("roundRatios")?.metrics(Ratio.self, "ratio") { item in
+        for phase in Phase.alwaysTimed {
+            if let i = rounds?[phase]?.firstIndex(of: 0) { throw zeroTime(roundsItem!.child(phase.name).element(i, .null), row: row) }
+        }
+        let roundRatiosItem = f.optional("roundRatios")
+        let roundRatios = try roundRatiosItem?.metrics(Ratio.self, "ratio") { item in
             let values = try item.measures()
             try checkLength(item, values.count)
             return values
         }
+        if let roundRatios, let roundRatiosItem {
+            for (key, values) in roundRatios {
+                for (i, value) in values.enumerated() { try ratio(roundRatiosItem.child(key.name).element(i, .null), key, value) }
+            }
+            // The gate takes a ratio's values from here, and falls back on the one value of
+            // `ratios` without them: a ratio missing here would be judged on a single value.
+            if let missing = Ratio.allCases.first(where: { (ratios[$0] == nil) != (roundRatios[$0] == nil) }) {
+                let (has, lacks) = ratios[missing] == nil ? ("roundRatios", "ratios") : ("ratios", "roundRatios")
+                throw roundRatiosItem.fail("the row \(row) has no \(missing.name) in its \(lacks), though its \(has) have it; every ratio of a row has its values per round (or process)")
+            }
+        }
 
-        let eventItem = try f.required("eventSteps", "an array of step indices")
+        let eventItem = try added(f, "eventSteps", "an array of step indices")
         let eventSteps = try eventItem.counts()
         for (i, step) in eventSteps.enumerated() where step >= steps || (i > 0 && step <= eventSteps[i - 1]) {
             let after = i > 0 ? ", after \(Format.grouped(eventSteps[i - 1]))" : ""
@@ -217,7 +263,7 @@ enum ResultsReader {
             return labels
         }
 
-        let picturesItem = try f.required("pictures", "an object of checksums by step")
+        let picturesItem = try added(f, "pictures", "an object of checksums by step")
         var pictures: [String: String] = [:]
         for (key, value) in try picturesItem.object("an object of checksums by step").members {
             let picture = picturesItem.child(key, value)
@@ -234,15 +280,14 @@ enum ResultsReader {
         var run = RunResult(scenario: scenario, strategy: strategy, steps: steps, layoutPasses: layoutPasses, totals: totals,
                             perStep: perStep, timing: timing, ratios: ratios, samples: samples, eventSteps: eventSteps,
                             pictures: pictures,
-                            floorNanos: try f.required("floorNanos", "an integer").count(),
-                            copyFloorNanos: try f.required("copyFloorNanos", "an integer").count(),
-                            buffersAllocated: try f.required("buffersAllocated", "an integer").count())
+                            floorNanos: floorNanos, copyFloorNanos: copyFloorNanos,
+                            buffersAllocated: try added(f, "buffersAllocated", "an integer").count())
         run.rounds = rounds
         run.roundRatios = roundRatios
         run.eventLabels = eventLabels
-        run.trafficBoundNanos = try f.optional("trafficBoundNanos")?.count() ?? 0
+        run.trafficBoundNanos = trafficBoundNanos
         run.keptCopyFloorNanos = try f.optional("keptCopyFloorNanos")?.count() ?? 0
-        run.firstStepNanos = try f.optional("firstStepNanos")?.count()
+        run.firstStepNanos = try f.optional("firstStepNanos").map { try measuredTime($0, row: row) }
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
             let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
@@ -252,6 +297,36 @@ enum ResultsReader {
             return values
         }
         return run
+    }
+
+    /// The keys a results file must have that the first versions of `cornerbench.results/1` did
+    /// not write (they were added before optional fields were): a file without one comes from an
+    /// older CornerBench, and the way out is to make it again, not to mend it.
+    static let addedKeys: Set<String> = ["peakMemoryBytes", "buffersAllocated", "eventSteps", "pictures"]
+
+    /// The member `key` of `fields`, one of `addedKeys`; when it is missing, the error says the
+    /// file looks older than the key and how to make it again.
+    static func added(_ fields: JSONFields, _ key: String, _ what: String) throws -> JSONNode {
+        assert(addedKeys.contains(key))
+        guard let found = fields.member(key) else {
+            throw fields.node.fail("missing key '\(key)' (\(what)): the file appears to come from an older CornerBench, which did not record \(key); make it again with this build (bench run … --json FILE; the committed baseline with scripts/update-baseline.sh)")
+        }
+        return found
+    }
+
+    /// A time that every measurement takes some of (a floor, a step, its composite): an integer
+    /// from 1 to `Results.maxValue` ns. 0 comes from no clock, only from an edited file, and the
+    /// ratios over it would be 0, which the gate cannot judge.
+    static func measuredTime(_ item: JSONNode, row: String?) throws -> Int {
+        let nanos = try item.count()
+        guard nanos > 0 else { throw zeroTime(item, row: row) }
+        return nanos
+    }
+
+    /// The error for a measured time of 0 at `item`, in `row` (nil: the top level).
+    static func zeroTime(_ item: JSONNode, row: String?) -> BenchError {
+        let subject = row.map { "the row \($0) has a time of 0 ns" } ?? "a time of 0 ns"
+        return item.fail("\(subject), which no measurement gives (every step draws a frame and every floor fills or copies one); expected an integer from 1 to \(Format.grouped(Results.maxValue))")
     }
 
     /// A timing summary: five integers in order, min ≤ median ≤ p90 ≤ p99 ≤ max.
@@ -266,4 +341,10 @@ enum ResultsReader {
         }
         return s
     }
+}
+
+extension Phase {
+    /// The phases every timed step spends time in (`layout` and `reuse` are 0 in a step without
+    /// a layout pass): a time of 0 in them comes from no measurement.
+    static let alwaysTimed: [Phase] = [.step, .composite]
 }

@@ -76,6 +76,34 @@ final class BadInputTests: TemporaryDirectoryTestCase {
         let foreign = try file("f.json", #"{"schema": "other/1"}"#)
         assertRejected(["check", "--baseline", foreign, "--results", foreign], [foreign, "other/1"])
     }
+
+    // MARK: Numeric options
+
+    func testAToleranceMustBeADecimalNumberFromZeroToTen() {
+        for option in ["--time-tolerance", "--instruction-tolerance", "--cycle-tolerance"] {
+            for value in ["0x10", "1e308", "inf", "nan", "-0.1", "10.5", "1_0", "0.5%"] {
+                // The options are read before the files, so the missing baseline is never reached.
+                assertRejected(["check", "--baseline", directory + "/absent.json", option, value],
+                               ["Error: \(option) must be a decimal number from 0 to 10 (", "not '\(value)'."])
+            }
+        }
+    }
+
+    func testDecimalNumbersAreReadAndOtherNotationsAreNot() {
+        XCTAssertEqual(ParsedArguments.decimalNumber("0.25"), 0.25)
+        XCTAssertEqual(ParsedArguments.decimalNumber(".5"), 0.5)
+        XCTAssertEqual(ParsedArguments.decimalNumber("5."), 5)
+        XCTAssertEqual(ParsedArguments.decimalNumber("2e-2"), 0.02)
+        XCTAssertEqual(ParsedArguments.decimalNumber("-1"), -1)
+        for text in ["0x10", "0X1p4", "inf", "Infinity", "nan", "", ".", "e5", "1e", "1e+", " 1", "1 ", "١"] {
+            XCTAssertNil(ParsedArguments.decimalNumber(text), text.debugDescription)
+        }
+    }
+
+    func testKernelRepetitionsAreBoundedAtAThousand() {
+        assertRejected(["kernels", "--repetitions", "1000001"], ["Error: --repetitions must be an integer from 1 to 1,000, not '1000001'."])
+        assertRejected(["kernels", "--repetitions", "0"], ["--repetitions must be an integer from 1 to 1,000"])
+    }
 }
 
 /// Every suite in the catalogue runs.

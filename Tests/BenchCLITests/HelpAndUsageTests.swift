@@ -87,9 +87,10 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       uikit-inset-grouped; default: the suite's, or all)
               --filter <pattern>      Run only the (scenario, strategy) pairs a pattern
                                       matches: 'scenario/strategy' with * ? [...] wildcards,
-                                      or one name matching the scenario or the strategy;
-                                      repeat for several. 'none' still runs on every
-                                      scenario left, as the reference of the ratios.
+                                      or one name matching the scenario or the strategy (a
+                                      '/' within a name written '\\/'); repeat for several.
+                                      'none' still runs on every scenario left, as the
+                                      reference of the ratios.
               --shard <i/n>           Run only the i-th of n parts of the pairs (1 ≤ i ≤ n ≤
                                       1000), each with 'none' as its reference; join the
                                       parts' JSON files with 'bench merge'.
@@ -155,6 +156,17 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stdout, expected)
         XCTAssertEqual(result.stderr, "")
+    }
+
+    func testMergeHelpSaysAScenarioMeasuredWithOtherStepsIsRefusedAndOnlyOtherScenariosAreNoted() {
+        let help = bench("merge", "--help").stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        let refused = help.range(of: "are refused (exit 2)")
+        let steps = help.range(of: "measured with other steps in two files")
+        XCTAssertNotNil(refused, help)
+        XCTAssertTrue(steps.map { $0.lowerBound < refused!.lowerBound } ?? false, "the refusal lists other steps: \(help)")
+        XCTAssertTrue(help.contains("with different --steps on different scenarios"), help)
+        XCTAssertFalse(help.contains("different --rounds or --steps"), "a note for any other --steps is promised: \(help)")
     }
 
     func testHelpCommandPrintsTheSameTextAsDashDashHelpForEveryCommand() {

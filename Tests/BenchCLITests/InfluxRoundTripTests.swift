@@ -8,14 +8,15 @@ import XCTest
 /// started on 127.0.0.1 with a data directory and ports of its own, and always stopped.
 final class InfluxRoundTripTests: TemporaryDirectoryTestCase {
     /// Scenario names and what InfluxDB must store for each: the name itself, except control
-    /// characters and a trailing backslash, which the line protocol cannot hold and the export
-    /// writes as visible escapes. The first is `HostileNameCLITests`'s name.
+    /// characters, which the line protocol cannot hold, and backslashes, which the export writes
+    /// as visible escapes so that every stored name reads back to one name. The first is `HostileNameCLITests`'s name.
     private static let names: [(name: String, stored: String)] = [
         (HostileNameCLITests.name, #"a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}"#),
         (#"trail\"#, #"trail\u{5C}"#),
         ("a b,c=d", "a b,c=d"),
-        (#"mid\dle"#, #"mid\dle"#),
-        (#"\, \= \ x"#, #"\, \= \ x"#),
+        (#"trail\u{5C}"#, #"trail\u{5C}u{5C}"#),
+        (#"mid\dle"#, #"mid\u{5C}dle"#),
+        (#"\, \= \ x"#, #"\u{5C}, \u{5C}= \u{5C} x"#),
         ("quote \" and 'single' é 日本", "quote \" and 'single' é 日本"),
     ]
 

@@ -354,10 +354,9 @@ final class ExportTests: XCTestCase {
     }
 
     /// What InfluxDB stores for a tag value `name` written by the export: the name, with control
-    /// characters and a trailing backslash as visible escapes.
+    /// characters and every backslash as visible escapes.
     static func influxStored(_ name: String) -> String {
-        let shown = Escape.terminal(name)
-        return shown.hasSuffix("\\") ? String(shown.dropLast()) + "\\u{5C}" : shown
+        Escape.terminal(name.replacingOccurrences(of: "\\", with: "\\u{5C}"))
     }
 
     func testATagValueEndingInABackslashEndsWhereInfluxDBReadsIt() throws {
@@ -366,8 +365,17 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(lines.count, 3)
         let tags = try lines.map { try XCTUnwrap(Self.parsePoint(String($0)), "InfluxDB refuses: \($0.prefix(80))").tags }
         XCTAssertEqual(tags.map { $0.map(\.key) }, Array(repeating: ["scenario", "strategy"], count: 3))
-        XCTAssertEqual(tags.map { $0[0].value }, [#"trail\u{5C}"#, #"mid\dle"#, #"\,"#])
+        XCTAssertEqual(tags.map { $0[0].value }, [#"trail\u{5C}"#, #"mid\u{5C}dle"#, #"\u{5C},"#])
         XCTAssertEqual(tags.map { $0[1].value }, ["none", "none", "none"])
+    }
+
+    func testScenariosWhoseNamesDifferAreNeverOneInfluxSeries() throws {
+        let scenarios = ["trail\\", #"trail\u{5C}"#, "line\nbreak", #"line\nbreak"#, "esc\u{1B}", #"esc\u{1B}"#, #"a\\b"#, #"a\b"#]
+        let results = Self.results(scenarios: scenarios, strategies: ["none"])
+        let points = try results.influxReport().split(separator: "\n").map { try XCTUnwrap(Self.parsePoint(String($0))) }
+        XCTAssertEqual(points.count, scenarios.count)
+        let series = points.map { point in point.measurement + point.tags.map { "," + $0.key + "=" + $0.value }.joined() + " " + (point.timestamp ?? "") }
+        XCTAssertEqual(Set(series).count, scenarios.count, "two names stored as one series at one time: \(series)")
     }
 
     func testEveryExportIsDispatched() {

@@ -42,13 +42,49 @@ final class EscapeTests: XCTestCase {
         XCTAssertEqual(Escape.csv("a=1"), "a=1", "only a leading sign starts a formula")
     }
 
-    func testLineProtocolEscapesItsDelimitersTheBackslashAndShowsControls() {
+    func testLineProtocolEscapesItsDelimitersEveryBackslashAndShowsControls() {
         XCTAssertEqual(Escape.lineProtocol("a b,c=d"), #"a\ b\,c\=d"#, "space, comma and = would end a tag")
         XCTAssertEqual(Escape.lineProtocol(#"ends in \"#), #"ends\ in\ \u{5C}"#, "InfluxDB cannot read a value ending in a backslash")
-        XCTAssertEqual(Escape.lineProtocol(#"a\b \,"#), #"a\b\ \\,"#, "InfluxDB unescapes only before a space, comma or =")
+        XCTAssertEqual(Escape.lineProtocol(#"a\b \,"#), #"a\u{5C}b\ \u{5C}\,"#, "a backslash of the name never reaches InfluxDB raw")
         XCTAssertEqual(Escape.lineProtocol("a\nb\r\n\t\u{1B}"), #"a\nb\r\n\t\u{1B}"#, "a line break would end the point")
         XCTAssertEqual(Escape.lineProtocol(#"say "hi" {x}"#), #"say\ "hi"\ {x}"#, "quotes are plain text in a tag")
         XCTAssertEqual(Escape.lineProtocol("ipad-settings é 日本"), #"ipad-settings\ é\ 日本"#)
+    }
+
+    /// The names that the line protocol's escapes could confuse: a trailing backslash and its
+    /// escape written out, a control character and its visible escape written out, a backslash
+    /// before each delimiter, a backslash before a backslash.
+    private static let confusable = ["trail\\", #"trail\u{5C}"#, "a\nb", #"a\nb"#, "\\", #"\\"#, #"\\\"#, "\u{1B}", #"\u{1B}"#,
+                                     "a b", #"a\ b"#, "a,b", #"a\,b"#, #"a\\,b"#, "a=b", #"a\=b"#, "\\\n", "\\n", "x\u{202E}", #"x\u{202E}"#]
+
+    /// A tag value as InfluxDB stores it from line protocol: 1.x removes the backslash before a
+    /// space, comma or `=` only; 2.x's documentation also reads `\\` as one backslash.
+    private static func stored(_ tag: String, collapsingBackslashes: Bool) -> String {
+        var out = "", scalars = Array(tag.unicodeScalars), i = 0
+        while i < scalars.count {
+            if scalars[i] == "\\", i + 1 < scalars.count, [" ", ",", "="].contains(scalars[i + 1]) || (collapsingBackslashes && scalars[i + 1] == "\\") {
+                i += 1
+            }
+            out.unicodeScalars.append(scalars[i])
+            i += 1
+        }
+        return out
+    }
+
+    func testLineProtocolKeepsNamesThatDifferDistinctForEveryInfluxDB() {
+        let written = Self.confusable.map(Escape.lineProtocol)
+        for (name, tag) in zip(Self.confusable, written) {
+            XCTAssertFalse(tag.hasSuffix("\\"), "\(name.debugDescription) ends in a backslash: \(tag)")
+            XCTAssertFalse(tag.unicodeScalars.contains { $0.value < 0x20 }, "\(name.debugDescription) keeps a control: \(tag)")
+        }
+        for collapsing in [false, true] {
+            let stored = written.map { Self.stored($0, collapsingBackslashes: collapsing) }
+            for i in stored.indices {
+                for j in stored.indices where j > i {
+                    XCTAssertNotEqual(stored[i], stored[j], "\(Self.confusable[i].debugDescription) and \(Self.confusable[j].debugDescription) are one series (\(collapsing ? "2.x" : "1.x"))")
+                }
+            }
+        }
     }
 
     func testJSONStringsReadBackExactly() throws {

@@ -104,6 +104,17 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(report.warnings.contains { $0.hasPrefix("times were not gated in 2 row(s)") }, "\(report.warnings)")
     }
 
+    func testARowWithoutItsPerProcessRatiosIsNamedNotBlamedOnTheProcessCount() throws {
+        let baseline = rounds(Self.fresh, .stepToNone, steady)
+        var current = rounds(Self.fresh, .stepToNone, steady)
+        current.runs[1].roundRatios = nil
+        let report = try Gate.check(baseline: baseline, current: current)
+        let warning = try XCTUnwrap(report.warnings.first { $0.contains("long-table/per-cell-mask") }, "\(report.warnings)")
+        XCTAssertTrue(warning.contains("this run's row has no roundRatios.stepToNone"), warning)
+        XCTAssertTrue(warning.contains("5 processes"), warning)
+        XCTAssertFalse(report.warnings.contains { $0.contains("too few") }, "\(report.warnings)")
+    }
+
     func testOnlyTheChosenTimeRatiosAreGated() throws {
         let baseline = rounds(Self.fresh, .stepToFloor, steady)
         let current = rounds(Self.fresh, .stepToFloor, steady.map { $0 * 2 })

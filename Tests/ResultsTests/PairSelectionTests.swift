@@ -29,6 +29,23 @@ final class PairSelectionTests: XCTestCase {
                        "the strategies it matches, with none as their reference")
     }
 
+    /// A scenario named `x/y` beside a scenario `x` that has a strategy `y`.
+    private let slashed: [RunKey] = [RunKey(scenario: "x/y", strategy: "none"), RunKey(scenario: "x/y", strategy: "per-cell-mask"),
+                                     RunKey(scenario: "x", strategy: "none"), RunKey(scenario: "x", strategy: "y")]
+
+    func testAnEscapedSlashSelectsAScenarioWhoseNameHasOne() throws {
+        XCTAssertEqual(try select([#"x\/y"#], from: slashed), ["x/y/none", "x/y/per-cell-mask"], "the scenario x/y, every strategy")
+        XCTAssertEqual(try select([#"x\/y/per-cell-mask"#], from: slashed), ["x/y/none", "x/y/per-cell-mask"])
+        XCTAssertEqual(try select([#"*\/*"#], from: slashed), ["x/y/none", "x/y/per-cell-mask"], "names with a slash")
+        XCTAssertEqual(try select(["x/y"], from: slashed), ["x/none", "x/y"], "an unescaped slash still separates the pair")
+    }
+
+    func testASlashedPatternThatSelectsNothingButNamesAScenarioSaysHowToEscapeIt() {
+        XCTAssertThrowsError(try select(["x/y"], from: Array(slashed.prefix(2)))) { error in
+            XCTAssertTrue("\(error)".contains(#"to select the scenario 'x/y', whose name has a '/', write that slash as '\/': 'x\/y'"#), "\(error)")
+        }
+    }
+
     func testSeveralPatternsSelectTheUnionInTheRunsOrder() throws {
         XCTAssertEqual(try select(["labels/rasterized-mask", "ci-scroll/shared-corner-grid"]),
                        ["ci-scroll/none", "ci-scroll/shared-corner-grid", "labels/none", "labels/rasterized-mask"])

@@ -159,6 +159,80 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         try assertRejected(results, ["runs[0].pictures.0: expected a CRC-32 as 8 lower-case hex digits, got \"not a crc\"."])
     }
 
+    // MARK: Values no measurement gives
+
+    func testARatioOfZeroOrBelowAThousandthIsRefusedNamingTheRowAndField() throws {
+        for (value, shown) in [(0.0, "0"), (5e-324, "5e-324"), (1e-9, "1e-09"), (0.000_9, "0.0009")] {
+            var results = Self.fresh
+            results.runs[1].roundRatios![.stepToNone]![2] = value
+            try assertRejected(results, ["r.json: runs[1].roundRatios.stepToNone[2]: ", "the row long-table/per-cell-mask",
+                                         "the ratio \(shown)", "from 0.001 to "])
+            results = Self.fresh
+            results.runs[0].ratios[.stepToFloor] = value
+            try assertRejected(results, ["r.json: runs[0].ratios.stepToFloor: ", "the row long-table/none", "the ratio \(shown)"])
+        }
+        var results = Self.fresh
+        results.runs[1].roundRatios![.stepToNone]![0] = 0.001
+        XCTAssertEqual(try load(try text(results)), results)
+    }
+
+    func testAZeroRatioOverAZeroTrafficBoundStillLoads() throws {
+        // The writer writes 0 for a ratio over nothing: a file without a traffic bound says so itself.
+        var results = Self.fresh
+        results.runs[0].ratios[.compositeToTraffic] = 0
+        results.runs[0].roundRatios![.compositeToTraffic] = [0, 0, 0, 0]
+        XCTAssertEqual(try load(try text(results)), results)
+        results.runs[0].trafficBoundNanos = 80_000
+        try assertRejected(results, ["r.json: runs[0].ratios.compositeToTraffic: ", "the ratio 0"])
+    }
+
+    func testATimeOfZeroThatEveryStepTakesIsRefused() throws {
+        var results = Self.fresh
+        results.runs[1].floorNanos = 0
+        try assertRejected(results, ["r.json: runs[1].floorNanos: ", "the row long-table/per-cell-mask", "0 ns"])
+        results = Self.fresh
+        results.copyFloorNanos = 0
+        try assertRejected(results, ["r.json: copyFloorNanos: ", "0 ns"])
+        results = Self.fresh
+        results.runs[0].timing[.step]!.min = 0
+        try assertRejected(results, ["r.json: runs[0].timing.step.min: ", "the row long-table/none", "0 ns"])
+        results = Self.fresh
+        results.runs[1].rounds![.composite]![3] = 0
+        try assertRejected(results, ["r.json: runs[1].rounds.composite[3]: ", "0 ns"])
+        results = Self.fresh
+        results.runs[1].firstStepNanos = 0
+        try assertRejected(results, ["r.json: runs[1].firstStepNanos: ", "0 ns"])
+        // A phase a step may skip (no layout pass) can take no time.
+        results = Self.fresh
+        results.runs[1].timing[.layout]!.min = 0
+        results.runs[1].samples[.layout]![0] = 0
+        XCTAssertEqual(try load(try text(results)), results)
+    }
+
+    func testARowWithoutThePerProcessRatiosTheOtherRowsHaveIsRefused() throws {
+        var results = Self.fresh
+        results.runs[1].roundRatios = nil
+        try assertRejected(results, ["r.json: runs[1]: the row long-table/per-cell-mask has no roundRatios", "runs[0] has them"])
+        results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 6)
+        results.processes = 5
+        try assertRejected(results, ["r.json: runs[0]: the row long-table/none has no roundRatios, though the file comes from 5 processes"])
+        results = Self.fresh
+        results.runs[1].roundRatios![.stepToNone] = nil
+        try assertRejected(results, ["r.json: runs[1].roundRatios: ", "the row long-table/per-cell-mask", "no stepToNone", "its ratios have"])
+    }
+
+    func testAFileWithoutAKeyThatLaterVersionsAddedIsCalledOlderWithWhatToDo() throws {
+        let text = try self.text(Self.fresh)
+        let withoutPeak = replacingFirst(#""peakMemoryBytes" : 0,"#, with: "", in: text)
+        assertRejected(withoutPeak, ["r.json: missing key 'peakMemoryBytes' (an integer)",
+                                     "appears to come from an older CornerBench", "scripts/update-baseline.sh"])
+        let withoutBuffers = replacingFirst(#""buffersAllocated" : 0,"#, with: "", in: text)
+        assertRejected(withoutBuffers, ["r.json: runs[0]: missing key 'buffersAllocated'", "an older CornerBench"])
+        // A key every version wrote is missing for another reason than age.
+        let withoutSteps = replacingFirst(#""steps" : 6,"#, with: "", in: text)
+        XCTAssertThrowsError(try load(withoutSteps)) { XCTAssertFalse("\($0)".contains("older"), "\($0)") }
+    }
+
     // MARK: Duplicate keys
 
     func testADuplicateKeyIsRejectedWithItsPlaceAndTheFirst() throws {
