@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 
 /// The gate of the few end-to-end tests that `swift test` skips: they count instructions under
-/// valgrind, run the README's full tables or every shipped suite, and took a third of the
-/// suite's time while the rest of it checks the same code on small inputs. `.ci/run` runs them in
-/// a step of their own, by name, with `CORNERBENCH_SLOW_TESTS=1`, and checks that it ran as many
-/// as there are calls of `SlowTests.require()` in `Tests/`, so none can drop out of CI unnoticed.
+/// valgrind, run the README's full tables or every shipped suite, and take seconds each, where the
+/// rest of the suite checks the same code on small inputs. `.ci/run` runs them in a step of their
+/// own, by name, with `CORNERBENCH_SLOW_TESTS=1`, and checks that it ran as many as there are
+/// calls of `SlowTests.require()` in `Tests/`, so none can drop out of CI unnoticed.
 public enum SlowTests {
     /// The environment variable that turns the slow tests on (`1`).
     public static let variable = "CORNERBENCH_SLOW_TESTS"
