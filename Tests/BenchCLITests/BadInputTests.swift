@@ -108,7 +108,10 @@ final class BadInputTests: TemporaryDirectoryTestCase {
 
 /// Every suite in the catalogue runs.
 final class CatalogueRunTests: XCTestCase {
+    /// Slow (each suite's scenarios warm up and measure their floors on full-size screens): `.ci/run`
+    /// runs it; in `swift test`, `BenchmarkCatalogueTests` decodes every suite.
     func testEverySuiteInBenchmarksRunsTwoSteps() throws {
+        try SlowTests.require()
         let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Benchmarks")
         let files = try FileManager.default.contentsOfDirectory(atPath: benchmarks.path).filter { $0.hasSuffix(".json") }.sorted()

@@ -9,7 +9,8 @@ import Strategies
 import XCTest
 
 /// The real `bench` executable as a child process: interrupting it leaves outputs intact, and
-/// `--processes` runs it again in fresh processes.
+/// `--processes` runs it again in fresh processes. The tests that count instructions under
+/// valgrind take seconds each and run in `.ci/run` (`SlowTests`).
 final class ChildProcessTests: XCTestCase {
     /// The `bench` executable built beside this test bundle (the test process's own directory).
     private var benchExecutable: URL {
@@ -20,13 +21,13 @@ final class ChildProcessTests: XCTestCase {
         let executable = benchExecutable
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let results = directory.appendingPathComponent("results.json")
         let previous = Data("{\"schema\": \"cornerbench.results/1\", \"previous\": true}\n".utf8)
-        try previous.write(to: results)
-
-        for signal in [SIGINT, SIGTERM] {
+        // One run per signal, side by side (each in a directory of its own), so the test waits once.
+        let runs = try [SIGINT, SIGTERM].map { signal in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let results = directory.appendingPathComponent("results.json")
+            try previous.write(to: results)
             let process = Process()
             process.executableURL = executable
             process.arguments = ["run", "--json", results.path, "--quiet"]
@@ -34,10 +35,16 @@ final class ChildProcessTests: XCTestCase {
             process.standardError = errors
             process.standardOutput = Pipe()
             try process.run()
-            // Long enough to be inside the measured steps (the default run takes seconds).
-            Thread.sleep(forTimeInterval: 1.5)
-            XCTAssertTrue(process.isRunning, "the run must still be going when it is interrupted")
-            kill(process.processIdentifier, signal)
+            return (signal: signal, directory: directory, results: results, process: process, errors: errors)
+        }
+        defer { for run in runs { try? FileManager.default.removeItem(at: run.directory) } }
+        // Long enough to be inside the measured steps (the default run takes seconds).
+        Thread.sleep(forTimeInterval: 1.5)
+        for run in runs {
+            XCTAssertTrue(run.process.isRunning, "the run must still be going when it is interrupted")
+            kill(run.process.processIdentifier, run.signal)
+        }
+        for (signal, directory, results, process, errors) in runs {
             process.waitUntilExit()
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             XCTAssertEqual(process.terminationStatus, 128 + signal)
@@ -69,6 +76,7 @@ final class ChildProcessTests: XCTestCase {
     /// Two counts of the same scenario, in different processes and with the strategies split
     /// differently between valgrind's children, agree within the tolerance the gate uses.
     func testInstructionCountsOfTwoRunsAgreeWithinTheGatesTolerance() throws {
+        try SlowTests.require()
         let executable = benchExecutable
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
@@ -153,6 +161,7 @@ final class ChildProcessTests: XCTestCase {
     /// A child counting instructions resolves the same filtered and sharded plan as its parent:
     /// it counts exactly the rows the run measured, whatever their names.
     func testInstructionCountsFollowTheFilterAndTheShard() throws {
+        try SlowTests.require()
         let executable = benchExecutable
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
