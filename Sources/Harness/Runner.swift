@@ -95,12 +95,10 @@ public struct Runner {
             firstFloors = firstFloors ?? measurement.floors
             runs += measurement.results()
         }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
         var results = Results(schema: Results.currentSchema, tool: .current, machine: .current,
                               createdAt: ISO8601DateFormatter().string(from: Date()),
                               floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0, runs: runs,
-                              peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+                              peakMemoryBytes: PeakMemory.bytes())
         results.keptCopyFloorNanos = firstFloors?.kept ?? 0
         results.provenance = .current(commandLine: commandLine)
         results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })

@@ -20,7 +20,7 @@ public struct Results: Codable, Equatable, Sendable {
     public var keptCopyFloorNanos: Int = 0
     /// One entry per (scenario, strategy).
     public var runs: [RunResult]
-    /// The process's peak resident memory at the end of the run (getrusage `ru_maxrss`), bytes.
+    /// The process's peak resident memory at the end of the run (`PeakMemory`: `VmHWM` on Linux), bytes.
     public var peakMemoryBytes: Int = 0
     /// Where the numbers came from: command line, source revision, toolchain, system. Absent in
     /// files written before it was recorded.
