@@ -204,6 +204,9 @@ struct RunCommand: BenchCommand {
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
+                // The children inherit this process's limits: a run that cannot fit fails here, in
+                // one sentence, rather than in each child.
+                try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
                 // One calibration for all: every process times the same instructions.
                 let choice = try Runner.calibrate(plan, catalog: catalog, storePath: storePath, lanes: blendLanes)
                 results = try ProcessRounds.run(childArguments + ["--store-path=\(choice.path.rawValue)", "--blend-lanes=\(choice.lanes.rawValue)"],
