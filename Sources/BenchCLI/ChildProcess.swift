@@ -141,7 +141,7 @@ struct ChildProcess {
     static func checkDescriptors(for purpose: String, need: DescriptorNeed) throws {
         var limit = rlimit()
         guard getrlimit(Self.descriptorLimit, &limit) == 0 else { return }
-        let needed = rlim_t(openDescriptors() + need.rawValue)
+        let needed = rlim_t(requiredLimit(open: openDescriptors(), need: need.rawValue))
         // No limit (RLIM_INFINITY) is the largest value, so the comparisons hold for it too.
         if limit.rlim_cur < needed {
             var raised = limit
@@ -149,6 +149,20 @@ struct ChildProcess {
             if raised.rlim_cur >= needed, setrlimit(Self.descriptorLimit, &raised) == 0 { return }
             throw BenchError.resource("\(purpose) ran out of file descriptors: its child processes need \(needed), "
                 + "but the limit is \(limit.rlim_cur) (ulimit -n); raise it to \(needed) or more.")
+        }
+    }
+
+    /// The smallest descriptor limit under which a process with the descriptors `open` (their
+    /// numbers) can open `need` more. A new descriptor takes the lowest free number, which must be
+    /// below the limit, so what counts is the open ones below it: descriptors inherited at high
+    /// numbers (a shell's 10 or 255) take no room under a lower limit. The answer does not depend
+    /// on the limit in force, so every limit that is too low names the same number.
+    static func requiredLimit(open: [Int32], need: Int) -> Int {
+        var limit = need
+        while true {
+            let next = need + open.filter { Int($0) < limit }.count
+            if next == limit { return limit }
+            limit = next
         }
     }
 
@@ -161,13 +175,22 @@ struct ChildProcess {
         #endif
     }
 
-    /// How many descriptors this process has open.
-    private static func openDescriptors() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Self.descriptorLimit, &limit) == 0 else { return 3 }
-        // Probing each descriptor needs none of its own, unlike listing /proc/self/fd.
-        let highest = Int(min(limit.rlim_cur, 65536))
-        return (0..<highest).filter { fcntl(Int32($0), F_GETFD) != -1 }.count
+    /// The numbers of the descriptors this process has open, whatever the limit: a descriptor
+    /// inherited above the soft limit is open all the same. From /proc/self/fd where it can be
+    /// read (less the descriptor that reads it), else by probing every number up to 65,536.
+    static func openDescriptors() -> [Int32] {
+        if let directory = opendir("/proc/self/fd") {
+            defer { closedir(directory) }
+            let own = dirfd(directory)
+            var numbers: [Int32] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if let fd = Int32(name), fd != own { numbers.append(fd) }
+            }
+            return numbers.sorted()
+        }
+        // Probing each descriptor needs none of its own.
+        return (0..<Int32(65536)).filter { fcntl($0, F_GETFD) != -1 }
     }
 
     /// The reason `posix_spawn` failed with `code`, naming the standard output file when that is

@@ -193,6 +193,40 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testEveryTooLowDescriptorLimitNamesTheSameNeedAndThatNeedIsEnough() throws {
+        // Descriptors inherited at high numbers, as a shell or a CI runner leaves them: open all
+        // the same, but they take no room under a lower limit.
+        func attempt(_ limit: Int) throws -> (status: Int32, stderr: String) {
+            let script = "exec 9</dev/null 13</dev/null; ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 1 --strategy none --quiet "
+                + "--scenario-file \"$1\""
+            return try Run("/bin/bash", ["-c", script, benchExecutable, try tinyScenario()], environment: environment()).finish(within: 60)
+        }
+        var needs: Set<Int> = []
+        for limit in [8, 11, 12, 14] {
+            let result = try attempt(limit)
+            XCTAssertEqual(result.status, 2, "ulimit -n \(limit): \(result.stderr)")
+            let numbers = result.stderr.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            // "need N, but the limit is L (ulimit -n); raise it to N or more."
+            XCTAssertEqual(numbers.count, 3, result.stderr)
+            guard numbers.count == 3 else { continue }
+            XCTAssertEqual(numbers[1], limit, result.stderr)
+            XCTAssertEqual(numbers[0], numbers[2], "the need and the advice agree: \(result.stderr)")
+            needs.insert(numbers[0])
+        }
+        XCTAssertEqual(needs.count, 1, "every limit too low names the same need: \(needs.sorted())")
+        guard let need = needs.first else { return }
+        XCTAssertEqual(try attempt(need).status, 0, "the limit asked for is enough")
+        XCTAssertEqual(try attempt(need - 1).status, 2, "and one less is not")
+    }
+
+    /// A scenario on the smallest device with a short table: children that start and end fast.
+    private func tinyScenario() throws -> String {
+        let path = directory + "/tiny.json"
+        try Data(#"{"name": "tiny", "device": "iphone-se", "table": {"sections": 2, "rowsPerSection": [3], "content": "none"}, "scroll": {"kind": "constant", "pointsPerStep": 12, "steps": 2, "warmupSteps": 0}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     func testALowSoftDescriptorLimitIsRaisedForTheChildren() throws {
         let run = try Run("/bin/sh", ["-c", "ulimit -Hn 1024; ulimit -Sn 10; exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
                                       benchExecutable], environment: environment())
