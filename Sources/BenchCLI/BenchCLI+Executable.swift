@@ -53,6 +53,14 @@ extension BenchCLI {
         // A closed pipe is then an error from write(2), reported after the output files are
         // written, rather than a signal that ends the process before them.
         signal(SIGPIPE, SIG_IGN)
+        // A child ends with its parent, whatever ended the parent, once the handler is in place
+        // to remove what the two leave in TMPDIR.
+        let environment = ProcessInfo.processInfo.environment
+        if let parent = environment[ChildProcess.childEnvironmentKey].flatMap({ pid_t($0) }), parent > 1,
+           !InterruptState.watchParent(parent, directory: environment[ChildProcess.directoryEnvironmentKey]) {
+            InterruptState.handleInterrupt()
+            exit(128 + SIGTERM)
+        }
 
         let standardOutput = StandardStream(descriptor: 1)
         let standardError = StandardStream(descriptor: 2)

@@ -15,11 +15,17 @@ import Results
 /// and records the child's pid in `InterruptState`, whose signal handler forwards SIGINT and
 /// SIGTERM to it. `wait()` reaps the child (retrying on EINTR) and forgets its pid.
 ///
-/// A child is told it is one (`childEnvironmentKey`), so an interrupt it shares with its parent
-/// ends it without a message of its own: the parent says what happened, once.
+/// A child is told it is one (`childEnvironmentKey`, holding the parent's pid), so an interrupt
+/// it shares with its parent ends it without a message of its own: the parent says what
+/// happened, once. A `bench` child also ends when its parent dies, even by `kill -9`, removing
+/// the parent's temporary directory (`directoryEnvironmentKey`; `InterruptState.watchParent`).
 struct ChildProcess {
-    /// The environment variable set in every child: its interrupt handler stays silent.
+    /// The environment variable set in every child, to the parent's pid: its interrupt handler
+    /// stays silent, and it watches that parent.
     static let childEnvironmentKey = "CORNERBENCH_CHILD"
+    /// The environment variable that names the parent's temporary directory (`ChildDirectory`)
+    /// to a child, which removes it if the parent dies.
+    static let directoryEnvironmentKey = "CORNERBENCH_CHILD_DIRECTORY"
 
     /// How a child ended.
     enum Termination: Equatable {
@@ -36,14 +42,15 @@ struct ChildProcess {
 
     /// Starts `executable` (a full path) with `arguments` and `environment` (plus
     /// `childEnvironmentKey`), its standard output going to the file `standardOutput` (created or
-    /// truncated) or to /dev/null when nil, its standard error shared with `bench`'s. SIGINT and
+    /// truncated) or to /dev/null when nil, its standard error shared with `bench`'s; `directory`
+    /// is the temporary directory it works in, which it removes should `bench` die. SIGINT and
     /// SIGTERM are blocked in `bench` while the child starts and its pid is recorded, so the
     /// interrupt handler either forwards a signal to it or has already recorded the signal,
     /// which this checks before returning.
     /// - Throws: `BenchError.resource` when the child cannot start (naming `name` and the
     ///   reason), or `InterruptState.Interrupted` when `bench` was interrupted.
     init(_ name: String, executable: String, arguments: [String], environment: [String: String],
-         standardOutput: String?) throws {
+         standardOutput: String?, directory: ChildDirectory? = nil) throws {
         self.name = name
         try InterruptState.throwIfInterrupted()
 
@@ -66,7 +73,8 @@ struct ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var environment = environment
-        environment[Self.childEnvironmentKey] = "1"
+        environment[Self.childEnvironmentKey] = String(getpid())
+        environment[Self.directoryEnvironmentKey] = directory?.path
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }

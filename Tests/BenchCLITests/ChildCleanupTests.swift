@@ -162,6 +162,49 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
     }
 
+    /// Whether `pid` has ended: gone, or a zombie that nobody reaps (PID 1 of a container may not).
+    private func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.range(of: ") ", options: .backwards) else { return true }
+        return stat[close.upperBound...].hasPrefix("Z") || stat[close.upperBound...].hasPrefix("X")
+    }
+
+    /// Starts `arguments`, waits for the first child that works in TMPDIR, lets it run `delay`
+    /// seconds, kills bench with SIGKILL (nothing of it can run), and checks that the child ends
+    /// within a few seconds and TMPDIR is left empty.
+    private func killParent(of arguments: [String], after delay: Double) throws {
+        let run = try Run(benchExecutable, arguments, environment: environment())
+        let parent = run.process.processIdentifier
+        var child: pid_t?
+        XCTAssertTrue(eventually(within: 60) {
+            child = children(of: parent).first { processes(mentioning: temporary).contains($0) }
+            return child != nil
+        }, "no child started")
+        Thread.sleep(forTimeInterval: delay)
+        if let child { XCTAssertFalse(hasEnded(child), "the child must still run when its parent is killed") }
+        kill(parent, SIGKILL)
+        if let child {
+            XCTAssertTrue(eventually(within: 5) { hasEnded(child) }, "the child \(child) runs on without its parent")
+            XCTAssertTrue(eventually(within: 5) { leftovers().isEmpty }, "left in TMPDIR: \(leftovers())")
+        }
+        // Whatever is left of the group is stopped before the next test.
+        kill(-parent, SIGKILL)
+        run.process.waitUntilExit()
+    }
+
+    func testAChildOfAKilledProcessesRunEndsAndRemovesTheTemporaryDirectory() throws {
+        try killParent(of: ["run", "--processes", "3", "--steps", "5000", "--strategy", "none,per-cell-mask", "--quiet",
+                            "--json", directory + "/r.json"], after: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
+    }
+
+    func testACountingChildOfAKilledRunEndsAndRemovesTheTemporaryDirectory() throws {
+        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+                          "valgrind is not installed: \(InstructionCounting.installHint)")
+        // Killed while valgrind starts bench or while bench counts: either way the child ends.
+        try killParent(of: ["run", "--instructions", "--steps", "60", "--strategy", "none", "--quiet"], after: 3)
+    }
+
     func testAKilledChildIsNamedWithItsSignalAndLeavesNoTemporaryDirectory() throws {
         let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
                                             "--quiet", "--json", directory + "/r.json"], environment: environment())
