@@ -62,7 +62,11 @@ let package = Package(
         .target(name: "Harness", dependencies: ["Strategies", "Results"], swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
         .target(name: "Reports", dependencies: ["Results"], swiftSettings: optimizedInDebug),
-        .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports"], swiftSettings: optimizedInDebug),
+        // CProcess: the system calls the command line needs that Swift cannot make (prctl,
+        // getdents64), for child processes that must not outlive `bench`. DWARF 4 for valgrind,
+        // as CIntrinsics.
+        .target(name: "CProcess", cSettings: isDownloaded ? [] : [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports", "CProcess"], swiftSettings: optimizedInDebug),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
         // Test support, split by layer so a test builds only what it tests. Tests and their support

@@ -79,6 +79,24 @@ public enum AtomicFile {
         return "path " + URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 
+    /// `identity(of:)` for an output path: `-` is what descriptor 1 is open on (so `-` and
+    /// `/dev/stdout` are one output), `/dev/fd/N` what N is open on.
+    static func outputIdentity(of path: String) -> String {
+        guard path == standardOutput else { return identity(of: path) }
+        var info = stat()
+        return fstat(1, &info) == 0 ? "inode \(info.st_dev):\(info.st_ino)" : "standard output"
+    }
+
+    /// True when `path` (`-`: standard output) is a character device that throws away what is
+    /// written to it, as `/dev/null` does (the same device, under any name): several outputs may
+    /// go there.
+    static func discardsWrites(_ path: String) -> Bool {
+        var info = stat(), null = stat()
+        let found = path == standardOutput ? fstat(1, &info) : stat(path, &info)
+        guard found == 0, stat("/dev/null", &null) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFCHR && info.st_rdev == null.st_rdev
+    }
+
     /// True when `path` is written directly (a device, FIFO or standard stream), so naming it
     /// twice replaces nothing.
     static func isStream(_ path: String) -> Bool {

@@ -21,6 +21,13 @@ extension BenchCLI {
     /// (SIGINT and SIGTERM exit with 128 + the signal), and reports a failure to write standard
     /// output (a closed pipe) as an error rather than dying of SIGPIPE.
     public static func main(strategies: [any CornerStrategy.Type] = []) -> Never {
+        // Before anything reads `CommandLine.arguments`, which has already replaced each byte
+        // that is not UTF-8 with U+FFFD: a path would silently name another file.
+        if let argument = invalidArgument(rawArguments()) {
+            _ = "Error: The argument '\(argument)' is not valid UTF-8; bench reads arguments as UTF-8 only, and refuses this one rather than open a file of another name.\n"
+                .utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            exit(2)
+        }
         // First of all, before a buffer is allocated: a timing command starts again with the
         // heap in huge pages where that takes a new process (HeapHugePages says why).
         if let environment = HeapHugePages.relaunchEnvironment(
@@ -46,6 +53,14 @@ extension BenchCLI {
         // A closed pipe is then an error from write(2), reported after the output files are
         // written, rather than a signal that ends the process before them.
         signal(SIGPIPE, SIG_IGN)
+        // A child ends with its parent, whatever ended the parent, once the handler is in place
+        // to remove what the two leave in TMPDIR.
+        let environment = ProcessInfo.processInfo.environment
+        if let parent = environment[ChildProcess.childEnvironmentKey].flatMap({ pid_t($0) }), parent > 1,
+           !InterruptState.watchParent(parent, directory: environment[ChildProcess.directoryEnvironmentKey]) {
+            InterruptState.handleInterrupt()
+            exit(128 + SIGTERM)
+        }
 
         let standardOutput = StandardStream(descriptor: 1)
         let standardError = StandardStream(descriptor: 2)
@@ -63,6 +78,42 @@ extension BenchCLI {
             if code == 0 { code = 2 }
         }
         exit(code)
+    }
+
+    /// The arguments as the process received them (without the program's name): bytes, which a
+    /// file name on Linux is, before any decoding.
+    static func rawArguments() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+                                             count: strlen(argument)))
+        }
+    }
+
+    /// The first of `arguments` that is not valid UTF-8, for a message: its valid text as it is,
+    /// each byte of an invalid sequence as `\xFF`, shortened and escaped as every quoted name is
+    /// (`Escape.message`); nil when every argument is valid.
+    static func invalidArgument(_ arguments: [[UInt8]]) -> String? {
+        for bytes in arguments {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var shown = "", valid = true, offset = 0
+            parsing: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    shown.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                    offset += encoded.count
+                case .error(let length):
+                    valid = false
+                    for byte in bytes[offset..<offset + length] { shown += "\\x" + String(byte, radix: 16, uppercase: true) }
+                    offset += length
+                case .emptyInput:
+                    break parsing
+                }
+            }
+            if !valid { return Escape.message(shown) }
+        }
+        return nil
     }
 
     /// `main(strategies:)` without the process around it: makes the catalogue of the built-in

@@ -139,7 +139,7 @@ struct CheckCommand: BenchCommand {
         // where CI would read a usage or file error instead of a regression (or a pass).
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             do {
-                try CheckCommand.append(markdown, to: summary)
+                try CheckCommand.append(markdown, to: summary, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
             } catch {
                 context.stderr("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.\n")
             }
@@ -210,15 +210,46 @@ struct CheckCommand: BenchCommand {
         current.attach(cost: cost, model: InstructionCounting.model)
     }
 
-    /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design).
-    static func append(_ text: String, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+    /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design),
+    /// unless that file is one of `files` (the command's inputs and outputs, compared by device
+    /// and inode, so through links too) or holds JSON: Markdown appended to a baseline or a
+    /// results file breaks it for the next command that reads it.
+    /// - Throws: `BenchError.output` saying why nothing was appended.
+    static func append(_ text: String, to path: String, sparing files: [(option: String, path: String)] = []) throws {
+        let shown = "the report was not appended to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))'"
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o666)
         guard fd >= 0 else {
             throw BenchError.output("could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason(errno)).")
         }
         defer { close(fd) }
+        // Checked on the file opened, not on its name, so no link or rename can slip past.
+        var opened = stat()
+        guard fstat(fd, &opened) == 0 else { throw BenchError.output("\(shown): \(BenchError.systemReason(errno)).") }
+        for file in files {
+            var info = stat()
+            guard stat(file.path, &info) == 0, info.st_dev == opened.st_dev, info.st_ino == opened.st_ino else { continue }
+            throw BenchError.output("\(shown): it is the same file as \(file.option) '\(Escape.message(file.path))'.")
+        }
+        if (opened.st_mode & S_IFMT) == S_IFREG, opened.st_size > 0, holdsJSON(path, opened) {
+            throw BenchError.output("\(shown): it holds JSON (a results, scenario or suite file?), which Markdown appended to it would break.")
+        }
         try AtomicFile.writeAll(Data(text.utf8), to: fd) {
             BenchError.output("could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason($0)).")
         }
+    }
+
+    /// Whether the regular file at `path`, which must still be the file `opened` describes,
+    /// starts with `{` or `[` after blanks: JSON, where a step summary is Markdown.
+    private static func holdsJSON(_ path: String, _ opened: stat) -> Bool {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_dev == opened.st_dev, info.st_ino == opened.st_ino else { return false }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        let first = buffer[..<count].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 }

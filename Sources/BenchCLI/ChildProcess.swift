@@ -15,11 +15,17 @@ import Results
 /// and records the child's pid in `InterruptState`, whose signal handler forwards SIGINT and
 /// SIGTERM to it. `wait()` reaps the child (retrying on EINTR) and forgets its pid.
 ///
-/// A child is told it is one (`childEnvironmentKey`), so an interrupt it shares with its parent
-/// ends it without a message of its own: the parent says what happened, once.
+/// A child is told it is one (`childEnvironmentKey`, holding the parent's pid), so an interrupt
+/// it shares with its parent ends it without a message of its own: the parent says what
+/// happened, once. A `bench` child also ends when its parent dies, even by `kill -9`, removing
+/// the parent's temporary directory (`directoryEnvironmentKey`; `InterruptState.watchParent`).
 struct ChildProcess {
-    /// The environment variable set in every child: its interrupt handler stays silent.
+    /// The environment variable set in every child, to the parent's pid: its interrupt handler
+    /// stays silent, and it watches that parent.
     static let childEnvironmentKey = "CORNERBENCH_CHILD"
+    /// The environment variable that names the parent's temporary directory (`ChildDirectory`)
+    /// to a child, which removes it if the parent dies.
+    static let directoryEnvironmentKey = "CORNERBENCH_CHILD_DIRECTORY"
 
     /// How a child ended.
     enum Termination: Equatable {
@@ -36,14 +42,15 @@ struct ChildProcess {
 
     /// Starts `executable` (a full path) with `arguments` and `environment` (plus
     /// `childEnvironmentKey`), its standard output going to the file `standardOutput` (created or
-    /// truncated) or to /dev/null when nil, its standard error shared with `bench`'s. SIGINT and
+    /// truncated) or to /dev/null when nil, its standard error shared with `bench`'s; `directory`
+    /// is the temporary directory it works in, which it removes should `bench` die. SIGINT and
     /// SIGTERM are blocked in `bench` while the child starts and its pid is recorded, so the
     /// interrupt handler either forwards a signal to it or has already recorded the signal,
     /// which this checks before returning.
     /// - Throws: `BenchError.resource` when the child cannot start (naming `name` and the
     ///   reason), or `InterruptState.Interrupted` when `bench` was interrupted.
     init(_ name: String, executable: String, arguments: [String], environment: [String: String],
-         standardOutput: String?) throws {
+         standardOutput: String?, directory: ChildDirectory? = nil) throws {
         self.name = name
         try InterruptState.throwIfInterrupted()
 
@@ -66,7 +73,8 @@ struct ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var environment = environment
-        environment[Self.childEnvironmentKey] = "1"
+        environment[Self.childEnvironmentKey] = String(getpid())
+        environment[Self.directoryEnvironmentKey] = directory?.path
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
@@ -141,7 +149,7 @@ struct ChildProcess {
     static func checkDescriptors(for purpose: String, need: DescriptorNeed) throws {
         var limit = rlimit()
         guard getrlimit(Self.descriptorLimit, &limit) == 0 else { return }
-        let needed = rlim_t(openDescriptors() + need.rawValue)
+        let needed = rlim_t(requiredLimit(open: openDescriptors(), need: need.rawValue))
         // No limit (RLIM_INFINITY) is the largest value, so the comparisons hold for it too.
         if limit.rlim_cur < needed {
             var raised = limit
@@ -149,6 +157,20 @@ struct ChildProcess {
             if raised.rlim_cur >= needed, setrlimit(Self.descriptorLimit, &raised) == 0 { return }
             throw BenchError.resource("\(purpose) ran out of file descriptors: its child processes need \(needed), "
                 + "but the limit is \(limit.rlim_cur) (ulimit -n); raise it to \(needed) or more.")
+        }
+    }
+
+    /// The smallest descriptor limit under which a process with the descriptors `open` (their
+    /// numbers) can open `need` more. A new descriptor takes the lowest free number, which must be
+    /// below the limit, so what counts is the open ones below it: descriptors inherited at high
+    /// numbers (a shell's 10 or 255) take no room under a lower limit. The answer does not depend
+    /// on the limit in force, so every limit that is too low names the same number.
+    static func requiredLimit(open: [Int32], need: Int) -> Int {
+        var limit = need
+        while true {
+            let next = need + open.filter { Int($0) < limit }.count
+            if next == limit { return limit }
+            limit = next
         }
     }
 
@@ -161,13 +183,22 @@ struct ChildProcess {
         #endif
     }
 
-    /// How many descriptors this process has open.
-    private static func openDescriptors() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Self.descriptorLimit, &limit) == 0 else { return 3 }
-        // Probing each descriptor needs none of its own, unlike listing /proc/self/fd.
-        let highest = Int(min(limit.rlim_cur, 65536))
-        return (0..<highest).filter { fcntl(Int32($0), F_GETFD) != -1 }.count
+    /// The numbers of the descriptors this process has open, whatever the limit: a descriptor
+    /// inherited above the soft limit is open all the same. From /proc/self/fd where it can be
+    /// read (less the descriptor that reads it), else by probing every number up to 65,536.
+    static func openDescriptors() -> [Int32] {
+        if let directory = opendir("/proc/self/fd") {
+            defer { closedir(directory) }
+            let own = dirfd(directory)
+            var numbers: [Int32] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if let fd = Int32(name), fd != own { numbers.append(fd) }
+            }
+            return numbers.sorted()
+        }
+        // Probing each descriptor needs none of its own.
+        return (0..<Int32(65536)).filter { fcntl($0, F_GETFD) != -1 }
     }
 
     /// The reason `posix_spawn` failed with `code`, naming the standard output file when that is

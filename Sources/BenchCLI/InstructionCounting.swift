@@ -68,7 +68,7 @@ enum InstructionCounting {
                 let process = try ChildProcess("the counting process \(index + 1) of \(groups.count) (valgrind)",
                                                executable: setarch?.path ?? valgrind.path,
                                                arguments: setarch == nil ? arguments : [machineName(), "-R", valgrind.path] + arguments,
-                                               environment: environment, standardOutput: prefix + ".labels")
+                                               environment: environment, standardOutput: prefix + ".labels", directory: directory)
                 running.insert(process.pid)
                 children.append((process, prefix, group))
             }

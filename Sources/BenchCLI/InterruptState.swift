@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CProcess
 
 /// What an interrupt handler needs to leave no temporary file behind and to say exactly which
 /// outputs were already written: kept in fixed C buffers that the handler can read with
@@ -55,6 +56,20 @@ public enum InterruptState {
     private static var openSections: UnsafeMutablePointer<Int32> { flags + 1 }
     private static var silent: UnsafeMutablePointer<Int32> { flags + 2 }
 
+    /// In a child of another `bench`: the parent's pid, and the parent's temporary directory
+    /// (`ChildDirectory`, NUL-terminated; empty when none), which the child removes if its parent
+    /// has died (`watchParent`).
+    nonisolated(unsafe) private static let parent: UnsafeMutablePointer<pid_t> = {
+        let buffer = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
+        buffer.initialize(to: 0)
+        return buffer
+    }()
+    nonisolated(unsafe) private static let parentDirectory: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+        buffer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
+        return buffer
+    }()
+
     /// Creates the buffers; call once before installing a handler that uses `handleInterrupt`.
     /// A `quiet` process (a child of another `bench`) removes its temporary file on an
     /// interrupt but prints nothing: its parent says what happened.
@@ -62,7 +77,27 @@ public enum InterruptState {
         _ = temporaries
         _ = written
         _ = children
+        _ = parent
+        _ = parentDirectory
         flags[2] = quiet ? 1 : 0
+    }
+
+    /// Makes this process, a child of the `bench` whose pid is `pid`, end when that parent dies
+    /// (a `kill -9` it cannot catch): the kernel then sends SIGTERM, and the interrupt handler
+    /// removes the child's temporary file and, when `directory` is the parent's temporary
+    /// directory (`cornerbench-KIND-PID-…`), that directory, which nobody else would remove
+    /// until a later run. Set in the child itself, so that it holds under valgrind too. Returns
+    /// false when the parent has already died (before the request could be made): the caller
+    /// must then end as the handler would.
+    public static func watchParent(_ pid: pid_t, directory: String?) -> Bool {
+        if let directory, directory.utf8.count <= Int(PATH_MAX),
+           let name = directory.split(separator: "/").last, name.hasPrefix("cornerbench-"), name.contains("-\(pid)-") {
+            for (i, byte) in (Array(directory.utf8) + [0]).enumerated() { parentDirectory[i] = CChar(bitPattern: byte) }
+        }
+        parent.pointee = pid
+        _ = cprocess_set_parent_death_signal(SIGTERM)
+        // Checked after the request: a parent that died before it sent nothing.
+        return getppid() == pid
     }
 
     /// Thrown on the main thread when an interrupt arrived while children ran, so that the work
@@ -156,6 +191,10 @@ public enum InterruptState {
         while offset < temporariesLength {
             unlink(temporaries + offset)
             offset += strlen(temporaries + offset) + 1
+        }
+        // A child whose parent died: nobody else is left to remove the parent's directory.
+        if parent.pointee != 0, getppid() != parent.pointee, parentDirectory.pointee != 0 {
+            cprocess_remove_flat_directory(parentDirectory)
         }
         if silent.pointee != 0 { return }
         if isatty(2) == 1 { say("\r\u{1B}[K") }

@@ -7,8 +7,9 @@ import Results
 /// given twice (only one of its files would be written).
 ///
 /// Paths are compared by what they finally name — device and inode for existing files, so a
-/// symbolic link or `./x` is the same file as `x` — and devices such as `/dev/null` may be named
-/// by several outputs, since nothing is replaced there.
+/// symbolic link or `./x` is the same file as `x`, and `-`, `/dev/stdout` and `/dev/fd/1` are one
+/// stream. Only `/dev/null` may be named by several outputs, since it keeps nothing; two outputs
+/// into any other device, pipe or stream would run together.
 ///
 /// The path `-` is standard output (`AtomicFile.standardOutput`), which at most one output may
 /// take: two outputs there would run together. A file called `-` is written as `./-`.
@@ -43,22 +44,40 @@ struct OutputPlan {
     var usesStandardOutput: Bool { outputs.contains { $0.path == AtomicFile.standardOutput } }
 
     /// Checks the plan (see the type's doc).
-    /// - Throws: `BenchError.usage` for an output over an input or over another output;
-    ///   `BenchError.output` for an output that cannot be written.
+    /// - Throws: `BenchError.usage` for an output over an input or over another output (two
+    ///   outputs into one stream too: `-` and `/dev/stdout`); `BenchError.output` for an output
+    ///   that cannot be written.
     func check() throws {
         var readers: [String: (option: String, path: String)] = [:]
         for input in inputs { readers[AtomicFile.identity(of: input.path)] = input }
         var writers: [String: (option: String, path: String)] = [:]
-        for output in outputs where output.path != AtomicFile.standardOutput {
-            let identity = AtomicFile.identity(of: output.path)
-            if let input = readers[identity] {
+        for output in outputs {
+            let identity = AtomicFile.outputIdentity(of: output.path)
+            if output.path != AtomicFile.standardOutput, let input = readers[identity] {
                 throw BenchError.usage("--\(output.option) '\(output.path)' is the same file as \(input.option) '\(input.path)', which this command reads; write the output to another file.")
             }
-            if let other = writers[identity], !AtomicFile.isStream(output.path) {
-                throw BenchError.usage("--\(other.option) '\(other.path)' and --\(output.option) '\(output.path)' name the same file; give each output its own file.")
+            // Only what is thrown away may take several outputs: anywhere else, a second output
+            // replaces the first or runs into it.
+            if let other = writers[identity], !AtomicFile.discardsWrites(output.path) {
+                let pair = "--\(other.option) '\(other.path)' and --\(output.option) '\(output.path)'"
+                if let stream = Self.streamName(identity) {
+                    throw BenchError.usage("\(pair) both write to \(stream), where the two outputs would run together; give each output its own file.")
+                }
+                if AtomicFile.isStream(output.path) {
+                    throw BenchError.usage("\(pair) both write to one device or pipe, where the two outputs would run together; give each output its own file.")
+                }
+                throw BenchError.usage("\(pair) name the same file; give each output its own file.")
             }
             writers[identity] = output
         }
         for output in outputs { try AtomicFile.checkWritable(output.path) }
+    }
+
+    /// "standard output" or "standard error" when `identity` (`AtomicFile.outputIdentity`) is
+    /// what descriptor 1 or 2 is open on; nil otherwise.
+    private static func streamName(_ identity: String) -> String? {
+        if identity == AtomicFile.outputIdentity(of: AtomicFile.standardOutput) { return "standard output" }
+        if identity == AtomicFile.outputIdentity(of: "/dev/stderr") { return "standard error" }
+        return nil
     }
 }

@@ -29,7 +29,8 @@ enum ProcessRounds {
                 let output = directory.file("process-\(index + 1).json")
                 let child = try ChildProcess("process \(index + 1) of \(count)", executable: executable.path,
                                              arguments: arguments + ["--json", output, "--\(orderOption)=\(index)"],
-                                             environment: ProcessInfo.processInfo.environment, standardOutput: nil)
+                                             environment: ProcessInfo.processInfo.environment, standardOutput: nil,
+                                             directory: directory)
                 try child.waitForSuccess { status in
                     BenchError.input("process \(index + 1) of \(count) failed (exit status \(status)); its error is above.")
                 }

@@ -197,6 +197,9 @@ struct RunCommand: BenchCommand {
         do {
             defer { if context.stderrIsTerminal { context.stderr("\r\u{1B}[K") } }
             if processes > 1 {
+                // The children inherit this process's limits: a run that cannot fit fails here, in
+                // one sentence, rather than in each child.
+                try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
                 // Every process times the same instructions: the paths given or this machine's.
                 let path = storePath ?? .preferred, lanes = blendLanes ?? .preferred
                 results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)", "--blend-lanes=\(lanes.rawValue)"],

@@ -40,15 +40,87 @@ public enum FrameMemory {
         return BenchError.resource("not enough memory for a \(size.width) × \(size.height) frame buffer (\(megabytes(bytes))): \(reason).")
     }
 
+    /// What a run of `plan` needs in memory at its peak (`MemoryNeed`), counted from the buffers
+    /// it holds at once: per scenario, in turn, each strategy's framebuffer and an allowance of
+    /// one frame for its off-screen surfaces, the memory floor's frames (`MemoryFloor.frames`) and
+    /// one more frame, for the warm-up table that lives beside them; over the whole run, the step
+    /// records of every scenario; and the program's own fixed share (`MemoryNeed.programBytes`).
+    ///
+    /// Measured on the 12.9-inch iPad (the address space's peak, `VmPeak`): 244 MB for `none` and
+    /// 468 MB for the nine strategies, which this counts as 324 MB and 682 MB; the off-screen
+    /// surfaces measured up to 0.63 frames a strategy (rasterized-mask).
+    public static func need(for plan: RunPlan, steps: Int?, rounds: Int) -> MemoryNeed {
+        var need = MemoryNeed(frameSize: PixelSize(width: 0, height: 0), frames: 0, recordBytes: 0)
+        for item in plan.items {
+            let frames = 2 * item.strategies.count + MemoryFloor.frames + 1
+            if frames * item.scenario.device.pixelSize.area > need.frames * need.frameSize.area {
+                need.frames = frames
+                need.frameSize = item.scenario.device.pixelSize
+            }
+            let records = max(0, steps ?? item.scenario.steps) * max(1, rounds) * item.strategies.count
+            need.recordBytes += records * MemoryNeed.bytesPerStep
+        }
+        return need
+    }
+
+    /// Throws unless the process's limits leave room for `need`: the address-space limit
+    /// (RLIMIT_AS, `ulimit -v`) and the data limit (RLIMIT_DATA, `ulimit -d`), which Linux counts
+    /// over every private writable mapping, frames included. Checked before any work, because in
+    /// Swift an allocation that fails stops the process with a trap and a crash dump.
+    /// - Throws: `BenchError.resource` saying what the run needs, the limit found and what to
+    ///   raise it to.
+    public static func check(_ need: MemoryNeed) throws {
+        for (resource, name, option) in [(addressSpace, "address-space", "v"), (dataSegment, "data", "d")] {
+            var limit = rlimit()
+            guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max,
+                  limit.rlim_cur < rlim_t(clamping: need.bytes) else { continue }
+            let kilobytes = (need.bytes + 1023) / 1024
+            let frame = need.frameSize.area * 4
+            throw BenchError.resource("this run needs about \(megabytes(need.bytes)) of memory (\(need.frames) buffers of a "
+                + "\(need.frameSize.width) × \(need.frameSize.height) frame, \(megabytes(frame)) each, "
+                + (need.recordBytes >= 1_000_000 ? "\(megabytes(need.recordBytes)) of step records, " : "")
+                + "and about \(megabytes(MemoryNeed.programBytes)) for the program), but the \(name) limit is "
+                + "\(megabytes(Int(clamping: limit.rlim_cur))) (ulimit -\(option) \(limit.rlim_cur / 1024)); raise it to "
+                + "\(megabytes(kilobytes * 1024)) (ulimit -\(option) \(kilobytes)) or more, or run fewer strategies or steps.")
+        }
+    }
+
     /// RLIMIT_AS as getrlimit(2) takes it: an enum case in Glibc's import, an Int32 in Darwin's.
     #if canImport(Glibc)
     private static let addressSpace = __rlimit_resource_t(RLIMIT_AS.rawValue)
+    private static let dataSegment = __rlimit_resource_t(RLIMIT_DATA.rawValue)
     #else
     private static let addressSpace = RLIMIT_AS
+    private static let dataSegment = RLIMIT_DATA
     #endif
 
     /// `bytes` in whole megabytes (10^6), as `22 MB`.
     private static func megabytes(_ bytes: Int) -> String {
         Format.grouped(Int((Double(bytes) / 1e6).rounded())) + " MB"
     }
+}
+
+/// What a run needs in memory at its peak (`FrameMemory.need(for:steps:rounds:)`): its
+/// frame-sized buffers, its step records and the program's fixed share.
+public struct MemoryNeed: Equatable, Sendable {
+    /// The frame whose buffers weigh most (the plan's largest screen times its count).
+    public var frameSize: PixelSize
+    /// The frame-sized buffers held at once on that screen, allowances included.
+    public var frames: Int
+    /// The step records kept until the results are made, over the whole run.
+    public var recordBytes: Int
+
+    /// The program's fixed share of the address space: its code and libraries (Foundation, the
+    /// Swift runtime), stacks, and heap before any frame. `bench run` on a scenario of a 40 × 40
+    /// screen ran in 74 MB (`ulimit -v`, debug build, x86-64 Linux); this leaves room for other
+    /// builds and C libraries.
+    public static let programBytes = 100_000_000
+
+    /// The bytes a step of one strategy keeps until the results are made: its record, and the
+    /// results' copies of its times. 20,000 steps of the nine strategies on a 40 × 40 screen took
+    /// 82 MB more than 2 steps, 455 bytes a step and strategy.
+    public static let bytesPerStep = 2 * MemoryLayout<StepRecord>.stride + 256
+
+    /// Everything, in bytes.
+    public var bytes: Int { MemoryNeed.programBytes + frames * frameSize.area * 4 + recordBytes }
 }

@@ -76,6 +76,9 @@ public struct Runner {
         for scenario in plan.scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
             throw BenchError.input("cannot measure \(Format.grouped(steps ?? scenario.steps)) steps of the scenario '\(scenario.name)': a run measures from 1 to \(Format.grouped(Results.maxSteps)) steps.")
         }
+        // Before anything is allocated: a run that cannot fit under the process's memory limits
+        // would trap part-way through.
+        try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
         // The work of the whole plan in frame pixels drawn, for the progress line's time left.
         let total = plan.items.reduce(0.0) { total, item in
             total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)

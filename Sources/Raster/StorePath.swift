@@ -25,6 +25,6 @@ public enum StorePath: String, Sendable, CaseIterable {
     public static let preferred: StorePath = .vector
 
     /// The path this process's kernels use. Set once, before anything is drawn (a timing run sets
-    /// its calibrated choice, a counting child `.vector`); read once per paint call, not per span.
+    /// `preferred` or the path given, a counting child `.vector`); read once per paint call, not per span.
     public nonisolated(unsafe) static var current: StorePath = .string
 }

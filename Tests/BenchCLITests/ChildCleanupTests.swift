@@ -162,6 +162,49 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
     }
 
+    /// Whether `pid` has ended: gone, or a zombie that nobody reaps (PID 1 of a container may not).
+    private func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.range(of: ") ", options: .backwards) else { return true }
+        return stat[close.upperBound...].hasPrefix("Z") || stat[close.upperBound...].hasPrefix("X")
+    }
+
+    /// Starts `arguments`, waits for the first child that works in TMPDIR, lets it run `delay`
+    /// seconds, kills bench with SIGKILL (nothing of it can run), and checks that the child ends
+    /// within a few seconds and TMPDIR is left empty.
+    private func killParent(of arguments: [String], after delay: Double) throws {
+        let run = try Run(benchExecutable, arguments, environment: environment())
+        let parent = run.process.processIdentifier
+        var child: pid_t?
+        XCTAssertTrue(eventually(within: 60) {
+            child = children(of: parent).first { processes(mentioning: temporary).contains($0) }
+            return child != nil
+        }, "no child started")
+        Thread.sleep(forTimeInterval: delay)
+        if let child { XCTAssertFalse(hasEnded(child), "the child must still run when its parent is killed") }
+        kill(parent, SIGKILL)
+        if let child {
+            XCTAssertTrue(eventually(within: 5) { hasEnded(child) }, "the child \(child) runs on without its parent")
+            XCTAssertTrue(eventually(within: 5) { leftovers().isEmpty }, "left in TMPDIR: \(leftovers())")
+        }
+        // Whatever is left of the group is stopped before the next test.
+        kill(-parent, SIGKILL)
+        run.process.waitUntilExit()
+    }
+
+    func testAChildOfAKilledProcessesRunEndsAndRemovesTheTemporaryDirectory() throws {
+        try killParent(of: ["run", "--processes", "3", "--steps", "5000", "--strategy", "none,per-cell-mask", "--quiet",
+                            "--json", directory + "/r.json"], after: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
+    }
+
+    func testACountingChildOfAKilledRunEndsAndRemovesTheTemporaryDirectory() throws {
+        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+                          "valgrind is not installed: \(InstructionCounting.installHint)")
+        // Killed while valgrind starts bench or while bench counts: either way the child ends.
+        try killParent(of: ["run", "--instructions", "--steps", "60", "--strategy", "none", "--quiet"], after: 3)
+    }
+
     func testAKilledChildIsNamedWithItsSignalAndLeavesNoTemporaryDirectory() throws {
         let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
                                             "--quiet", "--json", directory + "/r.json"], environment: environment())
@@ -191,6 +234,40 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
             XCTAssertFalse(result.stderr.contains("CFSocket"), result.stderr)
             XCTAssertEqual(leftovers(), [], "ulimit -n \(limit)")
         }
+    }
+
+    func testEveryTooLowDescriptorLimitNamesTheSameNeedAndThatNeedIsEnough() throws {
+        // Descriptors inherited at high numbers, as a shell or a CI runner leaves them: open all
+        // the same, but they take no room under a lower limit.
+        func attempt(_ limit: Int) throws -> (status: Int32, stderr: String) {
+            let script = "exec 9</dev/null 13</dev/null; ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 1 --strategy none --quiet "
+                + "--scenario-file \"$1\""
+            return try Run("/bin/bash", ["-c", script, benchExecutable, try tinyScenario()], environment: environment()).finish(within: 60)
+        }
+        var needs: Set<Int> = []
+        for limit in [8, 11, 12, 14] {
+            let result = try attempt(limit)
+            XCTAssertEqual(result.status, 2, "ulimit -n \(limit): \(result.stderr)")
+            let numbers = result.stderr.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            // "need N, but the limit is L (ulimit -n); raise it to N or more."
+            XCTAssertEqual(numbers.count, 3, result.stderr)
+            guard numbers.count == 3 else { continue }
+            XCTAssertEqual(numbers[1], limit, result.stderr)
+            XCTAssertEqual(numbers[0], numbers[2], "the need and the advice agree: \(result.stderr)")
+            needs.insert(numbers[0])
+        }
+        XCTAssertEqual(needs.count, 1, "every limit too low names the same need: \(needs.sorted())")
+        guard let need = needs.first else { return }
+        XCTAssertEqual(try attempt(need).status, 0, "the limit asked for is enough")
+        XCTAssertEqual(try attempt(need - 1).status, 2, "and one less is not")
+    }
+
+    /// A scenario on the smallest device with a short table: children that start and end fast.
+    private func tinyScenario() throws -> String {
+        let path = directory + "/tiny.json"
+        try Data(#"{"name": "tiny", "device": "iphone-se", "table": {"sections": 2, "rowsPerSection": [3], "content": "none"}, "scroll": {"kind": "constant", "pointsPerStep": 12, "steps": 2, "warmupSteps": 0}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     func testALowSoftDescriptorLimitIsRaisedForTheChildren() throws {

@@ -64,15 +64,65 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
         XCTAssertNil(provenance.gitCommit, "a directory without a path has no repository")
     }
 
-    // MARK: Memory (row 8)
+    // MARK: Memory (rows 8 and 2)
 
-    func testAnAddressSpaceLimitEndsWithASentenceNotSIGABRT() throws {
+    /// The limit (in KiB, as `ulimit -v` takes it) that a refused run asked for: the number in
+    /// its "ulimit -v N" advice after "raise it to".
+    private func advisedLimit(_ message: String) -> Int? {
+        guard let advice = message.range(of: "raise it to ") else { return nil }
+        guard let ulimit = message[advice.upperBound...].range(of: "ulimit -v ") else { return nil }
+        return Int(message[ulimit.upperBound...].prefix { $0.isNumber })
+    }
+
+    func testAnAddressSpaceLimitTooLowForTheWholeRunIsRefusedBeforeAnyWork() throws {
         try requireExecutable()
-        let run = try shell(#"ulimit -v 150000 && exec "$B" run --steps 5 --quiet"#)
+        // Below what the frames alone need, and above it but below what the process needs, which trapped.
+        for limit in [150_000, 480_000, 500_000, 520_000] {
+            let run = try shell("ulimit -v \(limit) && exec \"$B\" run --steps 1 --quiet --json r.json", timeout: 60)
+            XCTAssertEqual(run.status, 2, "ulimit -v \(limit): \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("Error: This run needs about "), run.stderr)
+            XCTAssertTrue(run.stderr.contains("but the address-space limit is \(Int((Double(limit) * 1024 / 1e6).rounded())) MB (ulimit -v \(limit))"),
+                          run.stderr)
+            XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "one sentence: \(run.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
+        }
+        let processes = try shell("ulimit -v 500000 && exec \"$B\" run --processes 2 --steps 1 --quiet", timeout: 60)
+        XCTAssertEqual(processes.status, 2, processes.stderr)
+        XCTAssertTrue(processes.stderr.hasPrefix("Error: This run needs about "), processes.stderr)
+        XCTAssertEqual(processes.stderr.filter { $0 == "\n" }.count, 1, "one sentence, no child's crash: \(processes.stderr)")
+    }
+
+    func testTheAddressSpaceARefusedRunAsksForIsEnough() throws {
+        try requireExecutable()
+        // rasterized-mask keeps the most off-screen bitmaps of the strategies.
+        let arguments = "run --steps 1 --quiet --strategy none,rasterized-mask,per-cell-mask"
+        let refused = try shell("ulimit -v 200000 && exec \"$B\" \(arguments)", timeout: 60)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        let advised = try XCTUnwrap(advisedLimit(refused.stderr), refused.stderr)
+        let enough = try shell("ulimit -v \(advised) && exec \"$B\" \(arguments)", timeout: 120)
+        XCTAssertEqual(enough.status, 0, "ulimit -v \(advised): \(enough.stderr)")
+    }
+
+    // MARK: Arguments that are not UTF-8 (row 3)
+
+    func testAnArgumentThatIsNotUTF8IsRefusedRatherThanTakenForAnotherName() throws {
+        try requireExecutable()
+        // U+FFFD, what a lossy decoding of the byte 0xFF makes of it, is a name of its own.
+        let replaced = directory + "/o\u{FFFD}.json"
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: replaced))
+        let scenario = directory + "/s.json"
+        try Data(#"{"name": "tiny", "device": "iphone-se", "table": {"sections": 2, "rowsPerSection": [3], "content": "none"}, "scroll": {"kind": "constant", "pointsPerStep": 12, "steps": 2, "warmupSteps": 0}}"#.utf8)
+            .write(to: URL(fileURLWithPath: scenario))
+        let run = try shell(#"exec "$B" run --scenario-file s.json --steps 1 --strategy none --quiet --json $'o\xff.json'"#)
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.hasPrefix("Error: Not enough memory for a 2048 × 2732 frame buffer (22 MB): the address-space limit is 154 MB (ulimit -v 150000)."),
-                      run.stderr)
-        XCTAssertFalse(run.stderr.contains("Fatal error"), run.stderr)
+        XCTAssertEqual(run.stderr, "Error: The argument 'o\\xFF.json' is not valid UTF-8; bench reads arguments as UTF-8 only, "
+            + "and refuses this one rather than open a file of another name.\n")
+        XCTAssertEqual(try String(contentsOfFile: replaced, encoding: .utf8), "kept", "the other file is not replaced")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("o") }, ["o\u{FFFD}.json"])
+
+        let suite = try shell(#"printf '{}' > $'s\xff.json'; "$B" run --suite $'s\xff.json' --quiet; status=$?; rm $'s\xff.json'; exit $status"#)
+        XCTAssertEqual(suite.status, 2, suite.stderr)
+        XCTAssertTrue(suite.stderr.hasPrefix("Error: The argument 's\\xFF.json' is not valid UTF-8;"), "not 'no such file': \(suite.stderr)")
     }
 
     // MARK: Messages and inputs that are pipes (row 10)

@@ -177,6 +177,55 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(bench(quickRun + ["--json", "/dev/null", "--csv", "/dev/null"]).code, 0, "a device may take several outputs")
     }
 
+    func testTwoOutputsToOneStreamAreRefusedBeforeAnyWork() throws {
+        // Every name of this process's standard output, and two names of one file.
+        XCTAssertEqual(symlink(path("x.csv"), path("link.csv")), 0)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("x.csv"), contents: Data("kept".utf8)))
+        let cases: [(first: String, second: String)] = [
+            ("/dev/stdout", "-"), ("/dev/fd/1", "/proc/self/fd/1"), ("-", "/dev/stdout"), (path("x.csv"), path("link.csv")),
+        ]
+        for (first, second) in cases {
+            let result = bench(quickRun + ["--json", first, "--csv", second])
+            XCTAssertEqual(result.code, 2, "\(first), \(second): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: --json '\(first)' and --csv '\(second)' "), result.stderr)
+            XCTAssertEqual(result.stdout, "", "nothing ran: \(first), \(second)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: path("x.csv"), encoding: .utf8), "kept")
+        XCTAssertEqual(bench(quickRun + ["--json", "/dev/null", "--csv", "/dev/null"]).code, 0, "what is thrown away may be named twice")
+    }
+
+    // MARK: 3. The step summary
+
+    /// Runs `check` of `results` against `baseline` in this process with GITHUB_STEP_SUMMARY set
+    /// to `summary`.
+    private func check(baseline: String, results: String, summary: String) -> BenchOutput {
+        setenv("GITHUB_STEP_SUMMARY", summary, 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        return bench("check", "--baseline", baseline, "--results", results)
+    }
+
+    func testTheStepSummaryIsNeverAppendedToAnInputOrAResultsFile() throws {
+        let baseline = path("base.json"), other = path("other.json")
+        XCTAssertEqual(bench(quickRun + ["--json", baseline]).code, 0)
+        try FileManager.default.copyItem(atPath: baseline, toPath: other)
+        XCTAssertEqual(symlink(baseline, path("summary-link")), 0)
+        XCTAssertEqual(link(baseline, path("summary-hard")), 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: baseline))
+        // The input by name, through a symbolic link and a hard link; a results file nobody reads.
+        for summary in [baseline, path("summary-link"), path("summary-hard"), other] {
+            let result = check(baseline: baseline, results: baseline, summary: summary)
+            XCTAssertEqual(result.code, 0, "the verdict stands: \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("Warning: the report was not appended to the GITHUB_STEP_SUMMARY file '"), result.stderr)
+            let why = summary == other ? "it holds JSON (a results, scenario or suite file?), which Markdown appended to it would break."
+                                       : "it is the same file as --baseline '"
+            XCTAssertTrue(result.stderr.contains("': " + why), result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix(" The gate's verdict above stands.\n"), result.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: baseline)), before, summary)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), before, summary)
+        }
+        XCTAssertEqual(check(baseline: baseline, results: baseline, summary: baseline).code, 0, "the next check still reads it")
+    }
+
     // MARK: 4. Closed or full standard output
 
     func testAClosedStandardOutputStillWritesTheResultsAndEndsWithExitCode2() throws {
