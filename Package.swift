@@ -59,6 +59,9 @@ let package = Package(
         // The tool: result values and their analysis, the harness that measures, input files,
         // reports, and the command line.
         .target(name: "Results", swiftSettings: optimizedInDebug),
+        // DeviceModel: counted work of a frame in, an estimated GPU time on a named chip out
+        // (docs/device-model.md). Pure Swift on no other module; small, so not optimized in debug.
+        .target(name: "DeviceModel"),
         .target(name: "Harness", dependencies: ["Strategies", "Results"], swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
         .target(name: "Reports", dependencies: ["Results"], swiftSettings: optimizedInDebug),
@@ -83,6 +86,7 @@ let package = Package(
         // The reference frames are read by path (#filePath), not bundled as resources.
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),

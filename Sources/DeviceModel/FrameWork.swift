@@ -1,0 +1,40 @@
+/// The work of one frame that the device model prices: counts, not times.
+///
+/// These are the compositor's per-frame counters under the names the model uses (docs/device-model.md
+/// maps them): `renderPasses` ← `renderPasses`, `tileTrafficBytes` ← `tileTrafficBytes`,
+/// `textureBytesRead` ← `keptBytesRead`, `shadedFragments` ← `shadedPixels`, `blendedFragments` ←
+/// `blendedFragments`. Values are `Double` so that a mean over many frames is a `FrameWork` too.
+public struct FrameWork: Sendable, Equatable {
+    /// Render passes: the screen's, plus one per off-screen pass.
+    public var renderPasses: Double
+    /// Bytes stored from tile memory to main memory and read back into it: each pass's attachment
+    /// stored, each off-screen result read where it is composited.
+    public var tileTrafficBytes: Double
+    /// Bytes read from layer contents kept in memory: cached bitmaps, precomposited images, label
+    /// bitmaps, cached coverage. Read from main memory, like tile traffic.
+    public var textureBytesRead: Double
+    /// Fragments shaded in all passes after hidden-surface removal, opaque and blended alike.
+    public var shadedFragments: Double
+    /// Of `shadedFragments`, those shaded with a blend. The model charges them nothing extra
+    /// (docs/device-model.md, "Blending"), but keeps them so a later model can.
+    public var blendedFragments: Double
+
+    /// A frame's work; every count must be non-negative and blended fragments at most the shaded ones.
+    public init(renderPasses: Double = 0, tileTrafficBytes: Double = 0, textureBytesRead: Double = 0,
+                shadedFragments: Double = 0, blendedFragments: Double = 0) {
+        precondition(renderPasses >= 0 && tileTrafficBytes >= 0 && textureBytesRead >= 0
+                     && shadedFragments >= 0 && blendedFragments >= 0, "work is never negative")
+        precondition(blendedFragments <= shadedFragments, "blended fragments are a part of the shaded ones")
+        self.renderPasses = renderPasses
+        self.tileTrafficBytes = tileTrafficBytes
+        self.textureBytesRead = textureBytesRead
+        self.shadedFragments = shadedFragments
+        self.blendedFragments = blendedFragments
+    }
+
+    /// A frame that does nothing.
+    public static let zero = FrameWork()
+
+    /// Bytes the frame moves to or from main memory: tile traffic plus texture reads.
+    public var memoryBytes: Double { tileTrafficBytes + textureBytesRead }
+}

@@ -1,0 +1,72 @@
+/// Counted work in, estimated GPU time out: the device model.
+///
+/// time = passes × passCost + (tileTrafficBytes + textureBytesRead) / bandwidth + shadedFragments / fillRate
+///
+/// Times are in **seconds** (`Double`), so a frame's time divides directly by a refresh interval.
+/// The result is a range: its low end takes every parameter's fast end (the cheapest pass, the
+/// highest bandwidth and fill rate), its high end every slow end. The three terms are added as if
+/// the GPU did them one after another; a GPU overlaps memory traffic with shading, so the sum
+/// leans high. Blended fragments cost nothing beyond their place in `shadedFragments`: the
+/// destination they read stays in tile memory (docs/device-model.md, "Blending"). This is a
+/// model's estimate from public figures, never a measurement.
+public enum GPUFrameTime {
+    /// The estimate split by term, each a range in seconds.
+    public struct Terms: Sendable, Equatable {
+        /// passes × passCost.
+        public let passes: ClosedRange<Double>
+        /// (tile traffic + texture reads) / bandwidth.
+        public let memory: ClosedRange<Double>
+        /// shaded fragments / fill rate.
+        public let fragments: ClosedRange<Double>
+
+        /// The three terms added, end by end.
+        public var total: ClosedRange<Double> {
+            (passes.lowerBound + memory.lowerBound + fragments.lowerBound)
+                ... (passes.upperBound + memory.upperBound + fragments.upperBound)
+        }
+    }
+
+    /// Each term of the estimate for `work` on `gpu`, in seconds.
+    public static func terms(_ work: FrameWork, on gpu: GPUProfile) -> Terms {
+        Terms(passes: work.renderPasses * gpu.passCost.low ... work.renderPasses * gpu.passCost.high,
+              memory: work.memoryBytes / gpu.memoryBandwidth.high ... work.memoryBytes / gpu.memoryBandwidth.low,
+              fragments: work.shadedFragments / gpu.fillRate.high ... work.shadedFragments / gpu.fillRate.low)
+    }
+
+    /// The GPU time of one frame of `work` on `gpu`, in seconds: fastest...slowest.
+    public static func estimate(_ work: FrameWork, on gpu: GPUProfile) -> ClosedRange<Double> {
+        terms(work, on: gpu).total
+    }
+
+    /// The time between two refreshes, in seconds: 1/60 s ≈ 16.7 ms, 1/120 s ≈ 8.3 ms.
+    public static func frameBudget(refreshHz: Double) -> Double {
+        precondition(refreshHz > 0, "a refresh rate is positive")
+        return 1 / refreshHz
+    }
+
+    /// The share of the refresh interval a frame time takes (1 = the whole interval), end by end.
+    /// The GPU never has the whole interval (the app and the render server work before it), so a
+    /// share near 1 is already a risk; the model does not say how much of the interval is the GPU's.
+    public static func budgetShare(frameTime: ClosedRange<Double>, refreshHz: Double) -> ClosedRange<Double> {
+        let budget = frameBudget(refreshHz: refreshHz)
+        return frameTime.lowerBound / budget ... frameTime.upperBound / budget
+    }
+
+    /// Whether a frame time exceeds the refresh interval: at both ends, at neither, or only at the slow end.
+    public static func overBudget(frameTime: ClosedRange<Double>, refreshHz: Double) -> OverBudget {
+        let share = budgetShare(frameTime: frameTime, refreshHz: refreshHz)
+        if share.lowerBound > 1 { return .yes }
+        if share.upperBound > 1 { return .possibly }
+        return .no
+    }
+}
+
+/// Whether an estimated frame time, a range, exceeds the refresh interval.
+public enum OverBudget: Sendable, Equatable {
+    /// Even the slow end fits (a time exactly equal to the interval fits).
+    case no
+    /// The fast end fits, the slow end does not: the evidence cannot tell.
+    case possibly
+    /// Even the fast end exceeds the interval.
+    case yes
+}

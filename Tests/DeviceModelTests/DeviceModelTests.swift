@@ -1,0 +1,145 @@
+import DeviceModel
+import XCTest
+
+final class DeviceModelTests: XCTestCase {
+    private let catalog = GPUCatalog.builtIn
+
+    /// A frame of some of every kind of work, in proportion to a 750 × 1334 px screen: five
+    /// passes, tile traffic and texture reads, and shaded fragments of which some blend.
+    private let screenPixels = 750.0 * 1334
+    private var someWork: FrameWork {
+        FrameWork(renderPasses: 5, tileTrafficBytes: 4 * screenPixels * 1.2, textureBytesRead: 4 * screenPixels * 0.3,
+                  shadedFragments: screenPixels * 1.5, blendedFragments: screenPixels * 0.4)
+    }
+
+    func testTheCatalogueHoldsTheIssuesChipsOldestFirst() {
+        XCTAssertEqual(catalog.ids, ["a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a12", "a13", "a14",
+                                     "a15", "a16", "a17-pro", "m1", "m2"])
+    }
+
+    func testEveryParameterIsPositiveOrderedAndHasEvidence() {
+        for gpu in catalog.profiles {
+            XCTAssertFalse(gpu.chip.isEmpty, gpu.id)
+            XCTAssertFalse(gpu.architecture.isEmpty, gpu.id)
+            XCTAssertGreaterThan(gpu.gpuCores.lowerBound, 0, gpu.id)
+            for (name, parameter) in gpu.parameters {
+                XCTAssertGreaterThan(parameter.low, 0, "\(gpu.id) \(name)")
+                XCTAssertLessThanOrEqual(parameter.low, parameter.high, "\(gpu.id) \(name)")
+                XCTAssertTrue(parameter.low.isFinite && parameter.high.isFinite, "\(gpu.id) \(name)")
+                XCTAssertFalse(parameter.evidence.isEmpty, "\(gpu.id) \(name)")
+                for evidence in parameter.evidence {
+                    XCTAssertFalse(evidence.text.isEmpty, "\(gpu.id) \(name)")
+                }
+            }
+        }
+    }
+
+    func testTheEstimateIsPassesPlusBytesOverBandwidthPlusFragmentsOverFillRateAtEachEnd() {
+        let work = someWork
+        for gpu in catalog.profiles {
+            let bytes = work.tileTrafficBytes + work.textureBytesRead
+            let fastest = work.renderPasses * gpu.passCost.low + bytes / gpu.memoryBandwidth.high
+                + work.shadedFragments / gpu.fillRate.high
+            let slowest = work.renderPasses * gpu.passCost.high + bytes / gpu.memoryBandwidth.low
+                + work.shadedFragments / gpu.fillRate.low
+            let estimate = GPUFrameTime.estimate(work, on: gpu)
+            XCTAssertEqual(estimate.lowerBound, fastest, accuracy: fastest * 1e-12, gpu.id)
+            XCTAssertEqual(estimate.upperBound, slowest, accuracy: slowest * 1e-12, gpu.id)
+        }
+    }
+
+    func testTheEstimateGrowsWithEachTerm() {
+        let base = someWork
+        var morePasses = base, moreTraffic = base, moreTexture = base, moreFragments = base
+        morePasses.renderPasses += 1
+        moreTraffic.tileTrafficBytes += 4 * screenPixels
+        moreTexture.textureBytesRead += 4 * screenPixels
+        moreFragments.shadedFragments += screenPixels
+        for gpu in catalog.profiles {
+            let before = GPUFrameTime.estimate(base, on: gpu)
+            for (term, work) in [("passes", morePasses), ("tile traffic", moreTraffic),
+                                 ("texture reads", moreTexture), ("shaded fragments", moreFragments)] {
+                let after = GPUFrameTime.estimate(work, on: gpu)
+                XCTAssertGreaterThan(after.lowerBound, before.lowerBound, "\(gpu.id): \(term), fast end")
+                XCTAssertGreaterThan(after.upperBound, before.upperBound, "\(gpu.id): \(term), slow end")
+            }
+        }
+    }
+
+    func testBlendedFragmentsCostNothingBeyondTheirShading() {
+        // The destination a blend reads stays in tile memory (docs/device-model.md, "Blending").
+        var allBlended = someWork
+        allBlended.blendedFragments = allBlended.shadedFragments
+        var noneBlended = someWork
+        noneBlended.blendedFragments = 0
+        for gpu in catalog.profiles {
+            XCTAssertEqual(GPUFrameTime.estimate(allBlended, on: gpu), GPUFrameTime.estimate(noneBlended, on: gpu), gpu.id)
+        }
+    }
+
+    func testTheTermsAddUpToTheEstimate() {
+        for gpu in catalog.profiles {
+            let terms = GPUFrameTime.terms(someWork, on: gpu)
+            let estimate = GPUFrameTime.estimate(someWork, on: gpu)
+            XCTAssertEqual(terms.passes.lowerBound + terms.memory.lowerBound + terms.fragments.lowerBound,
+                           estimate.lowerBound, gpu.id)
+            XCTAssertEqual(terms.passes.upperBound + terms.memory.upperBound + terms.fragments.upperBound,
+                           estimate.upperBound, gpu.id)
+        }
+    }
+
+    func testAnOlderChipCostsMoreThanANewerOneAtBothEnds() throws {
+        let a9 = try catalog.profile(id: "a9"), a13 = try catalog.profile(id: "a13")
+        let older = GPUFrameTime.estimate(someWork, on: a9), newer = GPUFrameTime.estimate(someWork, on: a13)
+        XCTAssertGreaterThan(older.lowerBound, newer.lowerBound)
+        XCTAssertGreaterThan(older.upperBound, newer.upperBound)
+    }
+
+    func testAnUnknownIDGivesAnErrorNamingTheKnownIDs() {
+        XCTAssertThrowsError(try catalog.profile(id: "a18")) { error in
+            guard let unknown = error as? UnknownGPU else { return XCTFail("\(error)") }
+            XCTAssertEqual(unknown.id, "a18")
+            XCTAssertEqual(unknown.knownIDs, catalog.ids)
+            for id in catalog.ids {
+                XCTAssertTrue(unknown.description.contains(id), id)
+            }
+            XCTAssertTrue(unknown.description.contains("'a18'"))
+        }
+    }
+
+    func testEveryKnownIDFindsItsProfile() throws {
+        for gpu in catalog.profiles {
+            XCTAssertEqual(try catalog.profile(id: gpu.id), gpu)
+        }
+    }
+
+    func testAFrameOfNoWorkCostsNothing() {
+        for gpu in catalog.profiles {
+            XCTAssertEqual(GPUFrameTime.estimate(.zero, on: gpu), 0...0, gpu.id)
+        }
+    }
+
+    func testTheBudgetIsTheRefreshInterval() {
+        XCTAssertEqual(GPUFrameTime.frameBudget(refreshHz: 60) * 1000, 16.7, accuracy: 0.05)
+        XCTAssertEqual(GPUFrameTime.frameBudget(refreshHz: 120) * 1000, 8.3, accuracy: 0.05)
+    }
+
+    func testBudgetSharesAt60And120Hz() {
+        let frameTime = (1.0 / 240) ... (1.0 / 50)
+        let at60 = GPUFrameTime.budgetShare(frameTime: frameTime, refreshHz: 60)
+        XCTAssertEqual(at60.lowerBound, 60.0 / 240, accuracy: 1e-12)
+        XCTAssertEqual(at60.upperBound, 60.0 / 50, accuracy: 1e-12)
+        let at120 = GPUFrameTime.budgetShare(frameTime: frameTime, refreshHz: 120)
+        XCTAssertEqual(at120.lowerBound, 2 * at60.lowerBound, accuracy: 1e-12)
+        XCTAssertEqual(at120.upperBound, 2 * at60.upperBound, accuracy: 1e-12)
+    }
+
+    func testOverBudgetTellsTheEndsApart() {
+        let frameTime = (1.0 / 100) ... (1.0 / 70)
+        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: frameTime, refreshHz: 60), .no)
+        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: frameTime, refreshHz: 90), .possibly)
+        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: frameTime, refreshHz: 120), .yes)
+        let wholeInterval = (1.0 / 60) ... (1.0 / 60)
+        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: wholeInterval, refreshHz: 60), .no, "the whole interval fits")
+    }
+}
