@@ -62,7 +62,7 @@ let package = Package(
         // DeviceModel: counted work of a frame in, an estimated GPU time on a named chip out
         // (docs/device-model.md). Pure Swift on no other module; small, so not optimized in debug.
         .target(name: "DeviceModel"),
-        .target(name: "Harness", dependencies: ["Strategies", "Results"], swiftSettings: optimizedInDebug),
+        .target(name: "Harness", dependencies: ["Strategies", "Results", "DeviceModel"], swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
         .target(name: "Reports", dependencies: ["Results"], swiftSettings: optimizedInDebug),
         // CProcess: the system calls the command line needs that Swift cannot make (prctl,

@@ -68,7 +68,9 @@ extension Results {
             for run in rows { table.append([Escape.terminal(Escape.shortened(run.strategy))] + columns.map { $0.cell(run) }) }
             out += Results.trimmed(Format.align(table))
             let verdict = verdict(scenario: scenario)
-            out += "\n" + verdict.table.title + " (exact; ≠ where this host's rank differs):\n"
+            out += "\n" + verdict.table.title
+                + (verdict.rankedByModel ? " (counts exact, GPU ms the device model's estimate; ≠ where this host's rank differs):\n"
+                                         : " (exact; ≠ where this host's rank differs):\n")
             let ranking = [verdict.table.header] + verdict.table.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
             out += Results.trimmed(Format.align(ranking))
             if !verdict.summary.isEmpty { out += Results.wrapped(Escape.terminal(verdict.summary)) }

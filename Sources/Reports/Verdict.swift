@@ -1,7 +1,8 @@
 import Results
 
 /// The answer under every report: a scenario's strategies ranked by what the modelled device
-/// pays per frame — render passes first, then tile traffic, then blended pixels, the order Apple's
+/// pays per frame — render passes first, then memory traffic (tile traffic and reads of layer
+/// contents: what the GPU moves to and from memory), then blended pixels, the order Apple's
 /// Core Animation talks give for fixing rendering cost — each exact, with the ranks by this host's
 /// step time (and by estimated cycles, when counted) beside it.
 struct Verdict {
@@ -9,13 +10,15 @@ struct Verdict {
     struct Entry {
         var strategy: String
         /// Means per frame.
-        var renderPasses: Double, tileBytes: Double, blendedPixels: Double
+        var renderPasses: Double, memoryBytes: Double, blendedPixels: Double
         /// 1 for the cheapest; strategies that pay exactly the same share a rank.
         var deviceRank: Int
         /// The rank by median step time on this host; by estimated cycles when counted.
         var timeRank: Int?, cyclesRank: Int?
         /// How many strategies share `deviceRank`.
         var tied: Int
+        /// The device model's GPU time per frame, when the device names a GPU: an estimate.
+        var deviceTime: DeviceTime?
 
         /// Whether a host rank disagrees with the device's: it falls outside the places the
         /// strategy's tie spans.
@@ -28,6 +31,8 @@ struct Verdict {
     var scenario: String
     /// In device order, cheapest first.
     var entries: [Entry]
+    /// Whether the device model's estimate ranked them (every row has one, on one GPU).
+    var rankedByModel: Bool
 
     /// The sentence saying what the times are.
     static let timeNote = "µs are this host's CPU running the model, not the device's GPU: they follow this host's caches and memory, "
@@ -36,18 +41,53 @@ struct Verdict {
     /// Ranks `runs` (one scenario's).
     init(scenario: String, runs: [RunResult]) {
         self.scenario = scenario
+        func costs(_ run: RunResult) -> [Double] {
+            [run.perStep[.renderPasses] ?? 0, (run.perStep[.tileTrafficBytes] ?? 0) + (run.perStep[.keptBytesRead] ?? 0),
+             run.perStep[.blendedPixels] ?? 0]
+        }
+        // Where every row has the device model's estimate on one GPU, it ranks them: it weighs the
+        // passes, the memory traffic and the fragments by the chip's figures, where the order of the
+        // counters alone let a few kilobytes of corner bitmaps outrank a million blended pixels.
+        // The centre of the range, since both ends move with the same work.
+        let modelled = !runs.isEmpty && runs.allSatisfy { $0.deviceTime != nil }
+            && Set(runs.compactMap { $0.deviceTime?.gpu }).count == 1
+        rankedByModel = modelled
         func key(_ run: RunResult) -> [Double] {
-            [run.perStep[.renderPasses] ?? 0, run.perStep[.tileTrafficBytes] ?? 0, run.perStep[.blendedPixels] ?? 0]
+            guard modelled, let time = run.deviceTime else { return costs(run) }
+            return [Double(time.lowNanos + time.highNanos) / 2] + costs(run)
         }
         let ordered = runs.sorted { key($0).lexicographicallyPrecedes(key($1)) }
         let times = Verdict.ranks(runs) { $0.timing[.step].map { Double($0.median) } }
         let cycles = Verdict.ranks(runs) { run in run.estimatedCycles?[.step].map { Double($0) / Double(max(1, run.steps)) } }
         entries = ordered.map { run in
             let place = 1 + ordered.filter { key($0).lexicographicallyPrecedes(key(run)) }.count
-            return Entry(strategy: run.strategy, renderPasses: key(run)[0], tileBytes: key(run)[1], blendedPixels: key(run)[2],
+            return Entry(strategy: run.strategy, renderPasses: costs(run)[0], memoryBytes: costs(run)[1], blendedPixels: costs(run)[2],
                          deviceRank: place, timeRank: times[run.strategy], cyclesRank: cycles[run.strategy],
-                         tied: ordered.filter { key($0) == key(run) }.count)
+                         tied: ordered.filter { key($0) == key(run) }.count, deviceTime: run.deviceTime)
         }
+    }
+
+    /// The estimate of the reference strategy (`none`), which the others' are multiples of.
+    private var referenceTime: DeviceTime? { entries.first { $0.strategy == Ratio.referenceStrategy }?.deviceTime }
+
+    /// `0.51–0.68 ms`: an estimate's two ends in milliseconds.
+    static func milliseconds(_ time: DeviceTime) -> String {
+        "\(Format.fixed(Double(time.lowNanos) / 1e6, 2))–\(Format.fixed(Double(time.highNanos) / 1e6, 2)) ms"
+    }
+
+    /// `6–8 % of 8.3 ms`, with what it means for the frame when the estimate can exceed the budget.
+    static func budget(_ time: DeviceTime) -> String {
+        let share = time.budgetShare
+        let text = "\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) % of \(Format.fixed(time.budgetNanos / 1e6, 1)) ms"
+        return text + (time.overBudget ? ", over budget" : time.possiblyOverBudget ? ", may be over budget" : "")
+    }
+
+    /// `2.0–6.6 × none`: an estimate over the reference's, end by end; nil without both.
+    private func timesNone(_ time: DeviceTime?) -> String? {
+        guard let time, let none = referenceTime, none.gpu == time.gpu, none.lowNanos > 0, none.highNanos > 0 else { return nil }
+        let ends = [Double(time.lowNanos) / Double(none.lowNanos), Double(time.highNanos) / Double(none.highNanos)].sorted()
+            .map { Format.fixed($0, 1) }
+        return (ends[0] == ends[1] ? ends[0] : "\(ends[0])–\(ends[1])") + " × none"
     }
 
     /// Competition ranks (1, 2, 2, 4) by `value`, smallest first; empty unless every run has one.
@@ -65,29 +105,60 @@ struct Verdict {
         let rounding = entries.filter { $0.strategy != Ratio.referenceStrategy }
         guard let best = rounding.first, let worst = rounding.last else { return "" }
         func cost(_ e: Entry) -> String {
-            "\(Format.fixed(e.renderPasses, 1)) render passes, \(Format.fixed(e.tileBytes / 1_000_000, 1)) MB of tile traffic, "
+            var text = "\(Format.fixed(e.renderPasses, 1)) render passes, \(Format.fixed(e.memoryBytes / 1_000_000, 1)) MB of memory traffic, "
                 + "\(Format.grouped(Int(e.blendedPixels.rounded()))) blended px a frame"
+            if let time = e.deviceTime {
+                text += "; ≈ \(Verdict.milliseconds(time)) of GPU time, \(Verdict.budget(time)) on the \(time.gpu) GPU"
+                if let multiple = timesNone(time), e.strategy != Ratio.referenceStrategy { text += ", \(multiple)" }
+            }
+            return text
+        }
+        if entries.allSatisfy({ $0.deviceRank == 1 }), entries.count > 1 {
+            return "Every strategy costs the device the same here (\(cost(entries[0]))): for this device and table the way of "
+                + "rounding does not matter to the GPU." + (entries[0].deviceTime == nil ? "" : " " + Verdict.modelNote)
         }
         let ties = rounding.filter { $0.deviceRank == best.deviceRank }.map(\.strategy)
         let lead = ties.count > 1 ? ties.joined(separator: " and ") + " cost the device least, equally" : "\(best.strategy) costs the device least"
         var text = "Of the strategies that round the corners, \(lead) (\(cost(best)))"
         if worst.deviceRank != best.deviceRank { text += "; \(worst.strategy) costs it most (\(cost(worst)))" }
-        return text + "."
+        return text + "." + (best.deviceTime == nil ? "" : " " + Verdict.modelNote)
     }
+
+    /// What the GPU times are, wherever they are shown.
+    static let modelNote = "GPU times are the device model's estimate from the counted work and published chip figures "
+        + "(docs/device-model.md), not a measurement; the range is the chips' figures' uncertainty."
 
     /// The ranking as a table: strategy, rank, the three device costs, the host ranks, and a `≠`
     /// where a host rank disagrees.
     var table: ReportTable {
         let counted = entries.contains { $0.cyclesRank != nil }
-        let header = ["strategy", "device rank", "passes", "tile MB", "blended", "time rank"] + (counted ? ["cycles rank"] : [])
+        let modelled = entries.contains { $0.deviceTime != nil }
+        let header = ["strategy", "device rank", "passes", "memory MB", "blended"] + (modelled ? ["GPU ms (model)", "of budget"] : [])
+            + ["time rank"] + (counted ? ["cycles rank"] : [])
         let rows = entries.map { e -> [String] in
             func host(_ rank: Int?) -> String { rank.map { "\($0)" + (e.disagrees($0) ? " ≠" : "") } ?? "–" }
-            return [Escape.shortened(e.strategy), "\(e.deviceRank)", Format.fixed(e.renderPasses, 1), Format.fixed(e.tileBytes / 1_000_000, 1),
-                    Format.grouped(Int(e.blendedPixels.rounded())), host(e.timeRank)] + (counted ? [host(e.cyclesRank)] : [])
+            var gpu: [String] = []
+            if modelled {
+                gpu = e.deviceTime.map { time in
+                    let share = time.budgetShare
+                    return [Verdict.milliseconds(time).replacingOccurrences(of: " ms", with: ""),
+                            "\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) %"
+                                + (time.overBudget ? " over" : time.possiblyOverBudget ? " over?" : "")]
+                } ?? ["–", "–"]
+            }
+            return [Escape.shortened(e.strategy), "\(e.deviceRank)", Format.fixed(e.renderPasses, 1), Format.fixed(e.memoryBytes / 1_000_000, 1),
+                    Format.grouped(Int(e.blendedPixels.rounded()))] + gpu + [host(e.timeRank)] + (counted ? [host(e.cyclesRank)] : [])
         }
         var glossary: [(label: String, meaning: String)] = [
-            ("device rank", "by what the modelled device pays per frame: render passes, then tile traffic, then blended pixels (Apple's order for fixing rendering cost); equal costs share a rank"),
-            ("passes, tile MB, blended", "render passes, tile traffic in MB (10⁶ bytes) and blended pixels per frame (means)"),
+            ("device rank", rankedByModel
+                ? "by the device model's GPU time per frame (the centre of its range), which weighs the passes, memory traffic and fragments by the chip's figures; equal costs share a rank"
+                : "by what the modelled device pays per frame: render passes, then memory traffic, then blended pixels (Apple's order for fixing rendering cost); equal costs share a rank"),
+            ("passes, memory MB, blended", "render passes, memory traffic in MB (10⁶ bytes: tile traffic and bytes read from layer contents) and blended pixels per frame (means)"),
+        ]
+        if modelled {
+            glossary.append(("GPU ms (model), of budget", "the device model's estimate of the GPU's time per frame on the device's chip, fast end to slow end, and its share of the frame budget (16.7 ms at 60 Hz, 8.3 ms at 120 Hz; 'over' when even the fast end exceeds it, 'over?' when the slow end does). " + Verdict.modelNote))
+        }
+        glossary += [
             ("time rank", "the rank by median step time on this host; ≠ where it differs from the device's. " + Verdict.timeNote),
         ]
         if counted { glossary.append(("cycles rank", "the rank by the step's estimated cycles under the simulated cache, the same on every host; ≠ where it differs from the device's")) }

@@ -224,6 +224,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// count every measured step. `samples` keep it, as step 0. Nil in older files, whose `timing`
     /// includes it, and for a run of one step, whose only step is timed.
     public var firstStepNanos: Int?
+    /// The device model's GPU time per frame on the scenario's device (`DeviceTime`): an estimate,
+    /// never a measurement. Nil where the device names no GPU, and in older files.
+    public var deviceTime: DeviceTime?
 
     /// The per-step nanoseconds of `phase` that the step statistics describe: `samples` without
     /// the first load when it is reported on its own (`firstStepNanos`).

@@ -288,6 +288,7 @@ enum ResultsReader {
         run.trafficBoundNanos = trafficBoundNanos
         run.keptCopyFloorNanos = try f.optional("keptCopyFloorNanos")?.count() ?? 0
         run.firstStepNanos = try f.optional("firstStepNanos").map { try measuredTime($0, row: row) }
+        run.deviceTime = try f.optional("deviceTime").map(deviceTime)
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
             let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
@@ -317,6 +318,22 @@ enum ResultsReader {
     /// A time that every measurement takes some of (a floor, a step, its composite): an integer
     /// from 1 to `Results.maxValue` ns. 0 comes from no clock, only from an edited file, and the
     /// ratios over it would be 0, which the gate cannot judge.
+    /// A row's device-model estimate: a GPU id, a refresh rate and two ends in nanoseconds, the
+    /// low one no more than the high one.
+    static func deviceTime(_ item: JSONNode) throws -> DeviceTime {
+        let f = try item.object(allowing: ["gpu", "refreshHz", "lowNanos", "highNanos"], expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
+        let refresh = f.optional("refreshHz")
+        let time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
+                              refreshHz: try f.required("refreshHz", "a positive number").measure(),
+                              lowNanos: try f.required("lowNanos", "an integer").count(),
+                              highNanos: try f.required("highNanos", "an integer").count())
+        guard time.refreshHz > 0 else { throw refresh!.fail("expected a positive refresh rate, got \(JSONNode.format(time.refreshHz))") }
+        guard time.lowNanos <= time.highNanos else {
+            throw item.fail("lowNanos (\(time.lowNanos)) is above highNanos (\(time.highNanos)): the low end of an estimate is its fast end")
+        }
+        return time
+    }
+
     static func measuredTime(_ item: JSONNode, row: String?) throws -> Int {
         let nanos = try item.count()
         guard nanos > 0 else { throw zeroTime(item, row: row) }

@@ -83,7 +83,7 @@ extension ScenarioFile {
             return device
         }
         guard case .object = node.value else { throw node.mismatch("a device name or an object") }
-        let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name"], expected: "an object")
+        let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name", "gpu"], expected: "an object")
         let scale = try fields.required("scale", "a positive number").number(
             "a positive number up to \(JSONNode.format(maxScale))") { $0 > 0 && $0 <= maxScale }
         let refreshHz = try fields.required("refreshHz", "a positive number").number(
@@ -91,7 +91,16 @@ extension ScenarioFile {
         let width = try fields.required("width", "a positive number").screenLength(scale: scale)
         let height = try fields.required("height", "a positive number").screenLength(scale: scale)
         let name = try fields.member("name")?.string(nonEmpty: true) ?? "custom"
-        return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz)
+        var gpu: String?
+        if let node = fields.member("gpu") {
+            let id = try node.string(nonEmpty: true)
+            guard Device.gpuIDs.contains(id) else {
+                let known = "the GPUs the device model knows are \(Device.gpuIDs.joined(separator: ", ")) (docs/device-model.md)"
+                throw node.fail("unknown GPU '\(display(id))'; \(known).")
+            }
+            gpu = id
+        }
+        return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz, gpu: gpu)
     }
 
     /// The table, whose lengths are checked in pixels at the device's `scale`; absent heights and

@@ -268,6 +268,21 @@ final class ScenarioFileTests: XCTestCase {
                       contains: ["device: unknown device 'pixel'; expected one of iphone-se, iphone-15-pro, ipad-11, ipad-pro-12.9."])
     }
 
+    /// The GPU is named apart from the screen: any screen with any chip; a catalogue device brings
+    /// its own; an unknown one is refused with every known id.
+    func testADeviceNamesItsGPUApartFromItsScreenAndAnUnknownGPUListsTheKnownOnes() throws {
+        let screen = #"{ "name": "iphone-6s", "width": 375, "height": 667, "scale": 2, "refreshHz": 60, "gpu": "a9" }"#
+        XCTAssertEqual(try decode(scenarioText(replacing: ["device": screen])).device.gpu, "a9")
+        XCTAssertEqual(try decode(scenarioText(replacing: ["device": #""iphone-se""#])).device.gpu, "a13")
+        let bare = #"{ "width": 375, "height": 667, "scale": 2, "refreshHz": 60 }"#
+        XCTAssertNil(try decode(scenarioText(replacing: ["device": bare])).device.gpu, "no GPU named: no device time")
+        let unknown = #"{ "width": 375, "height": 667, "scale": 2, "refreshHz": 60, "gpu": "a99" }"#
+        assertMessage(scenarioText(replacing: ["device": unknown]),
+                      contains: ["bad.json: device.gpu: unknown GPU 'a99'; the GPUs the device model knows are "
+                                 + Device.gpuIDs.joined(separator: ", ") + " (docs/device-model.md)."])
+        XCTAssertTrue(Device.gpuIDs.contains("a9") && Device.gpuIDs.contains("m2"))
+    }
+
     func testUnknownStrategyInASuiteIsRejected() {
         let text = #"{ "suite": "s", "scenarios": ["ipad-settings"], "strategies": ["none", "per-cel-mask"] }"#
         assertMessage(text, file: "s.json", suite: true,

@@ -1,0 +1,36 @@
+/// The device model's estimate of a row's GPU time per frame on the scenario's device: a model's
+/// estimate from the row's counted work (its mean per step) and published chip figures
+/// (docs/device-model.md), never a measurement. It is a range because the chips' figures are:
+/// `lowNanos` takes every parameter's fast end, `highNanos` every slow end. Deterministic, like
+/// the counters it is computed from, so the gate compares it exactly.
+public struct DeviceTime: Codable, Equatable, Sendable {
+    /// The GPU priced (`GPUCatalog` id: `a13`, `m1`, …).
+    public var gpu: String
+    /// The device's refresh rate, whose interval is the frame budget.
+    public var refreshHz: Double
+    /// The fast end of the estimate, in nanoseconds per frame.
+    public var lowNanos: Int
+    /// The slow end, in nanoseconds per frame.
+    public var highNanos: Int
+
+    public init(gpu: String, refreshHz: Double, lowNanos: Int, highNanos: Int) {
+        self.gpu = gpu
+        self.refreshHz = refreshHz
+        self.lowNanos = lowNanos
+        self.highNanos = highNanos
+    }
+
+    /// The frame budget: the interval between two refreshes (16.7 ms at 60 Hz, 8.3 ms at 120 Hz).
+    public var budgetNanos: Double { 1e9 / refreshHz }
+
+    /// The shares of the frame budget the two ends take (1 = the whole interval).
+    public var budgetShare: (low: Double, high: Double) {
+        (Double(lowNanos) / budgetNanos, Double(highNanos) / budgetNanos)
+    }
+
+    /// Whether even the fast end takes more than the whole frame budget.
+    public var overBudget: Bool { Double(lowNanos) > budgetNanos }
+
+    /// Whether the slow end takes more than the whole frame budget.
+    public var possiblyOverBudget: Bool { Double(highNanos) > budgetNanos }
+}

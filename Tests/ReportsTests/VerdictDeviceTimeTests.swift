@@ -1,0 +1,54 @@
+@testable import Reports
+import Results
+import ResultsTestSupport
+import XCTest
+
+/// The verdict speaks in the device's milliseconds where the device names a GPU: each strategy's
+/// estimate and its share of the frame budget, the ranking by it, magnitudes in its sentence, and
+/// plain words when every strategy costs the device the same.
+final class VerdictDeviceTimeTests: XCTestCase {
+    /// `results` with each row's estimate set to `times` (fast end, slow end) in nanoseconds, on
+    /// a 120 Hz device's `m1`.
+    private func withTimes(_ results: Results, _ times: [(Int, Int)]) -> Results {
+        var results = results
+        for (i, time) in times.enumerated() {
+            results.runs[i].deviceTime = DeviceTime(gpu: "m1", refreshHz: 120, lowNanos: time.0, highNanos: time.1)
+        }
+        return results
+    }
+
+    func testTheVerdictShowsEachEstimateAndBudgetShareAndSaysItIsAModel() throws {
+        let results = withTimes(ResultsFixtures.run(strategies: ["none", "per-cell-mask", "precomposited"]),
+                                [(500_000, 700_000), (1_000_000, 9_000_000), (600_000, 800_000)])
+        let text = results.comparisonTable()
+        XCTAssertTrue(text.contains("GPU ms (model)"), text)
+        // 1.00–9.00 ms of 8.33 ms: 12–108 %, over budget at the slow end only.
+        XCTAssertTrue(text.contains("1.00–9.00") && text.contains("12–108 % over?"), text)
+        XCTAssertTrue(text.contains("0.50–0.70") && text.contains("6–8 %"), text)
+        let summary = results.verdict(scenario: "long-table").summary
+        XCTAssertTrue(summary.contains("precomposited costs the device least"), summary)
+        XCTAssertTrue(summary.contains("≈ 0.60–0.80 ms of GPU time, 7–10 % of 8.3 ms on the m1 GPU, 1.1–1.2 × none"), summary)
+        XCTAssertTrue(summary.contains("per-cell-mask costs it most"), summary)
+        XCTAssertTrue(summary.contains("2.0–12.9 × none"), summary)
+        XCTAssertTrue(summary.contains("the device model's estimate"), summary)
+    }
+
+    func testTheModelRanksTheStrategiesWhereEveryRowHasAnEstimateOnOneGPU() {
+        // The fixture's counters grow with the strategy's place; the estimates here say otherwise.
+        let fixture = ResultsFixtures.run(strategies: ["none", "a", "b"])
+        let modelled = withTimes(fixture, [(500_000, 700_000), (900_000, 1_100_000), (600_000, 800_000)])
+        XCTAssertEqual(modelled.verdict(scenario: "long-table").entries.map(\.strategy), ["none", "b", "a"])
+        var mixed = modelled
+        mixed.runs[2].deviceTime?.gpu = "a9"
+        XCTAssertEqual(mixed.verdict(scenario: "long-table").entries.map(\.strategy), ["none", "a", "b"],
+                       "estimates on two GPUs do not rank: the counters do")
+    }
+
+    func testEqualCostsForTheDeviceAreSaidPlainly() {
+        var results = withTimes(ResultsFixtures.run(strategies: ["none", "a", "b"]),
+                                [(500_000, 700_000), (500_000, 700_000), (500_000, 700_000)])
+        for i in results.runs.indices { results.runs[i].perStep = results.runs[0].perStep }
+        let summary = results.verdict(scenario: "long-table").summary
+        XCTAssertTrue(summary.hasPrefix("Every strategy costs the device the same here"), summary)
+    }
+}
