@@ -147,6 +147,10 @@ extension Gate.Finding {
             let what = h.count == .instructions ? "instructions" : "estimated cycles"
             return "\(h.phase.name) \(what) per step \(Format.grouped(h.old / h.steps)) → \(Format.grouped(h.new / h.steps)) "
                 + "(\(Format.percent(h.change, digits: 2)), tolerance ±\(Format.magnitude(h.tolerance))) ← \(Gate.Finding.explanation(h.movedCounters))"
+        case .deviceTime(let a, let b):
+            func ms(_ t: DeviceTime) -> String { "\(Format.fixed(Double(t.lowNanos) / 1e6, 3))–\(Format.fixed(Double(t.highNanos) / 1e6, 3)) ms" }
+            return "GPU time per frame (model, \(Escape.shortened(a.gpu))) \(ms(a)) → \(ms(b)); it follows from the counters and the device "
+                + "model's figures, so a change is exact: if intended, update the baseline"
         case .notInBaseline:
             return "not in the baseline: not gated"
         }

@@ -8,6 +8,7 @@ extension Gate {
         public enum Kind: String, Sendable {
             case counterRegression, counterImprovement, pictureChanged, timeRegression, timeImprovement
             case instructionRegression, instructionImprovement, cycleRegression, cycleImprovement, notInBaseline
+            case deviceTimeRegression, deviceTimeImprovement
         }
         public var kind: Kind
         public var scenario: String
@@ -26,13 +27,13 @@ extension Gate {
         /// True for the kinds that fail the gate.
         public var fails: Bool {
             kind == .counterRegression || kind == .pictureChanged || kind == .timeRegression || kind == .instructionRegression
-                || kind == .cycleRegression
+                || kind == .cycleRegression || kind == .deviceTimeRegression
         }
 
         /// True for the kinds that record a change for the better.
         public var improves: Bool {
             kind == .counterImprovement || kind == .timeImprovement || kind == .instructionImprovement
-                || kind == .cycleImprovement
+                || kind == .cycleImprovement || kind == .deviceTimeImprovement
         }
     }
 
@@ -47,6 +48,9 @@ extension Gate {
         case time(TimeChange)
         /// A phase's instructions or estimated cycles that moved beyond their tolerance.
         case hostFree(HostFreeChange)
+        /// The device model's GPU time per frame, baseline and current, on the same GPU: it follows
+        /// from the counters and the model's chip figures, so it is compared exactly.
+        case deviceTime(old: DeviceTime, new: DeviceTime)
         /// A row of the run that the baseline lacks: not gated.
         case notInBaseline
     }
@@ -160,6 +164,15 @@ extension Gate {
             out.append(Finding(kind: kind, scenario: old.scenario, strategy: old.strategy, change: .counter(counter, old: a, new: b)))
         }
         return out
+    }
+
+    /// The device model's estimate, where both rows have one on the same GPU and refresh rate and
+    /// it differs: worse when either end grew (a change of counters or of the model's figures).
+    static func deviceTimeFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
+        guard let a = old.deviceTime, let b = new.deviceTime, a.gpu == b.gpu, a.refreshHz == b.refreshHz, a != b else { return [] }
+        let worse = b.lowNanos > a.lowNanos || b.highNanos > a.highNanos
+        return [Finding(kind: worse ? .deviceTimeRegression : .deviceTimeImprovement, scenario: old.scenario, strategy: old.strategy,
+                        change: .deviceTime(old: a, new: b))]
     }
 
     /// Every frame checksum that differs, in step order.

@@ -115,6 +115,7 @@ public enum Gate {
                 throw BenchError.input("\(Escape.message(old.key.description)): the baseline measured \(old.steps) steps, this run \(new.steps); run with the baseline's --steps.")
             }
             findings += counterFindings(old, new)
+            findings += deviceTimeFindings(old, new)
             findings += pictureFindings(old, new)
             var times: [TimeCheck] = []
             let timeRows = timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
@@ -152,6 +153,7 @@ public enum Gate {
                 warnings.append("times were not gated in \(lacking.count) row(s) that lack their per-process ratios, whatever the process count: \(shown)\(more); make the file again with bench run --processes")
             }
         }
+        warnings += deviceTimeWarnings(baseline: baseline, current: current)
         warnings += instructionWarnings(baseline: baseline, current: current)
         warnings += cycleWarnings(baseline: baseline, current: current)
         var report = Report(findings: findings, rows: rows, warnings: warnings, options: options, rowsCompared: compared)
@@ -161,6 +163,11 @@ public enum Gate {
         func counted(_ has: (RunResult) -> Bool) -> Bool { baseline.runs.contains(where: has) || current.runs.contains(where: has) }
         if counted({ $0.instructions != nil }) && !report.instructionsGated { report.notGated.append("instruction counts") }
         if counted({ $0.cost != nil }) && !report.cyclesGated { report.notGated.append("estimated cycles") }
+        let deviceTimesGated = baseline.runs.contains { old in
+            guard let a = old.deviceTime, let b = currentRows[old.key]?.deviceTime else { return false }
+            return a.gpu == b.gpu && a.refreshHz == b.refreshHz
+        }
+        if counted({ $0.deviceTime != nil }) && !deviceTimesGated { report.notGated.append("GPU times") }
         return report
     }
 
@@ -187,6 +194,23 @@ public enum Gate {
                 throw BenchError.input("cannot gate the \(what) of \(row): \(has) has them for the \(phase.name) phase and \(lacks) has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
             }
         }
+    }
+
+    /// What a reader should know when the device model's GPU times could not be compared: one
+    /// side has none (a baseline from before the model), or the rows priced another GPU.
+    static func deviceTimeWarnings(baseline: Results, current: Results) -> [String] {
+        let old = baseline.runs.contains { $0.deviceTime != nil }, new = current.runs.contains { $0.deviceTime != nil }
+        if new && !old {
+            return ["GPU times were not gated: the baseline has none (made before the device model, or on devices that name no GPU); update it with scripts/update-baseline.sh to gate them"]
+        }
+        if old && !new { return ["GPU times were not gated: the baseline has them and this run has none (its devices name no GPU)"] }
+        let currentRows = current.runsByKey
+        let other = baseline.runs.filter { row in
+            guard let a = row.deviceTime, let b = currentRows[row.key]?.deviceTime else { return false }
+            return a.gpu != b.gpu || a.refreshHz != b.refreshHz
+        }
+        guard let first = other.first, let a = first.deviceTime, let b = currentRows[first.key]?.deviceTime else { return [] }
+        return ["GPU times were not gated in \(other.count) row(s) whose device prices another GPU or refresh rate (\(Escape.message(first.key.description)): \(Escape.message(a.gpu)) at \(Format.fixed(a.refreshHz, 0)) Hz → \(Escape.message(b.gpu)) at \(Format.fixed(b.refreshHz, 0)) Hz)"]
     }
 
     /// What a reader should know when only one side has estimated cycles, or they were

@@ -1,0 +1,40 @@
+import Results
+import ResultsTestSupport
+import XCTest
+
+/// The device model's GPU times are deterministic, so the gate compares them exactly where both
+/// sides priced the same GPU, and says so where it could not compare them.
+final class DeviceTimeGateTests: XCTestCase {
+    /// The fixture with every row's estimate on `gpu` at 120 Hz, `extra` ns added to its slow end.
+    private func priced(_ gpu: String = "m1", extra: Int = 0) -> Results {
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"])
+        for i in results.runs.indices {
+            results.runs[i].deviceTime = DeviceTime(gpu: gpu, refreshHz: 120, lowNanos: 500_000 * (i + 1),
+                                                    highNanos: 700_000 * (i + 1) + extra)
+        }
+        return results
+    }
+
+    func testAnEqualEstimatePassesAndALargerOneFailsNamingTheRow() throws {
+        XCTAssertTrue(try Gate.check(baseline: priced(), current: priced()).passed)
+        let report = try Gate.check(baseline: priced(), current: priced(extra: 1_000))
+        XCTAssertFalse(report.passed)
+        let failing = report.findings.filter(\.fails)
+        XCTAssertEqual(failing.map(\.kind), [.deviceTimeRegression, .deviceTimeRegression])
+        XCTAssertEqual(failing.first?.change, .deviceTime(old: priced().runs[0].deviceTime!, new: priced(extra: 1_000).runs[0].deviceTime!))
+        let better = try Gate.check(baseline: priced(extra: 1_000), current: priced())
+        XCTAssertTrue(better.passed)
+        XCTAssertEqual(better.findings.map(\.kind), [.deviceTimeImprovement, .deviceTimeImprovement])
+    }
+
+    func testEstimatesOnAnotherGPUOrMissingOnOneSideAreNotGatedAndSaidSo() throws {
+        let other = try Gate.check(baseline: priced("a9"), current: priced(extra: 1_000))
+        XCTAssertTrue(other.passed, "another GPU is not a regression")
+        XCTAssertTrue(other.warnings.contains { $0.hasPrefix("GPU times were not gated in 2 row(s) whose device prices another GPU") }, "\(other.warnings)")
+        XCTAssertTrue(other.notGated.contains("GPU times"))
+        let older = try Gate.check(baseline: ResultsFixtures.run(strategies: ["none", "per-cell-mask"]), current: priced())
+        XCTAssertTrue(older.warnings.contains { $0.hasPrefix("GPU times were not gated: the baseline has none") }, "\(older.warnings)")
+        XCTAssertTrue(older.notGated.contains("GPU times"))
+        XCTAssertFalse(try Gate.check(baseline: priced(), current: priced()).notGated.contains("GPU times"))
+    }
+}
