@@ -41,6 +41,9 @@ struct ExportMeasure {
         /// `RunResult.instructions` and `RunResult.cost`: a phase's host-free count under
         /// valgrind, its mean per measured step (exact: the same build counts the same).
         case cost
+        /// `RunResult.deviceTime`: the device model's estimate of the GPU's time per frame, the
+        /// centre of its range, whose ends are `bounds` (the chips' figures' uncertainty, not rounds).
+        case model
     }
 
     /// The metric's name in the results JSON; for a host-free cost, `phase.metric`
@@ -58,8 +61,9 @@ struct ExportMeasure {
 }
 
 extension RunResult {
-    /// The row's numbers for the exports, in catalogue order: counters, phases, ratios, then the
-    /// host-free costs (instructions and `CostMetric`s) of each phase when counted. A metric
+    /// The row's numbers for the exports, in catalogue order: counters, phases, ratios, the
+    /// host-free costs (instructions and `CostMetric`s) of each phase when counted, then the
+    /// device model's GPU time when the device names a GPU. A metric
     /// the row lacks (a `…ToNone` ratio when `none` did not run) or whose value is not finite is
     /// left out, since none of the formats can hold "not measured".
     var exportMeasures: [ExportMeasure] {
@@ -110,6 +114,13 @@ extension RunResult {
                                               polarity: info.polarity, value: perStep(total), bounds: nil,
                                               description: "mean per step in \(phase.name) under valgrind's simulated cache: " + info.meaning))
             }
+        }
+        if let time = deviceTime {
+            measures.append(ExportMeasure(name: "deviceTime", kind: .model, unit: "ns/frame", polarity: .smallerIsBetter,
+                                          value: .integer((time.lowNanos + time.highNanos) / 2),
+                                          bounds: ExportMeasure.Bounds(lower: .integer(time.lowNanos), upper: .integer(time.highNanos), count: 2),
+                                          description: "the device model's estimate of the GPU's time per frame on the \(time.gpu) GPU, "
+                                            + "the centre of \(time.lowNanos)–\(time.highNanos) ns (docs/device-model.md): an estimate, not a measurement"))
         }
         return measures
     }

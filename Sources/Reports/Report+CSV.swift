@@ -28,6 +28,7 @@ extension Results {
         for phase in Phase.allCases { header += statistics.map { "\(phase.name)_\($0.name)_ns" } }
         header += Ratio.allCases.map(\.name)
         for phase in Phase.allCases { header += ["\(phase.name)_instructions"] + CostMetric.allCases.map { "\(phase.name)_\($0.name)" } }
+        header += ["gpu", "deviceTimeLowNanos", "deviceTimeHighNanos", "frameBudgetNanos"]
 
         var lines = [header.map(Escape.csv)]
         for run in runs {
@@ -45,6 +46,9 @@ extension Results {
                 fields += [run.instructions?[phase].map(String.init) ?? ""]
                 fields += CostMetric.allCases.map { run.cost?[phase]?[$0].map(String.init) ?? "" }
             }
+            // The device model's estimate (empty where the device names no GPU).
+            fields += run.deviceTime.map { [Escape.csv($0.gpu), String($0.lowNanos), String($0.highNanos),
+                                            String(Int($0.budgetNanos.rounded()))] } ?? ["", "", "", ""]
             lines.append(fields)
         }
         return lines.map { $0.joined(separator: ",") + "\r\n" }.joined()

@@ -23,7 +23,8 @@ extension Results {
                     #""value": "# + measure.value.text,
                 ]
                 if let bounds = measure.bounds {
-                    let range = "min \(bounds.lower.text), max \(bounds.upper.text) over \(bounds.count) \(over)"
+                    let range = measure.kind == .model ? "model range \(bounds.lower.text)–\(bounds.upper.text)"
+                        : "min \(bounds.lower.text), max \(bounds.upper.text) over \(bounds.count) \(over)"
                     fields.append(#""range": "# + Escape.json(range))
                 }
                 fields.append(#""extra": "# + Escape.json(measure.description))

@@ -20,11 +20,18 @@ extension Results {
         let timestamp = Results.unixNanoseconds(createdAt).map { " " + String($0) } ?? ""
         var lines = ""
         for run in runs {
-            let fields = run.exportMeasures.map { measure -> String in
-                switch measure.value {
-                case .integer(let value): return Escape.lineProtocol(measure.name) + "=" + String(value) + "i"
-                case .real: return Escape.lineProtocol(measure.name) + "=" + measure.value.text
+            let fields = run.exportMeasures.flatMap { measure -> [String] in
+                func field(_ name: String, _ number: ExportMeasure.Number) -> String {
+                    switch number {
+                    case .integer(let value): return Escape.lineProtocol(name) + "=" + String(value) + "i"
+                    case .real: return Escape.lineProtocol(name) + "=" + number.text
+                    }
                 }
+                // The model's range is part of its value: its ends are fields of their own.
+                if measure.kind == .model, let bounds = measure.bounds {
+                    return [field(measure.name, measure.value), field(measure.name + "Low", bounds.lower), field(measure.name + "High", bounds.upper)]
+                }
+                return [field(measure.name, measure.value)]
             }
             // A point needs a field; a row without numbers has nothing to say.
             guard !fields.isEmpty else { continue }

@@ -1,0 +1,28 @@
+@testable import Reports
+import Results
+import ResultsTestSupport
+import XCTest
+
+/// Every export carries the device model's GPU time where a row has it, with both ends of its
+/// range, and nothing where the device names no GPU.
+final class DeviceTimeExportTests: XCTestCase {
+    private func priced() -> Results {
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"])
+        results.runs[1].deviceTime = DeviceTime(gpu: "a13", refreshHz: 60, lowNanos: 1_000, highNanos: 3_001)
+        return results
+    }
+
+    func testEachExportCarriesTheEstimateAndItsRange() throws {
+        let results = priced()
+        let csv = results.report(.csv).components(separatedBy: "\r\n")
+        XCTAssertTrue(csv[0].hasSuffix(",gpu,deviceTimeLowNanos,deviceTimeHighNanos,frameBudgetNanos"), csv[0])
+        XCTAssertTrue(csv[1].hasSuffix(",,,,"), "none names no GPU here: \(csv[1])")
+        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667"), csv[2])
+        XCTAssertTrue(results.report(.bmf).contains(#""deviceTime": {"value": 2000, "lower_value": 1000, "upper_value": 3001}"#))
+        let influx = results.report(.influx).components(separatedBy: "\n")
+        XCTAssertTrue(influx[1].contains(",deviceTime=2000i,deviceTimeLow=1000i,deviceTimeHigh=3001i"), influx[1])
+        XCTAssertFalse(influx[0].contains("deviceTime"))
+        let github = results.report(.githubBenchmark)
+        XCTAssertTrue(github.contains(#""name": "long-table/per-cell-mask: deviceTime", "unit": "ns/frame", "value": 2000, "range": "model range 1000–3001""#), github)
+    }
+}
