@@ -62,7 +62,7 @@ public enum ScenarioFile {
            members.contains(where: { $0.key == "table" }) {
             throw root.fail("this is a single scenario file (it has 'table'), not a suite")
         }
-        let fields = try root.object(allowing: ["suite", "scenarios", "strategies"], expected: "a suite object")
+        let fields = try root.object(allowing: ["suite", "description", "scenarios", "strategies"], expected: "a suite object")
         let name = try fields.required("suite", "a non-empty string").string(nonEmpty: true)
         let entries = try fields.required("scenarios", "a non-empty array of scenarios").array(nonEmpty: true)
         var scenarios: [Scenario] = []
@@ -100,7 +100,8 @@ public enum ScenarioFile {
                 strategies.append(strategy)
             }
         }
-        return Suite(name: name, scenarios: scenarios, strategies: strategies)
+        let about = try fields.member("description")?.string(nonEmpty: true)
+        return Suite(name: name, scenarios: scenarios, strategies: strategies, about: about)
     }
 
     // MARK: Files

@@ -10,10 +10,14 @@ public struct Suite: Equatable, Sendable {
     /// The strategies to run, in file order; every strategy of the catalogue the file was read
     /// with when it names none.
     public var strategies: [String]
+    /// What the suite is for, in the file's words (its `description`): for a published
+    /// experiment, its source and its published result. Nil when the file gives none.
+    public var about: String?
 
-    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.builtIn.names) {
+    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.builtIn.names, about: String? = nil) {
         self.name = name
         self.scenarios = scenarios
         self.strategies = strategies
+        self.about = about
     }
 }
