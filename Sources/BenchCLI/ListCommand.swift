@@ -43,10 +43,10 @@ struct ListCommand: BenchCommand {
         out += columns(scenarios, numeric: [2, 3, 4])
 
         out += "\nDEVICES\n"
-        var devices = [["name", "size (pt)", "scale", "Hz"]]
+        var devices = [["name", "size (pt)", "scale", "Hz", "GPU"]]
         for device in Device.catalogue {
             devices.append([device.name, "\(number(device.width)) × \(number(device.height))",
-                            "\(number(device.scale))×", number(device.refreshHz)])
+                            "\(number(device.scale))×", number(device.refreshHz), device.gpu ?? "–"])
         }
         out += columns(devices, numeric: [3])
 

@@ -46,6 +46,8 @@ struct Listing: Encodable {
         var pixelWidth: Int
         var pixelHeight: Int
         var refreshHz: Double
+        /// The GPU the device model prices for it (`a13`, `m1`, …); nil when it names none.
+        var gpu: String?
     }
 
     /// A suite file in `Benchmarks/`: its name and size, or why it could not be read.
@@ -97,7 +99,7 @@ struct Listing: Encodable {
         devices = Harness.Device.catalogue.map {
             let pixels = $0.pixelSize
             return Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale,
-                          pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz)
+                          pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz, gpu: $0.gpu)
         }
         suites = Listing.suites(in: directory, catalog: catalog)
         metrics = Counter.allCases.map { Listing.metric($0.info, kind: "counter") }
