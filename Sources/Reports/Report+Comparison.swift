@@ -46,8 +46,9 @@ extension Comparison {
     func table(scenario: String, escape: (String) -> String) -> ReportTable {
         let exact: [(String, KeyPath<Row, (old: Double, new: Double)?>)] = [("step instr.", \.instructions), ("step est. cycles", \.cycles)]
             .filter { column in rows.contains { $0.scenario == scenario && $0[keyPath: column.1] != nil } }
+        let modelled = rows.contains { $0.scenario == scenario && $0.deviceTime != nil }
         let header = ["strategy", "old µs", "new µs", "change", "p", "processes", "detectable", "× none"] + exact.map(\.0)
-            + ["counters per step (old → new)"]
+            + (modelled ? ["GPU ms (model)"] : []) + ["counters per step (old → new)"]
         let cells = rows.filter { $0.scenario == scenario }.map { row -> [String] in
             let counters = row.counters.isEmpty ? "unchanged"
                 : row.counters.map { "\($0.counter.name) \(Format.fixed($0.old, 1)) → \(Format.fixed($0.new, 1)) (\(Format.percent($0.new / max($0.old, 1e-9) - 1)))" }.joined(separator: ", ")
@@ -56,9 +57,16 @@ extension Comparison {
                     Format.fixed(row.test.p, 3), "\(row.oldRounds) / \(row.newRounds)",
                     row.smallestDetectable.map { "±" + Format.magnitude($0) } ?? "none",
                     row.toNone.map { Format.fixed($0.old, 2) + " → " + Format.fixed($0.new, 2) + ($0.test.p < Comparison.alpha ? "" : " ~") } ?? "–"]
-                + exact.map { Comparison.exactCell(row[keyPath: $0.1]) } + [counters]
+                + exact.map { Comparison.exactCell(row[keyPath: $0.1]) }
+                + (modelled ? [row.deviceTime.map(Comparison.deviceTimeCell) ?? "–"] : []) + [counters]
         }
         return ReportTable(title: Escape.shortened(scenario), header: header, rows: cells, glossary: [])
+    }
+
+    /// The device model's estimate, old → new, or "(same)": exact, like the counters it follows from.
+    static func deviceTimeCell(_ times: (old: DeviceTime, new: DeviceTime)) -> String {
+        func ms(_ t: DeviceTime) -> String { Format.fixed(Double(t.lowNanos) / 1e6, 2) + "–" + Format.fixed(Double(t.highNanos) / 1e6, 2) }
+        return times.old == times.new ? ms(times.new) + " (same)" : ms(times.old) + " → " + ms(times.new)
     }
 
     /// An exact per-step count, old → new with its change, or "same".

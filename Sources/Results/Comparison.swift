@@ -39,6 +39,9 @@ public struct Comparison: Sendable {
         /// The step's estimated cycles per step, old and new; nil unless both runs have them
         /// under the same cache model.
         public var cycles: (old: Double, new: Double)?
+        /// The device model's GPU time per frame, old and new; nil unless both rows priced the
+        /// same GPU at the same refresh rate.
+        public var deviceTime: (old: DeviceTime, new: DeviceTime)?
 
         /// `new / old - 1`.
         public var change: Double { new / old - 1 }
@@ -111,6 +114,7 @@ public struct Comparison: Sendable {
             }
             row.instructions = perStep(\.instructions)
             if a.cacheModel == b.cacheModel { row.cycles = perStep(\.estimatedCycles) }
+            if let x = old.deviceTime, let y = new.deviceTime, x.gpu == y.gpu, x.refreshHz == y.refreshHz { row.deviceTime = (x, y) }
             rows.append(row)
         }
         for run in b.runs where !aKeys.contains(run.key) {

@@ -26,3 +26,18 @@ final class DeviceTimeExportTests: XCTestCase {
         XCTAssertTrue(github.contains(#""name": "long-table/per-cell-mask: deviceTime", "unit": "ns/frame", "value": 2000, "range": "model range 1000–3001""#), github)
     }
 }
+
+/// `bench compare` shows the estimate of both files where they priced the same GPU.
+final class DeviceTimeComparisonTests: XCTestCase {
+    func testTheComparisonShowsBothEstimatesOrThatTheyAreTheSame() {
+        var old = ResultsFixtures.run(strategies: ["none", "per-cell-mask"]), new = old
+        old.runs[1].deviceTime = DeviceTime(gpu: "m1", refreshHz: 120, lowNanos: 1_000_000, highNanos: 2_000_000)
+        new.runs[1].deviceTime = DeviceTime(gpu: "m1", refreshHz: 120, lowNanos: 1_000_000, highNanos: 2_500_000)
+        let text = Comparison(old, new).text()
+        XCTAssertTrue(text.contains("GPU ms (model)"), text)
+        XCTAssertTrue(text.contains("1.00–2.00 → 1.00–2.50"), text)
+        XCTAssertTrue(Comparison(old, old).text().contains("1.00–2.00 (same)"))
+        new.runs[1].deviceTime?.gpu = "a9"
+        XCTAssertFalse(Comparison(old, new).text().contains("GPU ms (model)"), "another GPU: not compared")
+    }
+}
