@@ -19,7 +19,7 @@ struct RunCommand: BenchCommand {
                 + "repeat from run to run; times are medians.\n\n"
                 + "Any output may be '-', standard output (one at most); the comparison table then goes to "
                 + "standard error, so that 'bench run --json - | jq' works.",
-            options: ScenarioSelection.options + [
+            options: ScenarioSelection.options + TableOptions.options + [
                 OptionSpec(name: "strategy", valueName: "name", arity: .multiple,
                            help: "A strategy to run; repeat the option or give a comma-separated list.",
                            allowedValues: catalog.names, defaultDescription: "the suite's, or all"),
@@ -145,7 +145,7 @@ struct RunCommand: BenchCommand {
             }
             blendLanes = lanes
         }
-        for name in ["scenario", "scenario-file", "suite", "steps", "shard"] {
+        for name in ["scenario", "scenario-file", "suite", "steps", "shard"] + TableOptions.names {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
         selection += arguments.allValues("filter").map { "--filter=" + $0 }

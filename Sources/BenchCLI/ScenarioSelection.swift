@@ -70,7 +70,8 @@ enum ScenarioSelection {
     /// `--filter` and `--shard` when the command has them; strategy names are `catalog`'s.
     /// - Throws: `BenchError.usage` for a bad pattern or shard, or a selection that is empty.
     static func plan(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws -> RunPlan {
-        let (scenarios, strategies) = try resolve(arguments, catalog: catalog)
+        let (selected, strategies) = try resolve(arguments, catalog: catalog)
+        let scenarios = try TableOptions(arguments).apply(to: selected)
         let plan = RunPlan(scenarios: scenarios, strategies: strategies)
         let selection = try pairSelection(arguments)
         return selection.patterns.isEmpty && selection.shard == nil ? plan : try plan.selecting(selection)

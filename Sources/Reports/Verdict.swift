@@ -59,13 +59,25 @@ struct Verdict {
         let ordered = runs.sorted { key($0).lexicographicallyPrecedes(key($1)) }
         let times = Verdict.ranks(runs) { $0.timing[.step].map { Double($0.median) } }
         let cycles = Verdict.ranks(runs) { run in run.estimatedCycles?[.step].map { Double($0) / Double(max(1, run.steps)) } }
-        entries = ordered.map { run in
-            let place = 1 + ordered.filter { key($0).lexicographicallyPrecedes(key(run)) }.count
-            return Entry(strategy: run.strategy, renderPasses: costs(run)[0], memoryBytes: costs(run)[1], blendedPixels: costs(run)[2],
-                         deviceRank: place, timeRank: times[run.strategy], cyclesRank: cycles[run.strategy],
-                         tied: ordered.filter { key($0) == key(run) }.count, deviceTime: run.deviceTime)
+        // Places: equal costs share one; by the model, so do estimates within `equalWithin` of the
+        // first of their group, which the device cannot tell apart and a rank would only order noise.
+        var places: [Int] = []
+        for (i, run) in ordered.enumerated() {
+            guard i > 0 else { places.append(1); continue }
+            let first = ordered[places[i - 1] - 1]
+            let same = modelled ? key(run)[0] <= key(first)[0] * (1 + Verdict.equalWithin) : key(run) == key(first)
+            places.append(same ? places[i - 1] : i + 1)
+        }
+        entries = ordered.enumerated().map { i, run in
+            Entry(strategy: run.strategy, renderPasses: costs(run)[0], memoryBytes: costs(run)[1], blendedPixels: costs(run)[2],
+                  deviceRank: places[i], timeRank: times[run.strategy], cyclesRank: cycles[run.strategy],
+                  tied: places.filter { $0 == places[i] }.count, deviceTime: run.deviceTime)
         }
     }
+
+    /// How close two estimates of the device model must be (the centres of their ranges) to be
+    /// called equal for the device: 1 %.
+    static let equalWithin = 0.01
 
     /// The estimate of the reference strategy (`none`), which the others' are multiples of.
     private var referenceTime: DeviceTime? { entries.first { $0.strategy == Ratio.referenceStrategy }?.deviceTime }
@@ -117,10 +129,19 @@ struct Verdict {
             return "Every strategy costs the device the same here (\(cost(entries[0]))): for this device and table the way of "
                 + "rounding does not matter to the GPU." + (entries[0].deviceTime == nil ? "" : " " + Verdict.modelNote)
         }
+        // "a", "a and b", "a, b and c".
+        func list(_ names: [String]) -> String {
+            names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+        let equal = rankedByModel ? "the same, within 1 %," : "the same"
         let ties = rounding.filter { $0.deviceRank == best.deviceRank }.map(\.strategy)
-        let lead = ties.count > 1 ? ties.joined(separator: " and ") + " cost the device least, equally" : "\(best.strategy) costs the device least"
+        let lead = ties.count > 1 ? "\(list(ties)) cost the device \(equal) and least" : "\(best.strategy) costs the device least"
         var text = "Of the strategies that round the corners, \(lead) (\(cost(best)))"
-        if worst.deviceRank != best.deviceRank { text += "; \(worst.strategy) costs it most (\(cost(worst)))" }
+        if worst.deviceRank != best.deviceRank {
+            let dearest = rounding.filter { $0.deviceRank == worst.deviceRank }.map(\.strategy)
+            text += dearest.count > 1 ? "; \(list(dearest)) cost it \(equal) and most (\(cost(worst)))"
+                : "; \(worst.strategy) costs it most (\(cost(worst)))"
+        }
         return text + "." + (best.deviceTime == nil ? "" : " " + Verdict.modelNote)
     }
 

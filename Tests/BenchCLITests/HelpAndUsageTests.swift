@@ -63,6 +63,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
             goes to standard error, so that 'bench run --json - | jq' works.
 
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
+                             [--device <name>] [--sections <n>] [--rows-per-section <n>]
+                             [--row-height <pt>] [--corner-radius <pt>]
                              [--strategy <name> ...] [--filter <pattern> ...]
                              [--shard <i/n>] [--steps <n>] [--rounds <n>] [--processes <n>]
                              [--instructions] [--json <file>] [--samples]
@@ -79,6 +81,15 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
                                       docs/scenario-files.md).
               --suite <file>          A suite file: several scenarios and their strategies
                                       (see Benchmarks/).
+              --device <name>         Run the scenarios on this catalogue device instead
+                                      (its screen and GPU; 'bench list' shows them).
+                                      (values: iphone-se, iphone-15-pro, ipad-11,
+                                      ipad-pro-12.9)
+              --sections <n>          Give the table this many sections.
+              --rows-per-section <n>  Give every section this many rows.
+              --row-height <pt>       Make every row this tall, in points.
+              --corner-radius <pt>    Round the sections' corners by this radius, in points
+                                      (at most half the row height).
               --strategy <name>       A strategy to run; repeat the option or give a
                                       comma-separated list. (values: none,
                                       shared-corner-grid, per-cell-mask, rasterized-mask,

@@ -51,4 +51,15 @@ final class VerdictDeviceTimeTests: XCTestCase {
         let summary = results.verdict(scenario: "long-table").summary
         XCTAssertTrue(summary.hasPrefix("Every strategy costs the device the same here"), summary)
     }
+
+    /// Estimates within 1 % of each other share a rank, and the sentence says they are equal.
+    func testEstimatesWithinOnePercentAreEqualForTheDevice() {
+        let results = withTimes(ResultsFixtures.run(strategies: ["none", "a", "b", "c"]),
+                                [(500_000, 700_000), (502_000, 703_000), (504_000, 705_000), (900_000, 1_300_000)])
+        let verdict = results.verdict(scenario: "long-table")
+        XCTAssertEqual(verdict.entries.map(\.deviceRank), [1, 1, 1, 4])
+        XCTAssertTrue(verdict.summary.hasPrefix("Of the strategies that round the corners, a and b cost the device the same, within 1 %, and least"),
+                      verdict.summary)
+        XCTAssertTrue(verdict.summary.contains("; c costs it most"), verdict.summary)
+    }
 }

@@ -1,0 +1,84 @@
+import Harness
+import Results
+import ScenarioFiles
+
+/// The common questions as options of `bench run`: another catalogue device, or another table
+/// (sections, rows per section, row height, corner radius), applied to every scenario selected,
+/// so a user needs no scenario file to ask about their own table. Each scenario changed is
+/// renamed after what changed (`ipad-settings (iphone-se, 50 rows per section)`), and its
+/// definition records the change, so `bench check` refuses to compare it with the unchanged one.
+struct TableOptions {
+    var device: Device?
+    var sections: Int?
+    var rowsPerSection: Int?
+    var rowHeight: Double?
+    var cornerRadius: Double?
+
+    /// The options' help, in `bench run --help`.
+    static var options: [OptionSpec] {
+        [OptionSpec(name: "device", valueName: "name",
+                    help: "Run the scenarios on this catalogue device instead (its screen and GPU; 'bench list' shows them).",
+                    allowedValues: Device.catalogue.map(\.name)),
+         OptionSpec(name: "sections", valueName: "n", help: "Give the table this many sections."),
+         OptionSpec(name: "rows-per-section", valueName: "n", help: "Give every section this many rows."),
+         OptionSpec(name: "row-height", valueName: "pt", help: "Make every row this tall, in points."),
+         OptionSpec(name: "corner-radius", valueName: "pt", help: "Round the sections' corners by this radius, in points (at most half the row height).")]
+    }
+
+    /// The names of the options, for a child process that runs the same plan.
+    static let names = ["device", "sections", "rows-per-section", "row-height", "corner-radius"]
+
+    init(_ arguments: ParsedArguments) throws {
+        device = arguments.value("device").flatMap(Device.named)
+        sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
+        rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
+        rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
+        cornerRadius = try arguments.decimal("corner-radius", in: 0...2048, example: "10 = iOS's inset-grouped radius")
+    }
+
+    /// Whether any option was given.
+    var isEmpty: Bool { device == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil }
+
+    /// `scenarios` with the options applied, each renamed after its changes.
+    /// - Throws: `BenchError.usage` when the result would be a table the model refuses (too many
+    ///   rows, a radius above half the row height) or a scenario has events, whose rows and
+    ///   sections the options could move.
+    func apply(to scenarios: [Scenario]) throws -> [Scenario] {
+        guard !isEmpty else { return scenarios }
+        return try scenarios.map { original in
+            guard original.events.isEmpty else {
+                throw BenchError.usage("the scenario '\(Escape.message(original.name))' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height and --corner-radius apply only to scenarios without events.")
+            }
+            var scenario = original
+            var changes: [String] = []
+            if let device {
+                scenario.device = device
+                changes.append(device.name)
+            }
+            if let sections {
+                scenario.sections = sections
+                changes.append("\(sections) sections")
+            }
+            if let rowsPerSection {
+                scenario.rowsPerSection = [rowsPerSection]
+                changes.append("\(rowsPerSection) rows per section")
+            }
+            if let rowHeight {
+                scenario.rowHeight = rowHeight
+                changes.append("rows \(JSONNode.format(rowHeight)) pt")
+            }
+            if let cornerRadius {
+                scenario.style.cornerRadius = cornerRadius
+                changes.append("radius \(JSONNode.format(cornerRadius)) pt")
+            }
+            guard scenario.rowCount <= ScenarioFile.maxRows else {
+                throw BenchError.usage("the table would have \(Format.grouped(scenario.rowCount)) rows; the most a table may have is \(Format.grouped(ScenarioFile.maxRows)).")
+            }
+            guard scenario.style.cornerRadius <= scenario.rowHeight / 2 else {
+                throw BenchError.usage("a corner radius of \(JSONNode.format(scenario.style.cornerRadius)) pt is more than half the row height \(JSONNode.format(scenario.rowHeight)) pt; give --corner-radius \(JSONNode.format(scenario.rowHeight / 2)) or less, or a taller --row-height.")
+            }
+            scenario.name = "\(original.name) (\(changes.joined(separator: ", ")))"
+            return scenario
+        }
+    }
+}

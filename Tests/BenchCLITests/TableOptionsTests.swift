@@ -1,0 +1,41 @@
+import CLITestSupport
+import Foundation
+import RasterTestSupport
+import Results
+import XCTest
+
+/// The common questions as options: another catalogue device and another table, without a
+/// scenario file, each scenario renamed after what changed; a table the model refuses, or a
+/// scenario with events, is a usage error.
+final class TableOptionsTests: TemporaryDirectoryTestCase {
+    func testADeviceAndATableGivenAsOptionsAreRunAndNamed() throws {
+        let path = directory + "/r.json"
+        let run = bench("run", "--device", "iphone-se", "--rows-per-section", "50", "--corner-radius", "10",
+                        "--strategy", "none,per-cell-mask", "--steps", "3", "--quiet", "--json", path)
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let results = try Results.load(from: path)
+        let name = "ipad-settings (iphone-se, 50 rows per section, radius 10 pt)"
+        XCTAssertEqual(Set(results.runs.map(\.scenario)), [name])
+        XCTAssertEqual(results.runs.first?.deviceTime?.gpu, "a13", "the catalogue device brings its GPU")
+        let definition = try XCTUnwrap(results.scenarioDefinitions?[name])
+        XCTAssertTrue(definition.values.contains { $0.hasPrefix("iphone-se 375 × 667 pt @2×") }, "\(definition)")
+        XCTAssertTrue(definition.values.contains { $0.contains("50") }, "\(definition)")
+    }
+
+    func testATableTheModelRefusesOrAScenarioWithEventsIsAUsageError() {
+        var run = bench("run", "--corner-radius", "30", "--steps", "2", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: A corner radius of 30 pt is more than half the row height 44 pt; give --corner-radius 22 or less"), run.stderr)
+        run = bench("run", "--sections", "0", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: --sections must be an integer from 1 to 10,000,000, not '0'."), run.stderr)
+        run = bench("run", "--device", "pixel", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.contains("iphone-se, iphone-15-pro, ipad-11, ipad-pro-12.9"), run.stderr)
+        let events = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/events.json").path
+        run = bench("run", "--suite", events, "--device", "iphone-se", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.contains("has events, which name its rows and sections"), run.stderr)
+    }
+}
