@@ -172,7 +172,7 @@ struct Verdict {
         }
         var glossary: [(label: String, meaning: String)] = [
             ("device rank", rankedByModel
-                ? "by the device model's GPU time per frame (the centre of its range), which weighs the passes, memory traffic and fragments by the chip's figures; equal costs share a rank"
+                ? "by the device model's GPU time per frame (the centre of its range), which weighs the passes, memory traffic and fragments by the chip's figures; estimates within 1 % of each other share a rank"
                 : "by what the modelled device pays per frame: render passes, then memory traffic, then blended pixels (Apple's order for fixing rendering cost); equal costs share a rank"),
             ("passes, memory MB, blended", "render passes, memory traffic in MB (10⁶ bytes: tile traffic and bytes read from layer contents) and blended pixels per frame (means)"),
         ]
