@@ -12,14 +12,38 @@ extension Results {
     /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
     /// When the run counted under valgrind (`--instructions`), two host-free columns follow: the
     /// step's estimated cycles per step in millions, and that over `none`'s, which is exact.
+    /// What `scenario` ran on, in the user's terms, from its recorded definition: the device
+    /// (points, scale, refresh rate, GPU) and the table (sections, rows per section, row height,
+    /// corner radius), one line each; nil for a file that records no definition.
+    func what(_ scenario: String, gpu: String?) -> (device: String, table: String?)? {
+        guard let d = scenarioDefinitions?[scenario], let device = d["device"] else { return nil }
+        // `name W × H pt @S× R Hz` (`Scenario.definition`): the name, then the screen in 7 words.
+        let words = device.split(separator: " ")
+        let named = words.count > 7
+            ? words.dropLast(7).joined(separator: " ") + " (" + words.suffix(7).joined(separator: " ") + (gpu.map { ", GPU \($0)" } ?? "") + ")"
+            : device + (gpu.map { ", GPU \($0)" } ?? "")
+        var table: [String] = []
+        if let sections = d["sections"], let rows = d["rowsPerSection"] {
+            let cycle = rows.hasPrefix("[") && !rows.contains(",") ? String(rows.dropFirst().dropLast()) : rows
+            table.append("\(sections) sections of \(cycle) rows")
+        }
+        if let height = d["rowHeight"] { table.append("rows \(height) pt tall") }
+        if let radius = d["style"]?.split(separator: ",").first, radius.hasPrefix("radius ") {
+            table.append("corner " + radius + " pt")
+        }
+        return (named, table.isEmpty ? nil : table.joined(separator: ", "))
+    }
+
     public func comparisonTable(wide: Bool = false) -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
         out += Escape.terminal("CornerBench \(tool.version) · \(tool.configuration) build (\(optimized)) · Swift \(tool.swift)") + "\n"
-        let stores = ((provenance?.host?.storePath).map { " · \(Escape.terminal($0)) stores" } ?? "")
+        // The host's kernel choices are the tool's internals: shown with --wide, and always in the
+        // results' provenance.
+        let stores = !wide ? "" : ((provenance?.host?.storePath).map { " · \(Escape.terminal($0)) stores" } ?? "")
             + ((provenance?.host?.blendLanes).map { " · \(Escape.terminal($0)) blend lanes" } ?? "")
             + (provenance?.host?.mallocHugePages == true ? " · heap in huge pages" : "")
-        out += "machine: \(Escape.terminal(machine.cpu)), \(machine.cores) cores\(stores) · peak memory \(peakMemoryBytes >> 20) MB\n"
+        out += "host: \(Escape.terminal(machine.cpu)), \(machine.cores) cores\(stores) · peak memory \(peakMemoryBytes >> 20) MB\n"
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {
             let rows = runs.filter { $0.scenario == scenario }
@@ -29,8 +53,14 @@ extension Results {
                 "memory floor \(Format.micros(row.floorNanos)) µs fill, \(Format.micros(row.copyFloorNanos)) µs copy"
                     + (row.keptCopyFloorNanos > 0 ? ", \(Format.micros(row.keptCopyFloorNanos)) µs kept copy" : "")
             } ?? ""
-            out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps; \(floor); "
-                + "counters are means per step, times medians in µs\n"
+            let ran = what(scenario, gpu: rows.first?.deviceTime?.gpu)
+            // The name is shortened, not wrapped, so a name never adds lines.
+            out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps\n"
+            if let ran {
+                out += Results.wrapped(Escape.terminal("device: " + ran.device))
+                if let table = ran.table { out += Results.wrapped(Escape.terminal("table: " + table)) }
+            }
+            out += Results.wrapped("counters are means per step, times medians in µs (\(floor))")
             var columns: [(label: String, cell: (RunResult) -> String)] = [
                 (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),
                 (wide ? Counter.offscreenPasses.info.label : "off-screen", { Format.fixed($0.perStep[.offscreenPasses] ?? 0, 1) }),

@@ -39,10 +39,11 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
         // The terminal: the header, the scenario line, the table's title row and a row per
         // strategy, the verdict's title, title row, a row per strategy and its sentence, and the
         // note on what the times are (the sentence four lines at 120 columns with the GPU times
-        // and the note on them, the note on host times two), and the line naming the files written.
+        // and the note on them, the note on host times two), and the line naming the files
+        // written; the scenario's lines are its name, its device, its table and the counters' note.
         assertNoControlCharacters(run.stdout, "stdout")
         let lines = run.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 2 + (1 + 1 + 2) + (1 + 1 + 2 + 4) + 2 + 1, run.stdout)
+        XCTAssertEqual(lines.count, 2 + (4 + 1 + 2) + (1 + 1 + 2 + 4) + 2 + 1, run.stdout)
         XCTAssertTrue(run.stdout.contains(#"scenario a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}: 2 steps"#), run.stdout)
 
         // Markdown: one heading line, every row of each of the scenario's five tables (the verdict first) with as

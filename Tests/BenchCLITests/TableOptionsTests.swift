@@ -38,4 +38,18 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.stderr.contains("has events, which name its rows and sections"), run.stderr)
     }
+
+    /// The output names the device and the table it ran, in the user's terms; the host's kernel
+    /// choices are the tool's internals, shown with --wide only.
+    func testTheOutputNamesTheDeviceAndTableAndKeepsHostInternalsForWide() {
+        let run = bench("run", "--device", "iphone-se", "--rows-per-section", "50", "--corner-radius", "10",
+                        "--strategy", "none", "--steps", "2")
+        XCTAssertEqual(run.code, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\ndevice: iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\ntable: 30 sections of 50 rows, rows 44 pt tall, corner radius 10 pt\n"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("blend lanes"), run.stdout)
+        let wide = bench("run", "--strategy", "none", "--steps", "2", "--wide")
+        XCTAssertEqual(wide.code, 0, wide.stderr)
+        XCTAssertTrue(wide.stdout.contains(" stores · ") && wide.stdout.contains(" blend lanes"), wide.stdout)
+    }
 }
