@@ -96,7 +96,7 @@ struct Verdict {
 
     /// `2.0–6.6 × none`: an estimate over the reference's, end by end; nil without both.
     private func timesNone(_ time: DeviceTime?) -> String? {
-        guard let time, let none = referenceTime, none.gpu == time.gpu, none.lowNanos > 0, none.highNanos > 0 else { return nil }
+        guard let time, let none = referenceTime, none.prices(sameAs: time), none.lowNanos > 0, none.highNanos > 0 else { return nil }
         let ends = [Double(time.lowNanos) / Double(none.lowNanos), Double(time.highNanos) / Double(none.highNanos)].sorted()
             .map { Format.fixed($0, 1) }
         return (ends[0] == ends[1] ? ends[0] : "\(ends[0])–\(ends[1])") + " × none"

@@ -114,7 +114,7 @@ public struct Comparison: Sendable {
             }
             row.instructions = perStep(\.instructions)
             if a.cacheModel == b.cacheModel { row.cycles = perStep(\.estimatedCycles) }
-            if let x = old.deviceTime, let y = new.deviceTime, x.gpu == y.gpu, x.refreshHz == y.refreshHz { row.deviceTime = (x, y) }
+            if let x = old.deviceTime, let y = new.deviceTime, x.prices(sameAs: y) { row.deviceTime = (x, y) }
             rows.append(row)
         }
         for run in b.runs where !aKeys.contains(run.key) {

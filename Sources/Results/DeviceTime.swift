@@ -33,4 +33,7 @@ public struct DeviceTime: Codable, Equatable, Sendable {
 
     /// Whether the slow end takes more than the whole frame budget.
     public var possiblyOverBudget: Bool { Double(highNanos) > budgetNanos }
+
+    /// Whether `other` priced the same GPU at the same refresh rate, so the two compare.
+    public func prices(sameAs other: DeviceTime) -> Bool { gpu == other.gpu && refreshHz == other.refreshHz }
 }

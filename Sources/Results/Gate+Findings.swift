@@ -169,7 +169,7 @@ extension Gate {
     /// The device model's estimate, where both rows have one on the same GPU and refresh rate and
     /// it differs: worse when either end grew (a change of counters or of the model's figures).
     static func deviceTimeFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
-        guard let a = old.deviceTime, let b = new.deviceTime, a.gpu == b.gpu, a.refreshHz == b.refreshHz, a != b else { return [] }
+        guard let a = old.deviceTime, let b = new.deviceTime, a.prices(sameAs: b), a != b else { return [] }
         let worse = b.lowNanos > a.lowNanos || b.highNanos > a.highNanos
         return [Finding(kind: worse ? .deviceTimeRegression : .deviceTimeImprovement, scenario: old.scenario, strategy: old.strategy,
                         change: .deviceTime(old: a, new: b))]

@@ -165,7 +165,7 @@ public enum Gate {
         if counted({ $0.cost != nil }) && !report.cyclesGated { report.notGated.append("estimated cycles") }
         let deviceTimesGated = baseline.runs.contains { old in
             guard let a = old.deviceTime, let b = currentRows[old.key]?.deviceTime else { return false }
-            return a.gpu == b.gpu && a.refreshHz == b.refreshHz
+            return a.prices(sameAs: b)
         }
         if counted({ $0.deviceTime != nil }) && !deviceTimesGated { report.notGated.append("GPU times") }
         return report
@@ -207,7 +207,7 @@ public enum Gate {
         let currentRows = current.runsByKey
         let other = baseline.runs.filter { row in
             guard let a = row.deviceTime, let b = currentRows[row.key]?.deviceTime else { return false }
-            return a.gpu != b.gpu || a.refreshHz != b.refreshHz
+            return !a.prices(sameAs: b)
         }
         guard let first = other.first, let a = first.deviceTime, let b = currentRows[first.key]?.deviceTime else { return [] }
         return ["GPU times were not gated in \(other.count) row(s) whose device prices another GPU or refresh rate (\(Escape.message(first.key.description)): \(Escape.message(a.gpu)) at \(Format.fixed(a.refreshHz, 0)) Hz → \(Escape.message(b.gpu)) at \(Format.fixed(b.refreshHz, 0)) Hz)"]
