@@ -310,7 +310,7 @@ enum ResultsReader {
     static func added(_ fields: JSONFields, _ key: String, _ what: String) throws -> JSONNode {
         assert(addedKeys.contains(key))
         guard let found = fields.member(key) else {
-            throw fields.node.fail("missing key '\(key)' (\(what)): the file appears to come from an older CornerBench, which did not record \(key); make it again with this build (bench run … --json FILE; the committed baseline with scripts/update-baseline.sh)")
+            throw fields.node.fail("missing key '\(key)' (\(what)): the file appears to come from an older CornerBench, which did not record \(key); make it again with the bench you are running (bench run … --json FILE; the committed baseline with scripts/update-baseline.sh)")
         }
         return found
     }

@@ -16,14 +16,20 @@ final class ReadmeFiguresTests: XCTestCase {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// The repository's README.
+    /// The repository's README: the answer, with the verdicts of the iPad and the iPhone SE.
     private static let readme = (try? String(contentsOfFile: root + "/README.md", encoding: .utf8)) ?? ""
+    /// The guide (docs/guide.md): the full tables the README points to.
+    private static let guide = (try? String(contentsOfFile: root + "/docs/guide.md", encoding: .utf8)) ?? ""
 
-    /// The first fenced block after the line that starts with `heading`.
-    private func block(after heading: String, in text: String = ReadmeFiguresTests.readme) throws -> [String] {
+    /// The `n`-th fenced block (from 0) after the line that starts with `heading`.
+    private func block(after heading: String, in text: String = ReadmeFiguresTests.guide, _ n: Int = 0) throws -> [String] {
         let lines = text.components(separatedBy: "\n")
-        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(heading) }, "README has '\(heading)'")
-        let open = try XCTUnwrap(lines[start...].firstIndex { $0.hasPrefix("```") })
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(heading) }, "the document has '\(heading)'")
+        var open = try XCTUnwrap(lines[start...].firstIndex { $0.hasPrefix("```") })
+        for _ in 0..<n {
+            let close = try XCTUnwrap(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
+            open = try XCTUnwrap(lines[(close + 1)...].firstIndex { $0.hasPrefix("```") })
+        }
         let close = try XCTUnwrap(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
         return Array(lines[(open + 1)..<close])
     }
@@ -33,6 +39,14 @@ final class ReadmeFiguresTests: XCTestCase {
     private func strategyRows(_ lines: [String]) -> [[String]] {
         let names = Set(StrategyCatalog.builtIn.names)
         return lines.map { $0.split(separator: " ").map(String.init) }.filter { $0.first.map(names.contains) ?? false }
+    }
+
+    /// The README's verdict (block `n` of "## The answer", the verdict's rows alone) against the
+    /// verdict of `fresh`, a run's whole output.
+    private func assertVerdict(_ n: Int, fresh: String, _ what: String) throws {
+        let lines = fresh.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Verdict:") }, "a run prints its verdict")
+        assertCounters(readme: try block(after: "## The answer", in: Self.readme, n), fresh: Array(lines[start...]), what)
     }
 
     /// Each README row's counter columns equal those of the same strategy's row in `fresh`: the
@@ -60,24 +74,26 @@ final class ReadmeFiguresTests: XCTestCase {
         let result = bench("run")
         XCTAssertEqual(result.code, 0, result.stderr)
         assertCounters(readme: try block(after: "## Reading the table"), fresh: result.stdout.components(separatedBy: "\n"),
-                       "the default table")
+                       "the guide's default table")
+        try assertVerdict(0, fresh: result.stdout, "the README's iPad verdict")
         let fresh = strategyRows(result.stdout.components(separatedBy: "\n"))
         func blended(_ name: String) throws -> Int { try XCTUnwrap(Int(try XCTUnwrap(fresh.first { $0[0] == name })[1].replacingOccurrences(of: ",", with: ""))) }
         let corners = try blended("shared-corner-grid") - blended("none")
-        XCTAssertTrue(Self.readme.contains("\(Format.grouped(corners)) more blended pixels"),
-                      "the README's prose gives the grid's \(corners) corner pixels")
+        XCTAssertTrue(Self.guide.contains("\(Format.grouped(corners)) more blended pixels"),
+                      "the guide's prose gives the grid's \(corners) corner pixels")
     }
 
     func testTheIPhoneSETableMatchesARunOfThisBuild() throws {
         let result = bench("run", "--suite", Self.root + "/Benchmarks/devices.json", "--scenario", "settings-iphone-se")
         XCTAssertEqual(result.code, 0, result.stderr)
         assertCounters(readme: try block(after: "### On an iPhone"), fresh: result.stdout.components(separatedBy: "\n"),
-                       "the iPhone SE table")
+                       "the guide's iPhone SE table")
+        try assertVerdict(1, fresh: result.stdout, "the README's iPhone SE verdict")
     }
 
     func testTheOpaqueLabelsTableMatchesARunOfThisBuild() throws {
         try SlowTests.require()
-        let lines = Self.readme.components(separatedBy: "\n")
+        let lines = Self.guide.components(separatedBy: "\n")
         let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("### Opaque labels") })
         let rows = lines[start...].prefix { !$0.hasPrefix("## ") }.filter { $0.hasPrefix("| `") }
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -100,6 +116,6 @@ final class ReadmeFiguresTests: XCTestCase {
     func testTheReadmeNamesEverySuiteOfBenchmarks() throws {
         let suites = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Benchmarks").filter { $0.hasSuffix(".json") }
         XCTAssertGreaterThan(suites.count, 5)
-        for suite in suites { XCTAssertTrue(Self.readme.contains("`\(suite)`"), "the README's list of suites names \(suite)") }
+        for suite in suites { XCTAssertTrue(Self.guide.contains("`\(suite)`"), "the guide's list of suites names \(suite)") }
     }
 }
