@@ -39,9 +39,14 @@ extension Scenario {
     private func describe(_ content: ContentPattern) -> String {
         if content == .settings { return "settings" }
         if content == .none { return "none" }
-        let rows = content.rows.map { row in
-            (row.icon ? "icon, " : "") + "title \(row.titleLength)" + (row.detailLength > 0 ? ", detail \(row.detailLength)" : "")
-                + (row.accessory == .none ? "" : ", \(row.accessory.rawValue)")
+        let rows = content.cells.map { cell in
+            switch cell {
+            case .settings(let row):
+                return (row.icon ? "icon, " : "") + "title \(row.titleLength)" + (row.detailLength > 0 ? ", detail \(row.detailLength)" : "")
+                    + (row.accessory == .none ? "" : ", \(row.accessory.rawValue)")
+            case .layers(let description):
+                return "cell " + description.summary
+            }
         }
         return "rows [" + rows.joined(separator: "; ") + "], header \(content.headerLength), footer \(content.footerLength)"
     }

@@ -22,7 +22,7 @@ open class Cell {
     /// The table's layout generation this cell was last framed under.
     var layoutGeneration = -1
     /// The row content's layers, made the first time the cell shows content.
-    var contentLayers: CellContentLayers?
+    var contentLayers: CellLayers?
 
     /// Creates a cell with an empty root layer counted in `ledger`.
     public init(reuseIdentifier: String, ledger: Ledger) {
@@ -32,12 +32,9 @@ open class Cell {
         layer.addSublayer(contentView)
     }
 
-    /// The layers of the row's text labels, title then detail (empty before the cell shows
-    /// content): where a label's area and opacity can be read.
-    public var textLabels: [Layer] {
-        guard let layers = contentLayers else { return [] }
-        return [layers.title, layers.detail]
-    }
+    /// The layers of the cell's labels in description order (a Settings row's title then
+    /// detail; empty before the cell shows content): where a label's area and opacity can be read.
+    public var textLabels: [Layer] { contentLayers?.labels ?? [] }
 
     /// The cell's bounds: its own coordinate space, origin at zero.
     public var bounds: Rect { Rect(origin: .zero, size: layer.frame.size) }

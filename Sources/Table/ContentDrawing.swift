@@ -9,10 +9,11 @@ import Raster
 public final class ContentDrawing {
     /// Pixels per point of every bitmap drawn (the screen's scale).
     public let scale: Double
-    private let ledger: Ledger
+    /// Where the bitmaps (and the paths of the cells' masks) are counted.
+    let ledger: Ledger
     private var glyphs = GlyphCache()
-    private var icons: [Color: Image] = [:]
-    private var chevronImage: Image?
+    /// Shared bitmaps drawn so far (`image(_:row:layerSize:)`).
+    private var images: [ImageKey: Image?] = [:]
 
     /// Point sizes, as the system's body (17 pt) and footnote (13 pt) text styles.
     public static let bodySize = 17.0
@@ -29,6 +30,8 @@ public final class ContentDrawing {
     /// The icon's side and corner radius, points.
     public static let iconSide = 29.0
     public static let iconRadius = 6.5
+    /// The disclosure chevron, drawn as text.
+    public static let chevronText = ">"
 
     /// Creates a drawing context for bitmaps at `scale`; images are counted in `ledger`.
     public init(scale: Double, ledger: Ledger) {
@@ -41,41 +44,76 @@ public final class ContentDrawing {
 
     /// A label's bitmap: `text` at `pointSize` in `color`, cut at `maxWidth` points, over
     /// `background` when given (an opaque label: the bitmap is opaque and draws without blending)
-    /// or over nothing (a clear label: its anti-aliased glyphs blend). Nil for empty text.
+    /// or over nothing (a clear label: its anti-aliased glyphs blend). The bitmap is `size`
+    /// pixels (nil: the text's own size), the text at its left edge and centred vertically.
+    /// Nil when no text fits.
     /// - Complexity: O(the bitmap's pixels), glyphs rasterized once per size.
-    public func label(_ text: String, pointSize: Double, color: Color, background: Color?, maxWidth: Double) -> Image? {
-        let ppem = max(1, Int((pointSize * scale).rounded()))
-        let limit = Int(min(max(0, maxWidth * scale), 1e9).rounded(.down))  // finite, and no wider than any bitmap
-        guard limit > 0, let coverage = glyphs.coverage(of: text, pixelsPerEm: ppem, maxWidth: limit),
-              var pixmap = Pixmap(size: coverage.size, fill: background?.premultiplied ?? .transparent) else { return nil }
-        pixmap.blend(color.premultiplied, mask: coverage, at: .zero)
+    public func label(_ text: String, pointSize: Double, color: Color, background: Color?, maxWidth: Double,
+                      size: PixelSize? = nil) -> Image? {
+        guard let limit = widthLimit(maxWidth),
+              let coverage = glyphs.coverage(of: text, pixelsPerEm: pixelsPerEm(pointSize), maxWidth: limit),
+              var pixmap = Pixmap(size: size ?? coverage.size, fill: background?.premultiplied ?? .transparent) else { return nil }
+        pixmap.blend(color.premultiplied, mask: coverage, at: PixelPoint(x: 0, y: (pixmap.height - coverage.height) / 2))
         return Image(pixmap, scale: scale, ledger: ledger)
     }
 
-    /// The height of a label at `pointSize`, points.
-    public func lineHeight(pointSize: Double) -> Double {
-        Double(BuiltinFont.standard.lineHeight(pixelsPerEm: max(1, Int((pointSize * scale).rounded())))) / scale
+    /// The size in points of the bitmap `label` draws for `text` with no `size` given, without
+    /// drawing it (as `sizeThatFits`); nil when no text fits.
+    public func labelSize(_ text: String, pointSize: Double, maxWidth: Double) -> Size? {
+        guard let limit = widthLimit(maxWidth) else { return nil }
+        let ppem = pixelsPerEm(pointSize)
+        let width = min(glyphs.font.width(of: text, pixelsPerEm: ppem), limit)
+        let height = glyphs.font.lineHeight(pixelsPerEm: ppem)
+        guard width > 0, height > 0 else { return nil }
+        return Size(width: Double(width) / scale, height: Double(height) / scale)
     }
 
-    /// The shared icon of `color`: a 29 × 29 pt rounded square, transparent outside its corners.
-    public func icon(_ color: Color) -> Image {
-        if let image = icons[color] { return image }
-        let side = Int((ContentDrawing.iconSide * scale).rounded())
-        var pixmap = Pixmap(width: side, height: side)!
-        let r = ContentDrawing.iconRadius * scale
-        if let shape = CoverageMask(size: pixmap.size, roundedRect: (0, 0, Double(side), Double(side)), radius: r, corners: .all) {
-            pixmap.blend(color.premultiplied, mask: shape, at: .zero)
+    /// `maxWidth` points in whole pixels, finite and no wider than any bitmap; nil when 0.
+    private func widthLimit(_ maxWidth: Double) -> Int? {
+        let limit = Int(min(max(0, maxWidth * scale), 1e9).rounded(.down))
+        return limit > 0 ? limit : nil
+    }
+
+    private func pixelsPerEm(_ pointSize: Double) -> Int { max(1, Int((pointSize * scale).rounded())) }
+
+    /// The height of a label at `pointSize`, points.
+    public func lineHeight(pointSize: Double) -> Double {
+        Double(BuiltinFont.standard.lineHeight(pixelsPerEm: pixelsPerEm(pointSize))) / scale
+    }
+
+    /// The shared bitmap of `content` for global row `row` in a layer of `layerSize` points,
+    /// drawn the first time it is asked for. Nil when it would have no pixels.
+    /// - Complexity: O(1) once drawn; O(the bitmap's pixels) the first time.
+    public func image(_ content: ImageContent, row: Int, layerSize: Size) -> Image? {
+        let key: ImageKey
+        switch content {
+        case let .picture(size, color, radius):
+            let points = size ?? layerSize
+            key = .picture(PixelSize(width: Int((points.width * scale).rounded()), height: Int((points.height * scale).rounded())),
+                           color ?? ContentDrawing.iconColors[row % ContentDrawing.iconColors.count], radius)
+        case let .symbol(text, pointSize, color):
+            key = .symbol(text, pointSize, color)
         }
-        let image = Image(pixmap, scale: scale, ledger: ledger)
-        icons[color] = image
+        if let image = images[key] { return image }
+        let image: Image?
+        switch key {
+        case let .picture(size, color, radius):
+            guard size.width > 0, size.height > 0, var pixmap = Pixmap(size: size) else { return nil }
+            if let shape = CoverageMask(size: size, roundedRect: (0, 0, Double(size.width), Double(size.height)),
+                                        radius: radius * scale, corners: .all) {
+                pixmap.blend(color.premultiplied, mask: shape, at: .zero)
+            }
+            image = Image(pixmap, scale: scale, ledger: ledger)
+        case let .symbol(text, pointSize, color):
+            image = label(text, pointSize: pointSize, color: color, background: nil, maxWidth: .greatestFiniteMagnitude)
+        }
+        images[key] = image
         return image
     }
 
-    /// The shared disclosure chevron.
-    public func chevron() -> Image? {
-        if let chevronImage { return chevronImage }
-        chevronImage = label(">", pointSize: ContentDrawing.bodySize, color: ContentDrawing.chevronColor, background: nil,
-                             maxWidth: .greatestFiniteMagnitude)
-        return chevronImage
+    /// What a shared bitmap is drawn from, resolved for a row and in pixels.
+    private enum ImageKey: Hashable {
+        case picture(PixelSize, Color, Double)
+        case symbol(String, Double, Color)
     }
 }

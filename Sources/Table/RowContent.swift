@@ -28,7 +28,16 @@ public struct RowContent: Hashable, Sendable {
     }
 }
 
-/// The content of every row and section label of a table: a pattern of rows repeated down the
+/// What one row's cell is: the built-in Settings row, or a user's layers.
+public enum CellContent: Hashable, Sendable {
+    /// A Settings row, described for each row by `RowContent.description`.
+    case settings(RowContent)
+    /// A cell described as layers, the same on every row but for what its contents take from
+    /// the row (texts, the colour of a picture).
+    case layers(CellDescription)
+}
+
+/// The content of every row and section label of a table: a pattern of cells repeated down the
 /// table, and the length of each section's header and footer text.
 ///
 /// The content is the app's part of a cell (its data source's `cellForRow`), the same whatever
@@ -36,17 +45,44 @@ public struct RowContent: Hashable, Sendable {
 /// rasterization renders off-screen includes it.
 public struct ContentPattern: Hashable, Sendable {
     /// Row contents, repeated over the table's rows in order (row k of the whole table shows
-    /// `rows[k % rows.count]`). Empty: every cell is an empty rectangle.
-    public var rows: [RowContent]
+    /// `cells[k % cells.count]`). Empty: every cell is an empty rectangle.
+    public let cells: [CellContent]
     /// Characters of each section's header label; 0 for none.
     public var headerLength: Int
     /// Characters of each section's footer label; 0 for none.
     public var footerLength: Int
+    /// For each entry of `cells`, its kind: the index of the first entry it shares a cell class
+    /// with (every Settings row is one class; a layer description is a class of its own).
+    private let kinds: [Int]
+    /// The number of cell classes: a table with more than one keeps a reuse pool per class.
+    public let kindCount: Int
 
-    public init(rows: [RowContent], headerLength: Int = 0, footerLength: Int = 0) {
-        self.rows = rows
+    public init(cells: [CellContent], headerLength: Int = 0, footerLength: Int = 0) {
+        self.cells = cells
         self.headerLength = headerLength
         self.footerLength = footerLength
+        var kinds: [Int] = []
+        var firsts: [Int] = []
+        for (i, cell) in cells.enumerated() {
+            let first = firsts.first { ContentPattern.sameClass(cells[$0], cell) }
+            if first == nil { firsts.append(i) }
+            kinds.append(firsts.firstIndex(of: first ?? i)!)
+        }
+        self.kinds = kinds
+        self.kindCount = firsts.count
+    }
+
+    /// A pattern of Settings rows.
+    public init(rows: [RowContent], headerLength: Int = 0, footerLength: Int = 0) {
+        self.init(cells: rows.map(CellContent.settings), headerLength: headerLength, footerLength: footerLength)
+    }
+
+    private static func sameClass(_ a: CellContent, _ b: CellContent) -> Bool {
+        switch (a, b) {
+        case (.settings, .settings): return true
+        case let (.layers(x), .layers(y)): return x == y
+        default: return false
+        }
     }
 
     /// Empty cells and no section labels: the table before cell content was modelled.
@@ -64,11 +100,16 @@ public struct ContentPattern: Hashable, Sendable {
     ], headerLength: 14, footerLength: 38)
 
     /// True when nothing is drawn in cells or around sections.
-    public var isEmpty: Bool { rows.isEmpty && headerLength == 0 && footerLength == 0 }
+    public var isEmpty: Bool { cells.isEmpty && headerLength == 0 && footerLength == 0 }
 
-    /// The content of global row `row`, or nil when rows are empty.
-    public func row(_ row: Int) -> RowContent? {
-        rows.isEmpty ? nil : rows[row % rows.count]
+    /// The content of global row `row`, or nil when there are no cells.
+    public func cell(_ row: Int) -> CellContent? {
+        cells.isEmpty ? nil : cells[row % cells.count]
+    }
+
+    /// The cell class of global row `row` (0 when there are no cells).
+    public func kind(ofRow row: Int) -> Int {
+        kinds.isEmpty ? 0 : kinds[row % kinds.count]
     }
 }
 

@@ -258,9 +258,16 @@ public final class TableView {
         return Rect(x: column.x, y: top, width: column.width, height: height)
     }
 
+    /// The provider's reuse identifier for a row at `position`, and the row's cell class when the
+    /// content has several (an app registers one identifier per cell class).
+    private func reuseIdentifier(for position: RowPosition, row: Int) -> String {
+        let identifier = provider.reuseIdentifier(for: position)
+        return content.kindCount > 1 ? "\(identifier)#\(content.kind(ofRow: row))" : identifier
+    }
+
     private func show(_ indexPath: IndexPath) {
         let position = RowPosition(row: indexPath.row, count: geometry.sections[indexPath.section].rows)
-        let identifier = provider.reuseIdentifier(for: position)
+        let identifier = reuseIdentifier(for: position, row: geometry.globalRow(indexPath))
         let cell = reusePool.dequeue(identifier, stats: &stats) {
             provider.makeCell(reuseIdentifier: identifier, in: LayoutContext(self))
         }
@@ -278,14 +285,26 @@ public final class TableView {
     }
 
     /// The app's part of configuring a cell: the row's content, laid out in the cell's current
-    /// size, its labels over the cell's colour when the style makes them opaque.
+    /// size, a Settings row's labels over the cell's colour when the style makes them opaque.
     private func showContent(in cell: Cell, at indexPath: IndexPath) {
         let global = geometry.globalRow(indexPath)
-        guard let row = content.row(global) else { return }
-        let layers = cell.contentLayers ?? CellContentLayers(in: cell, ledger: ledger)
+        guard let content = content.cell(global) else { return }
+        let size = cell.layer.frame.size
+        let description: CellDescription
+        switch content {
+        case .settings(let row):
+            let background = style.opaqueLabelBackgrounds ? (cell.isSelected ? style.selectedColor : style.cellColor) : nil
+            description = row.description(row: global, size: size, labelBackground: background, drawing: drawing)
+        case .layers(let layers):
+            description = layers
+        }
+        if let old = cell.contentLayers, !old.fits(description) {
+            // Cells of different classes share a pool only if a provider names them alike.
+            preconditionFailure("a cell of another class was dequeued for row \(indexPath)")
+        }
+        let layers = cell.contentLayers ?? CellLayers(description, in: cell, ledger: ledger)
         cell.contentLayers = layers
-        let background = style.opaqueLabelBackgrounds ? (cell.isSelected ? style.selectedColor : style.cellColor) : nil
-        layers.update(row, row: global, size: cell.layer.frame.size, labelBackground: background,
-                      separator: indexPath.row < geometry.sections[indexPath.section].rows - 1, drawing: drawing)
+        layers.apply(description, row: global, size: size,
+                     separator: indexPath.row < geometry.sections[indexPath.section].rows - 1, drawing: drawing)
     }
 }

@@ -1,0 +1,247 @@
+import Raster
+
+/// A cell described as a tree of layers: what an app's cell class builds once and lays out for
+/// each row. The built-in Settings row is one (`RowContent.description`), a user's cell from a
+/// scenario file another; `CellLayers` builds and updates the layers of either the same way.
+///
+/// A value, so two cells of the same kind compare equal and a scenario's definition can name it.
+public struct CellDescription: Hashable, Sendable {
+    /// The layers in the cell's content view, back to front; frames relative to the cell.
+    public var layers: [LayerDescription]
+    /// Where the separator under the cell starts, points from its leading edge
+    /// (`UITableViewCell.separatorInset.left`).
+    public var separatorInset: Double
+
+    /// The most layers a cell may have, nested ones included: more than any real cell, and few
+    /// enough that a description cannot make a table whose frames take minutes.
+    public static let maxLayers = 1_000
+    /// The deepest nesting of sublayers.
+    public static let maxDepth = 32
+
+    public init(layers: [LayerDescription], separatorInset: Double = 16) {
+        self.layers = layers
+        self.separatorInset = separatorInset
+    }
+
+    /// The number of layers, nested ones included.
+    public var layerCount: Int { layers.reduce(0) { $0 + $1.layerCount } }
+}
+
+/// One layer of a cell: the `CALayer` properties that decide what is drawn and what drawing it
+/// costs, each priced by the compositor's rules (docs/cost-model.md §1).
+public struct LayerDescription: Hashable, Sendable {
+    /// Position and size in the parent layer's space, points.
+    public var frame: Rect
+    /// A hidden layer and its sublayers are not drawn; nothing else about it is updated.
+    public var isHidden = false
+    /// The colour filling the bounds (rounded by `cornerRadius`), or nil.
+    public var backgroundColor: Color?
+    /// What the layer shows over its background.
+    public var contents: LayerContents = .none
+    /// The promise that the layer's own backing store is opaque (`CALayer.isOpaque`).
+    public var isOpaque = false
+    /// Multiplies the subtree's alpha.
+    public var opacity = 1.0
+    /// With sublayers and opacity below 1, composite the subtree as one group (an off-screen
+    /// pass), as iOS does by default; false applies the opacity to each layer alone.
+    public var allowsGroupOpacity = true
+    /// Rounds the background and border, and the clip when `masksToBounds`.
+    public var cornerRadius = 0.0
+    /// Clips contents and sublayers to the (rounded) bounds.
+    public var masksToBounds = false
+    /// A shape layer masking the subtree, filling the layer's bounds.
+    public var mask: MaskShape?
+    /// Renders the subtree once into the rasterization cache.
+    public var shouldRasterize = false
+    /// Pixels per point of the rasterized bitmap (Core Animation's default is 1).
+    public var rasterizationScale = 1.0
+    /// A shadow beneath the layer, or nil.
+    public var shadow: ShadowDescription?
+    /// A border drawn above the contents and sublayers, or nil.
+    public var border: BorderDescription?
+    /// The layers drawn over this one, back to front.
+    public var sublayers: [LayerDescription] = []
+
+    public init(frame: Rect) {
+        self.frame = frame
+    }
+
+    /// This layer and all below it.
+    public var layerCount: Int { 1 + sublayers.reduce(0) { $0 + $1.layerCount } }
+}
+
+/// What a layer shows.
+public enum LayerContents: Hashable, Sendable {
+    /// Nothing but its background.
+    case none
+    /// A bitmap shared by every layer that shows it, as `UIImage`s share one `CGImage`.
+    case image(ImageContent)
+    /// A label's backing store, drawn for this layer when what it shows changes.
+    case text(TextContent)
+}
+
+/// A shared bitmap.
+public enum ImageContent: Hashable, Sendable {
+    /// A picture `size` points wide and high (nil: the layer's size) in `color` (nil: the row's
+    /// colour from `ContentDrawing.iconColors`, so rows show different images and a reused cell
+    /// changes its contents), its corners cut transparent by `cornerRadius` points drawn into it.
+    /// With no radius and an opaque colour it is opaque, as a JPEG photo; otherwise its
+    /// transparent pixels blend.
+    case picture(size: Size?, color: Color?, cornerRadius: Double)
+    /// A text drawn once as an image (a symbol such as the disclosure chevron).
+    case symbol(String, pointSize: Double, color: Color)
+}
+
+/// A label: text drawn into a bitmap of the layer's size, left-aligned and centred vertically,
+/// cut at `maxWidth`.
+public struct TextContent: Hashable, Sendable {
+    /// Where the string comes from.
+    public enum Source: Hashable, Sendable {
+        /// This string on every row.
+        case literal(String)
+        /// The row's title (`ContentText.title`) of at most this many characters.
+        case rowTitle(length: Int)
+        /// The row's detail text (`ContentText.detail`) of at most this many characters.
+        case rowDetail(length: Int)
+    }
+
+    public var source: Source
+    /// The font size, points.
+    public var pointSize: Double
+    public var color: Color
+    /// An opaque background drawn into the bitmap (an opaque label), or nil for a clear one
+    /// whose glyphs blend.
+    public var background: Color?
+    /// The widest the text may be, points; nil: the layer's width.
+    public var maxWidth: Double?
+
+    public init(source: Source, pointSize: Double = ContentDrawing.bodySize, color: Color = ContentDrawing.titleColor,
+                background: Color? = nil, maxWidth: Double? = nil) {
+        self.source = source
+        self.pointSize = pointSize
+        self.color = color
+        self.background = background
+        self.maxWidth = maxWidth
+    }
+
+    /// The string shown on global row `row`.
+    public func text(row: Int) -> String {
+        switch source {
+        case .literal(let s): return s
+        case .rowTitle(let length): return ContentText.title(row: row, length: length)
+        case .rowDetail(let length): return ContentText.detail(row: row, length: length)
+        }
+    }
+}
+
+/// The shape of a mask layer (`CAShapeLayer`) filling its layer's bounds.
+public enum MaskShape: Hashable, Sendable {
+    /// A rounded rectangle of the bounds with this radius, points.
+    case roundedRect(radius: Double)
+    /// The ellipse inscribed in the bounds.
+    case oval
+    /// A path of several rounded rectangles (frames in the layer's space, points).
+    case roundedRects([RoundedRectShape])
+}
+
+/// A rounded rectangle of a path.
+public struct RoundedRectShape: Hashable, Sendable {
+    public var frame: Rect
+    public var radius: Double
+
+    public init(frame: Rect, radius: Double) {
+        self.frame = frame
+        self.radius = radius
+    }
+}
+
+/// A layer's shadow (`shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`, `shadowPath`).
+public struct ShadowDescription: Hashable, Sendable {
+    public var opacity: Double
+    /// The blur radius, points.
+    public var radius: Double
+    /// Points; y grows downwards.
+    public var offset: Point
+    public var color: Color
+    /// True when the app sets `shadowPath` to the layer's rounded bounds, so Core Animation knows
+    /// the shape without rendering the layer first.
+    public var hasPath: Bool
+
+    public init(opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3), color: Color = .black,
+                hasPath: Bool = false) {
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
+        self.color = color
+        self.hasPath = hasPath
+    }
+}
+
+/// A layer's border (`borderWidth`, `borderColor`).
+public struct BorderDescription: Hashable, Sendable {
+    /// Points.
+    public var width: Double
+    public var color: Color
+
+    public init(width: Double, color: Color = .black) {
+        self.width = width
+        self.color = color
+    }
+}
+
+extension CellDescription {
+    /// Every property in words, the same on every run: how a scenario's definition names the
+    /// cell, so runs of different cells are never compared as one.
+    public var summary: String {
+        "layers [" + layers.map(\.summary).joined(separator: "; ") + "], separator inset \(Self.number(separatorInset))"
+    }
+
+    static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    }
+}
+
+extension LayerDescription {
+    /// This layer and its sublayers in words; properties at their defaults are left out.
+    public var summary: String {
+        let n = CellDescription.number
+        var parts = ["\(n(frame.minX)),\(n(frame.minY)) \(n(frame.width))×\(n(frame.height))"]
+        if isHidden { parts.append("hidden") }
+        if let c = backgroundColor { parts.append("background \(c.hexString)") }
+        switch contents {
+        case .none: break
+        case let .image(.picture(size, color, radius)):
+            parts.append("picture" + (size.map { " \(n($0.width))×\(n($0.height))" } ?? "") + (color.map { " \($0.hexString)" } ?? " row colour")
+                         + (radius > 0 ? " corners \(n(radius))" : ""))
+        case let .image(.symbol(text, size, color)): parts.append("symbol \"\(text)\" \(n(size)) pt \(color.hexString)")
+        case .text(let t):
+            let source: String
+            switch t.source {
+            case .literal(let s): source = "\"\(s)\""
+            case .rowTitle(let length): source = "title \(length)"
+            case .rowDetail(let length): source = "detail \(length)"
+            }
+            parts.append("text \(source) \(n(t.pointSize)) pt \(t.color.hexString)" + (t.background.map { " on \($0.hexString)" } ?? "")
+                         + (t.maxWidth.map { " ≤ \(n($0))" } ?? ""))
+        }
+        if isOpaque { parts.append("opaque") }
+        if opacity != 1 { parts.append("opacity \(n(opacity))" + (allowsGroupOpacity ? "" : " ungrouped")) }
+        if cornerRadius != 0 { parts.append("radius \(n(cornerRadius))") }
+        if masksToBounds { parts.append("masksToBounds") }
+        switch mask {
+        case nil: break
+        case .roundedRect(let r)?: parts.append("mask rounded \(n(r))")
+        case .oval?: parts.append("mask oval")
+        case .roundedRects(let rects)?:
+            parts.append("mask [" + rects.map { "\(n($0.frame.minX)),\(n($0.frame.minY)) \(n($0.frame.width))×\(n($0.frame.height)) r \(n($0.radius))" }
+                .joined(separator: ", ") + "]")
+        }
+        if shouldRasterize { parts.append("rasterized @\(n(rasterizationScale))×") }
+        if let s = shadow {
+            parts.append("shadow \(n(s.opacity)) r \(n(s.radius)) offset \(n(s.offset.x)),\(n(s.offset.y)) \(s.color.hexString)" + (s.hasPath ? " path" : ""))
+        }
+        if let b = border { parts.append("border \(n(b.width)) \(b.color.hexString)") }
+        if !sublayers.isEmpty { parts.append("[" + sublayers.map(\.summary).joined(separator: "; ") + "]") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,167 @@
+import Compositor
+import Raster
+
+/// The layers a cell built from a `CellDescription`, kept across reuse as a cell keeps its
+/// subviews, and brought up to date with each row's description: the one way cell content is
+/// built, for the Settings row and a user's cell alike.
+///
+/// Updating sets each property to the description's value; a layer whose values did not change
+/// keeps its version, so a rasterized subtree stays cached while its row only moves. A label's
+/// bitmap is drawn again only when what it shows changes (text, font, colours, width, size), as a
+/// label redraws its backing store only when it needs display. A mask's shape layer and path are
+/// made when the layer is first framed and again only when its size or shape changes.
+final class CellLayers {
+    /// One layer and what was last drawn or made for it.
+    final class Node {
+        let layer: Layer
+        /// True for a layer described with text contents: a label.
+        let isLabel: Bool
+        /// What the label's bitmap was drawn for.
+        var drawn: LabelKey?
+        /// What the mask's path was made for.
+        var maskMade: MaskKey?
+        let children: [Node]
+
+        init(_ description: LayerDescription, in parent: Layer, ledger: Ledger) {
+            let made = Layer(ledger: ledger)
+            layer = made
+            if case .text = description.contents { isLabel = true } else { isLabel = false }
+            children = description.sublayers.map { Node($0, in: made, ledger: ledger) }
+            parent.addSublayer(made)
+        }
+
+        /// True when `description` has this node's shape: the same nesting of sublayers.
+        func fits(_ description: LayerDescription) -> Bool {
+            children.count == description.sublayers.count && zip(children, description.sublayers).allSatisfy { $0.fits($1) }
+        }
+    }
+
+    /// What a label's bitmap shows.
+    struct LabelKey: Equatable {
+        var text: String
+        var content: TextContent
+        var maxWidth: Double
+        var size: PixelSize
+    }
+
+    /// What a mask's path was made for.
+    struct MaskKey: Equatable {
+        var shape: MaskShape
+        var size: Size
+    }
+
+    /// The content view's layers, in description order.
+    let nodes: [Node]
+    /// The line under the cell, above the content view.
+    let separator: Layer
+
+    /// Makes the layers of `description` in `cell`: its layers in the content view, then the
+    /// separator on the cell's layer; empty until `apply` runs.
+    init(_ description: CellDescription, in cell: Cell, ledger: Ledger) {
+        nodes = description.layers.map { Node($0, in: cell.contentView, ledger: ledger) }
+        separator = Layer(ledger: ledger)
+        cell.layer.addSublayer(separator)
+    }
+
+    /// True when `description` can be applied to these layers (the same tree shape).
+    func fits(_ description: CellDescription) -> Bool {
+        nodes.count == description.layers.count && zip(nodes, description.layers).allSatisfy { $0.fits($1) }
+    }
+
+    /// The layers of the labels, in description order.
+    var labels: [Layer] {
+        var out: [Layer] = []
+        func visit(_ node: Node) {
+            if node.isLabel { out.append(node.layer) }
+            node.children.forEach(visit)
+        }
+        nodes.forEach(visit)
+        return out
+    }
+
+    /// Brings the layers up to `description` for global row `row` in a cell of `size`;
+    /// `separator` shows a one-pixel line along the bottom from the description's inset.
+    func apply(_ description: CellDescription, row: Int, size: Size, separator showsSeparator: Bool, drawing: ContentDrawing) {
+        for (node, layer) in zip(nodes, description.layers) { apply(layer, to: node, row: row, drawing: drawing) }
+        separator.isHidden = !showsSeparator
+        if showsSeparator {
+            let line = 1 / drawing.scale
+            let inset = drawing.snap(description.separatorInset)
+            separator.backgroundColor = ContentDrawing.separatorColor
+            separator.frame = Rect(x: inset, y: size.height - line, width: max(0, size.width - inset), height: line)
+        }
+    }
+
+    private func apply(_ d: LayerDescription, to node: Node, row: Int, drawing: ContentDrawing) {
+        let layer = node.layer
+        layer.isHidden = d.isHidden
+        if d.isHidden {
+            // Nothing of a hidden layer is updated, but a hidden label lets its bitmap go.
+            if node.isLabel, node.drawn != nil {
+                node.drawn = nil
+                layer.contents = nil
+            }
+            return
+        }
+        switch d.contents {
+        case .none:
+            layer.contents = nil
+            layer.isOpaque = d.isOpaque
+        case .image(let image):
+            layer.contents = drawing.image(image, row: row, layerSize: d.frame.size)
+            layer.isOpaque = d.isOpaque
+        case .text(let text):
+            let key = LabelKey(text: text.text(row: row), content: text, maxWidth: text.maxWidth ?? d.frame.width,
+                               size: PixelSize(width: Int((d.frame.width * drawing.scale).rounded()),
+                                               height: Int((d.frame.height * drawing.scale).rounded())))
+            if node.drawn != key {
+                node.drawn = key
+                layer.contents = key.text.isEmpty ? nil
+                    : drawing.label(key.text, pointSize: text.pointSize, color: text.color, background: text.background,
+                                    maxWidth: key.maxWidth, size: key.size)
+                layer.isOpaque = d.isOpaque || text.background != nil
+            }
+        }
+        layer.frame = d.frame
+        layer.backgroundColor = d.backgroundColor
+        layer.opacity = d.opacity
+        layer.cornerRadius = d.cornerRadius
+        layer.masksToBounds = d.masksToBounds
+        layer.shouldRasterize = d.shouldRasterize
+        layer.rasterizationScale = d.rasterizationScale
+        applyMask(d, to: node, ledger: drawing.ledger)
+        for (child, sub) in zip(node.children, d.sublayers) { apply(sub, to: child, row: row, drawing: drawing) }
+    }
+
+    /// Sets the layer's mask to a shape layer filling its bounds, made anew only when the shape
+    /// or the layer's size changed.
+    private func applyMask(_ d: LayerDescription, to node: Node, ledger: Ledger) {
+        guard let shape = d.mask else {
+            if node.maskMade != nil {
+                node.layer.mask = nil
+                node.maskMade = nil
+            }
+            return
+        }
+        let key = MaskKey(shape: shape, size: d.frame.size)
+        guard node.maskMade != key else { return }
+        node.maskMade = key
+        let bounds = Rect(origin: .zero, size: d.frame.size)
+        let mask = (node.layer.mask as? ShapeLayer) ?? ShapeLayer(ledger: ledger)
+        mask.frame = bounds
+        mask.path = Path(MaskShape.pathShape(shape, in: bounds), ledger: ledger)
+        node.layer.mask = mask
+    }
+}
+
+extension MaskShape {
+    /// The path of this shape filling `bounds`.
+    static func pathShape(_ shape: MaskShape, in bounds: Rect) -> Path.Shape {
+        switch shape {
+        case .roundedRect(let radius): return .roundedRect(bounds, radius: radius, corners: .all)
+        case .oval: return .roundedRect(bounds, radius: min(bounds.width, bounds.height) / 2, corners: .all)
+        case .roundedRects(let rects):
+            return rects.first.map { .roundedRect($0.frame, radius: $0.radius, corners: .all) } ?? .rect(.zero)
+        }
+    }
+}
