@@ -1,6 +1,8 @@
+import Foundation
 import Harness
 import Results
 import ScenarioFiles
+import Table
 
 /// The common questions as options of `bench run`: another catalogue device, or another table
 /// (sections, rows per section, row height, corner radius), applied to every scenario selected,
@@ -13,6 +15,8 @@ struct TableOptions {
     var rowsPerSection: Int?
     var rowHeight: Double?
     var cornerRadius: Double?
+    /// A user's cell, from `--cell FILE`, and the name the scenario takes it by (the file's name).
+    var cell: (name: String, description: CellDescription)?
 
     /// The options' help, in `bench run --help`.
     static var options: [OptionSpec] {
@@ -22,11 +26,13 @@ struct TableOptions {
          OptionSpec(name: "sections", valueName: "n", help: "Give the table this many sections."),
          OptionSpec(name: "rows-per-section", valueName: "n", help: "Give every section this many rows."),
          OptionSpec(name: "row-height", valueName: "pt", help: "Make every row this tall, in points."),
-         OptionSpec(name: "corner-radius", valueName: "pt", help: "Round the sections' corners by this radius, in points (at most half the row height).")]
+         OptionSpec(name: "corner-radius", valueName: "pt", help: "Round the sections' corners by this radius, in points (at most half the row height)."),
+         OptionSpec(name: "cell", valueName: "file",
+                    help: "Fill every row with the cell described in this file (docs/scenario-files.md, 'Describe your cell').")]
     }
 
     /// The names of the options, for a child process that runs the same plan.
-    static let names = ["device", "sections", "rows-per-section", "row-height", "corner-radius"]
+    static let names = ["device", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
 
     init(_ arguments: ParsedArguments) throws {
         device = arguments.value("device").flatMap(Device.named)
@@ -34,10 +40,16 @@ struct TableOptions {
         rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
         rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
         cornerRadius = try arguments.decimal("corner-radius", in: 0...2048, example: "10 = iOS's inset-grouped radius")
+        if let path = arguments.value("cell") {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            cell = (name, try ScenarioFile.loadCell(path: path))
+        }
     }
 
     /// Whether any option was given.
-    var isEmpty: Bool { device == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil }
+    var isEmpty: Bool {
+        device == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+    }
 
     /// `scenarios` with the options applied, each renamed after its changes.
     /// - Throws: `BenchError.usage` when the result would be a table the model refuses (too many
@@ -47,7 +59,7 @@ struct TableOptions {
         guard !isEmpty else { return scenarios }
         return try scenarios.map { original in
             guard original.events.isEmpty else {
-                throw BenchError.usage("the scenario '\(Escape.message(original.name))' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height and --corner-radius apply only to scenarios without events.")
+                throw BenchError.usage("the scenario '\(Escape.message(original.name))' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height, --corner-radius and --cell apply only to scenarios without events.")
             }
             var scenario = original
             var changes: [String] = []
@@ -70,6 +82,11 @@ struct TableOptions {
             if let cornerRadius {
                 scenario.style.cornerRadius = cornerRadius
                 changes.append("radius \(JSONNode.format(cornerRadius)) pt")
+            }
+            if let cell {
+                scenario.content = ContentPattern(cells: [.layers(cell.description)], headerLength: scenario.content.headerLength,
+                                                  footerLength: scenario.content.footerLength)
+                changes.append("cell \(cell.name)")
             }
             guard scenario.rowCount <= ScenarioFile.maxRows else {
                 throw BenchError.usage("the table would have \(Format.grouped(scenario.rowCount)) rows; the most a table may have is \(Format.grouped(ScenarioFile.maxRows)).")

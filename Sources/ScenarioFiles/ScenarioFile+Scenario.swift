@@ -132,8 +132,9 @@ extension ScenarioFile {
             content: try fields.member("content").map(decodeContent) ?? Scenario.Defaults.content)
     }
 
-    /// `"settings"` (the default), `"none"` (empty cells), or an object: `rows`, a pattern of row
-    /// contents repeated down the table, and the `header` and `footer` text lengths.
+    /// `"settings"` (the default), `"none"` (empty cells), or an object: `rows`, a pattern of
+    /// Settings rows and cells described as layers repeated down the table, and the `header` and
+    /// `footer` text lengths.
     private static func decodeContent(_ node: JSONNode) throws -> ContentPattern {
         if case .string(let name) = node.value {
             switch name {
@@ -151,8 +152,12 @@ extension ScenarioFile {
         }
         let length = 0...maxTextLength
         return ContentPattern(
-            rows: try rows.map { row in
-                let f = try row.object(allowing: ["icon", "title", "detail", "accessory"], expected: "a row object")
+            cells: try rows.map { row -> CellContent in
+                if case .object(let members) = row.value, members.contains(where: { $0.key == "layers" }) {
+                    return .layers(try decodeCell(row))
+                }
+                let f = try row.object(allowing: ["icon", "title", "detail", "accessory", "layers"],
+                                       expected: "a row object (a Settings row, or a cell with 'layers')")
                 let accessory = try f.member("accessory").map { node -> RowContent.Accessory in
                     let name = try node.string(nonEmpty: true)
                     guard let value = RowContent.Accessory(rawValue: name) else {
@@ -160,10 +165,10 @@ extension ScenarioFile {
                     }
                     return value
                 }
-                return RowContent(icon: try f.member("icon")?.bool() ?? false,
-                                  titleLength: try f.required("title", "an integer").integer(1...maxTextLength),
-                                  detailLength: try f.member("detail")?.integer(length) ?? 0,
-                                  accessory: accessory ?? .none)
+                return .settings(RowContent(icon: try f.member("icon")?.bool() ?? false,
+                                            titleLength: try f.required("title", "an integer").integer(1...maxTextLength),
+                                            detailLength: try f.member("detail")?.integer(length) ?? 0,
+                                            accessory: accessory ?? .none))
             },
             headerLength: try fields.member("header")?.integer(length) ?? 0,
             footerLength: try fields.member("footer")?.integer(length) ?? 0)

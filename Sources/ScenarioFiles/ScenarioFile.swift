@@ -108,7 +108,7 @@ public enum ScenarioFile {
 
     /// The bytes of a scenario or suite file, read until the end (a FIFO or `<(…)` too) and at
     /// most `maxFileBytes` of them.
-    private static func read(_ path: String) throws -> [UInt8] {
+    static func read(_ path: String) throws -> [UInt8] {
         try InputFile.read(path, expected: "a JSON file", limit: (maxFileBytes, "scenario and suite files"))
     }
 

@@ -16,7 +16,7 @@ public struct CellDescription: Hashable, Sendable {
     /// enough that a description cannot make a table whose frames take minutes.
     public static let maxLayers = 1_000
     /// The deepest nesting of sublayers.
-    public static let maxDepth = 32
+    public static let maxDepth = 16
 
     public init(layers: [LayerDescription], separatorInset: Double = 16) {
         self.layers = layers

@@ -64,7 +64,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
 
             USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
                              [--device <name>] [--sections <n>] [--rows-per-section <n>]
-                             [--row-height <pt>] [--corner-radius <pt>]
+                             [--row-height <pt>] [--corner-radius <pt>] [--cell <file>]
                              [--strategy <name> ...] [--filter <pattern> ...]
                              [--shard <i/n>] [--steps <n>] [--rounds <n>] [--processes <n>]
                              [--instructions] [--json <file>] [--samples]
@@ -90,6 +90,8 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
               --row-height <pt>       Make every row this tall, in points.
               --corner-radius <pt>    Round the sections' corners by this radius, in points
                                       (at most half the row height).
+              --cell <file>           Fill every row with the cell described in this file
+                                      (docs/scenario-files.md, 'Describe your cell').
               --strategy <name>       A strategy to run; repeat the option or give a
                                       comma-separated list. (values: none,
                                       shared-corner-grid, per-cell-mask, rasterized-mask,

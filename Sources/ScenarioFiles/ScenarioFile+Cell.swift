@@ -1,0 +1,210 @@
+import Raster
+import Results
+import Table
+
+extension ScenarioFile {
+    /// The longest side of a cell's layer, points: 8,192 pixels at the largest scale, so every
+    /// layer a description makes fits a bitmap on any device.
+    static let maxCellLength = maxPixelLength / maxScale
+    /// The keys of a layer object.
+    static let layerKeys = ["frame", "hidden", "backgroundColor", "contents", "isOpaque", "opacity", "allowsGroupOpacity",
+                            "cornerRadius", "masksToBounds", "mask", "shouldRasterize", "rasterizationScale", "shadow",
+                            "border", "sublayers"]
+
+    /// Reads the cell file at `path`: one cell object (docs/scenario-files.md, "Describe your
+    /// cell").
+    /// - Throws: `BenchError.input` naming the file, the key path and what was expected.
+    public static func loadCell(path: String) throws -> CellDescription {
+        try cell(from: read(path), file: path)
+    }
+
+    /// Decodes a cell file's contents; `file` names it in messages.
+    public static func cell(from bytes: [UInt8], file: String) throws -> CellDescription {
+        try decodeCell(document(bytes, file: file))
+    }
+
+    /// A cell object: `layers` (required) and `separatorInset`.
+    static func decodeCell(_ node: JSONNode) throws -> CellDescription {
+        let fields = try node.object(allowing: ["layers", "separatorInset"], expected: "a cell object")
+        var count = 0
+        let layers = try fields.required("layers", "an array of layer objects").array(nonEmpty: true).map {
+            try decodeLayer($0, depth: 1, count: &count)
+        }
+        let inset = try fields.member("separatorInset")?.number("a number from 0 to \(JSONNode.format(maxCellLength))") {
+            $0 >= 0 && $0 <= maxCellLength
+        }
+        return CellDescription(layers: layers, separatorInset: inset ?? 16)
+    }
+
+    /// A layer object and its sublayers; `count` is the layers read so far in the cell.
+    private static func decodeLayer(_ node: JSONNode, depth: Int, count: inout Int) throws -> LayerDescription {
+        count += 1
+        guard count <= CellDescription.maxLayers else {
+            throw node.fail("more than \(Format.grouped(CellDescription.maxLayers)) layers in one cell; a cell may have at most \(Format.grouped(CellDescription.maxLayers))")
+        }
+        guard depth <= CellDescription.maxDepth else {
+            throw node.fail("layers nested \(depth) deep; a cell may nest at most \(CellDescription.maxDepth)")
+        }
+        let f = try node.object(allowing: layerKeys, expected: "a layer object")
+        var layer = LayerDescription(frame: try decodeFrame(f.required("frame", "an object with x, y, width and height")))
+        if let n = f.member("hidden") { layer.isHidden = try n.bool() }
+        if let n = f.member("backgroundColor") { layer.backgroundColor = try n.color() }
+        if let n = f.member("contents") { layer.contents = try decodeContents(n, layerSize: layer.frame.size) }
+        if let n = f.member("isOpaque") { layer.isOpaque = try n.bool() }
+        if let n = f.member("opacity") { layer.opacity = try n.number("a number from 0 to 1") { $0 >= 0 && $0 <= 1 } }
+        if let n = f.member("allowsGroupOpacity") { layer.allowsGroupOpacity = try n.bool() }
+        if let n = f.member("cornerRadius") { layer.cornerRadius = try length(n, allowsZero: true) }
+        if let n = f.member("masksToBounds") { layer.masksToBounds = try n.bool() }
+        if let n = f.member("mask") { layer.mask = try decodeMask(n) }
+        if let n = f.member("shouldRasterize") { layer.shouldRasterize = try n.bool() }
+        if let n = f.member("rasterizationScale") {
+            layer.rasterizationScale = try n.number("a number above 0 and at most \(JSONNode.format(maxScale))") { $0 > 0 && $0 <= maxScale }
+        }
+        if let n = f.member("shadow") { layer.shadow = try decodeShadow(n) }
+        if let n = f.member("border") { layer.border = try decodeBorder(n) }
+        if let n = f.member("sublayers") {
+            layer.sublayers = try n.array().map { try decodeLayer($0, depth: depth + 1, count: &count) }
+        }
+        return layer
+    }
+
+    /// `{"x", "y", "width", "height"}` in points: sizes from 0 to `maxCellLength`, positions
+    /// within that distance either side of the parent's origin.
+    private static func decodeFrame(_ node: JSONNode) throws -> Rect {
+        let f = try node.object(allowing: ["x", "y", "width", "height"], expected: "an object with x, y, width and height")
+        func position(_ key: String) throws -> Double {
+            try f.member(key)?.number("a number from -\(JSONNode.format(maxCellLength)) to \(JSONNode.format(maxCellLength))") {
+                abs($0) <= maxCellLength
+            } ?? 0
+        }
+        return Rect(x: try position("x"), y: try position("y"),
+                    width: try length(f.required("width", "a number of points"), allowsZero: true),
+                    height: try length(f.required("height", "a number of points"), allowsZero: true))
+    }
+
+    /// A length in points from 0 (or above 0) to `maxCellLength`.
+    private static func length(_ node: JSONNode, allowsZero: Bool) throws -> Double {
+        let kind = allowsZero ? "a non-negative number" : "a positive number"
+        return try node.number("\(kind) of points up to \(JSONNode.format(maxCellLength))") {
+            (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= maxCellLength
+        }
+    }
+
+    /// `"none"`, `{"image": {...}}` or `{"text": {...}}` of a layer of `layerSize` points.
+    private static func decodeContents(_ node: JSONNode, layerSize: Size) throws -> LayerContents {
+        let expected = "\"none\", {\"image\": {…}} or {\"text\": {…}}"
+        if case .string(let name) = node.value {
+            guard name == "none" else { throw node.fail("expected \(expected), got \"\(Escape.message(name))\"") }
+            return .none
+        }
+        let f = try node.object(allowing: ["image", "text"], expected: expected)
+        guard f.members.count == 1 else { throw node.fail("expected one of 'image' or 'text', got \(f.members.count) keys") }
+        if let image = f.member("image") {
+            let g = try image.object(allowing: ["width", "height", "opaque", "color", "cornerRadius"], expected: "an image object")
+            let width = try g.member("width").map { try length($0, allowsZero: false) }
+            let height = try g.member("height").map { try length($0, allowsZero: false) }
+            guard (width == nil) == (height == nil) else {
+                throw image.fail("give both 'width' and 'height', or neither (the image is then the layer's size)")
+            }
+            let size = width.map { Size(width: $0, height: height!) }
+            let drawn = size ?? layerSize
+            let opaque = try g.member("opaque")?.bool()
+            let radius: Double
+            if let node = g.member("cornerRadius") {
+                radius = try length(node, allowsZero: true)
+                if opaque == true && radius > 0 {
+                    throw node.fail("an image with corners cut transparent is not opaque; leave out 'opaque' or the radius")
+                }
+            } else {
+                // A transparent image: a picture with its corners cut, a quarter of its short side.
+                radius = opaque == false ? min(drawn.width, drawn.height) / 4 : 0
+            }
+            return .image(.picture(size: size, color: try g.member("color")?.color(), cornerRadius: radius))
+        }
+        let text = try f.required("text", "a text object")
+        let g = try text.object(allowing: ["title", "detail", "string", "size", "color", "background"], expected: "a text object")
+        let sources = ["title", "detail", "string"].filter { g.member($0) != nil }
+        guard sources.count == 1 else {
+            throw text.fail("give exactly one of 'title' (characters of the row's title), 'detail' (of its detail text) or 'string'")
+        }
+        let source: TextContent.Source
+        switch sources[0] {
+        case "title": source = .rowTitle(length: try g.member("title")!.integer(1...maxTextLength))
+        case "detail": source = .rowDetail(length: try g.member("detail")!.integer(1...maxTextLength))
+        default:
+            let node = g.member("string")!
+            let string = try node.string(nonEmpty: true)
+            guard string.count <= maxTextLength else { throw node.fail("\(string.count) characters; the most a text may have is \(maxTextLength)") }
+            source = .literal(string)
+        }
+        return .text(TextContent(source: source,
+                                 pointSize: try g.member("size")?.number("a font size from 1 to 200 points") { $0 >= 1 && $0 <= 200 }
+                                    ?? ContentDrawing.bodySize,
+                                 color: try g.member("color")?.color() ?? ContentDrawing.titleColor,
+                                 background: try g.member("background")?.color()))
+    }
+
+    /// `{"shape": "roundedRect", "radius": r}`, `{"shape": "oval"}` or
+    /// `{"shape": "roundedRects", "rects": [{"x", "y", "width", "height", "radius"}, …]}`.
+    private static func decodeMask(_ node: JSONNode) throws -> MaskShape {
+        if case .object(let members) = node.value, members.contains(where: { $0.key == "mask" }) {
+            throw node.child("mask").fail("a mask cannot have a mask of its own (Core Animation ignores it); give the shape you want as the mask")
+        }
+        let f = try node.object(allowing: ["shape", "radius", "rects"], expected: "a mask object")
+        let shapeNode = try f.required("shape", "\"roundedRect\", \"oval\" or \"roundedRects\"")
+        let shape = try shapeNode.string(nonEmpty: true)
+        func refuse(_ key: String) throws {
+            if f.member(key) != nil { throw node.child(key).fail("a mask of shape '\(shape)' takes no '\(key)'") }
+        }
+        switch shape {
+        case "roundedRect":
+            try refuse("rects")
+            return .roundedRect(radius: try length(f.required("radius", "a number of points"), allowsZero: true))
+        case "oval":
+            try refuse("radius")
+            try refuse("rects")
+            return .oval
+        case "roundedRects":
+            try refuse("radius")
+            let rects = try f.required("rects", "an array of rounded rectangles").array(nonEmpty: true)
+            guard rects.count <= CellDescription.maxLayers else {
+                throw node.child("rects").fail("\(rects.count) rectangles; a mask may have at most \(Format.grouped(CellDescription.maxLayers))")
+            }
+            return .roundedRects(try rects.map { rect in
+                let g = try rect.object(allowing: ["x", "y", "width", "height", "radius"], expected: "a rounded rectangle object")
+                let frame = try decodeFrame(JSONNode(value: .object(g.members.filter { $0.key != "radius" }), path: rect.path, file: rect.file))
+                return RoundedRectShape(frame: frame, radius: try g.member("radius").map { try length($0, allowsZero: true) } ?? 0)
+            })
+        default:
+            throw shapeNode.fail(unknownName("mask shape", shape, ["roundedRect", "oval", "roundedRects"]))
+        }
+    }
+
+    /// `{"opacity", "radius", "offset": {"x", "y"}, "color", "path"}`.
+    private static func decodeShadow(_ node: JSONNode) throws -> ShadowDescription {
+        let f = try node.object(allowing: ["opacity", "radius", "offset", "color", "path"], expected: "a shadow object")
+        var shadow = ShadowDescription(opacity: try f.required("opacity", "a number above 0 and at most 1")
+            .number("a number above 0 and at most 1") { $0 > 0 && $0 <= 1 })
+        if let n = f.member("radius") { shadow.radius = try length(n, allowsZero: true) }
+        if let n = f.member("offset") {
+            let g = try n.object(allowing: ["x", "y"], expected: "an object with x and y")
+            func coordinate(_ key: String) throws -> Double {
+                try g.required(key, "a number of points").number("a number from -\(JSONNode.format(maxCellLength)) to \(JSONNode.format(maxCellLength))") {
+                    abs($0) <= maxCellLength
+                }
+            }
+            shadow.offset = Point(x: try coordinate("x"), y: try coordinate("y"))
+        }
+        if let n = f.member("color") { shadow.color = try n.color() }
+        if let n = f.member("path") { shadow.hasPath = try n.bool() }
+        return shadow
+    }
+
+    /// `{"width", "color"}`.
+    private static func decodeBorder(_ node: JSONNode) throws -> BorderDescription {
+        let f = try node.object(allowing: ["width", "color"], expected: "a border object")
+        var border = BorderDescription(width: try length(f.required("width", "a number of points"), allowsZero: false))
+        if let n = f.member("color") { border.color = try n.color() }
+        return border
+    }
+}

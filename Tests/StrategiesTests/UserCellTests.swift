@@ -1,0 +1,143 @@
+import Compositor
+import Harness
+import HarnessTestSupport
+import Raster
+import RasterTestSupport
+import Strategies
+import Table
+import XCTest
+
+/// A user's cell, described as layers, priced by the rules the section strategies follow; every
+/// expectation is worked out from the geometry of what is on screen.
+final class UserCellTests: XCTestCase {
+    /// Two 32 × 32 pt image views in every row, rounded by `round`, and a title label.
+    private func twoImages(_ round: (inout LayerDescription) -> Void) -> CellDescription {
+        var layers: [LayerDescription] = []
+        for x in [16.0, 56.0] {
+            var image = LayerDescription(frame: Rect(x: x, y: 6, width: 32, height: 32))
+            image.contents = .image(.picture(size: nil, color: nil, cornerRadius: 0))
+            round(&image)
+            layers.append(image)
+        }
+        var title = LayerDescription(frame: Rect(x: 96, y: 12, width: 200, height: 20))
+        title.contents = .text(TextContent(source: .rowTitle(length: 16)))
+        layers.append(title)
+        return CellDescription(layers: layers, separatorInset: 96)
+    }
+
+    private let roundedClip: (inout LayerDescription) -> Void = { $0.cornerRadius = 16; $0.masksToBounds = true }
+    private let ovalMask: (inout LayerDescription) -> Void = { $0.mask = .oval }
+
+    /// Three sections of rows of `cell` on a small screen at 2×, scrolling 7 pt per step.
+    private func scenario(_ cell: CellDescription) -> Scenario {
+        Scenario(name: "cells", device: Fixtures.device(width: 390, height: 300, scale: 2), sections: 6, rowsPerSection: [3, 1, 5],
+                 content: ContentPattern(cells: [.layers(cell)], headerLength: 14, footerLength: 38),
+                 pointsPerStep: 7, steps: 40, warmupSteps: 0)
+    }
+
+    /// The layers of the visible cells' content views whose on-screen pixels are not empty, as
+    /// the renderer places them (absolute points, snapped), that `matches`.
+    private func onScreen(_ sim: Simulation, _ matches: (Layer) -> Bool) -> Int {
+        let scale = sim.scenario.device.scale
+        var count = 0
+        for cell in sim.table.visibleCells.values {
+            for layer in cell.contentView.sublayers where matches(layer) && !layer.isHidden {
+                let rect = Rect(x: cell.layer.frame.minX + layer.frame.minX,
+                                y: cell.layer.frame.minY - sim.table.contentOffset + layer.frame.minY,
+                                width: layer.frame.width, height: layer.frame.height).pixelRect(scale: scale)
+                if !rect.intersection(sim.renderer.framebuffer.bounds).isEmpty { count += 1 }
+            }
+        }
+        return count
+    }
+
+    func testEachRoundedImageViewOnScreenIsOneOffscreenPassAndEachMaskedOneTwo() throws {
+        let clipped = try Simulation(scenario: scenario(twoImages(roundedClip)), strategyName: "none")
+        let masked = try Simulation(scenario: scenario(twoImages(ovalMask)), strategyName: "none")
+        var seen = 0
+        for step in 0..<40 {
+            let c = clipped.step(), m = masked.step()
+            let views = onScreen(clipped) { $0.masksToBounds }
+            XCTAssertEqual(onScreen(masked) { $0.mask != nil }, views, "the same views are on screen at step \(step)")
+            XCTAssertEqual(c.stats[.offscreenPasses], views, "cornerRadius + masksToBounds, step \(step)")
+            XCTAssertEqual(m.stats[.offscreenPasses], 2 * views, "a shape-layer mask: its mask and its content, step \(step)")
+            seen += views
+        }
+        XCTAssertGreaterThan(seen, 40 * 8, "rows of two rounded views fill the screen")
+    }
+
+    func testACircleMaskAndARoundedClipOfTheSameCircleDrawTheSamePicture() throws {
+        let clipped = try Simulation(scenario: scenario(twoImages(roundedClip)), strategyName: "none")
+        let masked = try Simulation(scenario: scenario(twoImages(ovalMask)), strategyName: "none")
+        for step in [0, 13, 29] {
+            clipped.jump(toStep: step)
+            masked.jump(toStep: step)
+            let diff = PictureDifference(clipped.renderer.framebuffer, masked.renderer.framebuffer, threshold: 0)
+            XCTAssertTrue(diff.pixelsOverThreshold.isEmpty, "step \(step): \(diff.pixelsOverThreshold.prefix(3))")
+        }
+    }
+
+    func testEveryStrategyDrawsTheUsersCellAsTheSectionsLetIt() throws {
+        let scenario = scenario(twoImages(roundedClip))
+        for step in [0, 21] {
+            let reference = try Simulation(scenario: scenario, strategyName: "shared-corner-grid")
+            reference.jump(toStep: step)
+            for name in StrategyCatalog.builtIn.names where name != "none" && name != "shared-corner-grid" {
+                let sim = try Simulation(scenario: scenario, strategyName: name)
+                sim.jump(toStep: step)
+                let over = PictureDifference(reference.renderer.framebuffer, sim.renderer.framebuffer, threshold: 2).pixelsOverThreshold
+                XCTAssertTrue(over.isEmpty, "\(name) at step \(step) differs at \(over.count) pixels, e.g. \(over.prefix(3))")
+            }
+        }
+    }
+
+    func testCornerRadiusAloneOnALabelsBackgroundNeedsNoOffscreenPass() throws {
+        var label = LayerDescription(frame: Rect(x: 16, y: 8, width: 120, height: 28))
+        label.backgroundColor = Color(hex: "#E5E5EA")
+        label.contents = .text(TextContent(source: .rowTitle(length: 10)))
+        label.cornerRadius = 8
+        var clipped = label
+        clipped.masksToBounds = true
+        let plain = try Simulation(scenario: scenario(CellDescription(layers: [label])), strategyName: "none")
+        let clip = try Simulation(scenario: scenario(CellDescription(layers: [clipped])), strategyName: "none")
+        for _ in 0..<20 {
+            let p = plain.step(), c = clip.step()
+            XCTAssertEqual(p.stats[.offscreenPasses], 0, "a radius rounds the background without a pass")
+            XCTAssertEqual(c.stats[.offscreenPasses], onScreen(clip) { $0.masksToBounds }, "clipping the text needs one")
+        }
+    }
+
+    func testARasterizedLabelOfAReusedCellMissesWhenItsTextChangesAndHitsWhileItOnlyMoves() throws {
+        var label = LayerDescription(frame: Rect(x: 16, y: 8, width: 160, height: 28))
+        label.contents = .text(TextContent(source: .rowTitle(length: 16)))
+        label.shouldRasterize = true
+        label.rasterizationScale = 2
+        let sim = try Simulation(scenario: scenario(CellDescription(layers: [label])), strategyName: "none")
+        /// The labels on screen and the text each shows.
+        func drawn() -> [ObjectIdentifier: String] {
+            var out: [ObjectIdentifier: String] = [:]
+            for (indexPath, cell) in sim.table.visibleCells {
+                let layer = cell.contentView.sublayers[0]
+                guard onScreen(sim, { $0 === layer }) == 1 else { continue }
+                out[ObjectIdentifier(layer)] = ContentText.title(row: sim.table.geometry.globalRow(indexPath), length: 16)
+            }
+            return out
+        }
+        sim.step()
+        var last = drawn()
+        var misses = 0, hits = 0
+        for step in 1..<40 {
+            let record = sim.step()
+            let now = drawn()
+            // A label drawn last frame with the same text hits; any other misses.
+            let expected = now.filter { last[$0.key] != $0.value }.count
+            XCTAssertEqual(record.stats[.rasterMisses], expected, "step \(step)")
+            XCTAssertEqual(record.stats[.rasterHits], now.count - expected, "step \(step)")
+            misses += record.stats[.rasterMisses]
+            hits += record.stats[.rasterHits]
+            last = now
+        }
+        XCTAssertGreaterThan(misses, 0)
+        XCTAssertGreaterThan(hits, misses, "rows that only move keep their bitmaps")
+    }
+}
