@@ -248,8 +248,8 @@ struct RunCommand: BenchCommand {
             // Where the numbers went, as render and merge say it.
             let files = outputs.outputs.map(\.path).filter { $0 != AtomicFile.standardOutput }
             if !files.isEmpty {
-                table("Wrote " + files.map { "'\(Escape.terminal($0))'" }.joined(separator: ", ")
-                      + ": \(results.runs.count) row(s) of \(Set(results.runs.map(\.scenario)).count) scenario(s).\n")
+                table(Console.wrapped("Wrote " + files.map { "'\(Escape.terminal($0))'" }.joined(separator: ", ")
+                      + ": \(results.runs.count) row(s) of \(Set(results.runs.map(\.scenario)).count) scenario(s).", indent: 2))
             }
         }
         return 0
