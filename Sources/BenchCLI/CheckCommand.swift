@@ -110,6 +110,7 @@ struct CheckCommand: BenchCommand {
         if let results {
             current = results
         } else {
+            context.stderr(ScenarioSelection.deviceNotes(suite?.scenarios ?? []))
             current = try rerun(context)
             if baseline.instructionCounter != nil, hasValgrind {
                 context.stderr("Counting instructions under valgrind…\n")

@@ -65,6 +65,23 @@ final class OutputWidthTests: TemporaryDirectoryTestCase {
         assertFits(output, "bench run of the CI suite")
     }
 
+    /// A scenario file whose scenario and device have long names, and whose device is given in
+    /// pixels: the scenario's line, the device's and the note on standard error.
+    func testARunOfAScenarioFileWithLongNamesAndANoteFits() throws {
+        let path = directory + "/long.json"
+        let scenario = String(repeating: "a-very-long-scenario-name-", count: 8), device = String(repeating: "device-", count: 20)
+        try Data(#"""
+            { "name": "\#(scenario)",
+              "device": { "name": "\#(device)", "width": 640, "height": 1136, "scale": 2, "refreshHz": 60, "gpu": "a6" },
+              "table": { "sections": 3, "rowsPerSection": [3], "content": "none" },
+              "scroll": { "kind": "constant", "steps": 2, "warmupSteps": 0 } }
+            """#.utf8).write(to: URL(fileURLWithPath: path))
+        let output = bench("run", "--scenario-file", path, "--strategy", "none,per-cell-mask")
+        XCTAssertEqual(output.code, 0, output.stderr)
+        XCTAssertTrue(output.stderr.hasPrefix("Note: device '"), output.stderr)
+        assertFits(output, "bench run of a scenario file with long names")
+    }
+
     /// What `bench run --instructions` prints (the cycles' columns, the verdict's cycles rank): the
     /// table of the committed baseline, which was counted so, since valgrind cannot run in-process.
     func testTheTableOfACountedRunFits() throws {
