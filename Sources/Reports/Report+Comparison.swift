@@ -16,7 +16,8 @@ extension Comparison {
         for scenario in scenarios {
             out += "\nscenario " + Console.fitted(escape(Escape.shortened(scenario)), width - 9) + "\n"
             let table = self.table(scenario: scenario, escape: escape)
-            // The counters' column, the last, is too wide for a page: it becomes lines of its own.
+            // `table(scenario:)`'s first 8 columns are the times and its last the counters, too wide
+            // for a page, so they become lines of their own; the exact counts between get a table.
             let exact = table.header.indices.dropFirst(8).dropLast()
             out += Console.table([Array(table.header.prefix(8))] + table.rows.map { Array($0.prefix(8)) }, width: width)
             if !exact.isEmpty {

@@ -2,18 +2,6 @@ import Results
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
-    /// Plain-text tables, one per scenario, with the run's context above them and the verdict
-    /// under each. Names are shown as `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
-    ///
-    /// Every line fits the `Console`'s 120 columns: what the device pays (blended pixels, passes,
-    /// tile traffic, cache lookups), then the composite next to its traffic bound, the step and its
-    /// ratio to `none`. A `× none` ratio whose step times do not stand out from `none`'s
-    /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
-    /// When the run counted under valgrind (`--instructions`), two host-free columns, the step's
-    /// estimated cycles per step in millions and that over `none`'s (which is exact), take the
-    /// place of the composite and its bound. `wide`, wider than the page, shows all of these and
-    /// adds the layout and reuse phases, the bound in µs, the step's p90 and its ratio to the
-    /// memory floor.
     /// What `scenario` ran on, in the user's terms, from its recorded definition: the device
     /// (points, scale, refresh rate, GPU) and the table (sections, rows per section, row height,
     /// corner radius), one line each; nil for a file that records no definition.
@@ -38,6 +26,18 @@ extension Results {
         return (named, table.isEmpty ? nil : table.joined(separator: ", "))
     }
 
+    /// Plain-text tables, one per scenario, with the run's context above them and the verdict
+    /// under each. Names are shown as `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
+    ///
+    /// Every line fits the `Console`'s 120 columns: what the device pays (blended pixels, passes,
+    /// tile traffic, cache lookups), then the composite next to its traffic bound, the step and its
+    /// ratio to `none`. A `× none` ratio whose step times do not stand out from `none`'s
+    /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
+    /// When the run counted under valgrind (`--instructions`), two host-free columns, the step's
+    /// estimated cycles per step in millions and that over `none`'s (which is exact), take the
+    /// place of the composite and its bound. `wide`, wider than the page, shows all of these and
+    /// adds the layout and reuse phases, the bound in µs, the step's p90 and its ratio to the
+    /// memory floor.
     public func comparisonTable(wide: Bool = false) -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
