@@ -80,7 +80,7 @@ public enum BenchCLI {
                         return 0
                     }
                     let parsed = try ParsedArguments(rest, for: spec)
-                    for warning in parsed.warnings { stderr(warning) }
+                    for warning in parsed.warnings { stderr(Console.wrapped(String(warning.dropLast()), indent: 2)) }
                     return try command.init(parsed, catalog: catalog).run(context)
                 } catch {
                     let (message, code) = report(error, for: spec)

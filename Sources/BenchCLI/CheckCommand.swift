@@ -110,6 +110,7 @@ struct CheckCommand: BenchCommand {
         if let results {
             current = results
         } else {
+            context.stderr(ScenarioSelection.deviceNotes(suite?.scenarios ?? []))
             current = try rerun(context)
             if baseline.instructionCounter != nil, hasValgrind {
                 context.stderr("Counting instructions under valgrind…\n")
@@ -141,7 +142,7 @@ struct CheckCommand: BenchCommand {
             do {
                 try CheckCommand.append(markdown, to: summary, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
             } catch {
-                context.stderr("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.\n")
+                context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
             }
         }
         guard report.passed else {

@@ -1,5 +1,6 @@
 import Results
 import Strategies
+import Reports
 
 /// `bench merge A.json B.json … --json F`: the results of a run's shards (`bench run --shard i/n`)
 /// joined into one results file (`Results.merging(shards:reference:strategyOrder:commandLine:)`).
@@ -57,7 +58,7 @@ struct MergeCommand: BenchCommand {
         let (merged, notes) = try Results.merging(shards: shards, reference: StrategyCatalog.reference,
                                                   strategyOrder: catalog.names, commandLine: context.commandLine)
         // Names in the notes are quoted already; this catches the paths typed on the command line.
-        for note in notes { context.stderr("Note: \(Escape.terminal(note)).\n") }
+        for note in notes { context.stderr(Console.wrapped("Note: \(Escape.terminal(note)).", indent: 2)) }
         try context.write(String(decoding: merged.jsonData(), as: UTF8.self), to: jsonPath)
         let scenarios = Set(merged.runs.map(\.scenario)).count
         context.forPeople(outputs)("Merged \(shards.count) file(s) into '\(Escape.terminal(jsonPath))': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")

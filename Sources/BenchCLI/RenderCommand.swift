@@ -55,6 +55,7 @@ struct RenderCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
+        context.stderr(ScenarioSelection.deviceNotes([scenario]))
         let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
                                               downscale: downscale, catalog: catalog)
         // A PNG is bytes, not text: `-` goes straight to descriptor 1 (AtomicFile's rule).

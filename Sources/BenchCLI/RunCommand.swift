@@ -123,6 +123,9 @@ struct RunCommand: BenchCommand {
     /// In the child that valgrind counts (`InstructionCounting`), the pairs to count: indices
     /// into `plan.keys`.
     var instructionChildPairs: [Int]?
+    /// Whether this process is a child of another `bench run` (`--processes`, `--instructions`),
+    /// which says what its parent has said already.
+    var isChild: Bool
     /// Reports to write, by format.
     var reports: [(format: ReportFormat, path: String)] = []
     /// The outputs, checked; says whether one of them takes standard output.
@@ -162,6 +165,7 @@ struct RunCommand: BenchCommand {
         wide = arguments.flag("wide")
         keepsSamples = arguments.flag("samples")
         let childPairs = arguments.allValues(InstructionCounting.childOption)
+        isChild = !childPairs.isEmpty || arguments.value(ProcessRounds.orderOption) != nil
         if !childPairs.isEmpty {
             let count = plan.keys.count
             instructionChildPairs = try childPairs.map { text in
@@ -182,6 +186,7 @@ struct RunCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
+        if !isChild { context.stderr(ScenarioSelection.deviceNotes(scenarios)) }
         if let indices = instructionChildPairs {
             let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
             try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
@@ -248,8 +253,8 @@ struct RunCommand: BenchCommand {
             // Where the numbers went, as render and merge say it.
             let files = outputs.outputs.map(\.path).filter { $0 != AtomicFile.standardOutput }
             if !files.isEmpty {
-                table("Wrote " + files.map { "'\(Escape.terminal($0))'" }.joined(separator: ", ")
-                      + ": \(results.runs.count) row(s) of \(Set(results.runs.map(\.scenario)).count) scenario(s).\n")
+                table(Console.wrapped("Wrote " + files.map { "'\(Escape.terminal($0))'" }.joined(separator: ", ")
+                      + ": \(results.runs.count) row(s) of \(Set(results.runs.map(\.scenario)).count) scenario(s).", indent: 2))
             }
         }
         return 0

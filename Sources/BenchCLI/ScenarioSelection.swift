@@ -1,4 +1,5 @@
 import Harness
+import Reports
 import Results
 import ScenarioFiles
 import Strategies
@@ -39,6 +40,19 @@ enum ScenarioSelection {
         OptionSpec(name: "shard", valueName: "i/n",
                    help: "Run only the i-th of n parts of the pairs (1 ≤ i ≤ n ≤ 1000), each with 'none' as its "
                        + "reference; join the parts' JSON files with 'bench merge'.")
+    }
+
+    /// A note for each implausible screen among the devices of `scenarios` (`Device.implausibility`:
+    /// a size that looks like pixels, or larger than any catalogue device), once per device and
+    /// wrapped to the page, for standard error: the run goes on, since any screen can be modelled.
+    static func deviceNotes(_ scenarios: [Scenario]) -> String {
+        var seen: [Device] = []
+        var out = ""
+        for device in scenarios.map(\.device) where !seen.contains(device) {
+            seen.append(device)
+            if let note = device.implausibility { out += Console.wrapped("Note: " + note, indent: 2) }
+        }
+        return out
     }
 
     /// The built-in scenarios' names, for messages and help.

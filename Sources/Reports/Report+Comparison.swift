@@ -4,40 +4,76 @@ import Results
 /// (`Comparison`): the notes, then a table per scenario, then what the figures mean and the rows
 /// only one file has.
 extension Comparison {
-    /// A plain-text table per scenario. Names are shortened to `Escape.nameLimit` and written as
-    /// `Escape.terminal` writes them.
-    public func text() -> String { render(markdown: false) }
-
-    /// The same as Markdown, for a pull-request comment; names as `Escape.forMarkdown` writes them.
-    public func markdown() -> String { render(markdown: true) }
-
-    private func render(markdown: Bool) -> String {
-        func escape(_ text: String) -> String { markdown ? Escape.forMarkdown(text) : Escape.terminal(text) }
-        var out = markdown ? "### CornerBench comparison\n" : ""
-        for note in notes { out += markdown ? "\n> **Note:** \(escape(note)).\n" : "Note: \(escape(note)).\n" }
-        var scenarios: [String] = []
-        for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
+    /// Plain text for a terminal, every line within the `Console`'s 120 columns: per scenario, a
+    /// table of the step times, a table of the exact counts (instructions, estimated cycles, GPU
+    /// time) when the files have them, and the counters per step that changed, a wrapped line per
+    /// strategy; then what the columns mean. Names are shortened to `Escape.nameLimit` (and in the
+    /// tables to what fits) and written as `Escape.terminal` writes them.
+    public func text(width: Int = Console.width) -> String {
+        func escape(_ text: String) -> String { Escape.terminal(text) }
+        var out = ""
+        for note in notes { out += Console.wrapped("Note: \(escape(note)).", indent: 2, width: width) }
         for scenario in scenarios {
-            let name = escape(Escape.shortened(scenario))
-            out += markdown ? "\n#### \(name)\n\n"
-                : "\nscenario \(name): median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha)); detectable = the smallest change these processes could show, either way\n"
+            out += "\nscenario " + Console.fitted(escape(Escape.shortened(scenario)), width - 9) + "\n"
             let table = self.table(scenario: scenario, escape: escape)
+            // `table(scenario:)`'s first 8 columns are the times and its last the counters, too wide
+            // for a page, so they become lines of their own; the exact counts between get a table.
+            let exact = table.header.indices.dropFirst(8).dropLast()
+            out += Console.table([Array(table.header.prefix(8))] + table.rows.map { Array($0.prefix(8)) }, width: width)
+            if !exact.isEmpty {
+                out += "exact, old → new:\n" + Console.table([["strategy"] + exact.map { table.header[$0] }]
+                                                              + table.rows.map { row in [row[0]] + exact.map { row[$0] } }, width: width)
+            }
+            let changed = table.rows.filter { $0.last != "unchanged" }
+            out += changed.isEmpty ? "counters per step: unchanged\n" : "counters per step, old → new:\n"
+                + changed.map { Console.wrapped("  \($0[0]): \($0.last!)", indent: 4, width: width) }.joined()
+        }
+        out += "\n" + Console.wrapped("µs: the median step time over processes; ~ = not significant (Mann–Whitney U, α = \(Comparison.alpha)); "
+                                    + "detectable = the smallest change these processes could show, either way.", indent: 2, width: width)
+        if rows.contains(where: { $0.instructions != nil || $0.cycles != nil }) {
+            out += Console.wrapped("Instructions and estimated cycles are exact: the same build counts the same on any host, so any change is the code's or the build's.", indent: 2, width: width)
+        }
+        if rows.contains(where: { $0.smallestDetectable == nil }) { out += Console.wrapped("Warning: " + tooFewProcesses, indent: 2, width: width) }
+        if !unmatched.isEmpty { out += "\n" }
+        for note in unmatchedNotes { out += Console.wrapped(escape(note), indent: 2, width: width) }
+        return out
+    }
+
+    /// The same as Markdown, for a pull-request comment: a table per scenario with every column;
+    /// names as `Escape.forMarkdown` writes them.
+    public func markdown() -> String {
+        func escape(_ text: String) -> String { Escape.forMarkdown(text) }
+        var out = "### CornerBench comparison\n"
+        for note in notes { out += "\n> **Note:** \(escape(note)).\n" }
+        for scenario in scenarios {
+            out += "\n#### \(escape(Escape.shortened(scenario)))\n\n"
             // The cells are written for the medium already: a `~` marks noise and stays as it is.
-            out += markdown ? Results.markdownTable(table, delimiters: .plain, escape: { $0 }) : Format.align([table.header] + table.rows)
+            out += Results.markdownTable(table(scenario: scenario, escape: escape), delimiters: .plain, escape: { $0 })
         }
         if rows.contains(where: { $0.instructions != nil || $0.cycles != nil }) {
             out += "\nInstructions and estimated cycles are exact: the same build counts the same on any host, so any change is the code's or the build's.\n"
         }
-        if rows.contains(where: { $0.smallestDetectable == nil }) {
-            out += (markdown ? "\n> **Warning:** " : "\nWarning: ")
-                + "too few processes to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4); "
-                + "make both runs with `bench run --processes 5`.\n"
-        }
-        for row in unmatched {
-            let note = Escape.shortened(row.key.description, limit: 2 * Escape.nameLimit) + (row.inFirst ? " only in the first" : " only in the second")
-            out += (markdown ? "\n- " : "\n") + escape(note)
-        }
+        if rows.contains(where: { $0.smallestDetectable == nil }) { out += "\n> **Warning:** " + tooFewProcesses + "\n" }
+        for note in unmatchedNotes { out += "\n- " + escape(note) }
         return out + "\n"
+    }
+
+    /// The scenarios, in the order of their first row.
+    private var scenarios: [String] {
+        var scenarios: [String] = []
+        for row in rows where !scenarios.contains(row.scenario) { scenarios.append(row.scenario) }
+        return scenarios
+    }
+
+    /// The warning for rows whose processes are too few for any change to be significant.
+    private var tooFewProcesses: String {
+        "too few processes to detect any change in some rows (at α = \(Comparison.alpha) each run needs at least 4); "
+            + "make both runs with `bench run --processes 5`."
+    }
+
+    /// A line per row only one file has, not yet escaped.
+    private var unmatchedNotes: [String] {
+        unmatched.map { Escape.shortened($0.key.description, limit: 2 * Escape.nameLimit) + ($0.inFirst ? " only in the first" : " only in the second") }
     }
 
     /// The table of one scenario: a row per strategy (its name through `escape`) with the step's

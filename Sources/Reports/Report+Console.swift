@@ -2,25 +2,17 @@ import Results
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
-    /// Plain-text tables, one per scenario, with the run's context above them and the verdict
-    /// under each. Names are shown as `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
-    ///
-    /// The table fits a 120-column terminal: what the device pays (blended pixels, passes, tile
-    /// traffic, cache lookups), then the composite next to its traffic bound, the step and its ratio
-    /// to `none`. `wide` adds the layout and reuse phases, the bound in µs, the step's p90 and its
-    /// ratio to the memory floor. A `× none` ratio whose step times do not stand out from `none`'s
-    /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
-    /// When the run counted under valgrind (`--instructions`), two host-free columns follow: the
-    /// step's estimated cycles per step in millions, and that over `none`'s, which is exact.
     /// What `scenario` ran on, in the user's terms, from its recorded definition: the device
     /// (points, scale, refresh rate, GPU) and the table (sections, rows per section, row height,
     /// corner radius), one line each; nil for a file that records no definition.
     func what(_ scenario: String, gpu: String?) -> (device: String, table: String?)? {
         guard let d = scenarioDefinitions?[scenario], let device = d["device"] else { return nil }
         // `name W × H pt @S× R Hz` (`Scenario.definition`): the name, then the screen in 7 words.
+        // The name is a file's, so it is shortened as a message quotes one.
         let words = device.split(separator: " ")
         let named = words.count > 7
-            ? words.dropLast(7).joined(separator: " ") + " (" + words.suffix(7).joined(separator: " ") + (gpu.map { ", GPU \($0)" } ?? "") + ")"
+            ? Escape.shortened(words.dropLast(7).joined(separator: " "), limit: Escape.messageLimit) + " ("
+                + words.suffix(7).joined(separator: " ") + (gpu.map { ", GPU \($0)" } ?? "") + ")"
             : device + (gpu.map { ", GPU \($0)" } ?? "")
         var table: [String] = []
         if let sections = d["sections"], let rows = d["rowsPerSection"] {
@@ -34,6 +26,18 @@ extension Results {
         return (named, table.isEmpty ? nil : table.joined(separator: ", "))
     }
 
+    /// Plain-text tables, one per scenario, with the run's context above them and the verdict
+    /// under each. Names are shown as `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
+    ///
+    /// Every line fits the `Console`'s 120 columns: what the device pays (blended pixels, passes,
+    /// tile traffic, cache lookups), then the composite next to its traffic bound, the step and its
+    /// ratio to `none`. A `× none` ratio whose step times do not stand out from `none`'s
+    /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
+    /// When the run counted under valgrind (`--instructions`), two host-free columns, the step's
+    /// estimated cycles per step in millions and that over `none`'s (which is exact), take the
+    /// place of the composite and its bound. `wide`, wider than the page, shows all of these and
+    /// adds the layout and reuse phases, the bound in µs, the step's p90 and its ratio to the
+    /// memory floor.
     public func comparisonTable(wide: Bool = false) -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"
@@ -54,13 +58,14 @@ extension Results {
                     + (row.keptCopyFloorNanos > 0 ? ", \(Format.micros(row.keptCopyFloorNanos)) µs kept copy" : "")
             } ?? ""
             let ran = what(scenario, gpu: rows.first?.deviceTime?.gpu)
-            // The name is shortened, not wrapped, so a name never adds lines.
-            out += "\nscenario \(Escape.terminal(Escape.shortened(scenario))): \(rows.first?.steps ?? 0) steps\n"
+            // The name is shortened to fit the line, not wrapped, so a name never adds lines.
+            let steps = ": \(rows.first?.steps ?? 0) steps"
+            out += "\nscenario " + Console.fitted(Escape.terminal(Escape.shortened(scenario)), Console.width - 9 - steps.count) + steps + "\n"
             if let ran {
-                out += Results.wrapped(Escape.terminal("device: " + ran.device))
-                if let table = ran.table { out += Results.wrapped(Escape.terminal("table: " + table)) }
+                out += Console.wrapped(Escape.terminal("device: " + ran.device), indent: 2)
+                if let table = ran.table { out += Console.wrapped(Escape.terminal("table: " + table), indent: 2) }
             }
-            out += Results.wrapped("counters are means per step, times medians in µs (\(floor))")
+            out += Console.wrapped("counters are means per step, times medians in µs (\(floor))", indent: 2)
             var columns: [(label: String, cell: (RunResult) -> String)] = [
                 (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),
                 (wide ? Counter.offscreenPasses.info.label : "off-screen", { Format.fixed($0.perStep[.offscreenPasses] ?? 0, 1) }),
@@ -72,9 +77,12 @@ extension Results {
             if wide {
                 columns += [(Phase.layout.info.label, { micros($0, .layout) }), (Phase.reuse.info.label, { micros($0, .reuse) })]
             }
-            columns.append((Phase.composite.info.label, { micros($0, .composite) }))
-            if wide { columns.append(("bound", { $0.trafficBoundNanos > 0 ? Format.micros($0.trafficBoundNanos) : "–" })) }
-            columns.append((Ratio.compositeToTraffic.info.label, { $0.ratios[.compositeToTraffic].map { Format.fixed($0, 2) } ?? "–" }))
+            // Counted, the cycles take the composite's place on the page (see above).
+            if wide || !counted {
+                columns.append((Phase.composite.info.label, { micros($0, .composite) }))
+                if wide { columns.append(("bound", { $0.trafficBoundNanos > 0 ? Format.micros($0.trafficBoundNanos) : "–" })) }
+                columns.append((Ratio.compositeToTraffic.info.label, { $0.ratios[.compositeToTraffic].map { Format.fixed($0, 2) } ?? "–" }))
+            }
             columns.append((Phase.step.info.label, { micros($0, .step) }))
             if wide {
                 columns += [("step p90", { Format.micros($0.timing[.step]?.p90 ?? 0) }),
@@ -96,35 +104,24 @@ extension Results {
             }
             var table = [["strategy"] + columns.map(\.label)]
             for run in rows { table.append([Escape.terminal(Escape.shortened(run.strategy))] + columns.map { $0.cell(run) }) }
-            out += Results.trimmed(Format.align(table))
+            // --wide is wider than the page by request: its names are not cut to fit.
+            out += Console.table(table, width: wide ? Int.max : Console.width)
             let verdict = verdict(scenario: scenario)
-            out += "\n" + verdict.table.title
-                + (verdict.rankedByModel ? " (counts exact, GPU ms the device model's estimate; ≠ where this host's rank differs):\n"
-                                         : " (exact; ≠ where this host's rank differs):\n")
+            out += "\n" + Console.wrapped(verdict.table.title
+                + (verdict.rankedByModel ? " (counts exact, GPU ms modelled; ≠ where this host's rank differs):"
+                                         : " (exact; ≠ where this host's rank differs):"), indent: 2)
             let ranking = [verdict.table.header] + verdict.table.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
-            out += Results.trimmed(Format.align(ranking))
-            if !verdict.summary.isEmpty { out += Results.wrapped(Escape.terminal(verdict.summary)) }
+            out += Console.table(ranking)
+            if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
         }
-        if !bases.isEmpty { out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Results.wrapped(String($0)) }.joined() }
+        if !bases.isEmpty {
+            out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Console.wrapped(String($0), indent: 2) }.joined()
+        }
         if runs.contains(where: { $0.estimatedCycles?[.step] != nil }) {
-            out += Results.wrapped("Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host.")
+            out += Console.wrapped("Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host; --wide adds the composite time and its bound.", indent: 2)
         }
-        out += Results.wrapped(Verdict.timeNote)
+        out += Console.wrapped(Verdict.timeNote, indent: 2)
         return out
-    }
-
-    /// The width the table's notes are wrapped to: a 120-column terminal's.
-    static let consoleWidth = 120
-
-    /// `text` as lines of at most `consoleWidth` columns, each ending in a newline.
-    static func wrapped(_ text: String) -> String {
-        Format.wrap(text, width: consoleWidth).map { $0 + "\n" }.joined()
-    }
-
-    /// `text` without the spaces that padding leaves at the ends of its lines.
-    static func trimmed(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
     /// What `~` means, for the samples the tests used.

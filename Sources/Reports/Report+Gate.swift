@@ -4,34 +4,73 @@ import Results
 /// (`Gate.Report`, `Gate.Finding`): what was compared row by row, the regressions and
 /// improvements, the warnings, the tolerances and the verdict.
 extension Gate.Report {
-    /// The report for a terminal: failures first, then improvements to record, then the verdict.
-    /// Names are shortened to `Escape.nameLimit`, and every line from the files is written as
-    /// `Escape.terminal` writes it.
-    public func text() -> String {
+    /// The report for a terminal, every line within the `Console`'s 120 columns: what was
+    /// compared (`consoleTables`), failures, then improvements to record, warnings, the
+    /// tolerances and the verdict; a finding or warning longer than a line continues indented
+    /// under it. Names are shortened to `Escape.nameLimit` (and in the tables to what fits), and
+    /// every line from the files is written as `Escape.terminal` writes it.
+    public func text(width: Int = Console.width) -> String {
         func row(_ f: Gate.Finding) -> String {
             Escape.terminal("\(Escape.shortened(f.scenario))/\(Escape.shortened(f.strategy)): \(f.sentence)")
         }
         var out = ""
         if !rows.isEmpty {
-            let table = comparedTable { Escape.terminal($0) }
-            out += "Compared with the baseline (\(comparedColumns)):\n"
-            out += Format.align([table.header] + table.rows)
+            let tables = consoleTables { Escape.terminal($0) }
+            out += Console.wrapped(tables.counts.title + ":", indent: 2, width: width) + Console.table([tables.counts.header] + tables.counts.rows, width: width)
+            if let times = tables.times {
+                out += Console.wrapped(times.title + ":", indent: 2, width: width) + Console.table([times.header] + times.rows, width: width)
+            }
         }
         let failing = findings.filter(\.fails), better = findings.filter(\.improves)
         let noted = findings.filter { $0.kind == .notInBaseline }
         if !failing.isEmpty {
             out += "Regressions:\n"
-            for f in failing { out += "  ✗ \(row(f))\n" }
+            for f in failing { out += Console.wrapped("  ✗ \(row(f))", indent: 6, width: width) }
         }
         if !better.isEmpty {
             out += "Improvements (update the baseline to keep them):\n"
-            for f in better { out += "  ✓ \(row(f))\n" }
+            for f in better { out += Console.wrapped("  ✓ \(row(f))", indent: 6, width: width) }
         }
-        for f in noted { out += "  · \(row(f))\n" }
-        for warning in warnings { out += "Warning: \(Escape.terminal(warning)).\n" }
-        out += toleranceLines
-        out += passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause).\n" : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).\n"
+        for f in noted { out += Console.wrapped("  · \(row(f))", indent: 6, width: width) }
+        for warning in warnings { out += Console.wrapped("Warning: \(Escape.terminal(warning)).", indent: 2, width: width) }
+        for line in toleranceLines.split(separator: "\n") { out += Console.wrapped(String(line), indent: 2, width: width) }
+        out += Console.wrapped(passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
+                                      : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).", indent: 2, width: width)
         return out
+    }
+
+    /// What was compared, narrowed for a terminal: a table of the counters and frames with the
+    /// step's instructions and estimated cycles per step (every phase is gated, and listed under
+    /// Regressions when it fails; the Markdown shows each), and, when time ratios were compared, a
+    /// table of them, each ratio as its medians baseline → current, its change, p-value and
+    /// tolerance in columns of their own. Names through `escape`.
+    func consoleTables(_ escape: (String) -> String) -> (counts: ReportTable, times: ReportTable?) {
+        let full = comparedTable(escape)
+        let exact = full.header.indices.filter { ["counters", "frames", "step instr.", "step cycles"].contains(full.header[$0]) }
+        let counts = ReportTable(title: "Compared with the baseline: " + countsCaption, header: ["row"] + exact.map { full.header[$0] },
+                                 rows: full.rows.map { row in [row[0]] + exact.map { row[$0] } }, glossary: [])
+        let ratios = options.timeRatios.filter { ratio in rows.contains { $0.times.contains { $0.ratio == ratio } } }
+        guard !ratios.isEmpty else { return (counts, nil) }
+        let header = ["row"] + ratios.flatMap { [$0.name, "change", "p", "tolerance"] }
+        let cells = rows.map { row -> [String] in
+            [escape("\(Escape.shortened(row.scenario))/\(Escape.shortened(row.strategy))")] + ratios.flatMap { ratio -> [String] in
+                guard let time = row.times.first(where: { $0.ratio == ratio }) else { return ["–", "–", "–", "–"] }
+                return ["\(Format.fixed(time.old, 3)) → \(Format.fixed(time.new, 3))", Format.percent(time.new / time.old - 1),
+                        time.p.map { Format.fixed($0, 2) } ?? "–",
+                        time.tolerance.map { "±" + Format.magnitude($0) } ?? (timesGated ? "not gated" : "other host")]
+            }
+        }
+        let times = ReportTable(title: "Time ratios, medians baseline → current; a change fails when it is significant and beyond "
+                                    + "its row's tolerance", header: header, rows: cells, glossary: [])
+        return (counts, times)
+    }
+
+    /// What the terminal's first table holds, for its title.
+    var countsCaption: String {
+        let instructions = rows.contains { !$0.instructions.isEmpty }, cycles = rows.contains { !$0.cycles.isEmpty }
+        let counted = [instructions ? "instructions" : nil, cycles ? "estimated cycles" : nil].compactMap { $0 }
+        guard !counted.isEmpty else { return "counters and frames, exactly" }
+        return "counters and frames exactly, and the step's \(counted.joined(separator: " and ")) per step"
     }
 
     /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and

@@ -39,7 +39,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         let check = checkWithFullSummary(path("baseline.json"), path("r.json"))
         XCTAssertEqual(check.code, 1, "the gate's failure, not an output error: " + check.stderr)
         XCTAssertTrue(check.stdout.contains("FAIL: 1 regression(s) in 1 rows."), check.stdout)
-        XCTAssertTrue(check.stderr.contains("Warning: could not append the report to the GITHUB_STEP_SUMMARY file '/dev/full': no space left on device. The gate's verdict above stands.\n"),
+        XCTAssertTrue(check.stderr.unwrapped.contains("Warning: could not append the report to the GITHUB_STEP_SUMMARY file '/dev/full': no space left on device. The gate's verdict above stands. "),
                       check.stderr)
         XCTAssertTrue(check.stderr.contains("Error: The gate failed: 1 regression(s)"), check.stderr)
         XCTAssertFalse(check.stderr.contains("Usage:"), check.stderr)
@@ -50,7 +50,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         let check = checkWithFullSummary(path("r.json"), path("r.json"))
         XCTAssertEqual(check.code, 0, check.stderr)
         XCTAssertTrue(check.stdout.hasSuffix("PASS: 1 rows match the baseline.\n"), check.stdout)
-        XCTAssertEqual(check.stderr, "Warning: could not append the report to the GITHUB_STEP_SUMMARY file '/dev/full': no space left on device. The gate's verdict above stands.\n")
+        XCTAssertEqual(check.stderr.unwrapped, "Warning: could not append the report to the GITHUB_STEP_SUMMARY file '/dev/full': no space left on device. The gate's verdict above stands.")
     }
 
     // MARK: Row 2: a row's counts deleted from a counted file
@@ -93,7 +93,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         try run("shard-3-of-3.json", strategies: strategies, ["--shard", "3/3"])
         let merge = bench("merge", path("shard-1-of-3.json"), path("shard-3-of-3.json"), "--json", path("merged.json"))
         XCTAssertEqual(merge.code, 0, merge.stderr)
-        XCTAssertEqual(merge.stderr, "Note: shard(s) 2/3 of the run are missing (given: 1/3 in \(path("shard-1-of-3.json")), 3/3 in \(path("shard-3-of-3.json"))); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks.\n")
+        XCTAssertEqual(merge.stderr.unwrapped, "Note: shard(s) 2/3 of the run are missing (given: 1/3 in \(path("shard-1-of-3.json")), 3/3 in \(path("shard-3-of-3.json"))); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks.")
 
         let check = bench("check", "--baseline", path("whole.json"), "--results", path("merged.json"))
         XCTAssertEqual(check.code, 2)
@@ -106,7 +106,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         try run("b.json", strategies: strategies, ["--shard", "2/2", "--rounds", "2"])
         let merge = bench("merge", path("a.json"), path("b.json"), "--json", path("merged.json"))
         XCTAssertEqual(merge.code, 0, merge.stderr)
-        XCTAssertTrue(merge.stderr.hasPrefix("Note: the shards were made with different --rounds (1 in \(path("a.json")); 2 in \(path("b.json")))"), merge.stderr)
+        XCTAssertTrue(merge.stderr.unwrapped.hasPrefix("Note: the shards were made with different --rounds (1 in \(path("a.json")); 2 in \(path("b.json")))"), merge.stderr)
     }
 
     func testCompareOfFilesWithOtherStepsSaysSo() throws {

@@ -215,11 +215,11 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
         for summary in [baseline, path("summary-link"), path("summary-hard"), other] {
             let result = check(baseline: baseline, results: baseline, summary: summary)
             XCTAssertEqual(result.code, 0, "the verdict stands: \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("Warning: the report was not appended to the GITHUB_STEP_SUMMARY file '"), result.stderr)
+            XCTAssertTrue(result.stderr.unwrapped.hasPrefix("Warning: the report was not appended to the GITHUB_STEP_SUMMARY file '"), result.stderr)
             let why = summary == other ? "it holds JSON (a results, scenario or suite file?), which Markdown appended to it would break."
                                        : "it is the same file as --baseline '"
-            XCTAssertTrue(result.stderr.contains("': " + why), result.stderr)
-            XCTAssertTrue(result.stderr.hasSuffix(" The gate's verdict above stands.\n"), result.stderr)
+            XCTAssertTrue(result.stderr.unwrapped.contains("': " + why), result.stderr)
+            XCTAssertTrue(result.stderr.unwrapped.hasSuffix(" The gate's verdict above stands."), result.stderr)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: baseline)), before, summary)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), before, summary)
         }

@@ -77,10 +77,33 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         let json = directory + "/r.json", csv = directory + "/r.csv"
         let result = bench("run", "--strategy", "none", "--steps", "2", "--json", json, "--csv", csv)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasSuffix("Wrote '\(json)', '\(csv)': 1 row(s) of 1 scenario(s).\n"), result.stdout)
+        // Wrapped to the page: the two paths need more than one line.
+        XCTAssertTrue(result.stdout.unwrapped.hasSuffix("Wrote '\(json)', '\(csv)': 1 row(s) of 1 scenario(s)."), result.stdout)
         XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", json, "--quiet").stdout, "", "quiet stays quiet")
         let piped = bench("run", "--strategy", "none", "--steps", "2", "--json", "-", "--csv", csv)
         XCTAssertTrue(piped.stderr.hasSuffix("Wrote '\(csv)': 1 row(s) of 1 scenario(s).\n"), "with '-', the people's text goes to stderr: \(piped.stderr)")
+    }
+
+    /// A screen in a scenario file whose points look like pixels gets a note on stderr, once, and
+    /// the run goes on; a catalogue device gets none.
+    func testAnImplausibleCustomDeviceGetsANoteAndTheRunGoesOn() throws {
+        let path = directory + "/old-iphone.json"
+        try Data(#"""
+            { "name": "old", "device": { "name": "old-iphone", "width": 640, "height": 1136, "scale": 2, "refreshHz": 60 },
+              "table": { "sections": 3, "rowsPerSection": [3], "content": "none" },
+              "scroll": { "kind": "constant", "steps": 2, "warmupSteps": 0 } }
+            """#.utf8).write(to: URL(fileURLWithPath: path))
+        let result = bench("run", "--scenario-file", path, "--strategy", "none", "--quiet", "--json", directory + "/r.json")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, """
+            Note: device 'old-iphone' is 640 × 1136 pt at 2× (1280 × 2272 pixels), 1.7 times the size of iphone-se (375 × 667 pt),
+              the catalogue device of its shape; sizes are in points: did you mean 320 × 568?
+
+            """)
+        XCTAssertEqual(try Results.load(from: directory + "/r.json").runs.count, 1, "the run went on")
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet").stderr, "")
+        XCTAssertEqual(bench("render", "--scenario-file", path, "--strategy", "none", "--png", directory + "/f.png").stderr,
+                       result.stderr, "render says the same")
     }
 
     func testUnwritableJSONPathFailsBeforeTheRunStarts() {

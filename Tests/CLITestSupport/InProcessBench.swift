@@ -21,3 +21,9 @@ public func bench(_ arguments: [String]) -> BenchOutput {
 
 /// `bench(_:)` with the arguments listed.
 public func bench(_ arguments: String...) -> BenchOutput { bench(arguments) }
+
+extension String {
+    /// The text as one line of words: line breaks and runs of spaces made single spaces, so that a
+    /// test finds a sentence however the output wrapped it to the terminal's width.
+    public var unwrapped: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+}

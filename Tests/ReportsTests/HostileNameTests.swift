@@ -230,7 +230,8 @@ final class HostileNameTests: XCTestCase {
     func testGateTextAndMarkdownKeepTheirStructureWithHostileNames() throws {
         let (hostile, plain) = try gateReports()
         XCTAssertFalse(hostile.passed)
-        let text = hostile.text(), reference = plain.text()
+        // Unwrapped: a long name wraps onto more lines than a short one on a 120-column page.
+        let text = hostile.text(width: .max), reference = plain.text(width: .max)
         XCTAssertEqual(lines(text).count, lines(reference).count)
         assertNoControlCharacters(text, "the gate's text")
         assertShortened(text, reference, "the gate's text")
@@ -255,7 +256,8 @@ final class HostileNameTests: XCTestCase {
         }
         let hostile = comparison(Self.pair.hostile), plain = comparison(Self.pair.plain)
         XCTAssertEqual(hostile.unmatched.count, 2)
-        let text = hostile.text(), reference = plain.text()
+        // Unwrapped: a long name wraps onto more lines than a short one on a 120-column page.
+        let text = hostile.text(width: .max), reference = plain.text(width: .max)
         XCTAssertEqual(lines(text).count, lines(reference).count)
         assertNoControlCharacters(text, "the comparison's text")
         assertShortened(text, reference, "the comparison's text")

@@ -517,7 +517,7 @@ final class ReportTests: XCTestCase {
             XCTAssertTrue(consoleLine(table, "slow").hasSuffix("1.50"), table)
             XCTAssertTrue(consoleLine(table, "none").hasSuffix("1.00"), "none is not tested against itself: " + table)
             // The notes are wrapped at 120 columns.
-            let prose = table.replacingOccurrences(of: "\n", with: " ")
+            let prose = table.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             XCTAssertTrue(prose.contains(processes ? "over the 5 processes' median step times" : "over the 30 per-step times of one round"), table)
             XCTAssertFalse(table.split(separator: "\n").contains { $0.count > 120 }, "notes wrapped to 120 columns")
             XCTAssertFalse(table.split(separator: "\n").contains { $0.hasSuffix(" ") }, "no line ends in spaces")

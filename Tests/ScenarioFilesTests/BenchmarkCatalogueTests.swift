@@ -37,6 +37,21 @@ final class BenchmarkCatalogueTests: XCTestCase {
         }
     }
 
+    /// The custom screens of the suites and of the published evidence are given in points, so
+    /// none looks like pixels typed as points (`Device.implausibility`).
+    func testNoSuiteHasADeviceThatGetsANote() throws {
+        let evidence = Self.benchmarks.appendingPathComponent("evidence")
+        let paths = try FileManager.default.contentsOfDirectory(atPath: Self.benchmarks.path).filter { $0.hasSuffix(".json") }
+            .map { Self.benchmarks.appendingPathComponent($0).path }
+            + FileManager.default.contentsOfDirectory(atPath: evidence.path).filter { $0.hasSuffix(".json") }
+            .map { evidence.appendingPathComponent($0).path }
+        for path in paths {
+            for scenario in try ScenarioFile.loadSuite(path: path).scenarios {
+                XCTAssertNil(scenario.device.implausibility, "\(path): \(scenario.name)")
+            }
+        }
+    }
+
     func testDevicesSuiteRunsTheSameTableOnEveryCatalogueDevice() throws {
         let suite = try ScenarioFile.loadSuite(path: Self.benchmarks.appendingPathComponent("devices.json").path)
         XCTAssertEqual(suite.scenarios.map(\.device), Device.catalogue)
