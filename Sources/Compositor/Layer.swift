@@ -31,8 +31,15 @@ open class Layer {
     @exclusivity(unchecked) public final var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
     /// The part of `contents` shown, in unit coordinates (0 ... 1), like `CALayer.contentsRect`.
     @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
-    /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass.
+    /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass, unless
+    /// `allowsGroupOpacity` is false.
     @exclusivity(unchecked) public final var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
+    /// Whether an `opacity` below 1 composites the layer and its sublayers as one group, as
+    /// `CALayer.allowsGroupOpacity` (true by default since iOS 7): the group is rendered
+    /// off-screen and faded once, so overlapping sublayers do not show through each other. When
+    /// false the opacity multiplies the layer's own drawing and each sublayer's separately,
+    /// without an off-screen pass (and overlapping translucent parts show through).
+    @exclusivity(unchecked) public final var allowsGroupOpacity = true { didSet { if allowsGroupOpacity != oldValue { invalidate() } } }
     /// A promise that the contents are fully opaque, so they may be drawn without blending.
     @exclusivity(unchecked) public final var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
     /// Hidden layers and their subtrees are not drawn.
@@ -121,12 +128,14 @@ open class Layer {
     /// corners `maskedCorners` names).
     public final var clipsToRoundedBounds: Bool { masksToBounds && cornerRadius > 0 }
 
-    /// Whether drawing this layer needs an off-screen pass (Core Animation: masks, rounded
-    /// clipping of contents or sublayers, group opacity — docs/cost-model.md §7).
+    /// Whether drawing this layer needs an off-screen pass of its own (Core Animation: masks,
+    /// rounded clipping of contents or sublayers, group opacity — docs/cost-model.md §7). A
+    /// shadow without a `shadowPath` needs one more, to learn its shape
+    /// (`shadowNeedsOffscreenPass`).
     public final var needsOffscreenPass: Bool {
         if mask != nil { return true }
         if clipsToRoundedBounds && (contents != nil || !sublayers.isEmpty) { return true }
-        if opacity < 1 && !sublayers.isEmpty { return true }
+        if opacity < 1 && !sublayers.isEmpty && allowsGroupOpacity { return true }
         return false
     }
 }
