@@ -75,6 +75,13 @@ open class Layer {
     public private(set) final unowned var maskOwner: Layer?
     /// Bumped whenever the subtree's picture changes (see the type's doc).
     public private(set) final var version: UInt64 = 0
+    /// The shadow and border, boxed (`Layer+Decoration.swift`): few layers have one, and the
+    /// renderer's walk reads the first 256 bytes of every layer, which they would have pushed
+    /// past. Nil until one of their properties is set.
+    @exclusivity(unchecked) final var decoration: LayerDecoration?
+    /// True when the layer draws a shadow (`shadowOpacity > 0`) or a border (`borderWidth > 0`):
+    /// the one check the renderer's walk makes for them on every layer.
+    @exclusivity(unchecked) final var drawsShadowOrBorder = false
 
     /// Creates a layer with `frame`; counts `layersCreated` in `ledger`.
     public init(frame: Rect = .zero, ledger: Ledger) {
@@ -151,7 +158,7 @@ public final class ShapeLayer: Layer {
     /// pixels at `scale` from the origin, so as a mask its alpha is the path's coverage.
     func isPlainFill(of size: PixelSize, scale: Double) -> Bool {
         fillColor.alpha == 255 && opacity == 1 && !isHidden && sublayers.isEmpty && mask == nil
-            && backgroundColor == nil && contents == nil && frame.origin == .zero
+            && backgroundColor == nil && contents == nil && !drawsShadowOrBorder && frame.origin == .zero
             && Rect(origin: .zero, size: frame.size).pixelRect(scale: scale).size == size
     }
 }
