@@ -16,7 +16,9 @@ import Raster
 // (`HiddenSurfaceShader`). A mask costs two passes, as Core Animation renders it: the mask into
 // an attachment of its own (8-bit alpha for a shape, colour for any other layer), the content
 // into another, then the composite applies one to the other; a rounded `masksToBounds` clip is
-// one pass, applied when the content is composited.
+// one pass, applied when the content is composited. A layer's shadow and border are the first and
+// last draws of its picture (Renderer+Shadow.swift, Renderer+Border.swift); a shadow without a
+// path renders the layer in a pass of its own to learn its shape.
 //
 // Positions are snapped to the pixel grid from absolute point coordinates, so a subtree drawn
 // off-screen lands on exactly the pixels it would have covered on screen — the property the
