@@ -75,9 +75,18 @@ public final class Path {
     /// The last rasterization of the path: its key (pixel size, scale) and coverage. A path is
     /// immutable, so its coverage at one size and scale never changes.
     private var coverageCache: (PixelSize, Double, CoverageMask)?
-    /// The last blurred coverage made of the path for a shadow: its key (scale, σ in pixels),
-    /// the pixels it covers (in the path's pixels) and the mask.
-    private var shadowCache: (scale: Double, sigma: Double, bounds: PixelRect, mask: CoverageMask)?
+    /// The last blurred coverage made of the path for a shadow, boxed: few paths are shadows, and
+    /// a strategy that makes new mask paths in every layout pass initializes every field.
+    private var shadowCache: KeptShadow?
+
+    /// A shadow's blurred coverage: its key (scale, σ in pixels), the pixels it covers (in the
+    /// path's pixels) and the mask.
+    private final class KeptShadow {
+        let scale: Double, sigma: Double, bounds: PixelRect, mask: CoverageMask
+        init(scale: Double, sigma: Double, bounds: PixelRect, mask: CoverageMask) {
+            self.scale = scale; self.sigma = sigma; self.bounds = bounds; self.mask = mask
+        }
+    }
 
     /// Creates a path; counts `pathsCreated` in `ledger`.
     public init(_ shape: Shape, ledger: Ledger) {
@@ -130,7 +139,7 @@ public final class Path {
             return nil
         }
         let traffic = mask.blur(sigma: sigma, scratch: &scratch)
-        shadowCache = (scale, sigma, bounds, mask)
+        shadowCache = KeptShadow(scale: scale, sigma: sigma, bounds: bounds, mask: mask)
         return (bounds, mask, false, traffic)
     }
 }

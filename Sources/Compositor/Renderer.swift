@@ -157,7 +157,7 @@ public final class Renderer {
             .offsetBy(dx: -t.origin.x, dy: -t.origin.y)
         let alpha = opacity * layer.opacity
         if layer.drawsShadowOrBorder {
-            // The one check for shadows and borders (Renderer+Decoration.swift) on the walk's path.
+            // The one check for shadows and borders (Renderer+Shadow.swift) on the walk's path.
             buildDecorated(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         } else if layer.shouldRasterize {
             buildRasterized(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
@@ -170,7 +170,7 @@ public final class Renderer {
     }
 
     func buildSublayers(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
-                                into ops: inout [DrawOp], _ t: Target) {
+                        into ops: inout [DrawOp], _ t: Target) {
         guard !layer.sublayers.isEmpty else { return }
         var inner = t
         if layer.masksToBounds { inner.clip = t.clip.intersection(px) }
@@ -186,7 +186,7 @@ public final class Renderer {
     /// background is then drawn square and rounded once, by the clip (rounding it here too would
     /// apply the corner's coverage twice).
     func buildOwn(_ layer: Layer, px: PixelRect, opacity: Double, clipped: Bool = false,
-                          into ops: inout [DrawOp], _ t: Target) {
+                  into ops: inout [DrawOp], _ t: Target) {
         let rect = px.intersection(t.clip)
         guard !rect.isEmpty else { return }
         let alpha8 = UInt8((opacity * 255).rounded())
@@ -236,7 +236,7 @@ public final class Renderer {
     /// Core Animation: a mask, rounded clipping of contents/sublayers, or group opacity renders the
     /// subtree into its own buffer (sized to the layer's bounds), then composites it blended. A
     /// shadow and a border are drawn in the buffer too, beneath and above the rest, since the
-    /// opacity and the mask apply to them (Renderer+Decoration.swift); a shadow the layer does
+    /// opacity and the mask apply to them (Renderer+Shadow.swift); a shadow the layer does
     /// not clip grows the buffer to hold it.
     func buildOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
                         into ops: inout [DrawOp], _ t: Target) {
