@@ -4,9 +4,10 @@ import Raster
 /// corners), kept across frames within a limit in bytes.
 ///
 /// The same few shapes are drawn every frame (cap cells, section backgrounds, the clips of
-/// off-screen buffers), so their coverage is computed once. An entry is either a shape's corner
-/// tiles (`RoundedRectCoverage`, O(r²) bytes whatever the shape's size), for rounded backgrounds,
-/// or a whole mask, for clipping an off-screen buffer that is as large anyway. Each entry is
+/// off-screen buffers, borders), so their coverage is computed once. An entry is a shape's corner
+/// tiles (`RoundedRectCoverage`, O(r²) bytes whatever the shape's size), for rounded backgrounds;
+/// or a whole mask, for clipping an off-screen buffer that is as large anyway; or the pieces of
+/// a border's ring (`BorderCoverage`). Each entry is
 /// charged its coverage bytes plus `entryOverhead` for its bookkeeping, so many tiny entries are
 /// bounded too. Storing an entry that would take `bytes` over `capacity` first evicts the least
 /// recently used entries (a lookup or a store is a use); an entry larger than the whole capacity
@@ -28,13 +29,23 @@ struct CoverageCache {
         var size: PixelSize
         var radius: Double
         var corners: Corners
-        /// A whole mask rather than the corner tiles.
-        var whole: Bool
+        var kind: Kind
+    }
+
+    /// What an entry holds of its shape.
+    private enum Kind: Hashable {
+        /// The corner tiles.
+        case corners
+        /// The whole mask.
+        case whole
+        /// A border of `width` pixels, its outer edge square or rounded.
+        case border(width: Double, squareOuter: Bool)
     }
 
     private enum Value {
         case corners(RoundedRectCoverage)
         case mask(CoverageMask)
+        case border(BorderCoverage)
     }
 
     /// An entry, linked into the recency list by slot index (`none` at either end).
@@ -67,7 +78,7 @@ struct CoverageCache {
     /// `size` is empty or the tiles alone would not fit in the capacity (a corner larger than a
     /// few screens: the caller then computes the visible part's coverage itself).
     mutating func corners(_ size: PixelSize, radius: Double, corners: Corners) -> RoundedRectCoverage? {
-        let key = Key(size: size, radius: radius, corners: corners, whole: false)
+        let key = Key(size: size, radius: radius, corners: corners, kind: .corners)
         if case .corners(let shape)? = lookup(key) { return shape }
         guard size.area > 0,
               RoundedRectCoverage.byteCount(size: size, radius: radius, corners: corners) + Self.entryOverhead <= capacity,
@@ -81,7 +92,7 @@ struct CoverageCache {
     /// was held already (made for an earlier frame, so reading it reads memory) rather than made
     /// now; nil when `size` is empty. Stored when it fits in the capacity.
     mutating func mask(_ size: PixelSize, radius: Double, corners: Corners) -> (mask: CoverageMask, kept: Bool)? {
-        let key = Key(size: size, radius: radius, corners: corners, whole: true)
+        let key = Key(size: size, radius: radius, corners: corners, kind: .whole)
         if case .mask(let mask)? = lookup(key) { return (mask, true) }
         let d = (Double(size.width), Double(size.height))
         guard let mask = CoverageMask(size: size, roundedRect: (0, 0, d.0, d.1), radius: radius, corners: corners) else {
@@ -92,10 +103,27 @@ struct CoverageCache {
         return (mask, false)
     }
 
+    /// The pieces of the border of `width` pixels of the box `size` rounded by `radius` pixels
+    /// (`BorderCoverage`), and whether they were held already (made for an earlier frame); nil
+    /// when the border is empty or its pieces alone would not fit in the capacity (the caller then
+    /// computes the visible part's coverage itself).
+    mutating func border(_ size: PixelSize, width: Double, radius: Double, corners: Corners,
+                         squareOuter: Bool) -> (border: BorderCoverage, kept: Bool)? {
+        let key = Key(size: size, radius: radius, corners: corners, kind: .border(width: width, squareOuter: squareOuter))
+        if case .border(let border)? = lookup(key) { return (border, true) }
+        let rects = BorderCoverage.rects(size: size, width: width, radius: radius, corners: corners)
+        let bytes = rects.reduce(0) { $0 + $1.area }
+        guard bytes > 0, bytes + Self.entryOverhead <= capacity else { return nil }
+        let border = BorderCoverage(size: size, width: width, radius: radius, corners: corners, squareOuter: squareOuter)
+        largestComputed = max(largestComputed, bytes)
+        store(.border(border), bytes: bytes, for: key)
+        return (border, false)
+    }
+
     /// True when the corner tiles (`whole` false) or the whole mask of the shape are held; not a
     /// use of the entry.
     func holds(_ size: PixelSize, radius: Double, corners: Corners, whole: Bool) -> Bool {
-        slots[Key(size: size, radius: radius, corners: corners, whole: whole)] != nil
+        slots[Key(size: size, radius: radius, corners: corners, kind: whole ? .whole : .corners)] != nil
     }
 
     /// The value held for `key`, which becomes the most recently used entry; nil when not held.

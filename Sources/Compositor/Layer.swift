@@ -31,8 +31,15 @@ open class Layer {
     @exclusivity(unchecked) public final var contents: Image? { didSet { if contents !== oldValue { invalidate() } } }
     /// The part of `contents` shown, in unit coordinates (0 ... 1), like `CALayer.contentsRect`.
     @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) { didSet { if contentsRect != oldValue { invalidate() } } }
-    /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass.
+    /// Multiplies the layer's alpha; below 1 with sublayers it needs an off-screen pass, unless
+    /// `allowsGroupOpacity` is false.
     @exclusivity(unchecked) public final var opacity: Double = 1 { didSet { if opacity != oldValue { invalidate() } } }
+    /// Whether an `opacity` below 1 composites the layer and its sublayers as one group, as
+    /// `CALayer.allowsGroupOpacity` (true by default since iOS 7): the group is rendered
+    /// off-screen and faded once, so overlapping sublayers do not show through each other. When
+    /// false the opacity multiplies the layer's own drawing and each sublayer's separately,
+    /// without an off-screen pass (and overlapping translucent parts show through).
+    @exclusivity(unchecked) public final var allowsGroupOpacity = true { didSet { if allowsGroupOpacity != oldValue { invalidate() } } }
     /// A promise that the contents are fully opaque, so they may be drawn without blending.
     @exclusivity(unchecked) public final var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
     /// Hidden layers and their subtrees are not drawn.
@@ -68,6 +75,13 @@ open class Layer {
     public private(set) final unowned var maskOwner: Layer?
     /// Bumped whenever the subtree's picture changes (see the type's doc).
     public private(set) final var version: UInt64 = 0
+    /// The shadow and border, boxed (`Layer+Decoration.swift`): few layers have one, and the
+    /// renderer's walk reads the first 256 bytes of every layer, which they would have pushed
+    /// past. Nil until one of their properties is set.
+    @exclusivity(unchecked) final var decoration: LayerDecoration?
+    /// True when the layer draws a shadow (`shadowOpacity > 0`) or a border (`borderWidth > 0`):
+    /// the one check the renderer's walk makes for them on every layer.
+    @exclusivity(unchecked) final var drawsShadowOrBorder = false
 
     /// Creates a layer with `frame`; counts `layersCreated` in `ledger`.
     public init(frame: Rect = .zero, ledger: Ledger) {
@@ -121,12 +135,14 @@ open class Layer {
     /// corners `maskedCorners` names).
     public final var clipsToRoundedBounds: Bool { masksToBounds && cornerRadius > 0 }
 
-    /// Whether drawing this layer needs an off-screen pass (Core Animation: masks, rounded
-    /// clipping of contents or sublayers, group opacity — docs/cost-model.md §7).
+    /// Whether drawing this layer needs an off-screen pass of its own (Core Animation: masks,
+    /// rounded clipping of contents or sublayers, group opacity — docs/cost-model.md §7). A
+    /// shadow without a `shadowPath` needs one more, to learn its shape
+    /// (`shadowNeedsOffscreenPass`).
     public final var needsOffscreenPass: Bool {
         if mask != nil { return true }
         if clipsToRoundedBounds && (contents != nil || !sublayers.isEmpty) { return true }
-        if opacity < 1 && !sublayers.isEmpty { return true }
+        if opacity < 1 && !sublayers.isEmpty && allowsGroupOpacity { return true }
         return false
     }
 }
@@ -142,7 +158,7 @@ public final class ShapeLayer: Layer {
     /// pixels at `scale` from the origin, so as a mask its alpha is the path's coverage.
     func isPlainFill(of size: PixelSize, scale: Double) -> Bool {
         fillColor.alpha == 255 && opacity == 1 && !isHidden && sublayers.isEmpty && mask == nil
-            && backgroundColor == nil && contents == nil && frame.origin == .zero
+            && backgroundColor == nil && contents == nil && !drawsShadowOrBorder && frame.origin == .zero
             && Rect(origin: .zero, size: frame.size).pixelRect(scale: scale).size == size
     }
 }

@@ -11,8 +11,9 @@ public struct RenderStats: Equatable, Sendable {
     public var blendedFragments = 0
     /// All fragments shaded, opaque and blended, on and off screen (`Renderer.execute`).
     public var shadedPixels = 0
-    /// Off-screen passes: a subtree drawn into a separate buffer first (`Renderer.buildOffscreen`,
-    /// and a rasterization-cache miss).
+    /// Off-screen passes: a subtree drawn into a separate buffer first (`Renderer.buildOffscreen`;
+    /// a mask's own pass, `Renderer.clipCoverage`; a shadow without a `shadowPath`, rendered to
+    /// learn its shape, `Renderer.shadowShape`; and a rasterization-cache miss).
     public var offscreenPasses = 0
     /// The pixel area of those off-screen buffers.
     public var offscreenPixels = 0
@@ -33,13 +34,16 @@ public struct RenderStats: Equatable, Sendable {
     /// a pixel (docs/cost-model.md §5).
     public var tileTrafficBytes = 0
     /// Bytes the CPU kernels wrote into the framebuffer and off-screen buffers: 4 per shaded
-    /// pixel (`Renderer.execute`, from `Paint.bytesPerPixel`).
+    /// pixel (`Renderer.execute`, from `Paint.bytesPerPixel`); and into coverage masks: mask
+    /// attachments (`Renderer.clipCoverage`), shadow shapes and their blur (`Renderer.buildShadow`).
     public var bytesWritten = 0
     /// Bytes the CPU kernels read: destinations blended over, source images and coverage masks
-    /// (`Renderer.execute`, from `Paint.bytesPerPixel`).
+    /// (`Renderer.execute`, from `Paint.bytesPerPixel`); and what making masks read: mask layers'
+    /// alpha (`Renderer.clipCoverage`), shadow shapes and their blur (`Renderer.buildShadow`).
     public var bytesRead = 0
     /// Of `bytesRead`, the bytes of source images and coverage masks kept from earlier frames
-    /// (layer contents, rasterization cache hits, cached rounded clips, mask paths drawn before),
+    /// (layer contents, rasterization cache hits, cached rounded clips, mask paths drawn before,
+    /// border rings, shadow paths blurred before),
     /// which come from memory where a buffer drawn this frame comes from the cache
     /// (`Renderer.execute`, from `DrawOp.keptBytesPerPixel`; `Renderer.clipCoverage`).
     public var keptBytesRead = 0

@@ -16,7 +16,9 @@ import Raster
 // (`HiddenSurfaceShader`). A mask costs two passes, as Core Animation renders it: the mask into
 // an attachment of its own (8-bit alpha for a shape, colour for any other layer), the content
 // into another, then the composite applies one to the other; a rounded `masksToBounds` clip is
-// one pass, applied when the content is composited.
+// one pass, applied when the content is composited. A layer's shadow and border are the first and
+// last draws of its picture (Renderer+Shadow.swift, Renderer+Border.swift); a shadow without a
+// path renders the layer in a pass of its own to learn its shape.
 //
 // Positions are snapped to the pixel grid from absolute point coordinates, so a subtree drawn
 // off-screen lands on exactly the pixels it would have covered on screen — the property the
@@ -38,21 +40,21 @@ public final class Renderer {
     /// Keep the last frame's operations so `overlay(_:)` can draw them.
     public var recordsOverlay = false
 
-    private var stats = RenderStats()
+    var stats = RenderStats()
     /// What the last frame's walk read, asked of the cache before the next walk. Unchecked for
     /// exclusive access like `shader`: only the walk uses it, on the renderer's one thread.
     @exclusivity(unchecked) private var walkMemory = WalkMemory()
     private var time: Double = 0
-    private var pool = BufferPool<Pixmap>()
+    var pool = BufferPool<Pixmap>()
     /// The 8-bit alpha attachments of mask passes.
-    private var maskPool = BufferPool<CoverageMask>()
+    var maskPool = BufferPool<CoverageMask>()
     /// The size of a buffer a pass asked for and was refused (memory ran out), since the last
     /// `render`; nil when none was. The pass could not be drawn, so the frame and its counters are
     /// not the device's: the caller must report it, not use the frame.
-    public private(set) var refusedBuffer: PixelSize?
+    public internal(set) var refusedBuffer: PixelSize?
     /// Pooled buffers and attachments in use this frame, given back when the frame is done.
-    private var lent: [Pixmap] = []
-    private var lentMasks: [CoverageMask] = []
+    var lent: [Pixmap] = []
+    var lentMasks: [CoverageMask] = []
     /// Emptied display lists whose storage the next ones reuse (`takeOps`).
     private var spareOps: [[DrawOp]] = []
     /// What `framebuffer` holds while the frame is drawn in it, shared by every renderer.
@@ -63,7 +65,7 @@ public final class Renderer {
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
     /// drawn every frame, so they are computed once. Rounded backgrounds keep only their corners;
     /// the clips of off-screen buffers keep whole masks. Capped at `roundedCoverageCapacity`.
-    private var roundedCoverage: CoverageCache
+    var roundedCoverage: CoverageCache
     /// The largest visible-part coverage `roundedBackground` has made, in bytes.
     private var largestVisiblePart = 0
     /// Shades each display list; it keeps its scratch space, so a steady frame allocates nothing.
@@ -71,6 +73,8 @@ public final class Renderer {
     /// checked access held while a list is shaded would lengthen every access check the kernels
     /// make meanwhile (each scans the accesses in progress).
     @exclusivity(unchecked) private var shader = HiddenSurfaceShader()
+    /// The shadow blur's working space, kept so that a steady frame allocates none.
+    var blurScratch = BlurScratch()
 
     /// Creates a renderer for a screen of `screenSize` pixels at `scale`; nil for an empty size.
     public init?(screenSize: PixelSize, scale: Double) {
@@ -152,8 +156,11 @@ public final class Renderer {
         let px = Rect(origin: abs, size: layer.frame.size).pixelRect(scale: t.scale)
             .offsetBy(dx: -t.origin.x, dy: -t.origin.y)
         let alpha = opacity * layer.opacity
-        if layer.shouldRasterize {
-            buildRasterized(layer, px: px, opacity: alpha, into: &ops, t)
+        if layer.drawsShadowOrBorder {
+            // The one check for shadows and borders (Renderer+Shadow.swift) on the walk's path.
+            buildDecorated(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
+        } else if layer.shouldRasterize {
+            buildRasterized(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         } else if layer.needsOffscreenPass {
             buildOffscreen(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         } else {
@@ -162,8 +169,8 @@ public final class Renderer {
         }
     }
 
-    private func buildSublayers(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
-                                into ops: inout [DrawOp], _ t: Target) {
+    func buildSublayers(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
+                        into ops: inout [DrawOp], _ t: Target) {
         guard !layer.sublayers.isEmpty else { return }
         var inner = t
         if layer.masksToBounds { inner.clip = t.clip.intersection(px) }
@@ -178,8 +185,8 @@ public final class Renderer {
     /// the layer's own off-screen pass when that pass is clipped to the rounded bounds: the
     /// background is then drawn square and rounded once, by the clip (rounding it here too would
     /// apply the corner's coverage twice).
-    private func buildOwn(_ layer: Layer, px: PixelRect, opacity: Double, clipped: Bool = false,
-                          into ops: inout [DrawOp], _ t: Target) {
+    func buildOwn(_ layer: Layer, px: PixelRect, opacity: Double, clipped: Bool = false,
+                  into ops: inout [DrawOp], _ t: Target) {
         let rect = px.intersection(t.clip)
         guard !rect.isEmpty else { return }
         let alpha8 = UInt8((opacity * 255).rounded())
@@ -227,54 +234,75 @@ public final class Renderer {
     // MARK: - Off-screen passes
 
     /// Core Animation: a mask, rounded clipping of contents/sublayers, or group opacity renders the
-    /// subtree into its own buffer (sized to the layer's bounds), then composites it blended.
-    private func buildOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
-                                into ops: inout [DrawOp], _ t: Target) {
-        let rect = px.intersection(t.clip)
+    /// subtree into its own buffer (sized to the layer's bounds), then composites it blended. A
+    /// shadow and a border are drawn in the buffer too, beneath and above the rest, since the
+    /// opacity and the mask apply to them (Renderer+Shadow.swift); a shadow the layer does
+    /// not clip grows the buffer to hold it.
+    func buildOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
+                        into ops: inout [DrawOp], _ t: Target) {
+        let picture = layer.drawsShadowOrBorder ? pictureRect(layer, px: px, scale: t.scale) : px
+        let rect = picture.intersection(t.clip)
         guard !rect.isEmpty else { return }
-        guard var buffer = pool.take(px.size) else { return refusedBuffer = px.size }
+        guard var buffer = pool.take(picture.size) else { return refusedBuffer = picture.size }
         stats.offscreenPasses += 1
-        stats.offscreenPixels += px.area
-        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: buffer.bounds)
+        stats.offscreenPixels += picture.area
+        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + picture.x, y: t.origin.y + picture.y), clip: buffer.bounds)
+        // The layer's own pixels in the buffer: all of it, unless a shadow grew it.
+        let own = px.offsetBy(dx: -picture.x, dy: -picture.y)
         var sub = takeOps(DrawOp(rect: buffer.bounds, paint: .fill(.transparent), mark: .opaque))
-        buildOwn(layer, px: buffer.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
-        buildSublayers(layer, abs: abs, px: buffer.bounds, opacity: 1, into: &sub, inner)
+        if layer.drawsShadowOrBorder { buildShadow(layer, abs: abs, px: own, opacity: 1, clip: buffer.bounds, into: &sub, inner) }
+        buildOwn(layer, px: own, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
+        buildSublayers(layer, abs: abs, px: own, opacity: 1, into: &sub, inner)
+        if layer.drawsShadowOrBorder { buildBorder(layer, px: own, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner) }
         execute(sub, into: &buffer, onScreen: false)
         give(&sub)
         countPass(storing: buffer.bounds.area, readBack: rect.area)
         lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
+        // A clip or mask keeps the buffer to the bounds (`pictureRect`), so it is `px.size` here.
         if let (coverage, kept) = clipCoverage(layer, abs: abs, size: px.size, readBack: rect.area, inner) {
-            ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: px.origin, opacity: alpha8), mark: .offscreen,
+            ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: picture.origin, opacity: alpha8), mark: .offscreen,
                               keptCoverage: kept))
         } else {
-            ops.append(DrawOp(rect: rect, paint: .draw(buffer, offset: px.origin, opacity: alpha8), mark: .offscreen))
+            ops.append(DrawOp(rect: rect, paint: .draw(buffer, offset: picture.origin, opacity: alpha8), mark: .offscreen))
         }
     }
 
     /// Core Animation: `shouldRasterize` draws a cached bitmap of the subtree; a miss renders it
-    /// off-screen first. The bitmap is drawn blended, with the layer's opacity applied then.
-    private func buildRasterized(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
-        let rect = px.intersection(t.clip)
+    /// off-screen first. The bitmap is drawn blended, with the layer's opacity applied then. A
+    /// shadow and a border are rasterized with the layer (Apple's `shouldRasterize`
+    /// documentation), the bitmap grown to hold a shadow the layer does not clip.
+    func buildRasterized(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+        let scale = layer.rasterizationScale
+        let bounds = Rect(origin: .zero, size: layer.frame.size).pixelRect(scale: scale)
+        guard !bounds.isEmpty else { return }
+        let picture = layer.drawsShadowOrBorder ? pictureRect(layer, px: bounds, scale: scale) : bounds
+        // Where the bitmap lands: the layer's pixels, or the grown picture's, at the screen's scale.
+        let destination = picture == bounds ? px
+            : Rect(x: abs.x + Double(picture.x) / scale, y: abs.y + Double(picture.y) / scale,
+                   width: Double(picture.width) / scale, height: Double(picture.height) / scale)
+                .pixelRect(scale: t.scale).offsetBy(dx: -t.origin.x, dy: -t.origin.y)
+        let rect = destination.intersection(t.clip)
         guard !rect.isEmpty else { return }
-        let bitmapRect = Rect(origin: .zero, size: layer.frame.size).pixelRect(scale: layer.rasterizationScale)
-        guard !bitmapRect.isEmpty else { return }
         let bitmap: Pixmap
         let mark: OverlayMark
-        if let cached = rasterCache.lookup(layer, size: bitmapRect.size, time: time) {
+        if let cached = rasterCache.lookup(layer, size: picture.size, time: time) {
             stats.rasterHits += 1
             bitmap = cached
             mark = .rasterHit
         } else {
             stats.rasterMisses += 1
             stats.offscreenPasses += 1
-            stats.offscreenPixels += bitmapRect.area
+            stats.offscreenPixels += picture.area
             // A surface of a dropped bitmap when one of the size is free, cleared like any pass's.
-            guard var fresh = pool.take(bitmapRect.size) else { return refusedBuffer = bitmapRect.size }
-            let inner = Target(scale: layer.rasterizationScale, origin: .zero, clip: fresh.bounds)
+            guard var fresh = pool.take(picture.size) else { return refusedBuffer = picture.size }
+            let inner = Target(scale: scale, origin: picture.origin, clip: fresh.bounds)
+            let own = bounds.offsetBy(dx: -picture.x, dy: -picture.y)
             var sub = takeOps(DrawOp(rect: fresh.bounds, paint: .fill(.transparent), mark: .opaque))
-            buildOwn(layer, px: fresh.bounds, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
-            buildSublayers(layer, abs: .zero, px: fresh.bounds, opacity: 1, into: &sub, inner)
+            if layer.drawsShadowOrBorder { buildShadow(layer, abs: .zero, px: own, opacity: 1, clip: fresh.bounds, into: &sub, inner) }
+            buildOwn(layer, px: own, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner)
+            buildSublayers(layer, abs: .zero, px: own, opacity: 1, into: &sub, inner)
+            if layer.drawsShadowOrBorder { buildBorder(layer, px: own, opacity: 1, clipped: layer.clipsToRoundedBounds, into: &sub, inner) }
             execute(sub, into: &fresh, onScreen: false)
             give(&sub)
             countPass(storing: fresh.bounds.area)
@@ -291,29 +319,30 @@ public final class Renderer {
         }
         countReadBack(rect.area)
         let alpha8 = UInt8((opacity * 255).rounded())
-        if bitmap.size == px.size {
-            ops.append(DrawOp(rect: rect, paint: .draw(bitmap, offset: px.origin, opacity: alpha8), mark: mark))
+        if bitmap.size == destination.size {
+            ops.append(DrawOp(rect: rect, paint: .draw(bitmap, offset: destination.origin, opacity: alpha8), mark: mark))
         } else {
-            ops.append(DrawOp(rect: rect, paint: .scaled(bitmap, source: bitmap.bounds, destination: px, opacity: alpha8), mark: mark))
+            ops.append(DrawOp(rect: rect, paint: .scaled(bitmap, source: bitmap.bounds, destination: destination, opacity: alpha8),
+                              mark: mark))
         }
     }
 
     /// A render pass executed: its attachment (`pixels` of `bytesPerPixel`) stored to memory
     /// once, and `readBack` pixels of its result read when it is composited.
-    private func countPass(storing pixels: Int, bytesPerPixel: Int = 4, readBack: Int = 0) {
+    func countPass(storing pixels: Int, bytesPerPixel: Int = 4, readBack: Int = 0) {
         stats.renderPasses += 1
         stats.tileTrafficBytes += pixels * bytesPerPixel
         countReadBack(readBack, bytesPerPixel: bytesPerPixel)
     }
 
     /// `pixels` of an off-screen result read from memory where it is composited.
-    private func countReadBack(_ pixels: Int, bytesPerPixel: Int = 4) {
+    func countReadBack(_ pixels: Int, bytesPerPixel: Int = 4) {
         stats.tileTrafficBytes += pixels * bytesPerPixel
     }
 
     /// A mask's own off-screen pass: its attachment of `size` stored, and `readBack` pixels of it
     /// read where the content is composited.
-    private func countMaskPass(_ size: PixelSize, bytesPerPixel: Int, readBack: Int) {
+    func countMaskPass(_ size: PixelSize, bytesPerPixel: Int, readBack: Int) {
         stats.offscreenPasses += 1
         stats.offscreenPixels += size.area
         countPass(storing: size.area, bytesPerPixel: bytesPerPixel, readBack: readBack)
@@ -396,14 +425,14 @@ public final class Renderer {
     /// A display list holding `first`, in storage of one given back (`give`): a frame builds one
     /// list for the screen and one for each off-screen pass, and new arrays growing op by op were a
     /// few per cent of a plain table's composite.
-    private func takeOps(_ first: DrawOp) -> [DrawOp] {
+    func takeOps(_ first: DrawOp) -> [DrawOp] {
         var ops = spareOps.popLast() ?? []
         ops.append(first)
         return ops
     }
 
     /// Keeps `ops`' storage, emptied, for `takeOps`.
-    private func give(_ ops: inout [DrawOp]) {
+    func give(_ ops: inout [DrawOp]) {
         ops.removeAll(keepingCapacity: true)
         spareOps.append(ops)
         ops = []
@@ -411,7 +440,7 @@ public final class Renderer {
 
     /// Shades `ops` into `target` with hidden-surface removal (`HiddenSurfaceShader`) and adds
     /// what was shaded to the frame's stats; `onScreen` for the framebuffer.
-    private func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
+    func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
         let shaded = shader.shade(ops, into: &target, onScreen: onScreen)
         stats.blendedPixels += shaded.blendedPixels
         stats.blendedFragments += shaded.blendedFragments

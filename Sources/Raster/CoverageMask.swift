@@ -60,6 +60,48 @@ public struct CoverageMask: Sendable, Equatable {
         for i in values.indices { values[i] = UInt8(div255(UInt32(values[i]) * UInt32(other.values[i]))) }
     }
 
+    /// Every value raised to the matching value of `other`, of the same size: two shapes filled
+    /// as one path (their union), exact wherever at most one of them partly covers a pixel.
+    public mutating func formMaximum(with other: CoverageMask) {
+        precondition(size == other.size, "combined masks must have the same size")
+        for i in values.indices where other.values[i] > values[i] { values[i] = other.values[i] }
+    }
+
+    /// Every value replaced: the alpha of `pixmap`'s pixels where `pixmap` lies with its top-left
+    /// at `origin`, 0 everywhere else (a layer's rendered alpha with a margin around it, as a
+    /// shadow's shape). `pixmap` must lie inside the mask. Returns the pixels converted; every
+    /// value of the mask is written.
+    @discardableResult
+    public mutating func overwrite(alphaOf pixmap: Pixmap, at origin: PixelPoint) -> Int {
+        precondition(origin.x >= 0 && origin.y >= 0 && origin.x + pixmap.width <= width && origin.y + pixmap.height <= height,
+                     "the pixmap lies inside the mask")
+        let w = width, pw = pixmap.width
+        values.withUnsafeMutableBufferPointer { target in
+            target.update(repeating: 0)
+            pixmap.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<pixmap.height {
+                    let from = y * pw, to = (origin.y + y) * w + origin.x
+                    for x in 0..<pw { target[to + x] = UInt8(truncatingIfNeeded: source[from + x] >> 24) }
+                }
+            }
+        }
+        return pixmap.width * pixmap.height
+    }
+
+    /// Multiplies every value by `other`'s value at the same position shifted by `offset`
+    /// (value (x, y) by `other[x + offset.x, y + offset.y]`), and by 0 where that lies outside
+    /// `other`: a part of a larger mask applied to this one.
+    public mutating func multiply(by other: CoverageMask, at offset: PixelPoint) {
+        for y in 0..<height {
+            let oy = y + offset.y
+            for x in 0..<width {
+                let ox = x + offset.x
+                let factor = ox >= 0 && oy >= 0 && ox < other.width && oy < other.height ? UInt32(other[ox, oy]) : 0
+                values[y * width + x] = UInt8(div255(UInt32(values[y * width + x]) * factor))
+            }
+        }
+    }
+
     /// The mask's size in pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 

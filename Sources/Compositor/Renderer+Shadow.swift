@@ -1,0 +1,148 @@
+import Raster
+
+// Design note — shadows.
+//
+// Core Animation draws a layer's shadow beneath the layer, from the layer's shape blurred, and
+// applies the layer's opacity and mask after it (Core Animation Programming Guide, "Layer Style
+// Property Animations": background, contents, sublayers, border, shadow, opacity, mask). The
+// renderer follows that: the shadow is the first operation of the layer's picture, wherever the
+// picture is drawn — the target's display list, the layer's off-screen buffer, or its
+// rasterized bitmap. `masksToBounds` and `mask` clip it as they clip the rest (so a layer that
+// masks to its bounds hides its own shadow, as on a device); a buffer or bitmap the layer does not
+// clip grows to hold it.
+//
+// The shape: with a `shadowPath`, the path's coverage, blurred once per scale and radius and
+// kept with the path, so a frame only reads it. Without one, Core Animation must render the
+// layer to learn its shape: one off-screen pass every frame the layer is drawn (WWDC 2014 session
+// 419, WWDC 2010 session 425), which the renderer makes — the layer's own drawing, sublayers and
+// border rendered into a pooled buffer of the layer's size, its alpha taken into an 8-bit mask
+// with a margin for the blur, and blurred (CoverageMask+Blur.swift). Apple gives no cost for the
+// blur itself; it is counted as the bytes its box passes read and write (docs/cost-model.md §7).
+
+extension Renderer {
+    /// A layer with a shadow or a border (`Layer.drawsShadowOrBorder`): drawn as any layer, with
+    /// its shadow beneath and its border above. Rasterized and off-screen layers draw both in
+    /// their bitmap or buffer; any other layer draws them in the target's list, its shadow clipped
+    /// to its bounds when it masks to them (it has nothing else to clip, or it would be
+    /// off-screen).
+    func buildDecorated(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+        if layer.shouldRasterize { return buildRasterized(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
+        if layer.needsOffscreenPass { return buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
+        if layer.clipsShadow {
+            buildShadow(layer, abs: abs, px: px, opacity: opacity, clip: t.clip.intersection(px),
+                        roundedClip: layer.clipsToRoundedBounds, into: &ops, t)
+        } else {
+            buildShadow(layer, abs: abs, px: px, opacity: opacity, clip: t.clip, into: &ops, t)
+        }
+        buildOwn(layer, px: px, opacity: opacity, into: &ops, t)
+        buildSublayers(layer, abs: abs, px: px, opacity: opacity, into: &ops, t)
+        buildBorder(layer, px: px, opacity: opacity, clipped: false, into: &ops, t)
+    }
+
+    /// The pixels the layer's picture covers when its pixels are `px` at `scale`: `px`, grown to
+    /// hold the shadow's extent when the layer has a shadow it does not clip.
+    func pictureRect(_ layer: Layer, px: PixelRect, scale: Double) -> PixelRect {
+        guard layer.shadowOpacity > 0, !layer.clipsShadow else { return px }
+        let shadow = shadowExtent(layer, px: px, scale: scale)
+        let x0 = min(px.x, shadow.x), y0 = min(px.y, shadow.y)
+        return PixelRect(x: x0, y: y0, width: max(px.maxX, shadow.maxX) - x0, height: max(px.maxY, shadow.maxY) - y0)
+    }
+
+    /// The σ of the layer's shadow blur in pixels at `scale`: `shadowRadius × scale / 2`.
+    private func shadowSigma(_ layer: Layer, scale: Double) -> Double { layer.shadowRadius * scale / 2 }
+
+    /// The pixels the layer's shadow covers when the layer's pixels are `px` at `scale`: the
+    /// shape's pixels (the path's bounds out to whole pixels, or the layer's), grown by the blur's
+    /// reach and moved by `shadowOffset` rounded to whole pixels.
+    func shadowExtent(_ layer: Layer, px: PixelRect, scale: Double) -> PixelRect {
+        let sigma = shadowSigma(layer, scale: scale), reach = CoverageMask.blurReach(sigma: sigma)
+        let local = layer.shadowPath?.shadowBounds(scale: scale, sigma: sigma)
+            ?? PixelRect(x: -reach, y: -reach, width: px.width + 2 * reach, height: px.height + 2 * reach)
+        let offset = layer.shadowOffset
+        return local.offsetBy(dx: px.x + Int((offset.x * scale).rounded()), dy: px.y + Int((offset.y * scale).rounded()))
+    }
+
+    /// The layer's shadow, when it has one, as one blended operation over its extent inside
+    /// `clip` (target pixels), the layer's pixels being `px`. `roundedClip`: the layer clips to
+    /// its rounded bounds without a pass of its own, so the shadow's coverage is multiplied by
+    /// them here. Marked off-screen when it cost a pass (no `shadowPath`).
+    func buildShadow(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, clip: PixelRect, roundedClip: Bool = false,
+                     into ops: inout [DrawOp], _ t: Target) {
+        guard layer.shadowOpacity > 0 else { return }
+        let extent = shadowExtent(layer, px: px, scale: t.scale)
+        let rect = extent.intersection(clip)
+        guard !rect.isEmpty else { return }
+        let sigma = shadowSigma(layer, scale: t.scale)
+        var coverage: CoverageMask
+        var kept = false
+        let mark: OverlayMark
+        if let path = layer.shadowPath {
+            guard let made = path.shadowCoverage(scale: t.scale, sigma: sigma, scratch: &blurScratch) else { return }
+            coverage = made.mask
+            kept = made.kept
+            stats.bytesRead += made.traffic.read
+            stats.bytesWritten += made.traffic.written
+            mark = .blended
+        } else {
+            guard let shape = shadowShape(layer, abs: abs, px: px, margin: CoverageMask.blurReach(sigma: sigma), sigma: sigma, t) else {
+                return
+            }
+            coverage = shape
+            mark = .offscreen
+        }
+        var offset = extent.origin
+        if roundedClip {
+            // Only the part inside the rounded bounds shows: its coverage times theirs, made now.
+            let window = rect.offsetBy(dx: -px.x, dy: -px.y)
+            guard var clipped = CoverageMask(window: window, roundedRect: (0, 0, Double(px.width), Double(px.height)),
+                                             radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners) else { return }
+            clipped.multiply(by: coverage, at: PixelPoint(x: rect.x - extent.x, y: rect.y - extent.y))
+            stats.bytesRead += 2 * window.area
+            stats.bytesWritten += window.area
+            if kept { stats.keptBytesRead += window.area }
+            coverage = clipped
+            kept = false
+            offset = rect.origin
+        }
+        let alpha8 = UInt8((opacity * min(1, layer.shadowOpacity) * 255).rounded())
+        let color = layer.shadowColor.premultiplied.scaled(by: alpha8)
+        ops.append(DrawOp(rect: rect, paint: .shape(color, coverage, offset: offset), mark: mark, keptCoverage: kept))
+    }
+
+    /// The shape of the shadow of a layer without a `shadowPath`, whose pixels are `px` in `t`:
+    /// the layer rendered in an off-screen pass of its size (its own drawing, sublayers and
+    /// border), its alpha taken into an attachment with `margin` pixels around it, blurred by
+    /// `sigma` pixels. Nil when a buffer was refused.
+    private func shadowShape(_ layer: Layer, abs: Point, px: PixelRect, margin: Int, sigma: Double, _ t: Target) -> CoverageMask? {
+        guard !px.isEmpty else { return nil }
+        let size = PixelSize(width: px.width + 2 * margin, height: px.height + 2 * margin)
+        guard var colour = pool.take(px.size) else {
+            refusedBuffer = px.size
+            return nil
+        }
+        guard var shape = maskPool.take(size) else {
+            pool.give(colour)
+            refusedBuffer = size
+            return nil
+        }
+        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: colour.bounds)
+        var sub = takeOps(DrawOp(rect: colour.bounds, paint: .fill(.transparent), mark: .opaque))
+        buildOwn(layer, px: colour.bounds, opacity: 1, into: &sub, inner)
+        buildSublayers(layer, abs: abs, px: colour.bounds, opacity: 1, into: &sub, inner)
+        buildBorder(layer, px: colour.bounds, opacity: 1, clipped: false, into: &sub, inner)
+        execute(sub, into: &colour, onScreen: false)
+        give(&sub)
+        // Core Animation: a shadow without a path renders the layer off-screen to learn its shape
+        // (docs/cost-model.md §7): stored, then read back where its alpha is taken.
+        countMaskPass(px.size, bytesPerPixel: 4, readBack: px.area)
+        let pixels = shape.overwrite(alphaOf: colour, at: PixelPoint(x: margin, y: margin))
+        stats.bytesRead += 4 * pixels
+        stats.bytesWritten += size.area
+        pool.give(colour)
+        let traffic = shape.blur(sigma: sigma, scratch: &blurScratch)
+        stats.bytesRead += traffic.read
+        stats.bytesWritten += traffic.written
+        lentMasks.append(shape)
+        return shape
+    }
+}
