@@ -6,6 +6,9 @@ extension ScenarioFile {
     /// The longest side of a cell's layer, points: 8,192 pixels at the largest scale, so every
     /// layer a description makes fits a bitmap on any device.
     static let maxCellLength = maxPixelLength / maxScale
+    /// The largest shadow radius, points: more than any interface uses, and a blur that stays
+    /// within a few hundred pixels of its layer.
+    static let maxShadowRadius = 100.0
     /// The keys of a layer object.
     static let layerKeys = ["frame", "hidden", "backgroundColor", "contents", "isOpaque", "opacity", "allowsGroupOpacity",
                             "cornerRadius", "masksToBounds", "mask", "shouldRasterize", "rasterizationScale", "shadow",
@@ -185,7 +188,10 @@ extension ScenarioFile {
         let f = try node.object(allowing: ["opacity", "radius", "offset", "color", "path"], expected: "a shadow object")
         var shadow = ShadowDescription(opacity: try f.required("opacity", "a number above 0 and at most 1")
             .number("a number above 0 and at most 1") { $0 > 0 && $0 <= 1 })
-        if let n = f.member("radius") { shadow.radius = try length(n, allowsZero: true) }
+        if let n = f.member("radius") {
+            // The blur reaches 1.5 × the radius beyond the shape, in a mask as large as both.
+            shadow.radius = try n.number("a number of points from 0 to \(JSONNode.format(maxShadowRadius))") { $0 >= 0 && $0 <= maxShadowRadius }
+        }
         if let n = f.member("offset") {
             let g = try n.object(allowing: ["x", "y"], expected: "an object with x and y")
             func coordinate(_ key: String) throws -> Double {

@@ -20,6 +20,8 @@ final class CellLayers {
         var drawn: LabelKey?
         /// What the mask's path was made for.
         var maskMade: MaskKey?
+        /// What the shadow's path was made for: the bounds' size and corner radius.
+        var shadowPathMade: ShadowPathKey?
         let children: [Node]
 
         init(_ description: LayerDescription, in parent: Layer, ledger: Ledger) {
@@ -48,6 +50,12 @@ final class CellLayers {
     struct MaskKey: Equatable {
         var shape: MaskShape
         var size: Size
+    }
+
+    /// What a shadow's path was made for: the layer's rounded bounds.
+    struct ShadowPathKey: Equatable {
+        var size: Size
+        var radius: Double
     }
 
     /// The content view's layers, in description order.
@@ -125,11 +133,20 @@ final class CellLayers {
         layer.frame = d.frame
         layer.backgroundColor = d.backgroundColor
         layer.opacity = d.opacity
+        layer.allowsGroupOpacity = d.allowsGroupOpacity
         layer.cornerRadius = d.cornerRadius
         layer.masksToBounds = d.masksToBounds
         layer.shouldRasterize = d.shouldRasterize
         layer.rasterizationScale = d.rasterizationScale
         applyMask(d, to: node, ledger: drawing.ledger)
+        applyShadow(d, to: node, ledger: drawing.ledger)
+        // Border values are set only on a layer that has or had one, so others get no storage for them.
+        if let border = d.border {
+            layer.borderWidth = border.width
+            layer.borderColor = border.color
+        } else {
+            layer.borderWidth = 0
+        }
         for (child, sub) in zip(node.children, d.sublayers) { apply(sub, to: child, row: row, drawing: drawing) }
     }
 
@@ -152,6 +169,31 @@ final class CellLayers {
         mask.path = Path(MaskShape.pathShape(shape, in: bounds), ledger: ledger)
         node.layer.mask = mask
     }
+
+    /// Sets the layer's shadow; with `hasPath`, a `shadowPath` of the rounded bounds, made anew
+    /// only when the size or radius changed.
+    private func applyShadow(_ d: LayerDescription, to node: Node, ledger: Ledger) {
+        let layer = node.layer
+        guard let shadow = d.shadow else {
+            layer.shadowOpacity = 0
+            layer.shadowPath = nil
+            node.shadowPathMade = nil
+            return
+        }
+        layer.shadowOpacity = shadow.opacity
+        layer.shadowRadius = shadow.radius
+        layer.shadowOffset = shadow.offset
+        layer.shadowColor = shadow.color
+        guard shadow.hasPath else {
+            layer.shadowPath = nil
+            node.shadowPathMade = nil
+            return
+        }
+        let key = ShadowPathKey(size: d.frame.size, radius: d.cornerRadius)
+        guard node.shadowPathMade != key else { return }
+        node.shadowPathMade = key
+        layer.shadowPath = Path(.roundedRect(Rect(origin: .zero, size: d.frame.size), radius: d.cornerRadius, corners: .all), ledger: ledger)
+    }
 }
 
 extension MaskShape {
@@ -159,9 +201,8 @@ extension MaskShape {
     static func pathShape(_ shape: MaskShape, in bounds: Rect) -> Path.Shape {
         switch shape {
         case .roundedRect(let radius): return .roundedRect(bounds, radius: radius, corners: .all)
-        case .oval: return .roundedRect(bounds, radius: min(bounds.width, bounds.height) / 2, corners: .all)
-        case .roundedRects(let rects):
-            return rects.first.map { .roundedRect($0.frame, radius: $0.radius, corners: .all) } ?? .rect(.zero)
+        case .oval: return .oval(bounds)
+        case .roundedRects(let rects): return .union(rects.map { .roundedRect($0.frame, radius: $0.radius, corners: .all) })
         }
     }
 }

@@ -141,3 +141,66 @@ final class UserCellTests: XCTestCase {
         XCTAssertGreaterThan(hits, misses, "rows that only move keep their bitmaps")
     }
 }
+
+/// Shadows, borders and group opacity of a user's cell, priced per layer on screen.
+final class UserCellDecorationTests: XCTestCase {
+    /// Runs rows of `layer` and calls `check` for each step with the number of layers whose pixel
+    /// rect, moved down by `shift` and grown by `grow` pixels on every side, meets the screen.
+    private func run(_ layer: LayerDescription, steps: Int = 20, grow: Int = 0, shift: Int = 0,
+                     _ check: (Simulation, StepRecord, Int) -> Void) throws {
+        let scenario = Scenario(name: "cells", device: Fixtures.device(width: 390, height: 300, scale: 2), sections: 6,
+                                rowsPerSection: [3, 1, 5], content: ContentPattern(cells: [.layers(CellDescription(layers: [layer]))]),
+                                pointsPerStep: 7, steps: 40, warmupSteps: 0)
+        let sim = try Simulation(scenario: scenario, strategyName: "none")
+        for _ in 0..<steps {
+            let record = sim.step()
+            var onScreen = 0
+            for cell in sim.table.visibleCells.values {
+                let l = cell.contentView.sublayers[0]
+                let rect = Rect(x: cell.layer.frame.minX + l.frame.minX, y: cell.layer.frame.minY - sim.table.contentOffset + l.frame.minY,
+                                width: l.frame.width, height: l.frame.height).pixelRect(scale: 2)
+                    .offsetBy(dx: -grow, dy: shift - grow)
+                let grown = PixelRect(x: rect.x, y: rect.y, width: rect.width + 2 * grow, height: rect.height + 2 * grow)
+                if !grown.intersection(sim.renderer.framebuffer.bounds).isEmpty { onScreen += 1 }
+            }
+            check(sim, record, onScreen)
+        }
+    }
+
+    private var badge: LayerDescription {
+        var layer = LayerDescription(frame: Rect(x: 300, y: 12, width: 28, height: 20))
+        layer.backgroundColor = Color(hex: "#FF3B30")
+        layer.cornerRadius = 10
+        layer.contents = .text(TextContent(source: .literal("12"), pointSize: 13, color: .white))
+        return layer
+    }
+
+    func testAShadowWithoutAPathIsOnePassPerLayerOnScreenAndWithOneNone() throws {
+        var plain = badge
+        plain.shadow = ShadowDescription(opacity: 0.3, radius: 2, offset: Point(x: 0, y: 1))
+        var seen = 0
+        // The shadow's extent: 1 pt (2 px) down, grown by the blur's reach, ⌈3σ⌉ = 6 px for
+        // σ = radius × scale / 2 = 2 px; a layer just off screen still casts a shadow onto it.
+        try run(plain, grow: 6, shift: 2) { _, record, onScreen in
+            XCTAssertEqual(record.stats[.offscreenPasses], onScreen)
+            seen += onScreen
+        }
+        XCTAssertGreaterThan(seen, 0)
+        var pathed = plain
+        pathed.shadow?.hasPath = true
+        try run(pathed) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0) }
+    }
+
+    func testABorderAndUngroupedOpacityCostNoPass() throws {
+        var bordered = badge
+        bordered.border = BorderDescription(width: 1, color: .black)
+        try run(bordered) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0) }
+        var group = badge
+        group.opacity = 0.5
+        group.sublayers = [LayerDescription(frame: Rect(x: 2, y: 2, width: 8, height: 8))]
+        group.sublayers[0].backgroundColor = .white
+        try run(group) { _, record, onScreen in XCTAssertEqual(record.stats[.offscreenPasses], onScreen, "group opacity: a pass each") }
+        group.allowsGroupOpacity = false
+        try run(group) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0, "each layer alone") }
+    }
+}
