@@ -42,7 +42,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.evidence).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertEqual(files, ["ipad-1-vs-ipad-2.json", "ipod-touch-4-clipped-images.json", "ipod-touch-4-clipping.json",
                                "rounded-image-views-mask.json", "rounded-image-views-per-cell.json", "rounded-labels-rasterize.json",
-                               "texture-old-iphones.json"],
+                               "shadows-rasterize.json", "texture-old-iphones.json"],
                        "a new evidence file needs its comparison here and its row in docs/device-model.md")
         for file in files {
             let text = try String(contentsOfFile: Self.evidence + "/" + file, encoding: .utf8)
@@ -140,5 +140,17 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
               + "\(t["images-clipped/none"].map(ms) ?? "-"), plain \(t["images-plain/none"].map(ms) ?? "-")")
         try assertDearer(t["images-clipped/none"], t["images-plain/none"], "clipping costs more")
         XCTAssertEqual(t["images-plain/none"]?.possiblyOverBudget, false, "the plain frame fits, as published")
+    }
+
+    /// mo4tech (iPhone X): cells with layer shadows, GPU about 83 % busy; rasterized about 25 %.
+    func testRasterizingCellsWithShadowsSavesTheShadowsPasses() throws {
+        let r = try rows("shadows-rasterize")
+        func time(_ scenario: String) -> DeviceTime? { r["\(scenario)/none"]?.deviceTime }
+        print("evidence shadows-rasterize: published GPU about 83 % of the frame, rasterized about 25 %; model"
+              + ["shadows", "shadows-rasterized"].map { " \($0) \(time($0).map(ms) ?? "-")" }.joined(separator: ","))
+        try assertDearer(time("shadows"), time("shadows-rasterized"), "rasterizing saves the shadows' passes, as published")
+        let plain = try XCTUnwrap(r["shadows/none"]), rasterized = try XCTUnwrap(r["shadows-rasterized/none"])
+        XCTAssertGreaterThan(plain.totals[.offscreenPasses] ?? 0, 8 * (rasterized.totals[.offscreenPasses] ?? 0))
+        XCTAssertGreaterThan(rasterized.totals[.rasterHits] ?? 0, 10 * (rasterized.totals[.rasterMisses] ?? 0), "rows that only move hit")
     }
 }
