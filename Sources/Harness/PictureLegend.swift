@@ -89,16 +89,19 @@ public struct PictureLegend: Sendable {
 
         init(legend: PictureLegend, width: Int) {
             let font = BuiltinFont.standard
-            em = PictureLegend.pixelsPerEm(forWidth: width)
+            let em = PictureLegend.pixelsPerEm(forWidth: width)
+            let padding = em / 2, swatch = em * 4 / 5
+            let textX = padding + swatch + em / 2
+            let captionWidth = max(1, width - 2 * padding), meaningWidth = max(1, width - textX - padding)
+            self.em = em
             lineHeight = font.lineHeight(pixelsPerEm: em)
             baseline = font.baseline(pixelsPerEm: em)
-            padding = em / 2
+            self.padding = padding
             gap = em / 3
-            swatch = em * 4 / 5
-            textX = padding + swatch + em / 2
-            captionWidth = max(1, width - 2 * padding)
-            meaningWidth = max(1, width - textX - padding)
-            let (em, captionWidth, meaningWidth) = (em, captionWidth, meaningWidth)
+            self.swatch = swatch
+            self.textX = textX
+            self.captionWidth = captionWidth
+            self.meaningWidth = meaningWidth
             caption = legend.caption.flatMap { PictureLegend.lines($0, width: captionWidth, pixelsPerEm: em) }
             meanings = legend.entries.map { PictureLegend.lines($0.meaning, width: meaningWidth, pixelsPerEm: em) }
         }
@@ -113,6 +116,8 @@ public struct PictureLegend: Sendable {
     /// `text` broken at spaces into at most `maxLines` lines of at most `width` pixels: as it is
     /// when it fits, else without its parenthesised parts, else cut short with `...`.
     static func lines(_ text: String, width: Int, pixelsPerEm: Int) -> [String] {
+        // Two lines hold a few hundred letters at most: a name from a file may be a megabyte.
+        let text = text.unicodeScalars.count > 500 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(500))) : text
         let font = BuiltinFont.standard
         func fits(_ line: String) -> Bool { font.width(of: line, pixelsPerEm: pixelsPerEm) <= width }
         func wrapped(_ text: String) -> [String] {

@@ -59,5 +59,9 @@ final class PictureLegendTests: XCTestCase {
         XCTAssertTrue(tiny.last!.hasSuffix("..."), "\(tiny)")
         XCTAssertLessThanOrEqual(font.width(of: tiny.last!, pixelsPerEm: em), 40)
         XCTAssertEqual(PictureLegend.withoutParentheses("a (b (c)) d (e)"), "a d")
+        // A megabyte name without a space is cut to what two lines can show, quickly.
+        let huge = PictureLegend.lines(String(repeating: "n", count: 1 << 20), width: 300, pixelsPerEm: em)
+        XCTAssertEqual(huge.count, 1)
+        XCTAssertLessThanOrEqual(font.width(of: huge[0], pixelsPerEm: em), 300)
     }
 }
