@@ -14,11 +14,13 @@ struct RenderCommand: BenchCommand {
                 + "the front-most layer drawn there, like Instruments: 'blended' paints blended layers red and "
                 + "opaque ones green, 'offscreen' paints off-screen-rendered layers yellow, 'raster' paints "
                 + "rasterization-cache hits green and misses red (the frame before K is drawn first, so the "
-                + "cache has something to hit).",
-            options: ScenarioSelection.singleOptions + [
+                + "cache has something to hit). A legend under the picture names the strategy, scenario, device and "
+                + "step and says what each tint means.",
+            options: ScenarioSelection.singleOptions + TableOptions.options + [
                 OptionSpec(name: "strategy", valueName: "name", help: "The strategy that draws the frame.",
                            allowedValues: catalog.names, isRequired: true),
-                OptionSpec(name: "step", valueName: "k", help: "The step whose frame is drawn.", defaultDescription: "0"),
+                OptionSpec(name: "step", valueName: "k", help: "The step whose frame is drawn.",
+                           defaultDescription: "the first from 1 on that shows a section's rounded edge near the middle of the screen"),
                 OptionSpec(name: "png", valueName: "file",
                            help: "Where to write the PNG (replaced atomically); '-' writes it to standard output.",
                            isRequired: true),
@@ -33,7 +35,8 @@ struct RenderCommand: BenchCommand {
 
     var scenario: Scenario
     var strategy: String
-    var step: Int
+    /// The step asked for; nil draws the first that shows a section's rounded edge (`FramedCorner`).
+    var step: Int?
     var pngPath: String
     var overlay: Overlay?
     var downscale: Int
@@ -43,10 +46,10 @@ struct RenderCommand: BenchCommand {
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
-        scenario = try ScenarioSelection.single(arguments)
+        scenario = try TableOptions(arguments).apply(to: [ScenarioSelection.single(arguments)])[0]
         strategy = arguments.value("strategy")!
-        step = try arguments.integer("step", atLeast: 0) ?? 0
-        guard step <= 1_000_000 else { throw BenchError.usage("--step must be at most 1000000, not \(step).") }
+        step = try arguments.integer("step", atLeast: 0)
+        if let step, step > 1_000_000 { throw BenchError.usage("--step must be at most 1000000, not \(step).") }
         downscale = try arguments.integer("downsample", atLeast: 1) ?? 1
         overlay = arguments.value("overlay").flatMap(Overlay.init(rawValue:))
         pngPath = arguments.value("png")!
@@ -56,8 +59,10 @@ struct RenderCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         context.stderr(ScenarioSelection.deviceNotes([scenario]))
-        let picture = try FramePicture.render(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
-                                              downscale: downscale, catalog: catalog)
+        // A table whose sections are all longer than the scroll shows no edge: then step 0.
+        let step = self.step ?? FramedCorner.find(in: scenario)?.step ?? 0
+        let picture = try FramePicture.captioned(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
+                                                 downscale: downscale, catalog: catalog)
         // A PNG is bytes, not text: `-` goes straight to descriptor 1 (AtomicFile's rule).
         try AtomicFile.write(picture.pngData(), to: pngPath, notice: context.stderr)
         let target = pngPath == AtomicFile.standardOutput ? "standard output" : Escape.terminal(pngPath)

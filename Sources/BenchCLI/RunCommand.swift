@@ -268,18 +268,31 @@ struct RunCommand: BenchCommand {
     }
 
     /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
-    /// HTML report (the same pictures `bench render` writes).
+    /// HTML report, at the first step of the run whose frame shows a section's rounded edge
+    /// (`FramedCorner`): each as a close-up of the corner and the whole frame with its legend.
     private func framePictures() throws -> [FramePictureRef] {
         guard let scenario = plan.items.first?.scenario, let strategies = plan.items.first?.strategies else { return [] }
-        let step = min(40, max(0, (steps ?? scenario.steps) - 1))
+        let steps = steps ?? scenario.steps
+        // No edge on screen in the whole run (sections longer than the scroll): the first frame,
+        // whole.
+        let corner = FramedCorner.find(in: scenario, steps: steps)
         return try catalog.overlayPictures(among: strategies).map { name, overlay in
-            let picture = try FramePicture.render(scenario: scenario, strategy: name, step: step, overlay: overlay, downscale: 4,
-                                                  catalog: catalog)
             let legend = overlay.legend.map { tint, meaning in
-                FramePictureRef.Legend(colour: "#" + [tint.red, tint.green, tint.blue].map { String(format: "%02X", $0) }.joined(), meaning: meaning)
+                let swatch = Overlay.tinted(Color.white.premultiplied, by: tint)
+                return FramePictureRef.Legend(colour: "#" + [swatch.red, swatch.green, swatch.blue].map { String(format: "%02X", $0) }.joined(),
+                                              meaning: meaning)
             }
-            return FramePictureRef(title: "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)",
-                                   pngBytes: picture.pngData(), legend: legend)
+            let step = corner?.step ?? 0
+            let pictures = try FramePicture.report(scenario: scenario, strategy: name, step: step, overlay: overlay,
+                                                   closeUp: corner?.closeUp, catalog: catalog)
+            var closeUp: FramePictureRef.CloseUp?
+            if let picture = pictures.closeUp, let corner {
+                let zoom = picture.width / max(1, corner.closeUp.width)
+                closeUp = FramePictureRef.CloseUp(pngBytes: picture.pngData(), caption: "Close-up of a section's \(corner.edge.rawValue)-left corner"
+                                                    + (zoom > 1 ? ", each pixel drawn \(zoom) × \(zoom)" : ""))
+            }
+            let title = "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)"
+            return FramePictureRef(title: title, pngBytes: pictures.whole.pngData(), legend: legend, closeUp: closeUp)
         }
     }
 }

@@ -4,7 +4,7 @@ import Results
 import Strategies
 
 /// One frame of a scenario as a picture, optionally with an Instruments-style overlay: what
-/// `bench render` writes.
+/// `bench render` writes and the HTML report shows.
 public enum FramePicture {
     /// Frame `step` of `scenario` drawn by `strategy` (the content offset of that step, one layout
     /// pass, no warm-up), with `overlay` tinted over the layers and shrunk by `downscale`; the
@@ -25,5 +25,34 @@ public enum FramePicture {
         try simulation.checkBuffers()
         let picture = overlay.map { simulation.renderer.overlay($0) } ?? simulation.renderer.framebuffer
         return picture.downsampled(by: downscale)
+    }
+
+    /// The frame as `bench render` writes it: `render(...)` with its legend drawn below
+    /// (`PictureLegend`), naming the strategy, overlay, scenario, device and step and saying what
+    /// each tint means.
+    public static func captioned(scenario: Scenario, strategy: String, step: Int, overlay: Overlay? = nil,
+                                 downscale: Int = 1, catalog: StrategyCatalog = .builtIn) throws -> Pixmap {
+        let frame = try render(scenario: scenario, strategy: strategy, step: step, overlay: overlay, downscale: downscale,
+                               catalog: catalog)
+        return PictureLegend(scenario: scenario, strategy: strategy, step: step, overlay: overlay).drawn(below: frame)
+    }
+
+    /// How wide a close-up is shown, about: the corner's few pixels enlarged to read on a page.
+    public static let closeUpWidth = 480
+
+    /// What the HTML report shows of frame `step`: the whole frame with its legend, shrunk to at
+    /// most 1,280 px wide, and a close-up of `closeUp` (device pixels, usually a `FramedCorner`'s),
+    /// enlarged (pixels as squares) to about `closeUpWidth`. Drawn once at full size; both pictures
+    /// come from that frame.
+    public static func report(scenario: Scenario, strategy: String, step: Int, overlay: Overlay?, closeUp area: PixelRect?,
+                              catalog: StrategyCatalog = .builtIn) throws -> (whole: Pixmap, closeUp: Pixmap?) {
+        let frame = try render(scenario: scenario, strategy: strategy, step: step, overlay: overlay, catalog: catalog)
+        let downscale = max(1, (frame.width + 1279) / 1280)
+        let legend = PictureLegend(scenario: scenario, strategy: strategy, step: step, overlay: overlay)
+        let whole = legend.drawn(below: frame.downsampled(by: downscale))
+        let closeUp = area.flatMap(frame.cropped(to:)).flatMap { part in
+            part.enlarged(by: max(1, Int((Double(closeUpWidth) / Double(part.width)).rounded())))
+        }
+        return (whole, closeUp)
     }
 }

@@ -26,3 +26,30 @@ extension Pixmap {
         return out
     }
 }
+
+extension Pixmap {
+    /// The part of the image inside `rect` (clipped to the image), or nil when none of it is.
+    /// - Complexity: O(pixels of the part).
+    public func cropped(to rect: PixelRect) -> Pixmap? {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty, var out = Pixmap(width: r.width, height: r.height) else { return nil }
+        out.copy(self, from: r, to: .zero)
+        return out
+    }
+
+    /// The image enlarged by an integer `factor`, each pixel drawn as a `factor × factor` square
+    /// (nearest neighbour), so a close-up shows the pixels as drawn rather than a smoothed guess.
+    /// Factor 1 returns the image unchanged; nil when the result would be too large.
+    /// - Complexity: O(pixels × factor²).
+    public func enlarged(by factor: Int) -> Pixmap? {
+        guard factor > 1 else { return self }
+        let (w, wide) = width.multipliedReportingOverflow(by: factor)
+        let (h, tall) = height.multipliedReportingOverflow(by: factor)
+        guard !wide, !tall, var out = Pixmap(width: w, height: h) else { return nil }
+        for y in 0..<h {
+            let source = (y / factor) * width, row = y * w
+            for x in 0..<w { out.pixels[row + x] = pixels[source + x / factor] }
+        }
+        return out
+    }
+}

@@ -4,8 +4,9 @@ import Results
 /// The HTML report: one self-contained page with charts, tables and frames (for people).
 ///
 /// Design: the page must open from an e-mail attachment or a CI artifact with no network, so it
-/// has no script, no external font, stylesheet or image, and no link: CSS is inline, charts are
-/// SVG written here, pictures are `data:` URIs. Colours come from the Okabe–Ito palette, which
+/// has no script, no external font, stylesheet or image, and no link out of the page: CSS is
+/// inline, charts are SVG written here, pictures are `data:` URIs, and a close-up's link opens its
+/// whole frame within the page. Colours come from the Okabe–Ito palette, which
 /// stays distinguishable under the common colour-vision deficiencies, and every bar is labelled
 /// with its strategy and value, and every step-time chart is one strategy's, named, so no chart
 /// depends on colour alone (nor on a colour printer). Charts draw the JSON's numbers unrounded;
@@ -106,12 +107,21 @@ extension Results {
         th:first-child, td:first-child { text-align: left; white-space: nowrap; padding-left: 6px; }
         td { text-align: right; white-space: nowrap; }
         tbody tr:nth-child(even) { background: #f6f6f6; }
-        .pictures { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 16px; }
+        .pictures { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 480px), 1fr)); gap: 20px; }
         .pictures img { display: block; max-width: 100%; height: auto; border: 1px solid var(--rule); }
-        .pictures figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
+        .pictures figcaption { font-size: 13px; color: var(--muted); margin-top: 4px; }
+        .pictures .title { font-weight: 600; color: var(--ink); }
+        .thumb { display: inline-block; cursor: zoom-in; }
+        /* A whole frame: hidden until a close-up's link names it, then over the page, scrolling. */
+        .whole { display: none; }
+        .whole:target { display: block; position: fixed; inset: 0; z-index: 1; overflow: auto; padding: 12px;
+                        background: rgba(20, 20, 20, 0.92); color: #fff; }
+        .whole p { margin: 0 0 8px; }
+        .whole a { color: #fff; font-weight: 600; margin-right: 12px; }
+        .whole img { max-width: none; border: none; }
         .legend { list-style: none; padding: 0; margin: 4px 0 0; }
         .legend li { display: flex; gap: 6px; align-items: baseline; }
-        .swatch { flex: none; display: inline-block; width: 12px; height: 12px; border: 1px solid #333; opacity: 0.7; }
+        .swatch { flex: none; display: inline-block; width: 12px; height: 12px; border: 1px solid #333; }
         footer { margin-top: 32px; color: var(--muted); font-size: 13px; }
         footer h2 { color: var(--ink); }
         code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.95em; }
@@ -168,13 +178,14 @@ extension Results {
             Bar(name: Escape.shortened(run.strategy), value: run.perStep[.blendedPixels] ?? 0, whisker: nil, colour: colour(run.strategy),
                 text: Results.counterText(run.perStep[.blendedPixels], unit: Counter.blendedPixels.info.unit) + " px")
         }
-        out += figure(Results.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended))
+        out += figure(Results.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended, atLeast: 1))
 
         let offscreen = runs.map { run in
             Bar(name: Escape.shortened(run.strategy), value: run.perStep[.offscreenPasses] ?? 0, whisker: nil, colour: colour(run.strategy),
                 text: Results.counterText(run.perStep[.offscreenPasses], unit: Counter.offscreenPasses.info.unit))
         }
-        out += figure(Results.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen))
+        out += figure(Results.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen,
+                                       atLeast: 1))
 
         let stepTime = runs.map { run in
             let timing = run.timing[.step]
@@ -261,13 +272,33 @@ extension Results {
         return out + "</dl>\n"
     }
 
-    /// The pictures with their titles, each PNG inline as a `data:` URI so the page stays one file.
+    /// The pictures with their titles and legends, each PNG inline as a `data:` URI so the page
+    /// stays one file. A picture with a close-up shows the close-up, at its own size (about 480 px
+    /// wide: a corner's few pixels are specks in a shrunk frame), linked to the whole picture: a
+    /// layer of the page shown over it while the address names it (CSS `:target`), since browsers
+    /// refuse to open a `data:` URI from a link and the page has no script.
     private static func htmlPictures(_ pictures: [FramePictureRef]) -> String {
-        var out = "<section>\n<h2>Frames</h2>\n<div class=\"pictures\">\n"
-        for picture in pictures {
-            let base64 = Data(picture.pngBytes).base64EncodedString()
-            out += "<figure><img src=\"data:image/png;base64,\(base64)\" alt=\"\(Escape.html(picture.title))\">"
-            out += "<figcaption>\(Escape.html(picture.title))"
+        var out = "<section id=\"frames\">\n<h2>Frames</h2>\n"
+        if pictures.contains(where: { $0.closeUp != nil }) {
+            out += "<p class=\"caption\">Each picture is a close-up of a rounded corner, at a step whose frame shows a section’s edge; "
+                + "select it to see the whole frame with its legend.</p>\n"
+        }
+        out += "<div class=\"pictures\">\n"
+        var whole: [String] = []
+        for (index, picture) in pictures.enumerated() {
+            let title = Escape.html(picture.title), id = "frame-\(index + 1)"
+            out += "<figure>"
+            if let closeUp = picture.closeUp {
+                out += "<a class=\"thumb\" href=\"#\(id)\">\(htmlImage(closeUp.pngBytes, alt: "\(title): \(Escape.html(closeUp.caption))"))</a>"
+                whole.append("<div class=\"whole\" id=\"\(id)\"><p><a href=\"#frames\">Close</a> \(title)</p>\(htmlImage(picture.pngBytes, alt: title))</div>\n")
+            } else {
+                out += htmlImage(picture.pngBytes, alt: title)
+            }
+            out += "<figcaption><span class=\"title\">\(title)</span>"
+            if let closeUp = picture.closeUp {
+                let size = pngSize(picture.pngBytes).map { " (\($0.width) × \($0.height) px)" } ?? ""
+                out += "<br>\(Escape.html(closeUp.caption)). <a href=\"#\(id)\">The whole frame\(size)</a>"
+            }
             if !picture.legend.isEmpty {
                 out += "<ul class=\"legend\">" + picture.legend.map { entry in
                     "<li><span class=\"swatch\" style=\"background: \(Escape.html(entry.colour))\"></span>\(Escape.html(entry.meaning))</li>"
@@ -275,7 +306,23 @@ extension Results {
             }
             out += "</figcaption></figure>\n"
         }
-        return out + "</div>\n</section>\n"
+        return out + "</div>\n" + whole.joined() + "</section>\n"
+    }
+
+    /// An `<img>` of a PNG file's bytes as a `data:` URI, with the size its header gives (so the
+    /// page does not move as pictures decode).
+    private static func htmlImage(_ png: [UInt8], alt: String) -> String {
+        let size = pngSize(png).map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
+        return "<img src=\"data:image/png;base64,\(Data(png).base64EncodedString())\"\(size) alt=\"\(alt)\">"
+    }
+
+    /// The width and height a PNG file's header (its IHDR chunk, first after the signature) gives,
+    /// or nil for bytes that do not start a PNG file.
+    static func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard png.count >= 24, Array(png[0..<8]) == signature, Array(png[12..<16]) == Array("IHDR".utf8) else { return nil }
+        let number = { (at: Int) in png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
     }
 
     /// A note written with Markdown code spans, as HTML with `<code>`.

@@ -36,8 +36,9 @@ extension Results {
         var label: String
     }
 
-    /// A horizontal bar chart: strategies down the side, so long names stay readable.
-    static func barChart(title: String, axis: String, bars: [Bar], width: Double = 560) -> String {
+    /// A horizontal bar chart: strategies down the side, so long names stay readable; the value
+    /// axis runs from 0 to at least `minimumTop` (`niceTicks`).
+    static func barChart(title: String, axis: String, bars: [Bar], atLeast minimumTop: Double = 0, width: Double = 560) -> String {
         // Room for the longest name and value label (11 px text averages under 6.5 px a character).
         let nameWidth = Double(bars.map(\.name.count).max() ?? 0) * 6.5 + 8
         let valueWidth = Double(bars.map(\.text.count).max() ?? 0) * 6.5 + 12
@@ -45,7 +46,7 @@ extension Results {
         let plotLeft = nameWidth + 6, plotRight = width - valueWidth
         let plotHeight = Double(bars.count) * (barHeight + gap) + gap
         let height = top + plotHeight + 40
-        let ticks = niceTicks(upTo: bars.map { max($0.value, $0.whisker ?? 0) }.max() ?? 0, count: width < 700 ? 4 : 8)
+        let ticks = niceTicks(upTo: bars.map { max($0.value, $0.whisker ?? 0) }.max() ?? 0, count: width < 700 ? 4 : 8, atLeast: minimumTop)
         let x = { (value: Double) in plotLeft + (plotRight - plotLeft) * max(0, value) / ticks.top }
 
         var out = svgOpen(width: width, height: height, label: title)
@@ -235,10 +236,15 @@ extension Results {
         "<svg viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(Escape.html(label))\">\n"
     }
 
-    /// Axis ticks from 0 to a round number at or above `maximum`, about `count` of them, at steps
-    /// of 1, 2 or 5 × 10ⁿ.
-    static func niceTicks(upTo maximum: Double, count: Int = 5) -> (step: Double, top: Double, values: [Double]) {
-        guard maximum > 0, maximum.isFinite else { return (1, 1, [0, 1]) }
+    /// Axis ticks from 0 to a round number at or above `maximum` and `minimumTop`, about `count`
+    /// of them, at steps of 1, 2 or 5 × 10ⁿ.
+    ///
+    /// An axis always starts at zero, so a bar's length is its value. `minimumTop` keeps small
+    /// values looking small: off-screen passes of 0.1 a step on an axis to 0.15 filled the chart
+    /// as 22 passes would; on an axis to at least 1 (a count's floor) they are a tenth of it.
+    static func niceTicks(upTo maximum: Double, count: Int = 5, atLeast minimumTop: Double = 0) -> (step: Double, top: Double, values: [Double]) {
+        let maximum = max(maximum.isFinite ? maximum : 0, minimumTop.isFinite ? minimumTop : 0)
+        guard maximum > 0 else { return (1, 1, [0, 1]) }
         let raw = maximum / Double(count)
         let magnitude = pow(10, floor(log10(raw)))
         let fraction = raw / magnitude

@@ -44,11 +44,30 @@ public struct FramePictureRef: Equatable, Sendable {
         }
     }
 
-    /// A picture titled `title` whose PNG file is `pngBytes`, with its overlay's `legend`.
-    public init(title: String, pngBytes: [UInt8], legend: [Legend] = []) {
+    /// A part of the picture enlarged, shown in its place on the page so that what it is about (a
+    /// rounded corner, a few pixels of a whole frame) can be seen; the whole picture opens from it.
+    public var closeUp: CloseUp?
+
+    /// A close-up of part of a picture.
+    public struct CloseUp: Equatable, Sendable {
+        /// The close-up as a PNG file's bytes.
+        public var pngBytes: [UInt8]
+        /// What it shows (`Close-up of a section's top-left corner, each pixel drawn 2 × 2`).
+        public var caption: String
+
+        public init(pngBytes: [UInt8], caption: String) {
+            self.pngBytes = pngBytes
+            self.caption = caption
+        }
+    }
+
+    /// A picture titled `title` whose PNG file is `pngBytes`, with its overlay's `legend` and,
+    /// optionally, a `closeUp` shown in its place.
+    public init(title: String, pngBytes: [UInt8], legend: [Legend] = [], closeUp: CloseUp? = nil) {
         self.title = title
         self.pngBytes = pngBytes
         self.legend = legend
+        self.closeUp = closeUp
     }
 }
 

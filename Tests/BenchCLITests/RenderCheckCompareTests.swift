@@ -22,6 +22,33 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testTheReportsFramesOfLongSectionsShowASectionsEdgeAsAnEnlargedCorner() throws {
+        let html = directory + "/long.html"
+        let result = bench("run", "--rows-per-section", "50", "--strategy", "per-cell-mask", "--html", html, "--quiet")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        var scenario = Scenario.ipadSettings
+        scenario.rowsPerSection = [50]
+        // Step 40, the old fixed step, shows no edge of a 2,200 pt section (FramedCornerTests).
+        let step = try XCTUnwrap(FramedCorner.find(in: scenario)).step
+        XCTAssertNotEqual(step, 40)
+        XCTAssertTrue(page.contains("per-cell-mask, step \(step), overlay offscreen</span>"), page)
+        XCTAssertTrue(page.contains("<a class=\"thumb\" href=\"#frame-1\"><img src=\"data:image/png;base64,"))
+        XCTAssertTrue(page.contains("width=\"\(FramePicture.closeUpWidth)\""), "the close-up is enlarged to about 480 px")
+    }
+
+    func testRenderWithoutAStepDrawsTheFirstThatShowsAnEdgeAndAStepAskedForAsAsked() throws {
+        let framed = bench("render", "--strategy", "none", "--downsample", "8", "--png", directory + "/framed.png")
+        XCTAssertEqual(framed.code, 0, framed.stderr)
+        XCTAssertTrue(framed.stdout.contains(", none, step \(try XCTUnwrap(FramedCorner.find(in: .ipadSettings)).step),"), framed.stdout)
+        let asked = bench("render", "--strategy", "none", "--step", "40", "--downsample", "8", "--png", directory + "/asked.png")
+        XCTAssertTrue(asked.stdout.contains(", none, step 40,"), asked.stdout)
+        // The picture is the frame with its legend under it.
+        let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/asked.png"))))
+        XCTAssertEqual(decoded.width, 2048 / 8)
+        XCTAssertGreaterThan(decoded.height, 2732 / 8)
+    }
+
     func testRenderRejectsBadInputWithExitTwo() {
         XCTAssertEqual(bench("render", "--strategy", "none", "--png", "/nonexistent-dir/x.png").code, 2)
         XCTAssertEqual(bench("render", "--strategy", "none", "--step", "-1", "--png", "/tmp/x.png").code, 2)

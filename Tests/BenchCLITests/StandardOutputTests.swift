@@ -1,6 +1,7 @@
 @testable import BenchCLI
 import CLITestSupport
 import Foundation
+import Harness
 import RasterTestSupport
 import Results
 import XCTest
@@ -119,6 +120,8 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(status, 0, stderr)
         let decoded = try PNGDecoder.decode(Array(stdout))
         XCTAssertEqual(decoded.width, 2048 / 8)
-        XCTAssertTrue(stderr.hasPrefix("Wrote standard output: ipad-settings, none, step 0"), stderr)
+        // Without --step: the first step that shows a section's rounded edge.
+        let step = try XCTUnwrap(FramedCorner.find(in: .ipadSettings)).step
+        XCTAssertTrue(stderr.hasPrefix("Wrote standard output: ipad-settings, none, step \(step),"), stderr)
     }
 }

@@ -40,6 +40,46 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(isGreenish(hits[centre.0, centre.1]), "stable masks hit")
     }
 
+    func testTheOffscreenTintKeepsTheRoundedCornersShape() throws {
+        let scenario = Fixtures.singleSection()
+        let sim = try Simulation(scenario: scenario, strategyName: "per-cell-mask")
+        sim.step()
+        let scale = scenario.device.scale
+        let cap = sim.table.visibleCells.values.first { $0.position == .top }!.layer.frame.pixelRect(scale: scale)
+        let radius = Int(sim.table.cornerRadius * scale)
+        XCTAssertGreaterThanOrEqual(radius, 8)
+        // Inside the cap's rectangle, both tinted: its corner pixel, outside the rounded shape
+        // (the background shows), and one a radius in, inside it (the cell).
+        let outside = (cap.x, cap.y), inside = (cap.x + radius, cap.y + radius)
+        let tinted = try FramePicture.render(scenario: scenario, strategy: "per-cell-mask", step: 0, overlay: .offscreen)
+        let plain = try FramePicture.render(scenario: scenario, strategy: "per-cell-mask", step: 0)
+        XCTAssertTrue(isYellowish(tinted[outside.0, outside.1]) && isYellowish(tinted[inside.0, inside.1]))
+        func luma(_ p: PremultipliedColor) -> Int { (54 * Int(p.red) + 183 * Int(p.green) + 19 * Int(p.blue)) >> 8 }
+        let plainStep = luma(plain[inside.0, inside.1]) - luma(plain[outside.0, outside.1])
+        let tintedStep = luma(tinted[inside.0, inside.1]) - luma(tinted[outside.0, outside.1])
+        XCTAssertGreaterThan(plainStep, 0, "the cell is lighter than the background behind its corner")
+        // A flat tint left less than half the step; the overlay makes it larger, not smaller.
+        XCTAssertGreaterThanOrEqual(tintedStep, 2 * plainStep, "the corner shows through the tint: \(plainStep) → \(tintedStep)")
+    }
+
+    func testATintTurnsWhiteIntoItsColourKeepsBlackAndKeepsTheOrderOfBrightness() {
+        let white = Color.white.premultiplied
+        for tint in [Overlay.red, Overlay.green, Overlay.yellow] {
+            let swatch = Overlay.tinted(white, by: tint)
+            // White takes the tint's hue: its strongest channels stay strongest.
+            XCTAssertEqual([swatch.red, swatch.green, swatch.blue].map { $0 > 150 }, [tint.red, tint.green, tint.blue].map { $0 > 150 })
+            XCTAssertEqual(Overlay.tinted(Color.black.premultiplied, by: tint), Color.black.premultiplied)
+            var last = -1
+            for grey in stride(from: 0, through: 255, by: 5) {
+                let value = UInt8(grey), p = Overlay.tinted(PremultipliedColor(red: value, green: value, blue: value, alpha: 255)!, by: tint)
+                let sum = Int(p.red) + Int(p.green) + Int(p.blue)
+                XCTAssertGreaterThanOrEqual(sum, last, "grey \(grey)")
+                last = sum
+                XCTAssertEqual(p.alpha, 255)
+            }
+        }
+    }
+
     func testEveryStrategyRendersAPicture() throws {
         for name in StrategyCatalog.builtIn.names {
             let picture = try FramePicture.render(scenario: .ipadSettings, strategy: name, step: 5, downscale: 8)
