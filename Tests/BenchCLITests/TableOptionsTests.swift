@@ -52,4 +52,35 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(wide.code, 0, wide.stderr)
         XCTAssertTrue(wide.stdout.contains(" stores · ") && wide.stdout.contains(" blend lanes"), wide.stdout)
     }
+
+    private static let cells = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Benchmarks/cells").path
+
+    func testACellFileFillsEveryRowAndAMaskDoublesTheRoundedViewsPasses() throws {
+        var passes: [String: Int] = [:]
+        for cell in ["two-rounded-images", "two-masked-images"] {
+            let path = directory + "/\(cell).json"
+            let run = bench("run", "--cell", Self.cells + "/\(cell).json", "--strategy", "none", "--steps", "5", "--quiet", "--json", path)
+            XCTAssertEqual(run.code, 0, run.stderr)
+            let results = try Results.load(from: path)
+            XCTAssertEqual(results.runs.map(\.scenario), ["ipad-settings (cell \(cell))"])
+            let definition = try XCTUnwrap(results.scenarioDefinitions?["ipad-settings (cell \(cell))"]?["content"])
+            XCTAssertTrue(definition.contains("cell layers ["), definition)
+            passes[cell] = results.runs.first?.totals[.offscreenPasses]
+        }
+        XCTAssertGreaterThan(passes["two-rounded-images"] ?? 0, 5 * 20, "two rounded views a row on an iPad screen of rows")
+        XCTAssertEqual(passes["two-masked-images"], passes["two-rounded-images"].map { 2 * $0 })
+    }
+
+    func testABadCellFileIsAnErrorNamingItsKey() throws {
+        let path = directory + "/bad-cell.json"
+        try Data(#"{"layers": [{"frame": {"width": -1, "height": 10}}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let run = bench("run", "--cell", path, "--steps", "2", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.contains("bad-cell.json: layers[0].frame.width: expected a non-negative number"), run.stderr)
+        let missing = bench("render", "--cell", directory + "/none.json", "--strategy", "none", "--png", directory + "/x.png")
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.stderr.contains("none.json"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/x.png"))
+    }
 }
