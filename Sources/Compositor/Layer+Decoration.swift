@@ -10,6 +10,9 @@ final class LayerDecoration {
     var shadowPath: Path?
     var borderWidth = 0.0
     var borderColor = Color.black
+
+    /// The values of a layer without a box, read (never written) when one is set to its default.
+    nonisolated(unsafe) static let defaults = LayerDecoration()
 }
 
 extension Layer {
@@ -102,7 +105,7 @@ extension Layer {
 
     /// Sets one decoration value; a change invalidates the layer and refreshes the walk's flag.
     private func updateDecoration<Value: Equatable>(_ key: ReferenceWritableKeyPath<LayerDecoration, Value>, _ value: Value) {
-        guard (decoration ?? LayerDecoration())[keyPath: key] != value else { return }
+        guard (decoration ?? LayerDecoration.defaults)[keyPath: key] != value else { return }
         let box = decorationBox()
         box[keyPath: key] = value
         drawsShadowOrBorder = box.shadowOpacity > 0 || box.borderWidth > 0

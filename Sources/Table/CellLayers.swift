@@ -58,8 +58,19 @@ final class CellLayers {
         var radius: Double
     }
 
+    /// What a cell's content is configured for: the description of global row `row` in a cell
+    /// of `size`, with a Settings row's labels over `labelBackground`, and a separator or not.
+    struct Configuration: Equatable {
+        var row: Int
+        var size: Size
+        var labelBackground: Color?
+        var separator: Bool
+    }
+
     /// The content view's layers, in description order.
     let nodes: [Node]
+    /// What the layers were last brought up to (`apply`).
+    private(set) var configuration: Configuration?
     /// The line under the cell, above the content view.
     let separator: Layer
 
@@ -87,14 +98,16 @@ final class CellLayers {
         return out
     }
 
-    /// Brings the layers up to `description` for global row `row` in a cell of `size`;
-    /// `separator` shows a one-pixel line along the bottom from the description's inset.
-    func apply(_ description: CellDescription, row: Int, size: Size, separator showsSeparator: Bool, drawing: ContentDrawing) {
-        for (node, layer) in zip(nodes, description.layers) { apply(layer, to: node, row: row, drawing: drawing) }
-        separator.isHidden = !showsSeparator
-        if showsSeparator {
+    /// Brings the layers up to `description` as `configuration` says (the row, the cell's size, a
+    /// separator: a one-pixel line along the bottom from the description's inset).
+    func apply(_ description: CellDescription, _ configuration: Configuration, drawing: ContentDrawing) {
+        self.configuration = configuration
+        for i in nodes.indices { apply(description.layers[i], to: nodes[i], row: configuration.row, drawing: drawing) }
+        separator.isHidden = !configuration.separator
+        if configuration.separator {
             let line = 1 / drawing.scale
             let inset = drawing.snap(description.separatorInset)
+            let size = configuration.size
             separator.backgroundColor = ContentDrawing.separatorColor
             separator.frame = Rect(x: inset, y: size.height - line, width: max(0, size.width - inset), height: line)
         }
@@ -144,10 +157,10 @@ final class CellLayers {
         if let border = d.border {
             layer.borderWidth = border.width
             layer.borderColor = border.color
-        } else {
+        } else if layer.borderWidth != 0 {
             layer.borderWidth = 0
         }
-        for (child, sub) in zip(node.children, d.sublayers) { apply(sub, to: child, row: row, drawing: drawing) }
+        for i in node.children.indices { apply(d.sublayers[i], to: node.children[i], row: row, drawing: drawing) }
     }
 
     /// Sets the layer's mask to a shape layer filling its bounds, made anew only when the shape
@@ -175,9 +188,11 @@ final class CellLayers {
     private func applyShadow(_ d: LayerDescription, to node: Node, ledger: Ledger) {
         let layer = node.layer
         guard let shadow = d.shadow else {
-            layer.shadowOpacity = 0
-            layer.shadowPath = nil
-            node.shadowPathMade = nil
+            if layer.shadowOpacity != 0 || node.shadowPathMade != nil {
+                layer.shadowOpacity = 0
+                layer.shadowPath = nil
+                node.shadowPathMade = nil
+            }
             return
         }
         layer.shadowOpacity = shadow.opacity

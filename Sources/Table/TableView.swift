@@ -286,25 +286,31 @@ public final class TableView {
 
     /// The app's part of configuring a cell: the row's content, laid out in the cell's current
     /// size, a Settings row's labels over the cell's colour when the style makes them opaque.
+    /// A cell configured again for the same row, size, label background and separator (an event
+    /// that changed only the sections' style) is left as it is: every value would be set to the
+    /// one it has.
     private func showContent(in cell: Cell, at indexPath: IndexPath) {
         let global = geometry.globalRow(indexPath)
         guard let content = content.cell(global) else { return }
         let size = cell.layer.frame.size
+        var background: Color?
+        if case .settings = content, style.opaqueLabelBackgrounds {
+            background = cell.isSelected ? style.selectedColor : style.cellColor
+        }
+        let configuration = CellLayers.Configuration(row: global, size: size, labelBackground: background,
+                                                     separator: indexPath.row < geometry.sections[indexPath.section].rows - 1)
+        if cell.contentLayers?.configuration == configuration { return }
         let description: CellDescription
         switch content {
         case .settings(let row):
-            let background = style.opaqueLabelBackgrounds ? (cell.isSelected ? style.selectedColor : style.cellColor) : nil
             description = row.description(row: global, size: size, labelBackground: background, drawing: drawing)
         case .layers(let layers):
             description = layers
         }
-        if let old = cell.contentLayers, !old.fits(description) {
-            // Cells of different classes share a pool only if a provider names them alike.
-            preconditionFailure("a cell of another class was dequeued for row \(indexPath)")
-        }
+        // A pool per cell class (`reuseIdentifier(for:row:)`), so a reused cell's layers fit.
+        assert(cell.contentLayers?.fits(description) ?? true, "a cell of another class was dequeued for row \(indexPath)")
         let layers = cell.contentLayers ?? CellLayers(description, in: cell, ledger: ledger)
         cell.contentLayers = layers
-        layers.apply(description, row: global, size: size,
-                     separator: indexPath.row < geometry.sections[indexPath.section].rows - 1, drawing: drawing)
+        layers.apply(description, configuration, drawing: drawing)
     }
 }
