@@ -76,7 +76,8 @@ let package = Package(
         // are optimized like the library: frame comparisons, PNG decoding and supersampled
         // references walk every pixel of many frames, and unoptimized they took a third of
         // `swift test`'s time. (No test relies on `assert`, which -O removes.)
-        .target(name: "RasterTestSupport", dependencies: ["Raster"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "RasterTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "ResultsTestSupport", dependencies: ["Results"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "HarnessTestSupport", dependencies: ["Harness", "RasterTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
@@ -87,7 +88,7 @@ let package = Package(
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], swiftSettings: optimizedInDebug),

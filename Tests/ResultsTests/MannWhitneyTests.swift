@@ -1,4 +1,4 @@
-import RasterTestSupport
+import TestSupport
 import Results
 import XCTest
 

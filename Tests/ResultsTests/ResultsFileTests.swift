@@ -1,5 +1,5 @@
 import Foundation
-import RasterTestSupport
+import TestSupport
 @testable import Results
 import XCTest
 

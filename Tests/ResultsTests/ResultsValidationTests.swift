@@ -1,7 +1,7 @@
 import Foundation
-import RasterTestSupport
+import TestSupport
 import ResultsTestSupport
-import RasterTestSupport
+import TestSupport
 @testable import Results
 import XCTest
 
