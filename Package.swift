@@ -91,6 +91,7 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], exclude: ["__Snapshots__"],
+                    swiftSettings: optimizedInDebug),
     ]
 )

@@ -12,163 +12,33 @@ import XCTest
 final class HelpAndUsageTests: TemporaryDirectoryTestCase {
     // MARK: Help
 
-    func testRootHelpIsTheGoldenText() {
-        let expected = """
-            OVERVIEW: Measure what rounded inset-grouped table corners cost per scroll step.
-
-            Every corner strategy draws the same picture with a model of Core Animation's
-            compositor; the comparison table shows their exact counters and their median
-            times, also as ratios to a memory floor and to the 'none' strategy measured in
-            the same run. With no subcommand, bench runs 'bench run': every strategy on the
-            default scenario.
-
-            USAGE: bench [<subcommand>] [--version]
-
-            OPTIONS:
-              --version               Show the version of bench (as 'bench version').
-              -h, --help              Show help information.
-
-            SUBCOMMANDS:
-              run (default)           Run strategies on a scenario and print the comparison
-                                      table.
-              list                    List the strategies, scenarios, devices and suites.
-              render                  Write one frame of a scenario as a PNG.
-              check                   Compare a run with a baseline; fail on any regression.
-              compare                 Compare two results files, strategy by strategy.
-              merge                   Join the results of a run's shards into one results
-                                      file.
-              kernels                 Time the pixel kernels against the memory floor.
-              version                 Show the version of bench.
-              help                    Show help for a subcommand.
-
-              See 'bench help <subcommand>' for detailed help.
-
-            """
-        for arguments in [["--help"], ["-h"], ["help"]] {
-            let result = BenchCLI.main(arguments, stdout: { XCTAssertEqual($0, expected, "\(arguments)") }, stderr: { XCTFail($0) })
-            XCTAssertEqual(result, 0)
+    /// The help texts held in `__Snapshots__/help*.txt` beside this file. After a deliberate change,
+    /// `CORNERBENCH_RECORD_SNAPSHOTS=1 swift test --filter HelpAndUsageTests` writes them anew
+    /// (review the diff, commit it); recording is refused under `CI`, which only compares.
+    private func assertHelp(_ arguments: [String], snapshot name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__/\(name)").path
+        let result = bench(arguments)
+        XCTAssertEqual(result.code, 0, file: file, line: line)
+        XCTAssertEqual(result.stderr, "", file: file, line: line)
+        let environment = ProcessInfo.processInfo.environment
+        if environment["CORNERBENCH_RECORD_SNAPSHOTS"] == "1" {
+            guard environment["CI"] == nil else {
+                return XCTFail("CORNERBENCH_RECORD_SNAPSHOTS is set under CI: snapshots are recorded only on a developer's machine.",
+                               file: file, line: line)
+            }
+            try Data(result.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            return XCTFail("recorded \(path); review it, commit it and run again without CORNERBENCH_RECORD_SNAPSHOTS.", file: file, line: line)
         }
+        XCTAssertEqual(result.stdout, try String(contentsOfFile: path, encoding: .utf8), "bench \(arguments.joined(separator: " ")) against \(name)",
+                       file: file, line: line)
     }
 
-    func testRunHelpIsTheGoldenText() {
-        let expected = """
-            OVERVIEW: Run strategies on a scenario and print the comparison table.
+    func testRootHelpIsTheSnapshot() throws {
+        try assertHelp(["--help"], snapshot: "help.txt")
+    }
 
-            Each strategy scrolls the scenario's table step by step after a warm-up; the
-            strategies run in lockstep, the memory floor (every row of a frame written, the
-            least a frame can take) taking its turn among them, so the ratios compare like
-            with like. Counters are exact and repeat from run to run; times are medians.
-
-            Any output may be '-', standard output (one at most); the comparison table then
-            goes to standard error, so that 'bench run --json - | jq' works.
-
-            USAGE: bench run [--scenario <name>] [--scenario-file <file>] [--suite <file>]
-                             [--device <name>] [--sections <n>] [--rows-per-section <n>]
-                             [--row-height <pt>] [--corner-radius <pt>] [--cell <file>]
-                             [--strategy <name> ...] [--filter <pattern> ...]
-                             [--shard <i/n>] [--steps <n>] [--rounds <n>] [--processes <n>]
-                             [--instructions] [--json <file>] [--samples]
-                             [--markdown <file>] [--csv <file>] [--html <file>]
-                             [--trace <file>] [--bmf <file>] [--github-benchmark <file>]
-                             [--influx <file>] [--quiet] [--wide] [--store-path <path>]
-                             [--blend-lanes <lanes>]
-
-            OPTIONS:
-              --scenario <name>       A built-in scenario (ipad-settings), or with --suite
-                                      the one scenario of the suite to run. (default:
-                                      ipad-settings)
-              --scenario-file <file>  A scenario file instead (format:
-                                      docs/scenario-files.md).
-              --suite <file>          A suite file: several scenarios and their strategies
-                                      (see Benchmarks/).
-              --device <name>         Run the scenarios on this catalogue device instead
-                                      (its screen and GPU; 'bench list' shows them).
-                                      (values: iphone-se, iphone-15-pro, ipad-11,
-                                      ipad-pro-12.9)
-              --sections <n>          Give the table this many sections.
-              --rows-per-section <n>  Give every section this many rows.
-              --row-height <pt>       Make every row this tall, in points.
-              --corner-radius <pt>    Round the sections' corners by this radius, in points
-                                      (at most half the row height).
-              --cell <file>           Fill every row with the cell described in this file
-                                      (docs/scenario-files.md, 'Describe your cell').
-              --strategy <name>       A strategy to run; repeat the option or give a
-                                      comma-separated list. (values: none,
-                                      shared-corner-grid, per-cell-mask, rasterized-mask,
-                                      rasterized-mask-stable, corner-radius-clip,
-                                      section-background, precomposited,
-                                      uikit-inset-grouped; default: the suite's, or all)
-              --filter <pattern>      Run only the (scenario, strategy) pairs a pattern
-                                      matches: 'scenario/strategy' with * ? [...] wildcards,
-                                      or one name matching the scenario or the strategy (a
-                                      '/' within a name written '\\/'); repeat for several.
-                                      'none' still runs on every scenario left, as the
-                                      reference of the ratios.
-              --shard <i/n>           Run only the i-th of n parts of the pairs (1 ≤ i ≤ n ≤
-                                      1000), each with 'none' as its reference; join the
-                                      parts' JSON files with 'bench merge'.
-              --steps <n>             The number of steps to measure. (default: the
-                                      scenario's own, 180 for ipad-settings)
-              --rounds <n>            Repeat the measured scroll n times on fresh tables,
-                                      interleaved; each round's medians are kept. Rounds
-                                      share one process's luck, so 'bench compare' and
-                                      'bench check' count them as one sample: use
-                                      --processes to compare runs. (default: 1)
-              --processes <n>         Run in n fresh processes, one after another; each
-                                      process is one sample of the results, so comparisons
-                                      see the noise between processes (4 or more a side
-                                      before any change can be significant: use 5).
-                                      (default: 1)
-              --instructions          Also count each phase's instructions and, under a
-                                      cache the tool fixes, its data reads and writes,
-                                      misses, RAM accesses and estimated cycles, with
-                                      valgrind: the same on every host, so 'bench check' can
-                                      gate them tightly (about 50 times slower than the run
-                                      itself).
-              --json <file>           Also write the results as JSON (schema
-                                      cornerbench.results/1) to <file>. The file is replaced
-                                      atomically when the run completes, and left as it was
-                                      if the run fails or is interrupted.
-              --samples               Keep every step's nanoseconds in the JSON; without it
-                                      the JSON holds summaries and round medians only, so a
-                                      committed baseline diffs readably.
-              --markdown <file>       Also write a Markdown report (for pull requests).
-              --csv <file>            Also write a CSV file, a row per scenario and
-                                      strategy.
-              --html <file>           Also write a self-contained HTML report with charts
-                                      and frame pictures.
-              --trace <file>          Also write a Chrome/Perfetto trace: a slice per phase
-                                      per step.
-              --bmf <file>            Also write Bencher Metric Format JSON, for 'bencher
-                                      run --adapter json'.
-              --github-benchmark <file>
-                                      Also write JSON for github-action-benchmark's
-                                      customSmallerIsBetter tool (the smaller-is-better
-                                      metrics only).
-              --influx <file>         Also write InfluxDB line protocol, a point per
-                                      scenario and strategy.
-              --quiet                 Do not print the comparison table.
-              --wide                  Print every column of the comparison table (the layout
-                                      and reuse phases, the traffic bound in µs, the step's
-                                      p90, the first load and × floor), wider than 120
-                                      columns.
-              --store-path <path>     Time fills and copies with this store path (string:
-                                      the C library's memset, memmove and string stores;
-                                      vector: loops of vector stores). (values: string,
-                                      vector; default: vector)
-              --blend-lanes <lanes>   Blend with these lanes (portable: Swift's SIMD, SSE2;
-                                      wide: AVX2, where the CPU has it). Both give the same
-                                      pixels. Results record the store path and lanes with
-                                      the host: other choices make other hosts. (values:
-                                      portable, wide; default: wide where the CPU has AVX2,
-                                      else portable)
-              -h, --help              Show help information.
-
-            """
-        let result = bench("run", "--help")
-        XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.stdout, expected)
-        XCTAssertEqual(result.stderr, "")
+    func testRunHelpIsTheSnapshot() throws {
+        try assertHelp(["run", "--help"], snapshot: "help-run.txt")
     }
 
     func testMergeHelpSaysAScenarioMeasuredWithOtherStepsIsRefusedAndOnlyOtherScenariosAreNoted() {
