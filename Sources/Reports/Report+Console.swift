@@ -23,6 +23,16 @@ extension Results {
         if let radius = d["style"]?.split(separator: ",").first, radius.hasPrefix("radius ") {
             table.append("corner " + radius + " pt")
         }
+        if let content = d["content"] {
+            // `Scenario.definition`'s words: "settings", "none", or "rows [...]" whose cells
+            // described as layers each start "cell layers [".
+            let cells = content.components(separatedBy: "cell layers [").count - 1
+            switch content {
+            case "settings": table.append("Settings rows")
+            case "none": table.append("empty cells")
+            default: table.append(cells == 0 ? "Settings rows of the scenario's own" : cells == 1 ? "a cell described as layers" : "\(cells) cells described as layers")
+            }
+        }
         return (named, table.isEmpty ? nil : table.joined(separator: ", "))
     }
 

@@ -11,7 +11,7 @@ import XCTest
 /// checked: they follow the host. The iPhone SE table is checked in `swift test`, so a change
 /// that moves the counters fails there; the default and opaque-labels tables run the iPad's 180
 /// steps in full and are checked by `.ci/run` (`SlowTests`).
-final class ReadmeFiguresTests: XCTestCase {
+final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
     /// The repository's root directory.
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
@@ -95,7 +95,7 @@ final class ReadmeFiguresTests: XCTestCase {
         try SlowTests.require()
         let lines = Self.guide.components(separatedBy: "\n")
         let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("### Opaque labels") })
-        let rows = lines[start...].prefix { !$0.hasPrefix("## ") }.filter { $0.hasPrefix("| `") }
+        let rows = lines[(start + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| `") }
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         XCTAssertFalse(rows.isEmpty, "the README shows the opaque-labels table")
         let strategies = rows.map { $0[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
@@ -110,6 +110,29 @@ final class ReadmeFiguresTests: XCTestCase {
         for (row, strategy) in zip(rows, strategies) {
             XCTAssertEqual(row[1], try blended("clear-labels", strategy), "\(strategy), clear labels")
             XCTAssertEqual(row[2], try blended("opaque-labels", strategy), "\(strategy), opaque labels")
+        }
+    }
+
+    func testTheGuidesOwnCellTableMatchesARunOfThisBuild() throws {
+        let lines = Self.guide.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("### Your own cell") })
+        let rows = lines[(start + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| `") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        XCTAssertEqual(rows.count, 3, "the guide shows three strategies")
+        let strategies = rows.map { $0[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+        for (column, cell) in [(1, "two-rounded-images"), (3, "two-masked-images")] {
+            let path = directory + "/\(cell).json"
+            let result = bench("run", "--cell", Self.root + "/Benchmarks/cells/\(cell).json", "--device", "iphone-se",
+                               "--strategy", strategies.joined(separator: ","), "--steps", "60", "--quiet", "--json", path)
+            XCTAssertEqual(result.code, 0, result.stderr)
+            let runs = try Results.load(from: path).runs
+            for (row, strategy) in zip(rows, strategies) {
+                let run = try XCTUnwrap(runs.first { $0.strategy == strategy })
+                let time = try XCTUnwrap(run.deviceTime)
+                XCTAssertEqual(row[column], String(format: "%.1f", run.perStep[.offscreenPasses] ?? -1), "\(cell), \(strategy)")
+                XCTAssertEqual(row[column + 1], String(format: "%.2f–%.2f", Double(time.lowNanos) / 1e6, Double(time.highNanos) / 1e6),
+                               "\(cell), \(strategy)")
+            }
         }
     }
 
