@@ -46,7 +46,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                         "--strategy", "none", "--steps", "2")
         XCTAssertEqual(run.code, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("\ndevice: iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("\ntable: 30 sections of 50 rows, rows 44 pt tall, corner radius 10 pt\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\ntable: 30 sections of 50 rows, rows 44 pt tall, corner radius 10 pt, Settings rows\n"), run.stdout)
         XCTAssertFalse(run.stdout.contains("blend lanes"), run.stdout)
         let wide = bench("run", "--strategy", "none", "--steps", "2", "--wide")
         XCTAssertEqual(wide.code, 0, wide.stderr)
