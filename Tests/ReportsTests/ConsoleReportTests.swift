@@ -1,0 +1,73 @@
+import Foundation
+@testable import Reports
+import Results
+import XCTest
+
+/// The console tables, on `ReportSample`'s hand-built results.
+final class ConsoleReportTests: XCTestCase {
+    /// Results of one scenario: `none`, `same` (none's step times in another order) and `slow`
+    /// (none's × 1.5), with per-step samples, or with `processes` of per-process medians instead.
+    private static func noiseSample(processes: Bool) -> Results {
+        let base = (0..<30).map { 1_000_000 + ($0 * 37_123) % 100_000 }
+        let rows: [(String, [Int])] = [("none", base), ("same", base.reversed()), ("slow", base.map { $0 * 3 / 2 })]
+        let runs = rows.map { name, steps -> RunResult in
+            let samples: [Phase: [Int]] = [.step: steps, .layout: steps, .reuse: steps, .composite: steps]
+            var run = RunResult(scenario: "scroll", strategy: name, steps: steps.count, layoutPasses: 1, totals: [:], perStep: [:],
+                                timing: samples.mapValues { Summary($0) },
+                                ratios: [.stepToFloor: 1, .stepToNone: Double(Summary(steps).median) / Double(Summary(base).median)],
+                                samples: processes ? [:] : samples, eventSteps: [], pictures: [:], floorNanos: 1, copyFloorNanos: 1)
+            if processes { run.rounds = [.step: Array(steps.prefix(5))] }
+            return run
+        }
+        var results = Results(tool: ToolInfo(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
+                              machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-02T03:04:05Z",
+                              floorNanos: 1, copyFloorNanos: 1, runs: runs)
+        if processes { results.processes = 5 }
+        return results
+    }
+
+    /// The console table's line for `strategy`.
+    private func consoleLine(_ table: String, _ strategy: String) -> String {
+        table.split(separator: "\n").map(String.init).first { $0.hasPrefix(strategy + " ") } ?? ""
+    }
+
+    func testConsoleMarksATimesNoneWithinNoiseWithATildeAndAClearDifferenceWithout() {
+        for processes in [false, true] {
+            let table = Self.noiseSample(processes: processes).comparisonTable()
+            XCTAssertTrue(consoleLine(table, "same").hasSuffix("1.00 ~"), table)
+            XCTAssertTrue(consoleLine(table, "slow").hasSuffix("1.50"), table)
+            XCTAssertTrue(consoleLine(table, "none").hasSuffix("1.00"), "none is not tested against itself: " + table)
+            // The notes are wrapped at 120 columns.
+            let prose = table.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(prose.contains(processes ? "over the 5 processes' median step times" : "over the 30 per-step times of one round"), table)
+            XCTAssertFalse(table.split(separator: "\n").contains { $0.count > 120 }, "notes wrapped to 120 columns")
+            XCTAssertFalse(table.split(separator: "\n").contains { $0.hasSuffix(" ") }, "no line ends in spaces")
+        }
+    }
+
+    func testConsoleShowsTheStepP90NextToTheMedianAndKeepsTheBoundAfterTheComposite() throws {
+        let results = ReportSample.sample()
+        let table = results.comparisonTable(wide: true)
+        let header = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
+        let titles = header.joined(separator: " ")
+        XCTAssertTrue(titles.contains("composite bound × bound step step p90 first load × floor × none"), titles)
+        let run = results.runs[1]
+        let cells = consoleLine(table, run.strategy).split(separator: " ").map(String.init)
+        let median = try XCTUnwrap(cells.firstIndex(of: Format.micros(run.timing[.step]!.median)))
+        XCTAssertEqual(cells[median + 1], Format.micros(run.timing[.step]!.p90), table)
+        XCTAssertEqual(cells[median - 2], "–", "the bound, before the step")
+    }
+
+    /// The default table fits a 120-column terminal and leads to the verdict; `wide` has every column.
+    func testTheDefaultConsoleTableFits120ColumnsAndEndsInTheVerdict() throws {
+        let results = ReportSample.sample()
+        let table = results.comparisonTable()
+        for line in table.split(separator: "\n") where line.hasPrefix("strategy") || results.runs.contains(where: { line.hasPrefix($0.strategy + " ") }) {
+            XCTAssertLessThanOrEqual(line.count, 120, String(line))
+        }
+        XCTAssertTrue(table.contains("Verdict: what the device pays, cheapest first"), table)
+        XCTAssertTrue(table.contains("not the device's GPU"), table)
+        XCTAssertFalse(table.contains("step p90"))
+        XCTAssertTrue(results.comparisonTable(wide: true).contains("step p90"))
+    }
+}
