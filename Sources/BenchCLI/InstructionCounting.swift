@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Harness
 import Results
+import Strategies
 
 /// Counts the instructions of each phase by running `bench` again under valgrind's callgrind.
 ///
@@ -19,6 +20,11 @@ import Results
 enum InstructionCounting {
     /// The internal `bench run` option of the child process: the indices of the pairs it counts.
     static let childOption = "instruction-child"
+
+    /// `childOption` in `bench run`'s table: internal, so help leaves it out.
+    static let childOptionSpec = OptionSpec(name: childOption, valueName: "pairs", arity: .multiple,
+                                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
+                                            isInternal: true)
 
     /// What to do without valgrind.
     static let installHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
@@ -205,5 +211,31 @@ enum InstructionCounting {
               process.wait() == .exited(0),
               let text = try? String(contentsOfFile: output, encoding: .utf8) else { return "valgrind" }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    // MARK: - The child
+
+    /// The pairs a counting child was given with `childOption`, as indices into `plan.keys`; nil
+    /// in any other process.
+    /// - Throws: `BenchError.usage` for an index that is not one of the plan's pairs.
+    static func childPairs(_ arguments: ParsedArguments, of plan: RunPlan) throws -> [Int]? {
+        let given = arguments.allValues(childOption)
+        guard !given.isEmpty else { return nil }
+        let count = plan.keys.count
+        return try given.map { text in
+            guard let index = Int(text), (0..<count).contains(index) else {
+                throw BenchError.usage("--\(childOption): '\(Escape.message(text))' is not the index of one of the \(count) pair(s).")
+            }
+            return index
+        }
+    }
+
+    /// The counting child's whole run, under valgrind: each of `pairs` (indices into
+    /// `plan.keys`) alone between two callgrind dumps, labelled with its index on standard output
+    /// (`InstructionCount.measure`), which `readDumps` reads back in the parent.
+    static func runChild(pairs indices: [Int], of plan: RunPlan, steps: Int?, catalog: StrategyCatalog) throws {
+        let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
+        try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
+                                     catalog: catalog)
     }
 }
