@@ -98,14 +98,12 @@ public struct Runner {
             firstFloors = firstFloors ?? measurement.floors
             runs += measurement.results()
         }
-        var results = Results(schema: Results.currentSchema, tool: .current, machine: .current,
-                              createdAt: ISO8601DateFormatter().string(from: Date()),
-                              floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0, runs: runs,
-                              peakMemoryBytes: PeakMemory.bytes())
-        results.keptCopyFloorNanos = firstFloors?.kept ?? 0
-        results.provenance = .current(commandLine: commandLine)
-        results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
-        return results
+        return Results(schema: Results.currentSchema, tool: .current, machine: .current,
+                       createdAt: ISO8601DateFormatter().string(from: Date()),
+                       floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0,
+                       keptCopyFloorNanos: firstFloors?.kept ?? 0, runs: runs, peakMemoryBytes: PeakMemory.bytes(),
+                       provenance: .current(commandLine: commandLine),
+                       scenarioDefinitions: Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// The turns of step `step` of `round`: the strategies `0..<strategies` in order, with the
