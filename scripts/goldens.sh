@@ -27,7 +27,7 @@
 # or significance by time, a count under valgrind, the host's fingerprint or the creation time is
 # replaced by `T`; counters, pictures, device-model times and all text stay. JSON is normalised with
 # python3 (not jq: jq 1.6 rewrites number literals, and python keeps them and the key order), into
-# `*.sem.json` (parsed, times as "T", keys sorted, numbers as parsed: equal iff the JSON is equal)
+# `*.sem.json` (parsed, times as "T", keys sorted, numbers as doubles: equal iff the JSON is equal)
 # and `*.shape` (the raw bytes with every number written N: the layout, key order and escapes).
 # Needs bash, python3 and swift; valgrind optional.
 set -euo pipefail
@@ -127,10 +127,21 @@ def trace(doc):
     return doc
 
 
+def as_doubles(node):
+    """Every number as the double a JSON reader gets (1 and 1.0 are one number)."""
+    if isinstance(node, dict):
+        return {k: as_doubles(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [as_doubles(v) for v in node]
+    if isinstance(node, (int, float)) and not isinstance(node, bool):
+        return float(node)
+    return node
+
+
 def semantic(kind, text):
     doc = json.loads(text)
     doc = {"results": results, "bmf": bmf, "github": github, "trace": trace, "plain": lambda d: d}[kind](doc)
-    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=True) + "\n"
+    return json.dumps(as_doubles(doc), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
 
 
 def shape(text):
