@@ -114,28 +114,24 @@ public enum Escape {
         return quoted + "\""
     }
 
-    /// `text` as a JSON string literal (RFC 8259 §7), quotes included: `"` and `\` escaped, C0
-    /// controls as `\n`, `\r`, `\t` or `\u00XX`, and the other characters `terminal` escapes
-    /// (DEL, C1, U+2028/U+2029, bidirectional controls) as `\uXXXX` too: valid raw in JSON, but
-    /// not in every JavaScript that reads it, nor on a terminal that shows the file. A reader
-    /// gets the text back exactly. For JSON written by hand, such as the trace, whose numbers
-    /// JSONSerialization would round.
-    public static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsEscape(scalar):
+    /// JSON text that `JSONEncoder` wrote, with the characters it leaves raw in strings — DEL, C1,
+    /// U+2028, U+2029 and the bidirectional controls, which `terminal` escapes — written `\uXXXX`:
+    /// valid raw in JSON, but not in every JavaScript that reads it, nor on a terminal that shows
+    /// the file. The encoder escapes C0 controls itself and writes everything outside strings in
+    /// ASCII, so only strings change, and a reader gets each back exactly.
+    public static func jsonText(_ json: String) -> String {
+        let raw = { (scalar: Unicode.Scalar) in scalar.value >= 0x7F && needsEscape(scalar) }
+        guard json.unicodeScalars.contains(where: raw) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if raw(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 
     /// `text` as a tag key, tag value or field key of InfluxDB line protocol, written so that
