@@ -1,35 +1,14 @@
 import Raster
 
-// Design note — the renderer.
-//
-// A frame is drawn the way a tile-based deferred GPU and Core Animation's render server draw it
-// (docs/cost-model.md §7). The layer tree is walked once, back to front, building the screen's
-// display list of paints over rectangles: opaque backgrounds and opaque contents replace what is
-// beneath; everything translucent blends. Masks, rounded clipping of contents or sublayers and
-// group opacity render their subtree into a separate buffer (an off-screen pass), and
-// `shouldRasterize` layers that miss the cache (keyed by layer identity) render into a new
-// bitmap. Such a subtree is not flattened into the screen's list: when the walk meets it, it
-// builds the subtree's own display list and shades it into its buffer at once (nested passes
-// first), and the screen's list gets one operation that composites the result, blended. So every
-// off-screen pass of a frame is shaded during the walk, and the screen's display list is shaded
-// last, once the walk is done; each list is shaded with hidden-surface removal
-// (`HiddenSurfaceShader`). A mask costs two passes, as Core Animation renders it: the mask into
-// an attachment of its own (8-bit alpha for a shape, colour for any other layer), the content
-// into another, then the composite applies one to the other; a rounded `masksToBounds` clip is
-// one pass, applied when the content is composited. A layer's shadow and border are the first and
-// last draws of its picture (Renderer+Shadow.swift, Renderer+Border.swift); a shadow without a
-// path renders the layer in a pass of its own to learn its shape.
-//
-// Positions are snapped to the pixel grid from absolute point coordinates, so a subtree drawn
-// off-screen lands on exactly the pixels it would have covered on screen — the property the
-// pixel-equivalence tests rely on. Counters are added where the work is done: from the spans
-// shaded, the buffers filled and the cache lookups made.
-//
-// This file holds the frame and the walk; beside it are the pass accounting (Renderer+Passes),
-// mask passes (Renderer+Masks), rounded coverage (Renderer+RoundedCoverage) and the display
-// lists' storage and shading (Renderer+DisplayLists). The debug build compiles file by file, so
-// those calls are not inlined: +0.005 % (`none`) to +0.02 % (`per-cell-mask`) composite
-// instructions against one file, measured under valgrind; kept for the smaller files.
+// Design note — the renderer: a frame is drawn as a tile-based deferred GPU and Core Animation's
+// render server draw it (docs/cost-model.md §1, §7). One walk of the layer tree, back to front,
+// builds the screen's display list; a subtree that needs an off-screen pass (a mask, a rounded
+// clip, group opacity, a raster-cache miss, a shadow without a path) gets a list of its own,
+// shaded into its buffer as the walk meets it, and is one blended draw in its parent's. Positions
+// snap to the pixel grid from absolute points, so a subtree drawn off-screen lands on the pixels
+// it would cover on screen (the pixel-equivalence tests). Counters are added where work is done.
+// Rejected: the helpers of Renderer+*.swift in this file, 0.005–0.02 % fewer composite
+// instructions in the debug build, which does not inline across files.
 
 /// Draws layer trees into a framebuffer and measures what each frame cost.
 public final class Renderer {

@@ -1,15 +1,12 @@
 import Results
 
-/// The github-action-benchmark export: the JSON its `customSmallerIsBetter` tool reads.
-///
-/// The format is an array of `{"name", "unit", "value"}` objects with optional `"range"` and
-/// `"extra"` strings. The action treats every value of such a file as smaller-is-better and alerts
-/// when one grows, so only the smaller-is-better metrics are written: the larger-is-better counters
-/// (`rasterHits`, `cellsReused`, `Polarity.largerIsBetter`) are left out, because a rise in them
-/// would be reported as a regression. Each entry is named `scenario/strategy: metric`, with the
-/// unit `pixels/step` (or another counter unit per step), `ns` or `ratio`; `range` gives the
-/// round medians' span when there are two or more rounds, and `extra` what the number is. Entries
-/// in run and catalogue order, written by `ExportJSON`.
+/// The github-action-benchmark export: the array of `{"name", "unit", "value"}` objects, with
+/// `"range"` and `"extra"` strings, that its `customSmallerIsBetter` tool reads. The action alerts
+/// when any value grows, so only smaller-is-better metrics are written: a rise in `rasterHits` or
+/// `cellsReused` (`Polarity.largerIsBetter`) would read as a regression. Entries, in run and
+/// catalogue order, are named `scenario/strategy: metric`, with the unit `pixels/step` (or another
+/// counter unit per step), `ns` or `ratio`, the round medians' span as `range` with two or more
+/// rounds, and what the number is as `extra` (docs/cli.md, "Exports"). Written by `ExportJSON`.
 extension Results {
     /// The results as a github-action-benchmark `customSmallerIsBetter` JSON array.
     public func githubBenchmarkReport() -> String {

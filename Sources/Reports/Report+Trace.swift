@@ -1,15 +1,11 @@
 import Results
 
-/// The trace report: every measured step as slices on a timeline (for Perfetto or chrome://tracing).
-///
-/// Trace Event Format (the JSON object form): a process per scenario, a thread per strategy, and
-/// per step a complete event `step` with `layout`, `reuse` and `composite` nested in it, back to
-/// back in that order from its start. The timeline is reconstructed, not recorded: each thread's
-/// steps are laid end to end from 0, because the runner interleaves strategies and times the memory
-/// floor between steps, and those gaps say nothing about a strategy. Durations are the measured
-/// samples; a phase that would overrun its step (timer granularity) is cut at the step's end so
-/// the slices nest, and its measured nanoseconds stay in `args.ns`. Written by `ExportJSON` on one
-/// line, keys sorted.
+/// The trace report: every measured step as slices on a timeline (for Perfetto or chrome://tracing),
+/// in Trace Event Format's object form: a process per scenario, a thread per strategy, and per step
+/// a slice `step` with `layout`, `reuse` and `composite` nested back to back in it. Each thread's
+/// steps are laid end to end from 0: the runner interleaves strategies and the floor, and those gaps
+/// say nothing about a strategy. A phase that would overrun its step (timer granularity) is cut at
+/// the step's end so the slices nest; its measured ns stay in `args.ns`. Written by `ExportJSON`.
 extension Results {
     /// The results as a Trace Event Format JSON object with `traceEvents` and `displayTimeUnit`.
     public func traceReport() -> String {

@@ -134,18 +134,12 @@ public enum Escape {
         return out
     }
 
-    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, written so that
-    /// InfluxDB stores names that differ as values that differ, whichever version reads them.
-    /// A space, a comma or `=` not preceded by a backslash ends the key or value, so each is
-    /// written with a backslash before it, which every version removes. Control characters, which
-    /// a tag cannot hold (a line break would end the point), are visible escapes as on the
-    /// terminal (`a\nb`). A backslash of the name is always written as the visible escape
-    /// `\u{5C}`: a raw one could not end a value (the reader would take the comma after it as part
-    /// of the value), InfluxDB 1.x keeps `\\` as two backslashes where 2.x reads one, and a name
-    /// that spells an escape (`trail\u{5C}`, `a\nb` typed with a backslash) would otherwise be
-    /// stored like the name it stands for (`trail\`, a line break). So every backslash InfluxDB
-    /// stores begins an escape (`\n`, `\r`, `\t`, `\u{…}`), and the stored text reads back to
-    /// exactly one name. `a b,c=d` is written `a\ b\,c\=d`; `trail\` is `trail\u{5C}`.
+    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, so that names that
+    /// differ are stored as values that differ, whichever version reads them (docs/cli.md, "Names in
+    /// the outputs"): a space, comma or `=` gets a backslash; control characters are visible escapes
+    /// as on the terminal; a backslash is always written `\u{5C}`, because a raw one could take the
+    /// comma after it into the value, 1.x and 2.x read `\\` differently, and a name that spells an
+    /// escape would be stored like the name it stands for. `a b,c=d` is `a\ b\,c\=d`.
     public static func lineProtocol(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
