@@ -144,8 +144,11 @@ def semantic(kind, text):
     return json.dumps(as_doubles(doc), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
 
 
+TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
 def shape(text):
-    return NUMBER.sub("N", text)
+    return NUMBER.sub("N", TIMESTAMP.sub("T", text))
 
 
 def split_unescaped(text, separator):
@@ -199,7 +202,7 @@ def prose(line):
     line = re.sub(r"\d[\d,]*(?:\.\d+)? µs", "T µs", line)
     line = re.sub(r"peak memory [\d,.]+ [KMG]?B", "peak memory T", line)
     line = re.sub(r"off scale: [^<]*", "off scale: T", line)
-    line = re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "T", line)
+    line = TIMESTAMP.sub("T", line)
     return line
 
 
