@@ -1,23 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The library modules are compiled with `-O` even in the debug configuration, because
-/// `swift run bench` (debug) must measure optimized code. Results record whether they were.
-/// `-disable-cmo`: with `-O`, bodies are inlined across modules, and the debug configuration's
-/// incremental builds did not rebuild dependants when an inlined type changed (a stale object
-/// allocation size crashed a test); the hot loops live inside their modules, so nothing is lost.
-///
-/// SwiftPM refuses unsafe flags in a package that another one depends on by version (`from:`,
-/// `exact:`, a registry), so they are left out of every downloaded copy: a package that depends on
-/// CornerBench from a repository builds it with `-c release` to get optimized modules
-/// (docs/custom-strategies.md). They stay for this package as the root and as a local (`path:`)
-/// dependency, which SwiftPM allows. SwiftPM keeps downloaded packages in a `checkouts` directory
-/// (`.build/checkouts/<name>`, Xcode's `SourcePackages/checkouts/<name>`) or, from a registry,
-/// under `registry/downloads`, and reads the manifests of versions it is still choosing between
-/// from the repository itself, where the package directory is `/`. (A dependency by branch or
-/// revision would accept the flags, but telling it from a version by its git tag is not safe:
-/// SwiftPM caches an evaluated manifest by its location and contents, so after a change from a
-/// branch to a version it would reuse the answer with flags and refuse to build.)
+/// The library modules are compiled with `-O` even in debug builds, because `swift run bench`
+/// (debug) must measure optimized code; results record whether they were. `-disable-cmo`: with
+/// cross-module inlining, incremental debug builds did not rebuild dependants when an inlined type
+/// changed (a stale allocation size crashed a test). SwiftPM refuses unsafe flags in a dependency
+/// by version, so a downloaded copy leaves them out: one under a `checkouts` directory or
+/// `registry/downloads`, or at `/`, where SwiftPM reads the manifests of versions it is still
+/// choosing between. docs/custom-strategies.md has the cases, and why a branch is not told apart.
 let isDownloaded: Bool = {
     let directory = Context.packageDirectory
     let components = directory.split(separator: "/")

@@ -1,27 +1,14 @@
 import Foundation
 import Results
 
-/// Writes every output file `bench` makes, by one rule (docs/cli.md, "Output files"):
-///
-/// - a **regular file** (or a new one) is replaced atomically: the bytes go to a temporary file in
-///   the same directory, which is flushed, given the old file's mode (and owner, where the
-///   process may set it) and `rename(2)`d over it — a run that fails or is interrupted before the
-///   rename leaves the previous file as it was;
-/// - a **symbolic link** is written through: the file it points to is replaced by the rule above
-///   and the link stays; a link to nothing is refused;
-/// - a **character device or FIFO** (`/dev/null`, a named pipe) and **standard output or error**
-///   (`-`, `/dev/stdout`, `/dev/fd/1`) are written directly, never replaced;
-/// - a directory, a block device or a socket is refused.
-///
-/// Several outputs of one command are one transaction (`write(_:notice:standardOutput:)`): every
-/// file is first written to its temporary file; only when all of them are complete are devices and
-/// standard output written and the temporary files renamed over their targets. A failure before
-/// the renames removes every temporary file and changes no target; a rename that fails midway
-/// names the files already replaced.
-///
-/// Temporary files are removed on every exit path the process controls, an interrupt included
-/// (`InterruptState`, which holds the one being written); leftovers of the same target from a
-/// process that no longer exists are removed and reported.
+/// Writes every output file `bench` makes, by one rule (docs/cli.md, "Output files"): a regular
+/// file is replaced atomically (a temporary file in the same directory, flushed, given the old
+/// file's mode and, where the process may set it, owner, then renamed over it), a symbolic link is
+/// written through, a device, a FIFO or standard output is written in place, anything else is
+/// refused. The outputs of one command are one transaction (`write(_:notice:standardOutput:)`), so
+/// a failure or an interrupt before the renames changes no target. Temporary files are removed on
+/// every exit path the process controls (`InterruptState` holds the one being written), and those
+/// of a process that no longer exists are removed and reported.
 public enum AtomicFile {
     /// The path that means standard output, as for most command-line tools: `--json -`. Only
     /// this exact path; a file named `-` is written as `./-`.

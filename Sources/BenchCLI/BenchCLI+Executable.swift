@@ -5,21 +5,13 @@ import Strategies
 
 extension BenchCLI {
     /// Runs this process as `bench` — the built-in strategies plus `strategies` — with the
-    /// process's arguments, and exits with its code: the whole main of an executable.
+    /// process's arguments, and exits with its code: an executable's whole main, so a package's
+    /// `main.swift` is `BenchCLI.main(strategies: [MyStrategy.self])` (docs/custom-strategies.md).
     ///
-    /// A package that writes its own strategies gets the complete command line with them by an
-    /// executable target whose `main.swift` is one line (docs/custom-strategies.md):
-    ///
-    ///     BenchCLI.main(strategies: [MyStrategy.self])
-    ///
-    /// A strategy whose name is taken (by a built-in or by another of `strategies`) or breaks the
-    /// naming rule stops the program before it does anything else, with an error and exit code 2.
-    /// `--processes` and `--instructions` start this same executable again, so the child
-    /// processes have the same strategies.
-    ///
-    /// It also installs the handlers that make an interrupted run leave its outputs intact
-    /// (SIGINT and SIGTERM exit with 128 + the signal), and reports a failure to write standard
-    /// output (a closed pipe) as an error rather than dying of SIGPIPE.
+    /// A strategy whose name is taken or breaks the naming rule stops the program first (exit code
+    /// 2); child processes run this executable again, so they have the same strategies. SIGINT and
+    /// SIGTERM leave the outputs intact and exit with 128 + the signal, and a failed write to
+    /// standard output (a closed pipe) is an error, not a death by SIGPIPE.
     public static func main(strategies: [any CornerStrategy.Type] = []) -> Never {
         // Before anything reads `CommandLine.arguments`, which has already replaced each byte
         // that is not UTF-8 with U+FFFD: a path would silently name another file.

@@ -5,20 +5,14 @@ import Darwin
 #endif
 import Results
 
-/// A child process of `bench` (a `--processes` round, a valgrind counting child), started the
-/// one way that lets an interrupt of `bench` reach it.
-///
-/// Foundation's `Process` puts a child in a process group of its own on Linux, so Ctrl-C (SIGINT
-/// to the terminal's foreground group) never reaches it and it runs on, orphaned; it also opens a
-/// socket pair per child, which fails (or traps) under a small `ulimit -n`. This type starts the
-/// child with `posix_spawn(3)` in `bench`'s own process group, opens no descriptor in the parent,
-/// and records the child's pid in `InterruptState`, whose signal handler forwards SIGINT and
-/// SIGTERM to it. `wait()` reaps the child (retrying on EINTR) and forgets its pid.
-///
-/// A child is told it is one (`childEnvironmentKey`, holding the parent's pid), so an interrupt
-/// it shares with its parent ends it without a message of its own: the parent says what
-/// happened, once. A `bench` child also ends when its parent dies, even by `kill -9`, removing
-/// the parent's temporary directory (`directoryEnvironmentKey`; `InterruptState.watchParent`).
+/// A child process of `bench` (a `--processes` round, a valgrind counting child), started so that
+/// an interrupt of `bench` reaches it: by `posix_spawn(3)` in `bench`'s own process group, with no
+/// descriptor opened in the parent and its pid in `InterruptState`, whose handler forwards SIGINT
+/// and SIGTERM. `wait()` reaps it (retrying on EINTR). Rejected: Foundation's `Process`, which on
+/// Linux puts a child in a group of its own (Ctrl-C never reaches it) and opens a socket pair per
+/// child (which fails, or traps, under a small `ulimit -n`). A child knows it is one
+/// (`childEnvironmentKey`), so it leaves the message about a shared interrupt to its parent, and it
+/// ends when its parent dies, removing the parent's temporary directory (`directoryEnvironmentKey`).
 struct ChildProcess {
     /// The environment variable set in every child, to the parent's pid: its interrupt handler
     /// stays silent, and it watches that parent.

@@ -1,17 +1,13 @@
 import Foundation
 import Results
 
-/// Starting `bench` again, once, so that the C library's `malloc` maps its heap in 2 MiB pages
-/// where the kernel grants them on request (transparent huge pages in `madvise` mode).
-///
-/// Why: frame-sized buffers ask for 2 MiB pages themselves (`Pixmap.adviseHugePages`), but the
-/// buffers a frame mostly reads are smaller (a cell's off-screen pass, a mask, a label's bitmap)
-/// and came from the heap in 4 KiB pages, so reading them cost page walks that the kept-copy
-/// floor, a frame in 2 MiB pages, did not: the masked strategies' composites on the iPad took 3-4 %
-/// longer (5 alternating full runs). glibc maps its heap in 2 MiB pages when the tunable
-/// `glibc.malloc.hugetlb=1` is set, and reads tunables only when a process starts, so a timing
-/// command that finds it unset starts itself again with it, before doing anything. It changes where
-/// memory comes from, not what is drawn or counted. Results record it (`provenance.host.mallocHugePages`).
+/// Starting `bench` again, once, so that glibc's `malloc` maps its heap in 2 MiB pages where the
+/// kernel grants them on request (transparent huge pages in `madvise` mode): the tunable
+/// `glibc.malloc.hugetlb=1` is read only when a process starts. Why: the small buffers a frame
+/// reads (a cell's pass, a mask, a label) paid page walks in 4 KiB pages that the kept-copy floor,
+/// a frame in 2 MiB pages, did not: the masked strategies' composites on the iPad took 3–4 % longer
+/// (docs/cost-model.md §6). It changes where memory comes from, not what is drawn or counted;
+/// results record it (`provenance.host.mallocHugePages`).
 enum HeapHugePages {
     /// The glibc tunable, and the setting that asks for transparent huge pages.
     static let tunable = HostFingerprint.mallocHugePagesTunable

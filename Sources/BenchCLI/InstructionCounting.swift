@@ -4,35 +4,33 @@ import Glibc
 import Foundation
 import Harness
 import Results
+import Strategies
 
-/// Counts the instructions of each phase by running `bench` again under valgrind's callgrind.
-///
-/// The child runs each (scenario, strategy) pair alone between two callgrind dumps
-/// (`InstructionCount.measure`), with Swift's hashing made deterministic
-/// (`SWIFT_DETERMINISTIC_HASHING=1`) and address-space randomisation off (`setarch -R`), so the
-/// same code executes the same instructions run after run. The pairs are split between as many
-/// children as the machine has cores; a pair's counts do not depend on which child ran it.
-///
-/// A child is given the parent's selection options, so it resolves the same `RunPlan`, and the
-/// indices of its pairs in that plan: no scenario name (which may hold any character) passes
-/// through a command line or a label.
+/// Counts the instructions of each phase by running `bench` again under valgrind's callgrind:
+/// each (scenario, strategy) pair alone between two callgrind dumps (`InstructionCount.measure`),
+/// with deterministic hashing and address randomisation off (`setarch -R`), so the same code
+/// counts the same. The pairs are dealt between as many children as there are cores; a child gets
+/// the parent's selection options and its pairs' indices in the resulting `RunPlan`, so no scenario
+/// name (which may hold any character) passes through a command line or a label.
 enum InstructionCounting {
     /// The internal `bench run` option of the child process: the indices of the pairs it counts.
     static let childOption = "instruction-child"
 
+    /// `childOption` in `bench run`'s table: internal, so help leaves it out.
+    static let childOptionSpec = OptionSpec(name: childOption, valueName: "pairs", arity: .multiple,
+                                            help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
+                                            isInternal: true)
+
     /// What to do without valgrind.
     static let installHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
 
-    /// The instruction counts of `pairs`, by pair and phase: `pairs` must be the pairs, in order,
-    /// of the plan that `selection` (the selection options of `bench run`: `--suite F`,
-    /// `--scenario N`, `--strategy S`, `--filter P`, `--steps K`…) resolves to. Each child runs
-    /// `bench` (this executable, `ChildBench`) under valgrind, in `bench`'s process group
-    /// (`ChildProcess`), so an interrupt stops them too; `notice` hears about leftovers of
-    /// interrupted runs removed.
-    /// - Throws: `BenchError.usage` when valgrind is not installed; `BenchError.resource` when
-    ///   descriptors or temporary space run out, a child cannot start or is killed, or a pair
-    ///   gets no counts (naming the pairs); `BenchError.input` when a child fails or writes what
-    ///   it should not.
+    /// The instruction counts of `pairs` (the pairs, in order, of the plan that `selection`, the
+    /// selection options of `bench run`, resolves to), by pair and phase. The children run this
+    /// executable (`ChildBench`) under valgrind in `bench`'s process group, so an interrupt stops
+    /// them too; `notice` hears of leftovers of interrupted runs removed.
+    /// - Throws: `BenchError.usage` without valgrind; `BenchError.resource` when descriptors or
+    ///   temporary space run out, a child cannot start or is killed, or a pair gets no counts;
+    ///   `BenchError.input` when a child fails or writes what it should not.
     static func count(selection: [String], pairs: [RunKey], bench: URL,
                       progress: ((String) -> Void)?, notice: (String) -> Void) throws -> Counted {
         guard let valgrind = executable(named: "valgrind") else {
@@ -205,5 +203,31 @@ enum InstructionCounting {
               process.wait() == .exited(0),
               let text = try? String(contentsOfFile: output, encoding: .utf8) else { return "valgrind" }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    // MARK: - The child
+
+    /// The pairs a counting child was given with `childOption`, as indices into `plan.keys`; nil
+    /// in any other process.
+    /// - Throws: `BenchError.usage` for an index that is not one of the plan's pairs.
+    static func childPairs(_ arguments: ParsedArguments, of plan: RunPlan) throws -> [Int]? {
+        let given = arguments.allValues(childOption)
+        guard !given.isEmpty else { return nil }
+        let count = plan.keys.count
+        return try given.map { text in
+            guard let index = Int(text), (0..<count).contains(index) else {
+                throw BenchError.usage("--\(childOption): '\(Escape.message(text))' is not the index of one of the \(count) pair(s).")
+            }
+            return index
+        }
+    }
+
+    /// The counting child's whole run, under valgrind: each of `pairs` (indices into
+    /// `plan.keys`) alone between two callgrind dumps, labelled with its index on standard output
+    /// (`InstructionCount.measure`), which `readDumps` reads back in the parent.
+    static func runChild(pairs indices: [Int], of plan: RunPlan, steps: Int?, catalog: StrategyCatalog) throws {
+        let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
+        try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
+                                     catalog: catalog)
     }
 }

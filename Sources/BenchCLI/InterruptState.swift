@@ -5,17 +5,13 @@ import Darwin
 #endif
 import CProcess
 
-/// What an interrupt handler needs to leave no temporary file behind and to say exactly which
-/// outputs were already written: kept in fixed C buffers that the handler can read with
-/// async-signal-safe calls only (`unlink`, `write`), never allocating.
-///
-/// It also holds the child processes running (`ChildProcess`), so that an interrupt reaches them:
-/// while any child runs, the handler forwards the signal to every child and records it instead of
-/// ending `bench`; the main thread's wait for the child then returns, sees the signal
-/// (`throwIfInterrupted`), unwinds (removing the temporary directories), and `main` exits with
-/// 128 + the signal and the usual message.
-///
-/// `prepare()` must run before the handler is installed, so no buffer is created inside it.
+/// What an interrupt handler needs to leave no temporary file behind and to say which outputs were
+/// already written, kept in fixed C buffers the handler reads with async-signal-safe calls only
+/// (`unlink`, `write`), never allocating. While child processes run (`ChildProcess`), the handler
+/// forwards the signal to them and records it instead of ending `bench`; the wait for the child
+/// returns, sees it (`throwIfInterrupted`), unwinds (removing the temporary directories), and
+/// `main` exits with 128 + the signal. `prepare()` must run before the handler is installed, so
+/// that no buffer is created inside it.
 public enum InterruptState {
     private static let capacity = 8192
     /// The temporary files of the outputs being written, each NUL-terminated, back to back;

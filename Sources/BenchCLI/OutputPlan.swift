@@ -1,18 +1,11 @@
 import Results
 
-/// The files a command will write and the files it reads, checked together before any work
-/// starts (docs/cli.md, "Output files"): each output can be written now, no output names an
-/// input of the same command (a report written over its baseline would destroy it), no two
-/// outputs name the same file (one would silently replace the other), and no output option is
-/// given twice (only one of its files would be written).
-///
-/// Paths are compared by what they finally name — device and inode for existing files, so a
-/// symbolic link or `./x` is the same file as `x`, and `-`, `/dev/stdout` and `/dev/fd/1` are one
-/// stream. Only `/dev/null` may be named by several outputs, since it keeps nothing; two outputs
-/// into any other device, pipe or stream would run together.
-///
-/// The path `-` is standard output (`AtomicFile.standardOutput`), which at most one output may
-/// take: two outputs there would run together. A file called `-` is written as `./-`.
+/// The files a command will write and read, checked together before any work starts (docs/cli.md,
+/// "Output files"): each output writable now, none naming an input (a report written over its
+/// baseline would destroy it) or another output, and no output option given twice. Paths compare
+/// by what they finally name (device and inode; `-`, `/dev/stdout` and `/dev/fd/1` are one stream);
+/// only `/dev/null` may take several outputs. `-` is standard output (`AtomicFile.standardOutput`),
+/// which at most one output may take; a file called `-` is written as `./-`.
 struct OutputPlan {
     /// Each output's option name (without dashes) and path.
     var outputs: [(option: String, path: String)] = []

@@ -65,9 +65,7 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "wide", arity: .flag,
                            help: "Print every column of the comparison table (the layout and reuse phases, the traffic "
                                + "bound in µs, the step's p90, the first load and × floor), wider than 120 columns."),
-                OptionSpec(name: InstructionCounting.childOption, valueName: "pairs", arity: .multiple,
-                           help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
-                           isInternal: true),
+                InstructionCounting.childOptionSpec,
                 OptionSpec(name: "store-path", valueName: "path",
                            help: "Time fills and copies with this store path (string: the C library's memset, memmove "
                                + "and string stores; vector: loops of vector stores).",
@@ -164,17 +162,8 @@ struct RunCommand: BenchCommand {
         quiet = arguments.flag("quiet")
         wide = arguments.flag("wide")
         keepsSamples = arguments.flag("samples")
-        let childPairs = arguments.allValues(InstructionCounting.childOption)
-        isChild = !childPairs.isEmpty || arguments.value(ProcessRounds.orderOption) != nil
-        if !childPairs.isEmpty {
-            let count = plan.keys.count
-            instructionChildPairs = try childPairs.map { text in
-                guard let index = Int(text), (0..<count).contains(index) else {
-                    throw BenchError.usage("--\(InstructionCounting.childOption): '\(Escape.message(text))' is not the index of one of the \(count) pair(s).")
-                }
-                return index
-            }
-        }
+        instructionChildPairs = try InstructionCounting.childPairs(arguments, of: plan)
+        isChild = instructionChildPairs != nil || arguments.value(ProcessRounds.orderOption) != nil
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
                                  inputs: ["scenario-file", "suite"])
@@ -188,9 +177,7 @@ struct RunCommand: BenchCommand {
     func run(_ context: CommandContext) throws -> Int32 {
         if !isChild { context.stderr(ScenarioSelection.deviceNotes(scenarios)) }
         if let indices = instructionChildPairs {
-            let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
-            try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
-                                         catalog: catalog)
+            try InstructionCounting.runChild(pairs: indices, of: plan, steps: steps, catalog: catalog)
             return 0
         }
         var progress: ((String) -> Void)?

@@ -1,15 +1,11 @@
 import Raster
 
 /// The coverage of a layer's border that fills a box of `size` pixels, kept as the pieces the
-/// renderer draws: the four sides, and at each rounded corner the square where the inner curve
-/// lies.
-///
-/// A border is drawn over its ring's pixels only, so that the pixels it blends are the ring's,
-/// not the whole layer's: the top and bottom rows of `⌈width⌉` pixels across the box, the left
-/// and right columns between them, and where a corner is rounded by more than the width, the
-/// square from the width to the radius in which the inner edge curves. Every pixel the ring
-/// touches lies in exactly one piece; each piece's values are those of
-/// `CoverageMask(window:borderOf:…)` over the whole box.
+/// renderer draws, so that the pixels a border blends are its ring's, not the whole layer's: the
+/// top and bottom rows of `⌈width⌉` pixels, the left and right columns between them, and at each
+/// corner rounded by more than the width the square in which the inner edge curves. Every pixel
+/// the ring touches lies in exactly one piece, with the value `CoverageMask(window:borderOf:…)`
+/// gives it over the whole box.
 struct BorderCoverage {
     /// One piece: where it lies in the box, and its coverage.
     struct Piece {

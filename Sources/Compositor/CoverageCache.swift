@@ -1,18 +1,12 @@
 import Raster
 
 /// Rounded-rectangle coverage the renderer has computed, by shape (pixel size, radius in pixels,
-/// corners), kept across frames within a limit in bytes.
-///
-/// The same few shapes are drawn every frame (cap cells, section backgrounds, the clips of
-/// off-screen buffers, borders), so their coverage is computed once. An entry is a shape's corner
-/// tiles (`RoundedRectCoverage`, O(r²) bytes whatever the shape's size), for rounded backgrounds;
-/// or a whole mask, for clipping an off-screen buffer that is as large anyway; or the pieces of
-/// a border's ring (`BorderCoverage`). Each entry is
-/// charged its coverage bytes plus `entryOverhead` for its bookkeeping, so many tiny entries are
-/// bounded too. Storing an entry that would take `bytes` over `capacity` first evicts the least
-/// recently used entries (a lookup or a store is a use); an entry larger than the whole capacity
-/// is handed out without being stored. `bytes` therefore never exceeds `capacity`. What is cached
-/// changes no pixel: an evicted shape is computed again, to the same values.
+/// corners), kept across frames within `capacity` bytes, because the same few shapes are drawn
+/// every frame (docs/cost-model.md §1, "Rounded coverage"). An entry is a shape's corner tiles
+/// (O(r²) bytes), a whole mask (an off-screen buffer's clip, as large anyway) or a border's pieces,
+/// charged its bytes plus `entryOverhead`, so many tiny entries are bounded too. A store past
+/// `capacity` evicts the least recently used entries first, and one larger than `capacity` is
+/// handed out unstored. What is cached changes no pixel: an evicted shape is computed again.
 struct CoverageCache {
     /// The most `bytes` may reach.
     let capacity: Int

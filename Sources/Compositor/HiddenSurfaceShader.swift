@@ -1,19 +1,12 @@
 import Raster
 
-// Design note — shading with hidden-surface removal.
-//
-// A display list (paints over rectangles, back to front) is shaded with hidden-surface removal:
-// the target is cut into bands of rows in which no opaque operation starts or ends, every band is walked
-// front to back to find the columns each operation can still be seen in (an opaque operation
-// hides the columns it covers; a blended one hides nothing), and only those visible spans are
-// shaded, back to front. The result is per-pixel visibility, exactly what a TBDR GPU computes
-// inside each of its 32 × 32 tiles, so the tile size changes the GPU's binning but not which
-// fragments are shaded; bands are the same computation with longer spans, which keeps bulk fills
-// bulk.
-//
-// Rejected: drawing the tree directly, back to front (the first version). It is simpler but
-// shades every hidden pixel, so `none` cost two full framebuffer writes (background, then cells)
-// and the time no longer followed what the device does.
+// Design note — shading with hidden-surface removal (docs/cost-model.md §1). The target is cut into
+// bands of rows in which no opaque operation starts or ends; each band is walked front to back to
+// find the columns each operation can still be seen in (an opaque one hides what it covers, a
+// blended one nothing), and only those spans are shaded, back to front: the per-pixel visibility a
+// TBDR GPU computes in its tiles, with spans long enough to keep bulk fills bulk. Rejected:
+// drawing the tree back to front (the first version), which shaded every hidden pixel, so `none`
+// cost two full framebuffer writes and the times stopped following a device.
 
 /// Shades display lists into pixmaps, skipping every fragment hidden beneath an opaque operation
 /// in front of it (see the design note), and counts the fragments and bytes it shaded.

@@ -1,23 +1,13 @@
 import Raster
 
-// Design note — shadows.
-//
-// Core Animation draws a layer's shadow beneath the layer, from the layer's shape blurred, and
-// applies the layer's opacity and mask after it (Core Animation Programming Guide, "Layer Style
-// Property Animations": background, contents, sublayers, border, shadow, opacity, mask). The
-// renderer follows that: the shadow is the first operation of the layer's picture, wherever the
-// picture is drawn — the target's display list, the layer's off-screen buffer, or its
-// rasterized bitmap. `masksToBounds` and `mask` clip it as they clip the rest (so a layer that
-// masks to its bounds hides its own shadow, as on a device); a buffer or bitmap the layer does not
-// clip grows to hold it.
-//
-// The shape: with a `shadowPath`, the path's coverage, blurred once per scale and radius and
-// kept with the path, so a frame only reads it. Without one, Core Animation must render the
-// layer to learn its shape: one off-screen pass every frame the layer is drawn (WWDC 2014 session
-// 419, WWDC 2010 session 425), which the renderer makes — the layer's own drawing, sublayers and
-// border rendered into a pooled buffer of the layer's size, its alpha taken into an 8-bit mask
-// with a margin for the blur, and blurred (CoverageMask+Blur.swift). Apple gives no cost for the
-// blur itself; it is counted as the bytes its box passes read and write (docs/cost-model.md §7).
+// Design note — shadows. Core Animation draws a layer's shadow beneath it and applies opacity and
+// mask after it (docs/cost-model.md §7), so the shadow is the first draw of the layer's picture
+// wherever the picture goes — the target's list, its off-screen buffer, its rasterized bitmap —
+// clipped by `masksToBounds` and `mask` like the rest, in a buffer grown to hold it when the layer
+// does not clip. With a `shadowPath` its coverage is blurred once and kept with the path; without,
+// the layer is rendered every frame in a pass of its own to learn its shape (WWDC 2014 session 419,
+// WWDC 2010 session 425), its alpha blurred with a margin (CoverageMask+Blur.swift). Apple gives
+// no cost for the blur: it counts as the bytes its box passes read and write.
 
 extension Renderer {
     /// A layer with a shadow or a border (`Layer.drawsShadowOrBorder`): drawn as any layer, with

@@ -1,29 +1,14 @@
 import Raster
 
-// Design note — the renderer.
-//
-// A frame is drawn the way a tile-based deferred GPU and Core Animation's render server draw it
-// (docs/cost-model.md §7). The layer tree is walked once, back to front, building the screen's
-// display list of paints over rectangles: opaque backgrounds and opaque contents replace what is
-// beneath; everything translucent blends. Masks, rounded clipping of contents or sublayers and
-// group opacity render their subtree into a separate buffer (an off-screen pass), and
-// `shouldRasterize` layers that miss the cache (keyed by layer identity) render into a new
-// bitmap. Such a subtree is not flattened into the screen's list: when the walk meets it, it
-// builds the subtree's own display list and shades it into its buffer at once (nested passes
-// first), and the screen's list gets one operation that composites the result, blended. So every
-// off-screen pass of a frame is shaded during the walk, and the screen's display list is shaded
-// last, once the walk is done; each list is shaded with hidden-surface removal
-// (`HiddenSurfaceShader`). A mask costs two passes, as Core Animation renders it: the mask into
-// an attachment of its own (8-bit alpha for a shape, colour for any other layer), the content
-// into another, then the composite applies one to the other; a rounded `masksToBounds` clip is
-// one pass, applied when the content is composited. A layer's shadow and border are the first and
-// last draws of its picture (Renderer+Shadow.swift, Renderer+Border.swift); a shadow without a
-// path renders the layer in a pass of its own to learn its shape.
-//
-// Positions are snapped to the pixel grid from absolute point coordinates, so a subtree drawn
-// off-screen lands on exactly the pixels it would have covered on screen — the property the
-// pixel-equivalence tests rely on. Counters are added where the work is done: from the spans
-// shaded, the buffers filled and the cache lookups made.
+// Design note — the renderer: a frame is drawn as a tile-based deferred GPU and Core Animation's
+// render server draw it (docs/cost-model.md §1, §7). One walk of the layer tree, back to front,
+// builds the screen's display list; a subtree that needs an off-screen pass (a mask, a rounded
+// clip, group opacity, a raster-cache miss, a shadow without a path) gets a list of its own,
+// shaded into its buffer as the walk meets it, and is one blended draw in its parent's. Positions
+// snap to the pixel grid from absolute points, so a subtree drawn off-screen lands on the pixels
+// it would cover on screen (the pixel-equivalence tests). Counters are added where work is done.
+// Rejected: the helpers of Renderer+*.swift in this file, 0.005–0.02 % fewer composite
+// instructions in the debug build, which does not inline across files.
 
 /// Draws layer trees into a framebuffer and measures what each frame cost.
 public final class Renderer {
@@ -56,7 +41,7 @@ public final class Renderer {
     var lent: [Pixmap] = []
     var lentMasks: [CoverageMask] = []
     /// Emptied display lists whose storage the next ones reuse (`takeOps`).
-    private var spareOps: [[DrawOp]] = []
+    var spareOps: [[DrawOp]] = []
     /// What `framebuffer` holds while the frame is drawn in it, shared by every renderer.
     private static let placeholder = Pixmap(width: 1, height: 1)!
     /// The last frame's operations on screen and how each shows in the overlays, when
@@ -67,12 +52,12 @@ public final class Renderer {
     /// the clips of off-screen buffers keep whole masks. Capped at `roundedCoverageCapacity`.
     var roundedCoverage: CoverageCache
     /// The largest visible-part coverage `roundedBackground` has made, in bytes.
-    private var largestVisiblePart = 0
+    var largestVisiblePart = 0
     /// Shades each display list; it keeps its scratch space, so a steady frame allocates nothing.
     /// Unchecked for exclusive access: only `execute` uses it, on the renderer's one thread, and a
     /// checked access held while a list is shaded would lengthen every access check the kernels
     /// make meanwhile (each scans the accesses in progress).
-    @exclusivity(unchecked) private var shader = HiddenSurfaceShader()
+    @exclusivity(unchecked) var shader = HiddenSurfaceShader()
     /// The shadow blur's working space, kept so that a steady frame allocates none.
     var blurScratch = BlurScratch()
 
@@ -86,25 +71,6 @@ public final class Renderer {
         self.rasterCache = RasterCache(capacityBytes: screenSize.area * 4 * 5 / 2)
         self.roundedCoverage = CoverageCache(capacity: screenSize.area * 4)
     }
-
-    /// The most the rounded-coverage cache may hold, in bytes: four screens of 8-bit coverage
-    /// (`4 × screen pixels`). Rounded backgrounds are kept as their corner tiles (O(r²) bytes
-    /// however large the layer), the rounded clips of off-screen buffers as whole masks; past the
-    /// cap the least recently used shapes are evicted and computed again when next drawn, and a
-    /// shape too large for the cap on its own is never kept (a background whose corners alone
-    /// would not fit is then given the coverage of its visible part only, each frame).
-    public var roundedCoverageCapacity: Int { roundedCoverage.capacity }
-
-    /// The bytes the rounded-coverage cache holds now (coverage plus an estimate of each entry's
-    /// bookkeeping); never more than `roundedCoverageCapacity`.
-    public var roundedCoverageBytes: Int { roundedCoverage.bytes }
-
-    /// The bytes of the largest rounded-rectangle coverage made at once since the renderer was
-    /// created: a shape's corner tiles, the whole clip of an off-screen buffer (as large as the
-    /// buffer), or the visible part of a background whose corners do not fit the cache. It never
-    /// grows with a layer's size beyond what is drawn: a rounded background ten million rows tall
-    /// costs its corners.
-    public var largestRoundedCoverageBytes: Int { max(roundedCoverage.largestComputed, largestVisiblePart) }
 
     /// Off-screen buffers and mask attachments allocated so far (not taken from the pools): flat
     /// in a steady state.
@@ -148,7 +114,7 @@ public final class Renderer {
 
     // MARK: - Building the display list
 
-    private func build(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+    func build(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
         stats.layersDrawn += 1
         walkMemory.note(layer)
@@ -325,128 +291,5 @@ public final class Renderer {
             ops.append(DrawOp(rect: rect, paint: .scaled(bitmap, source: bitmap.bounds, destination: destination, opacity: alpha8),
                               mark: mark))
         }
-    }
-
-    /// A render pass executed: its attachment (`pixels` of `bytesPerPixel`) stored to memory
-    /// once, and `readBack` pixels of its result read when it is composited.
-    func countPass(storing pixels: Int, bytesPerPixel: Int = 4, readBack: Int = 0) {
-        stats.renderPasses += 1
-        stats.tileTrafficBytes += pixels * bytesPerPixel
-        countReadBack(readBack, bytesPerPixel: bytesPerPixel)
-    }
-
-    /// `pixels` of an off-screen result read from memory where it is composited.
-    func countReadBack(_ pixels: Int, bytesPerPixel: Int = 4) {
-        stats.tileTrafficBytes += pixels * bytesPerPixel
-    }
-
-    /// A mask's own off-screen pass: its attachment of `size` stored, and `readBack` pixels of it
-    /// read where the content is composited.
-    func countMaskPass(_ size: PixelSize, bytesPerPixel: Int, readBack: Int) {
-        stats.offscreenPasses += 1
-        stats.offscreenPixels += size.area
-        countPass(storing: size.area, bytesPerPixel: bytesPerPixel, readBack: readBack)
-    }
-
-    /// The coverage that clips an off-screen buffer of `size`, of which `readBack` pixels are
-    /// composited: rounded bounds (`masksToBounds` with a radius) times the mask layer's alpha;
-    /// and whether it was made in an earlier frame (a rounded clip held by the coverage cache),
-    /// not in this one (a mask's attachment, rendered every frame). Nil when nothing clips.
-    private func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, readBack: Int,
-                              _ t: Target) -> (mask: CoverageMask, kept: Bool)? {
-        var coverage: (mask: CoverageMask, kept: Bool)?
-        if layer.clipsToRoundedBounds {
-            // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
-            coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
-        }
-        guard let mask = layer.mask else { return coverage }
-        guard var attachment = maskPool.take(size) else {
-            refusedBuffer = size
-            return coverage
-        }
-        // Core Animation renders a mask in a pass of its own every frame the layer is drawn,
-        // before the content's, and the composite applies it (docs/cost-model.md §7).
-        if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale), let path = shape.path,
-           let (pathCoverage, kept) = path.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
-            // A shape filling the layer: its path's coverage, every pixel of the 8-bit attachment
-            // written; read from a mask kept since an earlier frame when the path was drawn before.
-            stats.layersDrawn += 1
-            let bytes = attachment.overwrite(with: pathCoverage)
-            stats.bytesWritten += bytes
-            stats.bytesRead += bytes
-            if kept { stats.keptBytesRead += bytes }
-            countMaskPass(size, bytesPerPixel: 1, readBack: readBack)
-        } else if var alpha = pool.take(size) {
-            // Any other layer renders in colour; its alpha is what masks.
-            var sub = takeOps(DrawOp(rect: alpha.bounds, paint: .fill(.transparent), mark: .opaque))
-            build(mask, parentOrigin: abs, opacity: 1, into: &sub, Target(scale: t.scale, origin: t.origin, clip: alpha.bounds))
-            execute(sub, into: &alpha, onScreen: false)
-            give(&sub)
-            countMaskPass(size, bytesPerPixel: 4, readBack: readBack)
-            let pixels = attachment.overwrite(alphaOf: alpha)
-            stats.bytesRead += 4 * pixels
-            stats.bytesWritten += pixels
-            pool.give(alpha)
-        } else {
-            refusedBuffer = size
-            maskPool.give(attachment)
-            return coverage
-        }
-        if let clip = coverage { attachment.multiply(by: clip.mask) }
-        lentMasks.append(attachment)
-        return (attachment, false)
-    }
-
-    /// The corner tiles of the rounded rectangle filling `size`, from the rounded-coverage cache
-    /// (nil when they do not fit it): how a path's coverage gets its corners.
-    private func cornerTiles(_ size: PixelSize, _ radius: Double, _ corners: Corners) -> RoundedRectCoverage? {
-        roundedCoverage.corners(size, radius: radius, corners: corners)
-    }
-
-    /// The paint of a background of `color` filling `px` with `corners` rounded by `radius`
-    /// pixels, of which `visible` is drawn: the shape's cached corner tiles, so no coverage as
-    /// large as the layer is ever made (a section's background can be millions of pixels tall).
-    /// Only when the corners themselves are too large for the cache is the coverage of the
-    /// visible part computed, for this frame. Nil when `px` is empty.
-    private func roundedBackground(_ color: PremultipliedColor, px: PixelRect, visible: PixelRect,
-                                   radius: Double, corners: Corners) -> Paint? {
-        if let shape = roundedCoverage.corners(px.size, radius: radius, corners: corners) {
-            return .rounded(color, shape, offset: px.origin)
-        }
-        let window = visible.offsetBy(dx: -px.x, dy: -px.y)
-        guard let part = CoverageMask(window: window, roundedRect: (0, 0, Double(px.width), Double(px.height)),
-                                      radius: radius, corners: corners) else { return nil }
-        largestVisiblePart = max(largestVisiblePart, part.width * part.height)
-        return .shape(color, part, offset: visible.origin)
-    }
-
-    // MARK: - Shading
-
-    /// A display list holding `first`, in storage of one given back (`give`): a frame builds one
-    /// list for the screen and one for each off-screen pass, and new arrays growing op by op were a
-    /// few per cent of a plain table's composite.
-    func takeOps(_ first: DrawOp) -> [DrawOp] {
-        var ops = spareOps.popLast() ?? []
-        ops.append(first)
-        return ops
-    }
-
-    /// Keeps `ops`' storage, emptied, for `takeOps`.
-    func give(_ ops: inout [DrawOp]) {
-        ops.removeAll(keepingCapacity: true)
-        spareOps.append(ops)
-        ops = []
-    }
-
-    /// Shades `ops` into `target` with hidden-surface removal (`HiddenSurfaceShader`) and adds
-    /// what was shaded to the frame's stats; `onScreen` for the framebuffer.
-    func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
-        let shaded = shader.shade(ops, into: &target, onScreen: onScreen)
-        stats.blendedPixels += shaded.blendedPixels
-        stats.blendedFragments += shaded.blendedFragments
-        stats.shadedPixels += shaded.shadedPixels
-        stats.bytesWritten += shaded.bytesWritten
-        stats.bytesRead += shaded.bytesRead
-        stats.keptBytesRead += shaded.keptBytesRead
     }
 }

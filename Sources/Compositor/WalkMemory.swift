@@ -1,15 +1,12 @@
 internal import CIntrinsics
 
-/// The heap blocks a frame's tree walk read (layers, their sublayer lists, their contents and
-/// those contents' pixel storage), by address, so that the next frame can ask the cache for all
-/// of them at once before it walks.
-///
-/// Why: between two frames of one strategy every other strategy's frame and the floor's pass
-/// through the caches, so the walk finds its tree in memory and reads it one pointer after
-/// another, a miss at a time: 14 µs of the iPhone SE's 180 µs composite of `none`, 82 layers. The
-/// blocks the walk reads barely change from frame to frame (a scroll moves cells, it does not
-/// make new ones), so asking for last frame's blocks first lets the misses overlap. Addresses
-/// are kept as integers, never dereferenced: a hint for a block freed since is harmless.
+/// The heap blocks a frame's tree walk read (layers, their sublayer lists, contents and the
+/// contents' pixel storage), by address, so that the next frame asks the cache for all of them
+/// before it walks. Why: between two frames of a strategy the other strategies' frames pass through
+/// the caches, and the walk then reads its tree a miss at a time, one pointer after another (14 µs
+/// of the iPhone SE's 180 µs composite of `none`); the blocks barely change from frame to frame,
+/// so asking first lets the misses overlap. Addresses are integers, never dereferenced: a hint for
+/// a block freed since is harmless.
 struct WalkMemory {
     private var objects: [UInt] = []
     private var storages: [UInt] = []

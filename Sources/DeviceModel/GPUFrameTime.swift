@@ -1,14 +1,11 @@
-/// Counted work in, estimated GPU time out: the device model.
+/// Counted work in, estimated GPU time out: the device model (docs/device-model.md).
 ///
 /// time = passes × passCost + (tileTrafficBytes + textureBytesRead) / bandwidth + shadedFragments / fillRate
 ///
-/// Times are in **seconds** (`Double`), so a frame's time divides directly by a refresh interval.
-/// The result is a range: its low end takes every parameter's fast end (the cheapest pass, the
-/// highest bandwidth and fill rate), its high end every slow end. The three terms are added as if
-/// the GPU did them one after another; a GPU overlaps memory traffic with shading, so the sum
-/// leans high. Blended fragments cost nothing beyond their place in `shadedFragments`: the
-/// destination they read stays in tile memory (docs/device-model.md, "Blending"). This is a
-/// model's estimate from public figures, never a measurement.
+/// In seconds, so a frame's time divides by a refresh interval. The result is a range, every
+/// parameter's fast end to every slow end; the terms add as if the GPU did them in turn, which
+/// leans high (a GPU overlaps traffic with shading). A blended fragment costs only its place in
+/// `shadedFragments`: its destination stays in tile memory. An estimate, never a measurement.
 public enum GPUFrameTime {
     /// The estimate split by term, each a range in seconds.
     public struct Terms: Sendable, Equatable {

@@ -11,18 +11,12 @@ extension Device {
     /// it looks like pixels typed as points: halfway between 1 (points) and 2 (pixels at 2×).
     public static let pointsLookLikePixels = 1.5
 
-    /// A sentence for a note when this screen is implausible as a device; nil when it is not.
-    ///
-    /// Two rules, both against `catalogue` (the shorter and the longer side, so a screen may be
-    /// either way up):
-    /// - larger than the largest catalogue device (`ipad-pro-12.9`, 1024 × 1366 pt): its shorter
-    ///   side longer than that device's shorter side, or its longer side longer than its longer;
-    /// - at a scale above 1, at least `pointsLookLikePixels` times as large, shorter side to
-    ///   shorter side, as the catalogue device closest to it in shape (longer side over shorter):
-    ///   what a size in pixels typed as points looks like at 2× or 3×.
-    ///
-    /// The sentence names the screen in points and in pixels, which rule it broke, and, at a scale
-    /// above 1, the size in points that the numbers make when read as pixels.
+    /// A sentence for a note when this screen is implausible as a device; nil when it is not
+    /// (docs/scenario-files.md, `device`): either way up, larger than `ipad-pro-12.9`, or, at a
+    /// scale above 1, at least `pointsLookLikePixels` times the catalogue device closest to it in
+    /// shape, shorter side to shorter side, as pixels typed as points look. The sentence names the
+    /// screen in points and pixels, the rule it broke and, at a scale above 1, the size in points
+    /// that the numbers make when read as pixels.
     public var implausibility: String? {
         guard width > 0, height > 0, let largest = Device.catalogue.max(by: { $0.area < $1.area }) else { return nil }
         let pixels = pixelSize

@@ -2,18 +2,13 @@
 import Foundation
 import Results
 
-/// A deliberate slowdown, compiled only into a build made with
-/// `-Xswiftc -DCORNERBENCH_FAULT_INJECTION`, so a script can measure whether the gate catches a
-/// known regression (`scripts/gate-error-rates.sh`). Release and CI builds contain none of it.
-///
-/// `CORNERBENCH_SLOWDOWN=strategy:phase:fraction` (e.g. `per-cell-mask:layout:0.10`) makes that
-/// strategy's phase busy-wait for `fraction` of its own measured duration after doing its work:
-/// a phase 10 % slower in wall-clock time, doing the same modelled work.
-///
-/// `CORNERBENCH_SLOWDOWN=strategy:phase:memory` instead makes the phase read one word of every
-/// other cache line of a framebuffer-sized buffer of its own after its work: an extra pass over a
-/// frame's memory, which costs memory traffic (a RAM access per line read under the simulated
-/// cache) and few instructions (about 1.4 per line), the regression instruction counts miss.
+/// A deliberate slowdown, compiled only with `-Xswiftc -DCORNERBENCH_FAULT_INJECTION`, so that
+/// `scripts/gate-error-rates.sh` can measure whether the gate catches a known regression; release
+/// and CI builds hold none of it. `CORNERBENCH_SLOWDOWN=strategy:phase:fraction` (e.g.
+/// `per-cell-mask:layout:0.10`) busy-waits the phase for `fraction` of its own duration after its
+/// work, the same modelled work; `strategy:phase:memory` reads one word of every other cache line
+/// of a frame-sized buffer after it: memory traffic at about 1.4 instructions a line, the
+/// regression instruction counts miss.
 enum FaultInjection {
     /// How one phase is slowed.
     enum Slowdown {

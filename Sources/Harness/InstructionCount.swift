@@ -4,17 +4,13 @@ import Strategies
 import Table
 
 /// Instructions executed per phase, and their simulated cache cost, counted by valgrind's
-/// callgrind tool.
-///
-/// Wall-clock time on a shared machine is noisy; the instructions a phase executes are not. A
-/// child `bench` runs under callgrind and measures each (scenario, strategy) pair on its own:
-/// warm-up steps, then `boundary`, then the measured steps, then `boundary` again. Callgrind is
-/// told to write its counts and start again from zero after each `boundary` (`--dump-after`), so
-/// every second dump holds exactly one pair's measured steps. A phase's count is the inclusive
-/// cost of the function that runs it (`Simulation.reusePhase`, `layoutPhase`, `compositePhase`,
-/// and `step` for the whole step), read from the dump by `CallgrindProfile`. With the cache
-/// simulated (`CacheModel.standard`), the same dumps give each phase's data reads and writes,
-/// misses and estimated cycles.
+/// callgrind: wall-clock time on a shared machine is noisy, the instructions a phase executes are
+/// not. A child `bench` under callgrind runs each (scenario, strategy) pair alone — warm-up steps,
+/// `boundary`, the measured steps, `boundary` — and callgrind dumps and zeroes its counts after each
+/// `boundary` (`--dump-after`), so every second dump holds one pair's measured steps. A phase's
+/// count is the inclusive cost of the function that runs it (`Simulation.reusePhase`,
+/// `layoutPhase`, `compositePhase`; `step` for all), read by `CallgrindProfile`; with the cache
+/// simulated (`CacheModel.standard`) the same dumps give its reads, writes, misses and cycles.
 public enum InstructionCount {
     /// The symbol fragment of the function whose inclusive cost is each phase's count (the
     /// functions are never inlined, so they exist under these mangled names).

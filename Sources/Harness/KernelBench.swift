@@ -59,15 +59,11 @@ public enum KernelBench {
     }
 
     /// Measures every kernel over a `size` buffer, `repetitions` times each, interleaved so drift
-    /// affects all alike; returns the rows, the fill, copy and kept-copy floors first. Each
-    /// pass, the floor's included, writes the next of three frames in turn, so every pass meets a
-    /// frame the others left, as the frames of `bench run`'s rotation do (a kernel run on the
-    /// frame the last pass wrote found it in the cache and came in under the floor). And each
-    /// pass follows two frames written, untimed, as every turn of `bench run`'s rotation follows
-    /// strategies' frames: a pass after one that mostly read (a kept copy) found the last-level
-    /// cache holding clean lines it could drop, where after writes it must first write dirty ones
-    /// back, and the fill kernel came in at 0.90–0.99 × the fill floor (0.95–1.02 after one frame
-    /// written, which leaves part of the cache to the pass before).
+    /// affects all alike; returns the rows, the fill, copy and kept-copy floors first. Each pass
+    /// writes the next of three frames, after two frames written untimed, as every turn of `bench
+    /// run`'s rotation follows strategies' frames: on the frame the last pass wrote a kernel found
+    /// it cached and came in under the floor, and after a pass that mostly read (a kept copy) the
+    /// cache held clean lines a write can drop (docs/measurements.md has the figures).
     public static func run(size: PixelSize = PixelSize(width: 2048, height: 2732), repetitions: Int = 45) -> [Row] {
         let bytes = size.area * 4
         var targets = (0..<3).map { _ in Pixmap(size: size)! }

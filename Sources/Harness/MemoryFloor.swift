@@ -1,29 +1,14 @@
 import Raster
 
 /// The memory floor: the least time this host takes to write every row of one frame (the fill
-/// floor) and to write every row of one frame with pixels read from the cache (the copy floor:
-/// each row copied from one a few rows above, `Pixmap.copyRowsFromAbove`), with the renderer's
-/// own kernels, one span a row, by every way they have of storing (`StorePath`), whichever path
-/// the process chose for its frames. A frame's composite writes each of its rows at least once,
-/// so no composite can take less than the fill floor, and no kernel writing a frame can either;
-/// and a renderer on a path slower than this host's fastest shows it above its bound instead of
-/// moving the bound with it (the string path's fill floor was 1.2 × the vector path's on the
-/// development VM). The copy floor less the fill floor prices reading a frame's bytes where they
-/// are cheapest to read, in the cache: what a composite mostly reads (the row it just wrote,
-/// beneath a blend; small contents; off-screen buffers it just drew) is there, so a bound that
-/// priced every read as a read from memory would not be a bound (a bulk `memcpy` did: masked
-/// strategies came in at 0.8 × such a bound).
-///
-/// Why rows and not one `memset` of the whole frame: a bulk `memset` can take a path row spans
-/// cannot (on some hosts non-temporal stores, on others a string store over megabytes at once),
-/// so it was no floor — `bench kernels` measured a fill at 0.6 × it. Which colour: on the string
-/// path a byte-uniform one (white) is a `memset`, any other (the grouped background's grey) a
-/// string store of words, and either can be the faster on a host; on the vector path both are
-/// the same stores. So each turn fills one frame each way (`fillWays`) and copies one frame on
-/// each path, and each floor is the least of its turn.
-///
-/// Where the floor is timed matters as much as what: `Runner` times it in a slot of the
-/// strategies' rotation, so its frames meet the caches as a strategy's framebuffer does.
+/// floor), and to write them from a row in the cache (the copy floor, `Pixmap.copyRowsFromAbove`),
+/// with the renderer's own kernels, one span a row, by every store path (`StorePath`, `fillWays`).
+/// A composite writes each of its rows at least once, so none can take less; the copy floor less
+/// the fill floor prices a read from the cache, where a composite's reads mostly are. Rejected: a
+/// bulk `memset` of the frame, which took paths row spans cannot (`bench kernels` measured a fill
+/// at 0.6 × it). The colours, the paths and the other alternatives measured: docs/cost-model.md
+/// §6. `Runner` times the floor in a turn of the strategies' rotation, so its frames meet the
+/// caches as a strategy's framebuffer does.
 public struct MemoryFloor {
     /// A way of filling a frame: a store path and a colour.
     public struct FillWay: Sendable {

@@ -6,16 +6,12 @@ import Table
 
 /// Runs scenarios against strategies and turns the steps into `Results`.
 ///
-/// The strategies of a scenario run in lockstep — step k of every strategy, then step k + 1 —
-/// and the memory floor (`MemoryFloor`, on the scenario's own framebuffer size) takes a turn in
-/// the rotation like one more strategy, so slow drift of the machine (heat, other load) and the
-/// state of the caches affect every strategy and the floor alike and the ratios stay fair: the
-/// floor's frames meet the caches as each strategy's framebuffer does, last touched one rotation
-/// ago. (Timing the floor back to back instead measured a buffer that stayed in the last-level
-/// cache: a floor no frame in the rotation could see.) Before the
-/// measured steps, each strategy runs `warmupSteps` frames on a separate table so code, allocator
-/// and caches are warm, while the measured run starts from a fresh table (its counters are then
-/// exactly those of frame 0 onwards, as `bench render` shows them).
+/// A scenario's strategies run in lockstep — step k of every strategy, then step k + 1 — with the
+/// memory floor (`MemoryFloor`) taking a turn in the rotation like one more strategy, so drift
+/// (heat, other load) and the caches' state affect all alike. Rejected: timing the floor back to
+/// back, which measured a buffer the last-level cache kept, a floor no frame in the rotation could
+/// see. Each strategy first warms up on a separate table; the measured run starts from a fresh
+/// one, so its counters are those of frame 0 onwards, as `bench render` shows them.
 public struct Runner {
     /// Called with a short line of progress (the CLI prints it on stderr when it is a terminal).
     public var progress: ((String) -> Void)?
@@ -98,14 +94,12 @@ public struct Runner {
             firstFloors = firstFloors ?? measurement.floors
             runs += measurement.results()
         }
-        var results = Results(schema: Results.currentSchema, tool: .current, machine: .current,
-                              createdAt: ISO8601DateFormatter().string(from: Date()),
-                              floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0, runs: runs,
-                              peakMemoryBytes: PeakMemory.bytes())
-        results.keptCopyFloorNanos = firstFloors?.kept ?? 0
-        results.provenance = .current(commandLine: commandLine)
-        results.scenarioDefinitions = Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a })
-        return results
+        return Results(schema: Results.currentSchema, tool: .current, machine: .current,
+                       createdAt: ISO8601DateFormatter().string(from: Date()),
+                       floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0,
+                       keptCopyFloorNanos: firstFloors?.kept ?? 0, runs: runs, peakMemoryBytes: PeakMemory.bytes(),
+                       provenance: .current(commandLine: commandLine),
+                       scenarioDefinitions: Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// The turns of step `step` of `round`: the strategies `0..<strategies` in order, with the

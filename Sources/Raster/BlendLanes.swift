@@ -1,15 +1,11 @@
 internal import CIntrinsics
 
-/// How wide the lanes are on which the blend kernels (`Kernels.blend`, `over`, `shape`,
-/// `multiply`, `masked`) do their arithmetic: with `StorePath`, the kernel choices whose
-/// instructions and speed depend on the host, not on the pixels.
-///
-/// Both give bit-identical pixels: the same groups of eight, the same skips, the same 16-bit
-/// arithmetic and rounding. `.portable` is Swift's `SIMD16<UInt16>`, which a module built for every
-/// x86-64 host compiles to pairs of 128-bit SSE2 instructions; `.wide` is the same kernels in C on
-/// 256-bit AVX2 lanes (`CWideLanes.c`), about half the instructions, on hosts that have AVX2.
-/// Counting under valgrind always uses `.portable`, so instruction counts are the same on every
-/// host.
+/// How wide the lanes of the blend kernels (`Kernels.blend`, `over`, `shape`, `multiply`,
+/// `masked`) are: with `StorePath`, the kernel choices whose instructions and speed follow the
+/// host, not the pixels. Both give bit-identical pixels. `.portable` is Swift's `SIMD16<UInt16>`,
+/// pairs of 128-bit SSE2 instructions on every x86-64 host; `.wide` is the same kernels in C on
+/// 256-bit AVX2 lanes (`CWideLanes.c`), about half the instructions, where the host has AVX2.
+/// Counting under valgrind always uses `.portable`, so instruction counts are the same on every host.
 public enum BlendLanes: String, Sendable, CaseIterable {
     /// Swift's portable `SIMD16<UInt16>` (SSE2 on x86-64).
     case portable

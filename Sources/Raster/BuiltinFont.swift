@@ -1,20 +1,11 @@
-/// A small built-in font: printable ASCII drawn as round-capped strokes, rasterized to
-/// anti-aliased coverage masks.
-///
-/// The table model draws its text labels with it so that a label costs what real text costs —
-/// glyph bitmaps with fractional edge coverage, rasterized once and composited per line — without
-/// a font file or a system text stack. The shapes are a plain monoline sans (lines and elliptical
-/// arcs with round caps), not a real typeface. Every scalar outside 0x20 ... 0x7E draws as a box
-/// ("tofu") of the average ASCII advance.
-///
-/// Design units are ems with y up from the baseline. Vertical metrics, in ems: cap height 0.70,
-/// x-height 0.50, ascender 0.74, descender 0.20, stroke width 0.085. A line is 1.2 em tall with
-/// the baseline 0.9 em below its top, so the ascender and the descender both fit with room to
-/// spare. Advances are rounded to whole pixels, so a laid-out line has integer pen positions.
-///
-/// This file is the font's interface; the designs are a data table of their own (`GlyphDesign`,
-/// BuiltinFontGlyphs.swift) and the strokes are rasterized by `StrokeRasterizer`
-/// (BuiltinFontRasterizer.swift).
+/// A small built-in font: printable ASCII as round-capped monoline strokes (lines and elliptical
+/// arcs), rasterized to anti-aliased coverage masks, so that a label costs what real text costs —
+/// glyph bitmaps with fractional edges, rasterized once and composited per line — with no font
+/// file or system text stack. Any other scalar draws as a box of the average advance ("tofu").
+/// Design units are ems, y up from the baseline: cap height 0.70, x-height 0.50, ascender 0.74,
+/// descender 0.20, stroke 0.085; a line is 1.2 em with the baseline 0.9 em below its top, and
+/// advances are whole pixels. The designs are a data table (`GlyphDesign`, BuiltinFontGlyphs.swift),
+/// rasterized by `StrokeRasterizer` (BuiltinFontRasterizer.swift).
 public struct BuiltinFont: Sendable {
     /// The one built-in design.
     public static let standard = BuiltinFont()

@@ -1,15 +1,9 @@
-// Design note — the shadow blur.
-//
-// A layer's shadow is its shape's coverage blurred by a Gaussian. The blur here is the usual
-// approximation: three box blurs in succession, each separable (rows, then columns), whose
-// widths are chosen so that their variances add up to σ² as closely as two neighbouring odd widths
-// allow (W. Wells, "Efficient synthesis of Gaussian filters by cascaded uniform filters", 1986;
-// widths around the ideal one, as P. Kovesi chooses them).
-// Each box is a running sum, so the cost per value does not grow with σ. Values are carried in
-// 8.8 fixed point between the passes and rounded once at the end, so the result is the same on
-// every machine (no floating point in the loop) and does not lose a step of 1/255 per pass.
-//
-// Rejected: a direct Gaussian convolution, O(σ) per value and axis, which the tests keep as the
+// Design note — the shadow blur: a Gaussian approximated by three box blurs in succession, each
+// separable, their widths chosen so that the variances add up to σ² as closely as two neighbouring
+// odd widths allow (W. Wells, 1986; widths as P. Kovesi chooses them). Each box is a running sum,
+// so the cost per value does not grow with σ. Values stay in 8.8 fixed point between passes and
+// are rounded once at the end: the same on every machine, and no step of 1/255 lost per pass.
+// Rejected: a direct Gaussian convolution, O(σ) per value and axis, kept by the tests as the
 // reference the boxes are checked against.
 
 /// Space a blur works in, kept by its caller between blurs so that a steady frame allocates

@@ -1,14 +1,10 @@
 extension CoverageMask {
     /// The coverage of the ellipse inscribed in `rect` (pixels, fractional edges allowed), in a
-    /// mask of `size`: each value the exact area of the pixel inside the ellipse, rounded to
-    /// 1/255, as for rounded rectangles. Nil when `size` is empty.
-    ///
-    /// A circle (equal sides) is computed as the rounded rectangle of radius half its side, value
-    /// for value, so that a circular mask covers exactly the pixels a `cornerRadius` of half the
-    /// side clips to. Any other ellipse is a circle stretched along one axis, and a stretch
-    /// multiplies every area by the same factor: a pixel's area inside the ellipse is
-    /// `a × b ×` the area of the unit disk inside the pixel mapped back by the stretch
-    /// (`Coverage.diskArea`), exact up to rounding.
+    /// mask of `size`: each value the exact area of the pixel inside, rounded to 1/255. A circle is
+    /// the rounded rectangle of radius half its side, value for value, so a circular mask covers
+    /// exactly what a `cornerRadius` of half the side clips to; any other ellipse is a stretched
+    /// circle, and a stretch scales every area alike (`a × b ×` the area of the unit disk inside the
+    /// pixel mapped back, `Coverage.diskArea`). Nil when `size` is empty.
     /// - Complexity: O(pixels), with a disk-area evaluation for each pixel the ellipse's edge crosses.
     public init?(size: PixelSize, ellipseIn rect: (x0: Double, y0: Double, x1: Double, y1: Double)) {
         let (x0, y0, x1, y1) = rect

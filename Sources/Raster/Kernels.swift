@@ -7,19 +7,13 @@ import Darwin
 
 /// The span kernels: one tight loop each over raw pointers, reached only through `Pixmap.paint`.
 ///
-/// Blends run eight pixels at a time on sixteen 16-bit lanes (`Lanes`), then finish the span's
-/// tail one pixel at a time with the scalar `Blend` functions. Splitting each lane into its low
-/// and high byte gives every channel a 16-bit lane of its own, so a channel × factor product
-/// (at most 255 × 255 + 128 < 2^16) is one 16-bit multiply, which SSE2 has (`pmullw`), where
-/// the packed two-channels-per-32-bit-multiply form needs 32-bit multiplies, which SSE2 lacks.
-/// The rounding is exactly `div255`'s, so every kernel is bit-identical to `Blend` (and to
-/// `Blend.Reference`, which the tests compare against). Fills and copies are bulk memory
-/// operations.
-///
-/// Each blend also skips or stores whole groups of eight when that gives the same bits: an
-/// opaque source at full coverage replaces the destination, and a source that is all zero bits
-/// (or zero coverage, or zero opacity) leaves it as it is, since `0 + d × 255 / 255 = d`. On
-/// long spans the loops prefetch the lines they will read (`prefetchDistance`).
+/// Blends run eight pixels at a time on sixteen 16-bit lanes (`Lanes`), the tail pixel by pixel
+/// with `Blend`; each channel gets a lane, so channel × factor (at most 255 × 255 + 128 < 2^16) is
+/// one 16-bit multiply, which SSE2 has (`pmullw`). Rejected: two channels per 32-bit multiply,
+/// which SSE2 lacks. The rounding is `div255`'s, so every kernel is bit-identical to `Blend` and
+/// `Blend.Reference`. A blend skips or stores whole groups when that gives the same bits (an opaque
+/// source at full coverage replaces; zero source, coverage or opacity leaves the destination), and
+/// long spans prefetch (`prefetchDistance`). Fills and copies are bulk memory operations.
 enum Kernels {
     /// Eight pixels as sixteen 16-bit lanes. Lane 2k holds pixel k's red (low byte) and green;
     /// lane 2k + 1 its blue and alpha (pixels are R, G, B, A bytes in memory, little-endian).

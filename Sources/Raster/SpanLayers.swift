@@ -1,23 +1,12 @@
 internal import CIntrinsics
 
 /// Paints over the same rows, back to front, each with its own spans: what `Pixmap.paint(_:rows:)`
-/// shades row by row.
-///
-/// Why row by row, and each row's replacing spans left to right: the memory system streams a
-/// row written in address order and does not stream one written in several visits. Writing a
-/// 2048 × 2732 frame out of the cache, three spans a row (margin, cell, margin), took 1.0–1.2 × a
-/// `memset` of the frame row by row left to right, 2.7 × when each row's two margins came before
-/// the cell between them (the order of their paints), and 2.4 × paint by paint over bands of 88
-/// rows (docs/cost-model.md §6).
-///
-/// The order changes no pixel. The spans of paints that replace (fills and copies) are visible
-/// spans, so no two overlap, and a blending paint's spans are visible only where no replacing
-/// paint in front of it is: at every pixel, the one replacing paint seen there is behind every
-/// blend seen there. So a row's replacing spans go first, in address order, then its blends,
-/// back to front — each pixel gets the same paints in the same order as back to front.
-///
-/// A value the caller keeps and refills (`removeAll`, `append`), so that steady use allocates
-/// nothing.
+/// shades row by row, each row's replacing spans first, left to right, then its blends, back to
+/// front. Why: the memory system streams a row written in address order, not one written in
+/// several visits (in paint order a frame took 2.7 × a row-by-row `memset`, docs/cost-model.md §6).
+/// The order changes no pixel: replacing spans are visible spans, so none overlap, and a blend is
+/// visible only in front of the one replacing paint seen at each pixel. A value the caller keeps and
+/// refills (`removeAll`, `append`), so that steady use allocates nothing.
 public struct SpanLayers {
     /// The paints, back to front.
     var paints: [Paint] = []

@@ -1,15 +1,10 @@
 /// How the span kernels write runs of one colour (fills) and copy runs of pixels (opaque image
-/// copies): the only kernels whose instructions, not their bytes, depend on a choice.
-///
-/// The C library's `memset`/`memmove` and `rep stos` are the fastest way a CPU writes long runs
-/// (fast-string microcode writes whole cache lines without reading them first). Under valgrind
-/// they are the worst way to count: valgrind executes a `rep` string instruction one element at a
-/// time, so a `rep stosb` over a row counts one instruction and one data write per byte, where a
-/// loop of 16-byte vector stores counts about two instructions and one write per 16 bytes, for
-/// the same cache lines missed (docs/cost-model.md, "What valgrind counts"). Which string routine
-/// the C library picks also depends on the CPU it runs on. A timing run uses `preferred` unless told
-/// otherwise and records the path with the host (`HostFingerprint.storePath`); the deterministic
-/// host-free cost is counted on the vector path.
+/// copies): the only kernels whose instructions, not their bytes, depend on a choice. The C
+/// library's `memset`, `memmove` and `rep stos` write long runs fastest (whole lines unread), but
+/// valgrind executes a `rep` string instruction one element at a time (docs/cost-model.md, "What
+/// valgrind counts"), and the routine the C library picks follows the CPU. A timing run uses
+/// `preferred` unless told otherwise and records the path with the host
+/// (`HostFingerprint.storePath`); the host-free cost is counted on the vector path.
 public enum StorePath: String, Sendable, CaseIterable {
     /// `memset`, `memmove` and `rep stosl`: the C library's routines and string stores.
     case string

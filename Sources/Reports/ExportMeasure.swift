@@ -130,14 +130,23 @@ extension RunResult {
     var exportName: String { scenario + "/" + strategy }
 }
 
-extension ExportMeasure.Number {
-    /// The number as JSON and line protocol both write it: an integer in decimal, a real in
-    /// Swift's shortest form that reads back as the same double (`0.1`, `1e-05`, `1234.0`).
-    /// Callers leave out non-finite values first.
+extension ExportMeasure.Number: Encodable {
+    /// The number as line protocol and the text of github-action-benchmark's `range` write it:
+    /// an integer in decimal, a real in Swift's shortest form that reads back as the same double
+    /// (`0.1`, `1e-05`, `1234.0`). Callers leave out non-finite values first.
     var text: String {
         switch self {
         case .integer(let value): return String(value)
         case .real(let value): return String(value)
+        }
+    }
+
+    /// A JSON number: the same digits as `text`, but for a whole real's `.0` (`1234`).
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .integer(let value): try container.encode(value)
+        case .real(let value): try container.encode(value)
         }
     }
 }

@@ -8,23 +8,34 @@ import Results
 /// the catalogue the row has (`ExportMeasure`): counters as means per step, phases as medians in
 /// nanoseconds, ratios. Times carry `lower_value` and `upper_value` when the row has two or more
 /// rounds (or processes): the smallest and largest round median, widened to include the value.
-/// Written by hand, like the trace, so numbers are exact and the order is the results' own:
-/// rows in run order, measures in catalogue order; names go through `Escape.json`, whole.
+/// Written by `ExportJSON`, keys sorted.
 extension Results {
     /// The results as one BMF JSON object.
     public func bmfReport() -> String {
-        var benchmarks: [String] = []
-        for run in runs {
-            let measures = run.exportMeasures.map { measure -> String in
-                var fields = [#""value": "# + measure.value.text]
-                if let bounds = measure.bounds {
-                    fields.append(#""lower_value": "# + bounds.lower.text)
-                    fields.append(#""upper_value": "# + bounds.upper.text)
-                }
-                return "    " + Escape.json(measure.name) + ": {" + fields.joined(separator: ", ") + "}"
-            }
-            benchmarks.append("  " + Escape.json(run.exportName) + ": {\n" + measures.joined(separator: ",\n") + "\n  }")
+        let benchmarks = runs.map { run in
+            (run.exportName, Dictionary(run.exportMeasures.map { ($0.name, BMFMeasure($0)) }, uniquingKeysWith: { _, last in last }))
         }
-        return benchmarks.isEmpty ? "{}\n" : "{\n" + benchmarks.joined(separator: ",\n") + "\n}\n"
+        // Rows have one name each (a catalogue's strategy names hold no `/`); a file's rows that
+        // shared one would keep the last, as JSON readers do.
+        return ExportJSON.text(Dictionary(benchmarks, uniquingKeysWith: { _, last in last }), pretty: true)
+    }
+}
+
+/// One measure of a BMF benchmark.
+private struct BMFMeasure: Encodable {
+    var value: ExportMeasure.Number
+    var lowerValue: ExportMeasure.Number?
+    var upperValue: ExportMeasure.Number?
+
+    init(_ measure: ExportMeasure) {
+        value = measure.value
+        lowerValue = measure.bounds?.lower
+        upperValue = measure.bounds?.upper
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case value
+        case lowerValue = "lower_value"
+        case upperValue = "upper_value"
     }
 }

@@ -36,18 +36,13 @@ extension Results {
         return (named, table.isEmpty ? nil : table.joined(separator: ", "))
     }
 
-    /// Plain-text tables, one per scenario, with the run's context above them and the verdict
-    /// under each. Names are shown as `Escape.terminal` writes them, shortened to `Escape.nameLimit`.
-    ///
-    /// Every line fits the `Console`'s 120 columns: what the device pays (blended pixels, passes,
-    /// tile traffic, cache lookups), then the composite next to its traffic bound, the step and its
-    /// ratio to `none`. A `× none` ratio whose step times do not stand out from `none`'s
-    /// (`Results.referenceTest`) is marked `~`, as `bench compare` marks a change within noise.
-    /// When the run counted under valgrind (`--instructions`), two host-free columns, the step's
-    /// estimated cycles per step in millions and that over `none`'s (which is exact), take the
-    /// place of the composite and its bound. `wide`, wider than the page, shows all of these and
-    /// adds the layout and reuse phases, the bound in µs, the step's p90 and its ratio to the
-    /// memory floor.
+    /// Plain-text tables, one per scenario, with the run's context above and the verdict under
+    /// each; names as `Escape.terminal` writes them, shortened to `Escape.nameLimit`. Every line
+    /// fits 120 columns: what the device pays, the composite beside its traffic bound, the step and
+    /// its ratio to `none` (`~` where `Results.referenceTest` cannot tell the step times apart).
+    /// Counted under valgrind, the step's estimated Mcycles and their ratio to `none`'s replace the
+    /// composite and its bound. `wide` shows all of these and the layout and reuse phases, the
+    /// bound in µs, the step's p90 and its ratio to the memory floor (docs/cli.md, `bench run`).
     public func comparisonTable(wide: Bool = false) -> String {
         var out = ""
         let optimized = tool.optimized ? "hot modules optimized" : "NOT optimized: timings are not meaningful"

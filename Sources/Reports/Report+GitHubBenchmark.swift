@@ -1,36 +1,36 @@
 import Results
 
-/// The github-action-benchmark export: the JSON its `customSmallerIsBetter` tool reads.
-///
-/// The format is an array of `{"name", "unit", "value"}` objects with optional `"range"` and
-/// `"extra"` strings. The action treats every value of such a file as smaller-is-better and alerts
-/// when one grows, so only the smaller-is-better metrics are written: the larger-is-better counters
-/// (`rasterHits`, `cellsReused`, `Polarity.largerIsBetter`) are left out, because a rise in them
-/// would be reported as a regression. Each entry is named `scenario/strategy: metric`, with the
-/// unit `pixels/step` (or another counter unit per step), `ns` or `ratio`; `range` gives the
-/// round medians' span when there are two or more rounds, and `extra` what the number is. Written
-/// by hand, in run and catalogue order, names through `Escape.json`.
+/// The github-action-benchmark export: the array of `{"name", "unit", "value"}` objects, with
+/// `"range"` and `"extra"` strings, that its `customSmallerIsBetter` tool reads. The action alerts
+/// when any value grows, so only smaller-is-better metrics are written: a rise in `rasterHits` or
+/// `cellsReused` (`Polarity.largerIsBetter`) would read as a regression. Entries, in run and
+/// catalogue order, are named `scenario/strategy: metric`, with the unit `pixels/step` (or another
+/// counter unit per step), `ns` or `ratio`, the round medians' span as `range` with two or more
+/// rounds, and what the number is as `extra` (docs/cli.md, "Exports"). Written by `ExportJSON`.
 extension Results {
     /// The results as a github-action-benchmark `customSmallerIsBetter` JSON array.
     public func githubBenchmarkReport() -> String {
         let over = (processes ?? 1) > 1 ? "processes" : "rounds"
-        var entries: [String] = []
+        var entries: [GitHubBenchmarkEntry] = []
         for run in runs {
             for measure in run.exportMeasures where measure.polarity == .smallerIsBetter {
-                var fields = [
-                    #""name": "# + Escape.json(run.exportName + ": " + measure.name),
-                    #""unit": "# + Escape.json(measure.unit),
-                    #""value": "# + measure.value.text,
-                ]
-                if let bounds = measure.bounds {
-                    let range = measure.kind == .model ? "model range \(bounds.lower.text)–\(bounds.upper.text)"
+                let range = measure.bounds.map { bounds in
+                    measure.kind == .model ? "model range \(bounds.lower.text)–\(bounds.upper.text)"
                         : "min \(bounds.lower.text), max \(bounds.upper.text) over \(bounds.count) \(over)"
-                    fields.append(#""range": "# + Escape.json(range))
                 }
-                fields.append(#""extra": "# + Escape.json(measure.description))
-                entries.append("  {" + fields.joined(separator: ", ") + "}")
+                entries.append(GitHubBenchmarkEntry(name: run.exportName + ": " + measure.name, unit: measure.unit,
+                                                    value: measure.value, range: range, extra: measure.description))
             }
         }
-        return entries.isEmpty ? "[]\n" : "[\n" + entries.joined(separator: ",\n") + "\n]\n"
+        return ExportJSON.text(entries, pretty: true)
     }
+}
+
+/// One entry of the array the `customSmallerIsBetter` tool reads.
+private struct GitHubBenchmarkEntry: Encodable {
+    var name: String
+    var unit: String
+    var value: ExportMeasure.Number
+    var range: String?
+    var extra: String
 }

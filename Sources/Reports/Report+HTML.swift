@@ -3,16 +3,12 @@ import Results
 
 /// The HTML report: one self-contained page with charts, tables and frames (for people).
 ///
-/// Design: the page must open from an e-mail attachment or a CI artifact with no network, so it
-/// has no script, no external font, stylesheet or image, and no link out of the page: CSS is
-/// inline, charts are SVG written here, pictures are `data:` URIs, and a close-up's link opens its
-/// whole frame within the page. Colours come from the Okabe–Ito palette, which
-/// stays distinguishable under the common colour-vision deficiencies, and every bar is labelled
-/// with its strategy and value, and every step-time chart is one strategy's, named, so no chart
-/// depends on colour alone (nor on a colour printer). Charts draw the JSON's numbers unrounded;
-/// labels use the tables' rounding. Charts are SVG view boxes about as wide as the column they
-/// sit in at a desktop width, so their text scales with the page and stays legible from a
-/// phone's width (one chart a row) to a wide screen (two or three).
+/// It must open from an e-mail attachment or a CI artifact with no network: no script, external
+/// font, stylesheet or image, and no link out of the page (inline CSS, SVG charts written here,
+/// `data:` pictures). Okabe–Ito colours, every bar labelled and every step-time chart one named
+/// strategy's, so nothing depends on colour alone. Charts draw the JSON's numbers unrounded, labels
+/// the tables' rounding; their view boxes are about a desktop column wide, so their text scales
+/// with the page from a phone's width (one chart a row) to a wide screen (two or three).
 extension Results {
     /// The results as one HTML page: the context; per scenario three bar charts, a small
     /// step-time chart per strategy with the scenario's events, and the tables; then `pictures`

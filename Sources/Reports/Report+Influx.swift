@@ -1,16 +1,12 @@
 import Foundation
 import Results
 
-/// The InfluxDB export: line protocol, one point per row, for `influx write` or Telegraf.
-///
-/// Each line is `cornerbench,scenario=S,strategy=T <fields> <timestamp>`: the measurement
-/// `cornerbench`; the tags `scenario` and `strategy` (in that order, which is sorted by key, as
-/// InfluxDB prefers), escaped by `Escape.lineProtocol` so no name can end a tag or the line; one
-/// field per metric of the row (`ExportMeasure`), named as in the results JSON. Phase medians are
-/// integers (`3336700i`); counter means and ratios are always floats, even when a mean happens to
-/// be whole, because InfluxDB refuses a field whose type changes from one point to the next. The
-/// timestamp is `createdAt` in nanoseconds since 1970, so every row of a run has the run's time;
-/// it is left out (InfluxDB then uses the time of the write) when `createdAt` is not ISO 8601.
+/// The InfluxDB export: line protocol, one point per row, for `influx write` or Telegraf
+/// (docs/cli.md, "Exports"): `cornerbench,scenario=S,strategy=T <fields> <timestamp>`, tags in key
+/// order as InfluxDB prefers, escaped by `Escape.lineProtocol`, and a field per metric of the row
+/// (`ExportMeasure`). Phase medians are integers (`3336700i`), means and ratios always floats, since
+/// InfluxDB refuses a field whose type changes between points. The timestamp is `createdAt` in ns
+/// since 1970, left out (InfluxDB then uses the time of the write) when it is not ISO 8601.
 extension Results {
     /// The measurement every line is written to.
     static let influxMeasurement = "cornerbench"

@@ -1,44 +1,35 @@
 import Results
 
-/// The trace report: every measured step as slices on a timeline (for Perfetto or chrome://tracing).
-///
-/// Trace Event Format (the JSON object form): a process per scenario, a thread per strategy, and
-/// per step a complete event `step` with `layout`, `reuse` and `composite` nested in it, back to
-/// back in that order from its start. The timeline is reconstructed, not recorded: each thread's
-/// steps are laid end to end from 0, because the runner interleaves strategies and times the memory
-/// floor between steps, and those gaps say nothing about a strategy. Durations are the measured
-/// samples; a phase that would overrun its step (timer granularity) is cut at the step's end so
-/// the slices nest, and its measured nanoseconds stay in `args.ns`.
-///
-/// The JSON is written by hand rather than with `JSONSerialization` so timestamps are exact
-/// decimals (nanoseconds / 1000) instead of the nearest binary double, and the output is stable;
-/// its strings (scenario and strategy names, the machine) go through `Escape.json`, whole.
+/// The trace report: every measured step as slices on a timeline (for Perfetto or chrome://tracing),
+/// in Trace Event Format's object form: a process per scenario, a thread per strategy, and per step
+/// a slice `step` with `layout`, `reuse` and `composite` nested back to back in it. Each thread's
+/// steps are laid end to end from 0: the runner interleaves strategies and the floor, and those gaps
+/// say nothing about a strategy. A phase that would overrun its step (timer granularity) is cut at
+/// the step's end so the slices nest; its measured ns stay in `args.ns`. Written by `ExportJSON`.
 extension Results {
     /// The results as a Trace Event Format JSON object with `traceEvents` and `displayTimeUnit`.
     public func traceReport() -> String {
-        var events: [String] = []
+        var events: [TraceEvent] = []
         let strategies = strategyNames
         for (s, scenario) in scenarioNames.enumerated() {
             let pid = s + 1
-            events.append(#"{"name":"process_name","ph":"M","pid":\#(pid),"tid":0,"args":{"name":\#(Escape.json("scenario " + scenario))}}"#)
-            events.append(#"{"name":"process_sort_index","ph":"M","pid":\#(pid),"tid":0,"args":{"sort_index":\#(pid)}}"#)
+            events.append(.metadata("process_name", pid: pid, tid: 0, args: TraceEvent.Args(name: "scenario " + scenario)))
+            events.append(.metadata("process_sort_index", pid: pid, tid: 0, args: TraceEvent.Args(sortIndex: pid)))
             for run in runs where run.scenario == scenario {
                 let tid = (strategies.firstIndex(of: run.strategy) ?? 0) + 1
-                events.append(#"{"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"name":\#(Escape.json(run.strategy))}}"#)
-                events.append(#"{"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(tid),"args":{"sort_index":\#(tid)}}"#)
+                events.append(.metadata("thread_name", pid: pid, tid: tid, args: TraceEvent.Args(name: run.strategy)))
+                events.append(.metadata("thread_sort_index", pid: pid, tid: tid, args: TraceEvent.Args(sortIndex: tid)))
                 events += Results.traceSteps(run, pid: pid, tid: tid)
             }
         }
-        let other = #"{"tool":\#(Escape.json("CornerBench \(tool.version) \(tool.configuration)")),"#
-            + #""optimized":\#(tool.optimized),"machine":\#(Escape.json(machine.cpu)),"#
-            + #""createdAt":\#(Escape.json(createdAt))}"#
-        return "{\"displayTimeUnit\":\"ns\",\"otherData\":\(other),\"traceEvents\":[\n"
-            + events.joined(separator: ",\n") + "\n]}\n"
+        let other = TraceDocument.OtherData(tool: "CornerBench \(tool.version) \(tool.configuration)", optimized: tool.optimized,
+                                            machine: machine.cpu, createdAt: createdAt)
+        return ExportJSON.text(TraceDocument(displayTimeUnit: "ns", otherData: other, traceEvents: events), pretty: false)
     }
 
     /// The slices and instants of one run's steps, laid end to end from time 0.
-    private static func traceSteps(_ run: RunResult, pid: Int, tid: Int) -> [String] {
-        var events: [String] = []
+    private static func traceSteps(_ run: RunResult, pid: Int, tid: Int) -> [TraceEvent] {
+        var events: [TraceEvent] = []
         let steps = run.samples[.step] ?? []
         let eventSteps = Set(run.eventSteps)
         // What each event was, where the results say (older files do not).
@@ -50,27 +41,76 @@ extension Results {
         for (k, stepNanos) in steps.enumerated() {
             let step = max(0, stepNanos)
             let isEvent = eventSteps.contains(k)
-            let ids = #""pid":\#(pid),"tid":\#(tid)"#
-            events.append(#"{"name":"\#(Phase.step.name)","cat":"step","ph":"X",\#(ids),"ts":\#(traceMicros(cursor)),"dur":\#(traceMicros(step)),"args":{"step":\#(k),"ns":\#(stepNanos),"event":\#(isEvent)}}"#)
+            events.append(TraceEvent(name: Phase.step.name, cat: "step", ph: "X", pid: pid, tid: tid, ts: micros(cursor), dur: micros(step),
+                                     args: TraceEvent.Args(step: k, ns: stepNanos, event: isEvent)))
             var start = cursor, left = step
             for phase in [Phase.layout, .reuse, .composite] {
                 guard let samples = run.samples[phase], k < samples.count else { continue }
                 let duration = min(max(0, samples[k]), left)
-                events.append(#"{"name":"\#(phase.name)","cat":"phase","ph":"X",\#(ids),"ts":\#(traceMicros(start)),"dur":\#(traceMicros(duration)),"args":{"step":\#(k),"ns":\#(samples[k])}}"#)
+                events.append(TraceEvent(name: phase.name, cat: "phase", ph: "X", pid: pid, tid: tid, ts: micros(start), dur: micros(duration),
+                                         args: TraceEvent.Args(step: k, ns: samples[k])))
                 start += duration
                 left -= duration
             }
             if isEvent {
-                events.append(#"{"name":\#(Escape.json(labels[k] ?? "scenario event")),"cat":"event","ph":"i","s":"t",\#(ids),"ts":\#(traceMicros(cursor)),"args":{"step":\#(k)}}"#)
+                events.append(TraceEvent(name: labels[k] ?? "scenario event", cat: "event", ph: "i", s: "t", pid: pid, tid: tid,
+                                         ts: micros(cursor), args: TraceEvent.Args(step: k)))
             }
             cursor += step
         }
         return events
     }
 
-    /// Non-negative nanoseconds as an exact decimal number of microseconds (`1234` → `1.234`).
-    private static func traceMicros(_ nanos: Int) -> String {
-        let fraction = String(nanos % 1000)
-        return "\(nanos / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    /// Nanoseconds as the trace's microseconds; written as the exact decimal (`1234` → `1.234`),
+    /// since the encoder writes the shortest form of the nearest double (`ExportJSON`), for any
+    /// timeline shorter than 2^52 ns.
+    private static func micros(_ nanos: Int) -> Double { Double(nanos) / 1000 }
+}
+
+/// The trace file: Trace Event Format's JSON object form.
+private struct TraceDocument: Encodable {
+    /// What made the trace, shown by viewers with the trace's metadata.
+    struct OtherData: Encodable {
+        var tool: String
+        var optimized: Bool
+        var machine: String
+        var createdAt: String
+    }
+
+    var displayTimeUnit: String
+    var otherData: OtherData
+    var traceEvents: [TraceEvent]
+}
+
+/// One event of the trace: metadata (`M`), a complete slice (`X`) or an instant (`i`).
+private struct TraceEvent: Encodable {
+    /// The event's arguments; only those given are written.
+    struct Args: Encodable {
+        var name: String?
+        var sortIndex: Int?
+        var step: Int?
+        var ns: Int?
+        var event: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case name, step, ns, event
+            case sortIndex = "sort_index"
+        }
+    }
+
+    var name: String
+    var cat: String?
+    var ph: String
+    /// An instant's scope (`t`: its thread).
+    var s: String?
+    var pid: Int
+    var tid: Int
+    var ts: Double?
+    var dur: Double?
+    var args: Args
+
+    /// A metadata event: a process's or thread's name or sort index.
+    static func metadata(_ name: String, pid: Int, tid: Int, args: Args) -> TraceEvent {
+        TraceEvent(name: name, ph: "M", pid: pid, tid: tid, args: args)
     }
 }

@@ -1,13 +1,9 @@
-/// The cache hierarchy valgrind simulates when it counts a run's host-free cost: fixed by the
-/// tool, never the host's, so two machines count memory the same way (docs/cost-model.md, "A cost
-/// that does not depend on the host").
-///
-/// Valgrind models two levels, a first-level instruction and data cache and a unified last level;
-/// a last-level miss is an access to memory. `standard` is a common desktop core's L1 (32 KiB,
-/// 8-way) with a 2 MiB last level: smaller than every framebuffer the catalogue and the CI suite
-/// draw (the smallest, the iPhone SE's, is 3.8 MiB), so a frame's lines go to memory on every
-/// pass, as on a host whose cache cannot hold a frame. On a host whose cache can, times reward a
-/// strategy for re-touching a frame; the simulated cost does not, on any host.
+/// The cache hierarchy valgrind simulates when it counts a run's host-free cost: fixed by the tool,
+/// never the host's, so two machines count memory alike (docs/cost-model.md, "A cost that does not
+/// depend on the host"). `standard` is a common desktop core's L1 (32 KiB, 8-way) with a 2 MiB last
+/// level, smaller than every frame the catalogue and the CI suite draw (the smallest, the iPhone
+/// SE's, is 3.8 MiB), so a frame's lines go to memory on every pass, on any host, where a host whose
+/// cache holds a frame rewards a strategy in time for touching it again.
 public struct CacheModel: Codable, Equatable, Sendable {
     /// One simulated cache: total size, ways and line size, in bytes.
     public struct Level: Codable, Equatable, Sendable {

@@ -1,13 +1,9 @@
 /// `bench compare A.json B.json`: what changed between two runs, strategy by strategy, as
-/// benchstat reports it.
-///
-/// Times are compared by one value per process (`Results.independentSamples`): a process repeats
-/// the same work from a fresh start, so the spread between processes is the noise a change must
-/// stand out from. Steps, and rounds inside one process, share that process's luck (cache
-/// placement, allocator state) and called noise significant, so they are not samples. The test is Mann–Whitney U at α = 0.05;
-/// a change not significant at that level is printed as `~`. Counters are exact and any difference
-/// is listed. Instructions and estimated cycles (`bench run --instructions`) are exact too: the
-/// same build counts the same on any host, so they are compared as they are, with no test.
+/// benchstat reports it. Times are compared by one value per process (`Results.independentSamples`):
+/// steps and rounds of one process share its luck (cache placement, allocator state) and called
+/// noise significant, so only the spread between processes is what a change must stand out from.
+/// The test is Mann–Whitney U at α = 0.05; a change not significant is printed `~`. Counters,
+/// instructions and estimated cycles are exact on any host, so every difference is listed, untested.
 public struct Comparison: Sendable {
     /// The significance level.
     public static let alpha = 0.05
@@ -156,14 +152,10 @@ public struct Comparison: Sendable {
     }
 
     /// The smallest relative change `d` that this pair of runs could have shown significant in
-    /// either direction: the new values, re-centred on the old median, are scaled by `1 + d` and by
-    /// `1 / (1 + d)`, and `d` is the larger of the two smallest scales that test significant. Nil
-    /// when no change could (too few processes).
-    ///
-    /// Both directions, because samples are rarely symmetric: one slow process makes a rise easy
-    /// to detect and a fall hard. Scaling the re-centred values by the observed ratio gives the
-    /// observed values back, and Mann–Whitney's U moves one way as the scale moves one way, so a
-    /// change the test calls not significant is always smaller than this figure.
+    /// either direction: the new values, re-centred on the old median, scaled by `1 + d` and by
+    /// `1 / (1 + d)`; nil when no change could (too few processes). Both directions, because one
+    /// slow process makes a rise easy to detect and a fall hard. U moves one way as the scale does,
+    /// so a change the test calls not significant is always smaller than this figure.
     /// - Complexity: O(N log N) to sort the N = n + m values once, then about 120 tests of O(N)
     ///   each: scaling by a positive factor keeps the order, so the tests merge sorted arrays.
     public static func smallestDetectable(_ xs: [Double], _ ys: [Double]) -> Double? {

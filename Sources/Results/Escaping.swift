@@ -114,42 +114,32 @@ public enum Escape {
         return quoted + "\""
     }
 
-    /// `text` as a JSON string literal (RFC 8259 §7), quotes included: `"` and `\` escaped, C0
-    /// controls as `\n`, `\r`, `\t` or `\u00XX`, and the other characters `terminal` escapes
-    /// (DEL, C1, U+2028/U+2029, bidirectional controls) as `\uXXXX` too: valid raw in JSON, but
-    /// not in every JavaScript that reads it, nor on a terminal that shows the file. A reader
-    /// gets the text back exactly. For JSON written by hand, such as the trace, whose numbers
-    /// JSONSerialization would round.
-    public static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsEscape(scalar):
+    /// JSON text that `JSONEncoder` wrote, with the characters it leaves raw in strings — DEL, C1,
+    /// U+2028, U+2029 and the bidirectional controls, which `terminal` escapes — written `\uXXXX`:
+    /// valid raw in JSON, but not in every JavaScript that reads it, nor on a terminal that shows
+    /// the file. The encoder escapes C0 controls itself and writes everything outside strings in
+    /// ASCII, so only strings change, and a reader gets each back exactly.
+    public static func jsonText(_ json: String) -> String {
+        let raw = { (scalar: Unicode.Scalar) in scalar.value >= 0x7F && needsEscape(scalar) }
+        guard json.unicodeScalars.contains(where: raw) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if raw(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 
-    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, written so that
-    /// InfluxDB stores names that differ as values that differ, whichever version reads them.
-    /// A space, a comma or `=` not preceded by a backslash ends the key or value, so each is
-    /// written with a backslash before it, which every version removes. Control characters, which
-    /// a tag cannot hold (a line break would end the point), are visible escapes as on the
-    /// terminal (`a\nb`). A backslash of the name is always written as the visible escape
-    /// `\u{5C}`: a raw one could not end a value (the reader would take the comma after it as part
-    /// of the value), InfluxDB 1.x keeps `\\` as two backslashes where 2.x reads one, and a name
-    /// that spells an escape (`trail\u{5C}`, `a\nb` typed with a backslash) would otherwise be
-    /// stored like the name it stands for (`trail\`, a line break). So every backslash InfluxDB
-    /// stores begins an escape (`\n`, `\r`, `\t`, `\u{…}`), and the stored text reads back to
-    /// exactly one name. `a b,c=d` is written `a\ b\,c\=d`; `trail\` is `trail\u{5C}`.
+    /// `text` as a tag key, tag value or field key of InfluxDB line protocol, so that names that
+    /// differ are stored as values that differ, whichever version reads them (docs/cli.md, "Names in
+    /// the outputs"): a space, comma or `=` gets a backslash; control characters are visible escapes
+    /// as on the terminal; a backslash is always written `\u{5C}`, because a raw one could take the
+    /// comma after it into the value, 1.x and 2.x read `\\` differently, and a name that spells an
+    /// escape would be stored like the name it stands for. `a b,c=d` is `a\ b\,c\=d`.
     public static func lineProtocol(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

@@ -1,24 +1,13 @@
 import Foundation
 
-/// The CI performance gate: a run compared with a baseline, scenario by scenario and strategy by
-/// strategy (docs/cli.md, `bench check`).
-///
-/// Counters are exact, so any increase is a regression and any decrease an improvement to record.
-/// Pictures are part of the result: a different frame checksum fails the gate (a "speed-up" that
-/// draws something else is a bug) until the baseline is updated on purpose. Times are compared
-/// only as ratios measured within each round (`RunResult.roundRatios`, by default `stepToNone`),
-/// one value per process: a time ratio fails only when the processes of the baseline and of the
-/// run differ significantly
-/// (Mann–Whitney U, α = 0.05) *and* by more than the tolerance, so noise alone cannot fail the
-/// gate; with too few processes to tell, times are reported and not gated. An absolute time never
-/// fails a gate. When a time ratio moves, the counters of the same row that moved with it are
-/// listed as its likely explanation.
-///
-/// Times are gated only between runs on the same kind of host (`HostFingerprint`): another
-/// processor, other cache sizes or another huge-page mode change times for reasons that are not
-/// the code, so across hosts the time rows are reported and not gated. What is gated on any host
-/// is host-free: counters and pictures exactly, and each phase's instructions and estimated cycles
-/// under the simulated cache (`CacheModel`) within their tolerances.
+/// The CI performance gate: a run compared with a baseline, row by row (docs/cli.md, `bench check`).
+/// Counters are exact, so any increase fails; a changed frame checksum fails (a "speed-up" that
+/// draws something else is a bug) until the baseline is updated on purpose. Times are gated only as
+/// ratios measured within each round (`roundRatios`, by default `stepToNone`), one value per
+/// process, failing only when significantly different (Mann–Whitney U, α = 0.05) *and* beyond the
+/// tolerance; never an absolute time. With too few processes, or across kinds of host
+/// (`HostFingerprint`), times are reported, not gated; instructions and estimated cycles, host-free,
+/// are gated on any host. A moved time ratio lists the row's counters that moved with it.
 public enum Gate {
     /// What the gate compares and how strictly.
     public struct Options: Sendable {

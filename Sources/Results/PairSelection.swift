@@ -1,22 +1,10 @@
-/// Which of a run's (scenario, strategy) pairs it measures: `bench run --filter` and `--shard`
-/// (docs/cli.md, "Filters and shards").
-///
-/// The rules, in order:
-/// 1. **Filter.** A pair is selected when any pattern matches it (with no patterns, every pair
-///    is). A pattern containing `/` as it is (`NamePattern.separatesPair`) is matched against
-///    `scenario/strategy`; one without is matched against the scenario's name and against the
-///    strategy's, and either may match. A slash escaped as `\/` is part of a name, so `x\/y`
-///    selects the scenario named `x/y`.
-/// 2. **Shard.** The pairs to divide are the selected ones, less the reference strategy (`none`)
-///    of any scenario in which something else is selected (it runs anyway, rule 3). Shard i of n
-///    takes every n-th of them in the run's order, starting with the i-th: pair k (counting from
-///    0) belongs to shard k mod n + 1. Dealing round-robin spreads each scenario's strategies,
-///    and so the cost, evenly; the same command gives the same shards on any machine.
-/// 3. **Reference.** Every scenario that has a pair left also runs the reference strategy, when
-///    it is among the run's strategies, even if the filter or the shard left it out: the
-///    `…ToNone` ratios divide by it, and they are only valid within one run. It is an ordinary
-///    row of the results, and shards repeat it (`Results.merging(shards:reference:strategyOrder:commandLine:)`
-///    keeps one).
+/// Which of a run's (scenario, strategy) pairs it measures: `bench run --filter` and `--shard`, by
+/// the rules of docs/cli.md, "Filters and shards": (1) a pair is selected when any pattern matches
+/// it (one with a bare `/` against `scenario/strategy`, one without against either name; `\/` is a
+/// slash within a name); (2) shard i of n takes the selected pairs k, less a reference that runs
+/// anyway, with k mod n + 1 = i, spreading each scenario's cost evenly; (3) every scenario with a
+/// pair left runs the reference strategy (`none`), which the `…ToNone` ratios divide by within one
+/// run; shards repeat it, and `Results.merging(shards:reference:strategyOrder:commandLine:)` keeps one.
 public struct PairSelection: Equatable, Sendable {
     /// `--shard i/n`: the i-th of n parts.
     public struct Shard: Equatable, Sendable, CustomStringConvertible {

@@ -1,19 +1,9 @@
 /// Whether a row's step time stands out from the reference strategy's (`none`) in the same run:
-/// what the console table's `~` next to `× none` says when it does not.
-///
-/// Which values are tested depends on how the run was made, and the answer means no more than
-/// they allow:
-/// - From several processes (`bench run --processes N`), one value per process: its median step
-///   time (`Results.independentSamples`), as `bench compare` tests them. Processes repeat the work
-///   from a fresh start, so a difference that stands out from their spread would repeat.
-/// - Otherwise (or with too few processes for any p-value below α), the per-step times of the
-///   first round (`samples.step`). Every strategy runs the same steps, interleaved step by step,
-///   so the two samples describe the same scroll. The steps of one process share its luck (the
-///   placement of its buffers in the caches), so a difference this test finds is real in this
-///   run but may not repeat in another process; a `~` says that not even this run can tell the
-///   two apart.
-///
-/// The test is Mann–Whitney U, two-sided, at `Comparison.alpha`.
+/// the console table's `~` next to `× none` says it does not. From several processes it tests one
+/// value per process (`Results.independentSamples`), as `bench compare` does, so a difference would
+/// repeat; otherwise (or with too few processes for any p-value below α) the first round's per-step
+/// times, interleaved step by step over the same scroll, whose difference is real in this run but,
+/// sharing one process's luck, may not repeat. Mann–Whitney U, two-sided, at `Comparison.alpha`.
 public struct ReferenceTest: Equatable, Sendable {
     /// The values the test compared.
     public enum Basis: Equatable, Sendable {

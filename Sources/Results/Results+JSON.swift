@@ -30,16 +30,12 @@ extension Results {
         try decode(InputFile.read(path, expected: "a results file"), file: path)
     }
 
-    /// Decodes the contents of a results file; `file` names it in messages.
-    ///
-    /// The JSON must be strictly valid — no duplicate keys at any level, numbers that fit, at
-    /// most `StrictJSON.maxDepth` levels. The schema is checked before the rest, so a file of
-    /// another schema is reported as such rather than as whichever field happens to be missing.
-    /// Then every field docs/results-schema.md lists must be present with its type (the optional
-    /// ones may be absent or null) and within its limits: counters, times and ratios between 0 and
-    /// `maxValue`; `steps` from 1 to `maxSteps`, with every sample array that long; at least one
-    /// row and no (scenario, strategy) twice. Keys the schema does not list are ignored, except in
-    /// the objects keyed by counter, phase or ratio, where an unknown name is an error.
+    /// Decodes the contents of a results file; `file` names it in messages. The JSON must be
+    /// strictly valid (no duplicate keys, numbers that fit, at most `StrictJSON.maxDepth` levels);
+    /// the schema is checked first, so another schema is named as such. Then every field
+    /// docs/results-schema.md lists must have its type and limits (values from 0 to `maxValue`,
+    /// `steps` from 1 to `maxSteps` with every sample array that long, at least one row, no row
+    /// twice); unknown keys are ignored, except in objects keyed by counter, phase or ratio.
     /// - Throws: `BenchError.input`, "`file`: `key.path`: what was expected, got what."
     /// - Complexity: O(n) in the length of `bytes`.
     public static func decode(_ bytes: [UInt8], file: String) throws -> Results {

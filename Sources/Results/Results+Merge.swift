@@ -1,36 +1,14 @@
 /// The shards of one run (`bench run --shard i/n`), joined into one result (`bench merge`).
 extension Results {
-    /// The results of `shards` as one file, which `bench check` and `bench compare` read like the
-    /// results of one run.
-    ///
-    /// Each row comes from the one shard that measured it. The reference strategy's rows
-    /// (`reference`, `none`), which every shard measures on every scenario it touches so that its
-    /// ratios are valid (`PairSelection`, rule 3), are kept from the first shard, in the order
-    /// given, that has them; every other copy must have the same steps, counters and pictures.
-    /// A row's ratios are those its own shard measured, against its own `none`.
-    ///
-    /// The merged file lists the scenarios in an order consistent with every shard's, and each
-    /// scenario's strategies likewise, choosing by `strategyOrder` (the catalog's order) where the
-    /// shards leave it open, and by first appearance after that. Its top-level floors are those of
-    /// its first row's scenario, its `createdAt` the latest shard's, its peak memory the largest,
-    /// its machine and provenance the first shard's (with `commandLine`, the merge's, and the host
-    /// fingerprint only when every shard has the same one), and its
-    /// scenario definitions all the shards' (none when a shard records none).
-    ///
-    /// - Parameters:
-    ///   - shards: Each shard's results and the name messages call it by (its path), in the
-    ///     order given; the first one's reference rows, machine and provenance are kept.
-    ///   - reference: The strategy every shard repeats (`none`).
-    ///   - strategyOrder: The order of strategies where the shards leave it open.
-    ///   - commandLine: The merge's command line, recorded in the provenance.
-    /// - Returns: The merged results and notes for the reader: shards made on different machines,
-    ///   shards missing from a run divided with `--shard i/n`, shards made with other `--rounds`
-    ///   or `--steps` (each row keeps its own, so the file stays true, but its rows are not alike).
-    /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run: a
-    ///   non-reference row in two of them, another build of bench or git commit, another
-    ///   `--processes` or instruction counter (which the merged file records once for all rows),
-    ///   a scenario defined differently or measured with other steps, reference rows that differ,
-    ///   shards of divisions into different numbers of parts, or one shard given twice.
+    /// The results of `shards` (each with the name messages call it by, in the order given) as one
+    /// file, which `bench check` and `bench compare` read like one run's, by the rules of
+    /// docs/cli.md, `bench merge`: each row from the one shard that measured it; `reference`'s rows
+    /// (`none`) from the first shard that has them, every copy with the same steps, counters and
+    /// pictures; rows in an order consistent with every shard's (`strategyOrder` where they leave it
+    /// open); machine and provenance the first shard's, with the merge's `commandLine`.
+    /// - Returns: The merged results and notes for the reader (other machines, missing shards,
+    ///   other `--rounds` or `--steps`).
+    /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run.
     public static func merging(shards: [(name: String, results: Results)], reference: String, strategyOrder: [String] = [],
                                commandLine: [String]) throws -> (results: Results, notes: [String]) {
         guard let first = shards.first else { throw BenchError.input("there are no results files to merge.") }

@@ -1,14 +1,11 @@
 /// Runs of the same command in several processes, joined into one result.
 extension Results {
-    /// One result from `processes` (each the same command, run in its own process), where each
-    /// row's `rounds` hold one value per process — the median of that process's round medians —
-    /// so a comparison judges the variation between processes, which rounds inside one process
-    /// share and hide (the placement of buffers in the caches, the state of the allocator).
-    ///
-    /// Counters, pictures and steps must be identical in every process: they are exact, and a
-    /// difference is a determinism bug, reported rather than averaged away. Timing summaries pool
-    /// the processes' first-round samples; ratios and floors are the processes' medians, and
-    /// `roundRatios` one ratio per process.
+    /// One result from `processes` (each the same command in its own process), whose rows' `rounds`
+    /// hold one value per process — its median of round medians — so a comparison judges the
+    /// variation between processes, which rounds inside one process share and hide. Counters,
+    /// pictures and steps must be identical in every process (a difference is a determinism bug,
+    /// reported, not averaged away); timings pool the first-round samples; ratios and floors are
+    /// the processes' medians, `roundRatios` one ratio per process.
     /// - Throws: `BenchError.input` when there are no processes or they measured different rows,
     ///   counters, pictures or steps.
     public static func merging(processes: [Results]) throws -> Results {

@@ -56,18 +56,24 @@ public struct Results: Codable, Equatable, Sendable {
         return [Summary.median(sorted: rounds.sorted())]
     }
 
+    /// Results complete in one value, as a run makes them; the parts older files lack default to
+    /// absent, and `processes` and the counting fields are set by the code that adds them.
     public init(schema: String = Results.currentSchema, tool: ToolInfo, machine: MachineInfo, createdAt: String,
-                floorNanos: Int, copyFloorNanos: Int, runs: [RunResult], peakMemoryBytes: Int = 0) {
+                floorNanos: Int, copyFloorNanos: Int, keptCopyFloorNanos: Int = 0, runs: [RunResult],
+                peakMemoryBytes: Int = 0, provenance: Provenance? = nil,
+                scenarioDefinitions: [String: [String: String]]? = nil) {
         self.schema = schema
         self.tool = tool
         self.machine = machine
         self.createdAt = createdAt
         self.floorNanos = floorNanos
         self.copyFloorNanos = copyFloorNanos
+        self.keptCopyFloorNanos = keptCopyFloorNanos
         self.runs = runs
         self.peakMemoryBytes = peakMemoryBytes
+        self.provenance = provenance
+        self.scenarioDefinitions = scenarioDefinitions
     }
-
 
     /// The schema identifier written by this version.
     public static let currentSchema = "cornerbench.results/1"

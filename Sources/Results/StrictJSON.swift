@@ -1,13 +1,10 @@
-/// A JSON document parsed strictly (RFC 8259): the one JSON parser of the package, which reads
-/// results files (`Results.decode`) and scenario and suite files (ScenarioFiles' `JSONValue`).
-///
-/// Written by hand rather than with `JSONSerialization` or `JSONDecoder`, which silently keep one
-/// of two duplicate keys, report an integer beyond `Int` only as "not valid JSON", and build far
-/// more than a file of a million steps needs. Here a syntax error gives its line and column and
-/// says in words what was found (a comment, a single quote, an invalid UTF-8 byte); a duplicate
-/// key is an error with both positions and the key path of its object. How numbers are kept is
-/// the reader's choice (`Numbers`): a results file keeps integers exactly and its reader names the
-/// key of a number that fits nothing; a scenario file reads every number as a `Double`.
+/// A JSON document parsed strictly (RFC 8259): the one JSON parser of the package, for results
+/// files (`Results.decode`) and scenario and suite files (ScenarioFiles' `JSONValue`). Rejected:
+/// `JSONSerialization` and `JSONDecoder`, which silently keep one of two duplicate keys, call an
+/// integer beyond `Int` only "not valid JSON", and build far more than a million steps need. Here
+/// an error gives its line and column and what was found, a duplicate key both positions and its
+/// object's key path; the reader chooses how numbers are kept (`Numbers`: integers exactly for a
+/// results file, every number a `Double` for a scenario file).
 package enum StrictJSON: Sendable {
     case null
     case bool(Bool)

@@ -1,15 +1,8 @@
-/// The least time a frame's memory traffic can take, at the memory rates measured in the same run.
-///
-/// Filling every row of a frame (`fill` nanoseconds for `frameBytes` bytes) gives the cost of
-/// writing a byte. Copying every row from a row in the cache (`copy`) writes as much and reads as
-/// much, so `copy − fill` is the cost of reading bytes that are in the cache; copying a kept image
-/// from memory into a frame (`keptCopy`) likewise prices reading bytes of a bitmap drawn in an
-/// earlier frame, which by the next frame of its strategy are in memory, not in the caches. A
-/// frame that writes `written` bytes and reads `read`, of which `kept` from kept bitmaps,
-/// therefore needs at least
-/// `written × fill / frameBytes + (read − kept) × (copy − fill) / frameBytes + kept × (keptCopy − fill) / frameBytes`.
-/// Kernels can come close to it but not below it; the distance is what a faster kernel or a
-/// smaller per-span overhead could still win.
+/// The least time a frame's memory traffic can take, at the memory rates measured in the same run
+/// (docs/cost-model.md §6): a byte written costs `fill / frameBytes`, a byte read from the cache
+/// `(copy − fill) / frameBytes`, a byte of a bitmap kept from an earlier frame, by then in memory,
+/// `(keptCopy − fill) / frameBytes`. Kernels can come close to it but not below; the distance is
+/// what a faster kernel or a smaller per-span overhead could still win.
 public enum TrafficBound {
     /// The bound in nanoseconds, rounded; 0 when the floors are unknown.
     public static func nanos(written: Double, read: Double, kept: Double = 0, frameBytes: Int, fill: Int, copy: Int,

@@ -3,15 +3,11 @@ import Raster
 import Table
 
 /// `uikit-inset-grouped`: the system's own style (`UITableView.Style.insetGrouped`, iOS 13 and
-/// later). Every cell has a background view behind its content, the cell colour; a cap cell's
-/// background view has the corner radius on its top or bottom corners only (`maskedCorners`) and
-/// no `masksToBounds`, so nothing is clipped and nothing goes off-screen. By the compositor's
-/// rules a rounded background is one blended layer: a cap cell blends its whole area, a middle
-/// cell is opaque.
-///
-/// The system draws continuous corners (`cornerCurve = .continuous`) with a radius near 10 pt;
-/// Apple does not document that curve precisely, so the model draws circular corners at the
-/// scenario's radius — the same picture as every other strategy (docs/cost-model.md §4).
+/// later). Each cell's background view, behind its content, has the cell colour; a cap cell's has
+/// the corner radius on its top or bottom corners only (`maskedCorners`) and no `masksToBounds`,
+/// so nothing is clipped or drawn off-screen: a cap cell blends its whole area, a middle cell is
+/// opaque. The system's continuous corners (near 10 pt) are not documented precisely, so the model
+/// draws circular ones at the scenario's radius, the picture of every strategy (docs/cost-model.md §4).
 public final class UIKitInsetGrouped: CornerStrategy {
     public static let name = "uikit-inset-grouped"
     public static let summary = "the system style: a cap cell's background view rounded on two corners (maskedCorners)"

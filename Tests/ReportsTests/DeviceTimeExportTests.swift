@@ -1,3 +1,4 @@
+import Foundation
 @testable import Reports
 import Results
 import ResultsTestSupport
@@ -18,12 +19,17 @@ final class DeviceTimeExportTests: XCTestCase {
         XCTAssertTrue(csv[0].hasSuffix(",gpu,deviceTimeLowNanos,deviceTimeHighNanos,frameBudgetNanos"), csv[0])
         XCTAssertTrue(csv[1].hasSuffix(",,,,"), "none names no GPU here: \(csv[1])")
         XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667"), csv[2])
-        XCTAssertTrue(results.report(.bmf).contains(#""deviceTime": {"value": 2000, "lower_value": 1000, "upper_value": 3001}"#))
+        let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
+        XCTAssertEqual(bmf["long-table/per-cell-mask"]?["deviceTime"] as? [String: Int], ["value": 2000, "lower_value": 1000, "upper_value": 3001])
+        XCTAssertNil(bmf["long-table/none"]?["deviceTime"])
         let influx = results.report(.influx).components(separatedBy: "\n")
         XCTAssertTrue(influx[1].contains(",deviceTime=2000i,deviceTimeLow=1000i,deviceTimeHigh=3001i"), influx[1])
         XCTAssertFalse(influx[0].contains("deviceTime"))
-        let github = results.report(.githubBenchmark)
-        XCTAssertTrue(github.contains(#""name": "long-table/per-cell-mask: deviceTime", "unit": "ns/frame", "value": 2000, "range": "model range 1000–3001""#), github)
+        let github = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.githubBenchmark).utf8)) as? [[String: Any]])
+        let entry = try XCTUnwrap(github.first { $0["name"] as? String == "long-table/per-cell-mask: deviceTime" })
+        XCTAssertEqual(entry["unit"] as? String, "ns/frame")
+        XCTAssertEqual(entry["value"] as? Int, 2000)
+        XCTAssertEqual(entry["range"] as? String, "model range 1000–3001")
     }
 }
 

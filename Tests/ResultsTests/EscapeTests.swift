@@ -87,15 +87,18 @@ final class EscapeTests: XCTestCase {
         }
     }
 
-    func testJSONStringsReadBackExactly() throws {
+    func testJSONTextEscapesWhatTheEncoderLeavesRawAndReadsBackExactly() throws {
         let names = ["a\r\nc", "q\"b\\s/", "\u{0}\u{1B}\u{7F}\u{85}\u{9B}", "p\u{2028}q\u{2029}", "abc\u{202E}fed", "日本 👩‍👩‍👧", ""]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
         for name in names {
-            let literal = Escape.json(name)
-            XCTAssertFalse(literal.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || [0x2028, 0x2029, 0x202E].contains($0.value) })
-            let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+            let text = Escape.jsonText(String(decoding: try encoder.encode([name]), as: UTF8.self))
+            XCTAssertFalse(text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || [0x2028, 0x2029, 0x202E].contains($0.value) }, text)
+            let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]
             XCTAssertEqual(decoded, [name])
         }
-        XCTAssertEqual(Escape.json("\u{1B}"), #""\u001B""#)
+        XCTAssertEqual(Escape.jsonText("[\"\u{7F}\u{2028}\"]"), #"["\u007F\u2028"]"#)
+        XCTAssertEqual(Escape.jsonText("{\n  \"a\" : 1\n}"), "{\n  \"a\" : 1\n}", "the layout's line breaks stay")
     }
 
     func testShortenedCutsByScalarsAndSaysTheFullLength() {

@@ -1,0 +1,24 @@
+import Raster
+
+extension Renderer {
+    /// A render pass executed: its attachment (`pixels` of `bytesPerPixel`) stored to memory
+    /// once, and `readBack` pixels of its result read when it is composited.
+    func countPass(storing pixels: Int, bytesPerPixel: Int = 4, readBack: Int = 0) {
+        stats.renderPasses += 1
+        stats.tileTrafficBytes += pixels * bytesPerPixel
+        countReadBack(readBack, bytesPerPixel: bytesPerPixel)
+    }
+
+    /// `pixels` of an off-screen result read from memory where it is composited.
+    func countReadBack(_ pixels: Int, bytesPerPixel: Int = 4) {
+        stats.tileTrafficBytes += pixels * bytesPerPixel
+    }
+
+    /// A mask's own off-screen pass: its attachment of `size` stored, and `readBack` pixels of it
+    /// read where the content is composited.
+    func countMaskPass(_ size: PixelSize, bytesPerPixel: Int, readBack: Int) {
+        stats.offscreenPasses += 1
+        stats.offscreenPixels += size.area
+        countPass(storing: size.area, bytesPerPixel: bytesPerPixel, readBack: readBack)
+    }
+}
