@@ -64,4 +64,23 @@ final class OneMessageFormTests: XCTestCase {
         assertSameForm(scenario: (#""sections": 3"#, #""sections": 3, "sections": 3"#), results: (#""steps" : "#, #""steps" : 1, "steps" : "#),
                        form: #"[rs]\.json: (table|runs\[0\]): line \d+, column \d+: duplicate key '(sections|steps)' \(first at line \d+, column \d+\)\."#)
     }
+
+    /// Both kinds of file are read by one parser: the same malformed text gets the same message
+    /// (a number beyond ±1.8e308 aside, which a results file reports with the key that holds it).
+    func testResultsAndScenarioFilesReportSyntaxErrorsAlike() {
+        let texts: [[UInt8]] = [
+            "", "{\"a\": 1,\n}", "[1, 2,]", "{\"a\": 1 // note\n}", "/* a */ {}", "{'a': 1}", "{\"a\": 'b'}", "{a: 1}",
+            "NaN", "[Infinity]", "-Infinity", "012", "1.e3", "tru", "{\"a\" 1}", "{\"a\": \"\\x\"}", "\"\\uD83D x\"",
+            "\"\\u12G4\"", "\"a\tb\"", "{\"a\": \"é", "{\"a\": 1,\n \"b\": 2, \"a\": 3}", "{\"é\": 1, \"e\u{301}\": 2}",
+            "{\u{2028}}", "{} é", "{} x", String(repeating: "[", count: 100),
+        ].map { Array($0.utf8) } + [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+                                    [0x22, 0xE2, 0x82, 0x22], [0xEF, 0xBB, 0xBF, 0x5B, 0x5D, 0x5D]]
+        for bytes in texts {
+            var scenarioMessage = "", resultsMessage = ""
+            do { _ = try ScenarioFile.scenario(from: bytes, file: "f.json") } catch { scenarioMessage = "\(error)" }
+            do { _ = try Results.decode(bytes, file: "f.json") } catch { resultsMessage = "\(error)" }
+            XCTAssertTrue(scenarioMessage.hasPrefix("f.json: line "), scenarioMessage)
+            XCTAssertEqual(resultsMessage, scenarioMessage, String(decoding: bytes, as: UTF8.self))
+        }
+    }
 }
