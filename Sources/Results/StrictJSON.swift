@@ -1,5 +1,5 @@
 /// A JSON document parsed strictly (RFC 8259): the one JSON parser of the package, for results
-/// files (`Results.decode`) and scenario and suite files (ScenarioFiles' `JSONValue`). Rejected:
+/// files (`Results.decode`) and scenario and suite files (ScenarioFiles, through `JSONNode`). Rejected:
 /// `JSONSerialization` and `JSONDecoder`, which silently keep one of two duplicate keys, call an
 /// integer beyond `Int` only "not valid JSON", and build far more than a million steps need. Here
 /// an error gives its line and column and what was found, a duplicate key both positions and its
