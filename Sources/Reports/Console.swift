@@ -19,7 +19,7 @@ public enum Console {
         for (n, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = (n == 0 ? "" : pad) + paragraph.prefix { $0 == " " }
             var lineHasWord = false
-            for whole in paragraph.split(separator: " ") {
+            for whole in Console.words(paragraph) {
                 var word = Substring(whole)
                 while !word.isEmpty {
                     let room = width - line.count - (lineHasWord ? 1 : 0)
@@ -44,6 +44,24 @@ public enum Console {
             lines.append(lineHasWord ? line : "")
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Units a number keeps on its line: "1 %" and "8.3 ms" never break between number and unit.
+    private static let units: Set<Substring> = ["%", "ms", "µs", "MB", "px", "pt", "Hz", "fps"]
+
+    /// The words of `paragraph` split at spaces, a unit (with any punctuation after it) joined to
+    /// the word before it.
+    static func words(_ paragraph: Substring) -> [String] {
+        var out: [String] = []
+        for word in paragraph.split(separator: " ") {
+            let bare = word.prefix { !",.;:)".contains($0) }
+            if units.contains(bare), let last = out.last, last.last?.isNumber == true {
+                out[out.count - 1] = last + " " + word
+            } else {
+                out.append(String(word))
+            }
+        }
+        return out
     }
 
     /// `rows` (a header first) as a text table, its columns padded to their widest cell (the first

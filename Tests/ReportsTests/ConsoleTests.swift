@@ -59,4 +59,14 @@ final class ConsoleTests: XCTestCase {
         XCTAssertEqual(Console.fitted("abcdef", 4), "abc…")
         XCTAssertEqual(Console.fitted("abcd", 4), "abcd")
     }
+
+    func testANumberKeepsItsUnitOnItsLine() {
+        let text = "strategies cost the same, within 1 %, and 0.30–0.65 ms of GPU time at 8.3 ms"
+        for width in 20...text.count {
+            for line in Console.wrapped(text, width: width).split(separator: "\n") {
+                XCTAssertFalse(line.hasPrefix("%") || line.hasPrefix("ms"), "width \(width): '\(line)'")
+            }
+        }
+        XCTAssertEqual(Console.wrapped("within 1 %, and more", width: 10), "within\n1 %, and\nmore\n")
+    }
 }
