@@ -11,6 +11,31 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible, Express
     case message(String)
     /// The file at `path` (as the user gave it, shown as is) could not be written, for `reason`.
     case cannotWrite(path: String, reason: WriteFailure)
+    /// `bench check`'s report was not appended to the GITHUB_STEP_SUMMARY file at `path`.
+    case stepSummary(path: String, reason: StepSummaryRefusal)
+    /// The `subject` ("results", "listing") could not be encoded as JSON; `error` is the encoder's.
+    case cannotEncodeJSON(subject: String, error: String)
+
+    /// Why `bench check` appended nothing to the GITHUB_STEP_SUMMARY file; `description`
+    /// continues the sentence after the file's name.
+    public enum StepSummaryRefusal: Equatable, Sendable, CustomStringConvertible {
+        /// Opening or writing the file failed with this `errno`.
+        case appendFailed(Int32)
+        /// The opened file could not be examined (`fstat`) for this `errno`.
+        case unexamined(Int32)
+        /// The file is the command's `option` (an input or output) at `path`.
+        case sameFile(option: String, path: String)
+        /// The file holds JSON, which Markdown appended to it would break.
+        case holdsJSON
+
+        public var description: String {
+            switch self {
+            case .appendFailed(let code), .unexamined(let code): BenchError.systemReason(code)
+            case .sameFile(let option, let path): "it is the same file as \(option) '\(Escape.message(path))'"
+            case .holdsJSON: "it holds JSON (a results, scenario or suite file?), which Markdown appended to it would break"
+            }
+        }
+    }
 
     public init(stringLiteral value: String) { self = .message(value) }
 
@@ -20,6 +45,11 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible, Express
         switch self {
         case .message(let text): "\(text)"
         case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)."
+        case .stepSummary(let path, .appendFailed(let code)):
+            "could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason(code))."
+        case .stepSummary(let path, let reason):
+            "the report was not appended to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(reason)."
+        case .cannotEncodeJSON(let subject, let error): "cannot encode the \(subject) as JSON: \(error)."
         }
     }
 }

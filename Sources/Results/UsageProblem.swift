@@ -8,6 +8,10 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
     case message(String)
     /// `--option` was given `value`, which is not an integer of at least `minimum`.
     case integerBelow(option: String, minimum: Int, value: String)
+    /// `--option` was given `value`, below the `minimum` it may be (the value read as a number).
+    case numberBelow(option: String, minimum: Int, value: Int)
+    /// `--option` was given `value`, above the `maximum` it may be (the value read as a number).
+    case numberAbove(option: String, maximum: Int, value: Int)
     /// `--option` was given `value`, which is not an integer within `range`.
     case integerOutOfRange(option: String, range: ClosedRange<Int>, value: String)
     /// `--option` was given `value`, which is not a decimal number within `range`; `example`
@@ -64,6 +68,10 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
             let wanted = minimum == 1 ? "a positive integer"
                 : minimum == 0 ? "an integer of 0 or more" : "an integer of at least \(minimum)"
             return "--\(option) must be \(wanted), not '\(Escape.message(value))'."
+        case .numberBelow(let option, let minimum, let value):
+            return "--\(option) must be \(minimum) or more, not \(value)."
+        case .numberAbove(let option, let maximum, let value):
+            return "--\(option) must be at most \(maximum), not \(value)."
         case .integerOutOfRange(let option, let range, let value):
             return "--\(option) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(Escape.message(value))'."
         case .decimalOutOfRange(let option, let range, let example, let value):

@@ -33,6 +33,11 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertUsage(.integerBelow(option: "rows", minimum: 2, value: "x\ny"), "--rows must be an integer of at least 2, not 'x\\ny'.")
     }
 
+    func testNumberBelowAndAboveShowTheBoundAndTheNumber() {
+        assertUsage(.numberBelow(option: "step", minimum: 0, value: -1), "--step must be 0 or more, not -1.")
+        assertUsage(.numberAbove(option: "step", maximum: 1_000_000, value: 1_000_001), "--step must be at most 1000000, not 1000001.")
+    }
+
     func testIntegerOutOfRangeGroupsTheBounds() {
         assertUsage(.integerOutOfRange(option: "steps", range: 1...1_000_000, value: "abc"),
                     "--steps must be an integer from 1 to 1,000,000, not 'abc'.")
@@ -141,6 +146,25 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "s.json: the file is 2,000,000 bytes; scenario and suite files are limited to 1,000,000.")
         assertInput(.tooLarge(bytes: nil, limit: 1_000_000, subject: "results files"),
                     "s.json: the file is more than 1,000,000 bytes; results files are limited to 1,000,000.")
+    }
+
+    func testStepSummaryRefusalsNameTheFileAndWhy() {
+        func assertSummary(_ reason: OutputProblem.StepSummaryRefusal, _ sentence: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(BenchError.output(.stepSummary(path: "s.md", reason: reason)).description, sentence, file: file, line: line)
+        }
+        assertSummary(.appendFailed(ENOSPC),
+                      "could not append the report to the GITHUB_STEP_SUMMARY file 's.md': \(BenchError.systemReason(ENOSPC)).")
+        assertSummary(.unexamined(EIO),
+                      "the report was not appended to the GITHUB_STEP_SUMMARY file 's.md': \(BenchError.systemReason(EIO)).")
+        assertSummary(.sameFile(option: "--baseline", path: "b\n.json"),
+                      "the report was not appended to the GITHUB_STEP_SUMMARY file 's.md': it is the same file as --baseline 'b\\n.json'.")
+        assertSummary(.holdsJSON, "the report was not appended to the GITHUB_STEP_SUMMARY file 's.md': it holds JSON (a results, "
+                      + "scenario or suite file?), which Markdown appended to it would break.")
+    }
+
+    func testCannotEncodeJSONNamesTheSubjectAndTheError() {
+        XCTAssertEqual(BenchError.output(.cannotEncodeJSON(subject: "listing", error: "invalid value")).description,
+                       "cannot encode the listing as JSON: invalid value.")
     }
 
     func testOutputMessageIsShownAsWritten() {
