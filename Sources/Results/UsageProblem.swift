@@ -21,6 +21,10 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
     case unknownValue(flag: String, value: String, known: [String])
     /// `flag` is not an option of `command`; `known` are the options to suggest from.
     case unknownOption(flag: String, command: String, known: [String])
+    /// `name` is not a strategy of the catalogue, whose strategies are `known`.
+    case unknownStrategy(name: String, known: [String])
+    /// The suite file at `suite` has no scenario `name`; its scenarios are `known`.
+    case unknownSuiteScenario(suite: String, name: String, known: [String])
     /// `name` is not a command; `known` are the commands.
     case unknownCommand(name: String, known: [String])
     /// The flag `flag` (it takes no value) was given one, in `argument` (`--quiet=1`).
@@ -81,6 +85,11 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         case .unknownOption(let flag, let command, let known):
             let hint = flag == "--version" ? " --version goes before the subcommand: 'bench --version'." : Self.hint(flag, known)
             return "Unknown option '\(Escape.message(flag))' for '\(command)'.\(hint)"
+        case .unknownStrategy(let name, let known):
+            return "unknown strategy '\(Escape.message(name))'.\(Self.hint(name, known)) The strategies are: \(known.joined(separator: ", "))."
+        case .unknownSuiteScenario(let suite, let name, let known):
+            let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\(Escape.message($0))'?" } ?? ""
+            return "the suite '\(suite)' has no scenario '\(Escape.message(name))'.\(hint) Its scenarios are: \(PairSelection.nameList(known))."
         case .unknownCommand(let name, let known):
             return "Unknown command '\(Escape.message(name))'.\(Self.hint(name, known)) The commands are: \(known.joined(separator: ", "))."
         case .takesNoValue(let flag, let argument):

@@ -66,6 +66,16 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "Unknown option '--version' for 'bench run'. --version goes before the subcommand: 'bench --version'.")
     }
 
+    func testUnknownStrategySuggestsTheNearestAndListsTheStrategies() {
+        assertUsage(.unknownStrategy(name: "nnoe", known: ["none", "per-cell-mask"]),
+                    "unknown strategy 'nnoe'. Did you mean 'none'? The strategies are: none, per-cell-mask.")
+    }
+
+    func testUnknownSuiteScenarioNamesTheSuiteAndListsItsScenarios() {
+        assertUsage(.unknownSuiteScenario(suite: "ci.json", name: "ci-scrol", known: ["ci-scroll", "ci-events", "ci-scroll"]),
+                    "the suite 'ci.json' has no scenario 'ci-scrol'. Did you mean 'ci-scroll'? Its scenarios are: ci-scroll, ci-events.")
+    }
+
     func testUnknownCommandSuggestsTheNearestAndListsTheCommands() {
         assertUsage(.unknownCommand(name: "rnu", known: ["run", "list"]),
                     "Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list.")
