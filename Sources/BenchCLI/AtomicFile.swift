@@ -16,7 +16,7 @@ public enum AtomicFile {
 
     /// Writes `data` to `path` by the rule above; `notice` hears about removed leftovers.
     ///
-    /// - Throws: `BenchError.output("cannot write '<path>': <reason>")`; a replaced file is then
+    /// - Throws: `BenchError.output(.cannotWrite(path:reason:))`; a replaced file is then
     ///   left as it was and the temporary file removed.
     public static func write(_ data: Data, to path: String, notice: (String) -> Void = { _ in }) throws {
         try write(data, to: path, notice: notice, beforeRename: {})
@@ -43,7 +43,7 @@ public enum AtomicFile {
                 // rename would fail only after the run.
                 let fd = open(target.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
                 if fd >= 0 { close(fd) } else if errno == EPERM {
-                    throw BenchError.output("cannot write '\(path)': the file is immutable or append-only (see lsattr).")
+                    throw BenchError.output(.cannotWrite(path: path, reason: .immutable))
                 }
             }
         case .device(let device):
@@ -153,8 +153,8 @@ public enum AtomicFile {
                 let replaced = staged.prefix(renamed).map { "'\($0.target.shownPath)'" }
                 let list = replaced.count == 1 ? replaced[0] : replaced.dropLast().joined(separator: ", ") + " and " + replaced.last!
                 let sentence = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
-                throw BenchError.output(sentence + "; " + list + (replaced.count == 1 ? " was" : " were")
-                                        + " already replaced, and the other outputs left as they were.")
+                throw BenchError.output(.message(sentence + "; " + list + (replaced.count == 1 ? " was" : " were")
+                                        + " already replaced, and the other outputs left as they were."))
             }
             renamed += 1
             InterruptState.recordWritten(outputs[entry.index].path)
@@ -206,7 +206,7 @@ public enum AtomicFile {
         guard Foundation.rename(temporary, target.path) == 0 else {
             let code = errno
             if code == EPERM || code == EACCES, existed, access(target.directory, W_OK) == 0 {
-                throw BenchError.output("cannot write '\(target.shownPath)': the file cannot be replaced (is it immutable? see lsattr).")
+                throw BenchError.output(.cannotWrite(path: target.shownPath, reason: .notReplaceable))
             }
             throw target.failure(code)
         }
@@ -219,7 +219,7 @@ public enum AtomicFile {
     }
 
     private static func failure(_ path: String, _ code: Int32) -> BenchError {
-        BenchError.output("cannot write '\(path)': \(BenchError.systemReason(code)).")
+        BenchError.output(.cannotWrite(path: path, reason: .system(code)))
     }
 
     /// What writing to a path means, decided once from what is there now.
@@ -238,7 +238,7 @@ public enum AtomicFile {
         }
 
         init(_ path: String) throws {
-            guard !path.isEmpty else { throw BenchError.output("cannot write '': the path is empty.") }
+            guard !path.isEmpty else { throw BenchError.output(.cannotWrite(path: "", reason: .emptyPath)) }
             if path == AtomicFile.standardOutput {
                 self = .descriptor(1)
                 return
@@ -265,18 +265,18 @@ public enum AtomicFile {
             var resolved = path
             if (link.st_mode & S_IFMT) == S_IFLNK {
                 guard stat(path, &info) == 0, let real = realpath(path, nil) else {
-                    throw BenchError.output("cannot write '\(path)': it is a symbolic link to a file that does not exist.")
+                    throw BenchError.output(.cannotWrite(path: path, reason: .danglingLink))
                 }
                 resolved = String(cString: real)
                 free(real)
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: self = .replace(try Target(resolved, shownAs: path), existing: info)
-            case S_IFDIR: throw BenchError.output("cannot write '\(path)': it is a directory.")
+            case S_IFDIR: throw BenchError.output(.cannotWrite(path: path, reason: .directory))
             case S_IFCHR: self = .device(Device(path: resolved, isFIFO: false))
             case S_IFIFO: self = .device(Device(path: resolved, isFIFO: true))
-            case S_IFBLK: throw BenchError.output("cannot write '\(path)': it is a block device; bench writes only files, character devices and pipes.")
-            default: throw BenchError.output("cannot write '\(path)': it is a socket or another special file.")
+            case S_IFBLK: throw BenchError.output(.cannotWrite(path: path, reason: .blockDevice))
+            default: throw BenchError.output(.cannotWrite(path: path, reason: .specialFile))
             }
         }
     }
@@ -307,7 +307,7 @@ public enum AtomicFile {
                 name = path
             }
             if name.isEmpty || name == "." || name == ".." {
-                throw BenchError.output("cannot write '\(shown)': it is a directory.")
+                throw BenchError.output(.cannotWrite(path: shown, reason: .directory))
             }
         }
 
@@ -352,17 +352,16 @@ public enum AtomicFile {
 
         /// The error for a failed system call, with a reason a user can act on.
         func failure(_ code: Int32) -> BenchError {
-            let reason: String
-            switch code {
-            case ENOENT where directory == ".": reason = "the current directory no longer exists (it was deleted)"
-            case ENOENT: reason = "the directory '\(directory)' does not exist"
-            case ENOTDIR: reason = "a component of '\(directory)' is not a directory"
-            case EISDIR: reason = "it is a directory"
-            case EACCES, EPERM: reason = "permission denied (the directory '\(directory)' is not writable)"
-            case ENAMETOOLONG: reason = "the name is too long"
-            default: reason = BenchError.systemReason(code)
+            let reason: WriteFailure = switch code {
+            case ENOENT where directory == ".": .currentDirectoryGone
+            case ENOENT: .missingDirectory(directory)
+            case ENOTDIR: .notADirectory(directory)
+            case EISDIR: .directory
+            case EACCES, EPERM: .permissionDenied(directory: directory)
+            case ENAMETOOLONG: .nameTooLong
+            default: .system(code)
             }
-            return BenchError.output("cannot write '\(shownPath)': \(reason).")
+            return BenchError.output(.cannotWrite(path: shownPath, reason: reason))
         }
     }
 }

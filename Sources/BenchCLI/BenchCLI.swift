@@ -158,8 +158,7 @@ public enum BenchCLI {
     /// The error for a subcommand that does not exist, with the nearest one.
     static func unknownCommand(_ name: String, catalog: StrategyCatalog) -> BenchError {
         let names = commands.compactMap { $0.spec(catalog).name }
-        let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-        return BenchError.usage("Unknown command '\(Escape.message(name))'.\(hint) The commands are: \(names.joined(separator: ", ")).")
+        return BenchError.usage(.unknownCommand(name: name, known: names))
     }
 
     /// Whether `arguments` ask for help: `-h` or `--help` anywhere before `--`, which wins over

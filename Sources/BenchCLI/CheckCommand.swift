@@ -217,25 +217,24 @@ struct CheckCommand: BenchCommand {
     /// results file breaks it for the next command that reads it.
     /// - Throws: `BenchError.output` saying why nothing was appended.
     static func append(_ text: String, to path: String, sparing files: [(option: String, path: String)] = []) throws {
-        let shown = "the report was not appended to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))'"
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o666)
         guard fd >= 0 else {
-            throw BenchError.output("could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason(errno)).")
+            throw BenchError.output(.stepSummary(path: path, reason: .appendFailed(errno)))
         }
         defer { close(fd) }
         // Checked on the file opened, not on its name, so no link or rename can slip past.
         var opened = stat()
-        guard fstat(fd, &opened) == 0 else { throw BenchError.output("\(shown): \(BenchError.systemReason(errno)).") }
+        guard fstat(fd, &opened) == 0 else { throw BenchError.output(.stepSummary(path: path, reason: .unexamined(errno))) }
         for file in files {
             var info = stat()
             guard stat(file.path, &info) == 0, info.st_dev == opened.st_dev, info.st_ino == opened.st_ino else { continue }
-            throw BenchError.output("\(shown): it is the same file as \(file.option) '\(Escape.message(file.path))'.")
+            throw BenchError.output(.stepSummary(path: path, reason: .sameFile(option: file.option, path: file.path)))
         }
         if (opened.st_mode & S_IFMT) == S_IFREG, opened.st_size > 0, holdsJSON(path, opened) {
-            throw BenchError.output("\(shown): it holds JSON (a results, scenario or suite file?), which Markdown appended to it would break.")
+            throw BenchError.output(.stepSummary(path: path, reason: .holdsJSON))
         }
         try AtomicFile.writeAll(Data(text.utf8), to: fd) {
-            BenchError.output("could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason($0)).")
+            BenchError.output(.stepSummary(path: path, reason: .appendFailed($0)))
         }
     }
 

@@ -112,8 +112,7 @@ enum InstructionCounting {
         let written = lines.last == "" ? lines.dropLast() : lines[...]
         for (k, line) in written.enumerated() where k >= expected.count || line != expected[k] {
             let excerpt = Escape.message(String(line.prefix(40))) + (line.count > 40 ? "…" : "")
-            throw BenchError.input("unexpected output from \(name) ('\(excerpt)' where a label of its own belongs); "
-                + "a strategy may write to standard output, which the counting process uses for its labels.")
+            throw BenchError.input("unexpected output from \(name) ('\(excerpt)' where a label of its own belongs); a strategy may write to standard output, which the counting process uses for its labels.")
         }
         var profiles: [(index: Int, profile: CallgrindProfile)] = []
         var missing: [(index: Int, why: String)] = []

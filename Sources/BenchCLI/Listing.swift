@@ -138,7 +138,7 @@ struct Listing: Encodable {
         do {
             return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
         } catch {
-            throw BenchError.output("cannot encode the listing as JSON: \(error).")
+            throw BenchError.output(.cannotEncodeJSON(subject: "listing", error: "\(error)"))
         }
     }
 }

@@ -20,7 +20,7 @@ struct OutputPlan {
         for option in options {
             let values = arguments.allValues(option)
             if values.count > 1 {
-                throw BenchError.usage("--\(option) is given \(values.count) times ('\(values.joined(separator: "', '"))'); an output is one file, so give it once.")
+                throw BenchError.usage(.outputGivenTwice(option: option, paths: values))
             }
             if let path = values.first { outputs.append((option, path)) }
         }
@@ -28,7 +28,7 @@ struct OutputPlan {
         for (name, path) in zip(positionalInputs, arguments.arguments) { inputs.append(("the argument " + name, path)) }
         let toStandardOutput = outputs.filter { $0.path == AtomicFile.standardOutput }.map { "--" + $0.option }
         if toStandardOutput.count > 1 {
-            throw BenchError.usage("\(toStandardOutput.joined(separator: " and ")) both write to standard output ('-'), where only one output can go; give the others a file.")
+            throw BenchError.usage(.outputsToStandardOutput(flags: toStandardOutput))
         }
     }
 
@@ -47,19 +47,15 @@ struct OutputPlan {
         for output in outputs {
             let identity = AtomicFile.outputIdentity(of: output.path)
             if output.path != AtomicFile.standardOutput, let input = readers[identity] {
-                throw BenchError.usage("--\(output.option) '\(output.path)' is the same file as \(input.option) '\(input.path)', which this command reads; write the output to another file.")
+                throw BenchError.usage(.outputOverInput(option: output.option, path: output.path, input: input.option, inputPath: input.path))
             }
             // Only what is thrown away may take several outputs: anywhere else, a second output
             // replaces the first or runs into it.
             if let other = writers[identity], !AtomicFile.discardsWrites(output.path) {
-                let pair = "--\(other.option) '\(other.path)' and --\(output.option) '\(output.path)'"
-                if let stream = Self.streamName(identity) {
-                    throw BenchError.usage("\(pair) both write to \(stream), where the two outputs would run together; give each output its own file.")
-                }
-                if AtomicFile.isStream(output.path) {
-                    throw BenchError.usage("\(pair) both write to one device or pipe, where the two outputs would run together; give each output its own file.")
-                }
-                throw BenchError.usage("\(pair) name the same file; give each output its own file.")
+                let place: UsageProblem.SharedPlace = if let stream = Self.streamName(identity) { .stream(stream) }
+                    else if AtomicFile.isStream(output.path) { .device } else { .file }
+                throw BenchError.usage(.outputsCollide(first: other.option, firstPath: other.path, second: output.option,
+                                                       secondPath: output.path, place: place))
             }
             writers[identity] = output
         }

@@ -29,9 +29,7 @@ struct ParsedArguments: Sendable {
     func integer(_ name: String, atLeast minimum: Int) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), number >= minimum else {
-            let wanted = minimum == 1 ? "a positive integer"
-                : minimum == 0 ? "an integer of 0 or more" : "an integer of at least \(minimum)"
-            throw BenchError.usage("--\(name) must be \(wanted), not '\(Escape.message(text))'.")
+            throw BenchError.usage(.integerBelow(option: name, minimum: minimum, value: text))
         }
         return number
     }
@@ -41,7 +39,7 @@ struct ParsedArguments: Sendable {
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw BenchError.usage("--\(name) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(Escape.message(text))'.")
+            throw BenchError.usage(.integerOutOfRange(option: name, range: range, value: text))
         }
         return number
     }
@@ -53,7 +51,7 @@ struct ParsedArguments: Sendable {
     func decimal(_ name: String, in range: ClosedRange<Double>, example: String) throws -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Self.decimalNumber(text), range.contains(number) else {
-            throw BenchError.usage("--\(name) must be a decimal number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)) (\(example)), not '\(Escape.message(text))'.")
+            throw BenchError.usage(.decimalOutOfRange(option: name, range: range, example: example, value: text))
         }
         return number
     }
@@ -75,11 +73,6 @@ struct ParsedArguments: Sendable {
             guard !power.isEmpty, power.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         }
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    /// A bound of a range as a message shows it: `10`, `0.5`.
-    private static func shown(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? Format.grouped(Int(value)) : String(value)
     }
 
     /// Parses `arguments` by `command`'s grammar.
@@ -118,7 +111,7 @@ struct ParsedArguments: Sendable {
             }
 
             if option.arity == .flag {
-                if inline != nil { throw BenchError.usage("\(option.flagName) takes no value, but was given '\(Escape.message(argument))'.") }
+                if inline != nil { throw BenchError.usage(.takesNoValue(flag: option.flagName, argument: argument)) }
                 flags.insert(option.name)
                 continue
             }
@@ -129,32 +122,27 @@ struct ParsedArguments: Sendable {
                 value = arguments[index]
                 index += 1
             } else {
-                throw BenchError.usage("\(option.flagName) needs a value: \(option.label).")
+                throw BenchError.usage(.needsValue(flag: option.flagName, label: option.label))
             }
             let items = option.arity == .multiple ? Self.listItems(value) : [value]
             for item in items {
-                guard !item.isEmpty else { throw BenchError.usage("\(option.flagName) was given an empty value.") }
+                guard !item.isEmpty else { throw BenchError.usage(.emptyValue(flag: option.flagName)) }
                 if let allowed = option.allowedValues, !allowed.contains(item) {
-                    let hint = Suggestion.nearest(to: item, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
-                    throw BenchError.usage("'\(Escape.message(item))' is not a known value of \(option.flagName).\(hint) The known values are: \(allowed.joined(separator: ", ")).")
+                    throw BenchError.usage(.unknownValue(flag: option.flagName, value: item, known: allowed))
                 }
                 values[option.name, default: []].append(item)
             }
         }
 
         if self.arguments.count > command.arguments.count, command.arguments.last?.isVariadic != true {
-            let extra = self.arguments[command.arguments.count]
-            let asOption = command.options.map(\.flagName)
-            let hint = Suggestion.nearest(to: "--" + extra, in: asOption).map { " Did you mean '\($0)'?" } ?? ""
-            let takes = command.arguments.isEmpty ? "takes no arguments"
-                : "takes at most \(command.arguments.count) argument\(command.arguments.count == 1 ? "" : "s")"
-            throw BenchError.usage("Unexpected argument '\(Escape.message(extra))': '\(command.commandLine)' \(takes).\(hint)")
+            throw BenchError.usage(.unexpectedArgument(argument: self.arguments[command.arguments.count], command: command.commandLine,
+                                                       maximum: command.arguments.count, options: command.options.map(\.flagName)))
         }
         for (position, spec) in command.arguments.enumerated() where !spec.isOptional && position >= self.arguments.count {
-            throw BenchError.usage("'\(command.commandLine)' needs the argument <\(spec.name)>.")
+            throw BenchError.usage(.missingArgument(command: command.commandLine, name: spec.name))
         }
         for option in command.options where option.isRequired && values[option.name] == nil && !flags.contains(option.name) {
-            throw BenchError.usage("'\(command.commandLine)' needs the option \(option.label).")
+            throw BenchError.usage(.missingOption(command: command.commandLine, label: option.label))
         }
     }
 
@@ -172,9 +160,7 @@ struct ParsedArguments: Sendable {
     /// The error for an option `command` does not have, with the nearest known option.
     private static func unknownOption(_ flag: String, in command: CommandSpec) -> BenchError {
         let known = command.options.filter { !$0.isHidden }.map(\.flagName) + ["--help"]
-        var hint = Suggestion.nearest(to: flag, in: known).map { " Did you mean '\($0)'?" } ?? ""
-        if flag == "--version" { hint = " --version goes before the subcommand: 'bench --version'." }
-        return BenchError.usage("Unknown option '\(Escape.message(flag))' for '\(command.commandLine)'.\(hint)")
+        return BenchError.usage(.unknownOption(flag: flag, command: command.commandLine, known: known))
     }
 
     /// A comma-separated list's items. A comma escaped with a backslash (`\,`) or inside a pattern's

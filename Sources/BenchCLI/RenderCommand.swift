@@ -49,7 +49,7 @@ struct RenderCommand: BenchCommand {
         scenario = try TableOptions(arguments).apply(to: [ScenarioSelection.single(arguments)])[0]
         strategy = arguments.value("strategy")!
         step = try arguments.integer("step", atLeast: 0)
-        if let step, step > 1_000_000 { throw BenchError.usage("--step must be at most 1000000, not \(step).") }
+        if let step, step > 1_000_000 { throw BenchError.usage(.numberAbove(option: "step", maximum: 1_000_000, value: step)) }
         downscale = try arguments.integer("downsample", atLeast: 1) ?? 1
         overlay = arguments.value("overlay").flatMap(Overlay.init(rawValue:))
         pngPath = arguments.value("png")!

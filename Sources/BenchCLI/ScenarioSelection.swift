@@ -69,9 +69,7 @@ enum ScenarioSelection {
             var scenarios = suite.scenarios
             if let name = arguments.value("scenario") {
                 guard let scenario = scenarios.first(where: { $0.name == name }) else {
-                    let names = scenarios.map(\.name)
-                    let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\(Escape.message($0))'?" } ?? ""
-                    throw BenchError.usage("the suite '\(path)' has no scenario '\(Escape.message(name))'.\(hint) Its scenarios are: \(PairSelection.nameList(names)).")
+                    throw BenchError.usage(.unknownSuiteScenario(suite: path, name: name, known: scenarios.map(\.name)))
                 }
                 scenarios = [scenario]
             }

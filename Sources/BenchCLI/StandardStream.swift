@@ -20,7 +20,7 @@ public final class StandardStream {
         do {
             try AtomicFile.writeAll(Data(text.utf8), to: descriptor) { failed in
                 code = failed
-                return BenchError.output(BenchError.systemReason(failed))
+                return BenchError.output(.message(BenchError.systemReason(failed)))
             }
         } catch {
             failure = code == 0 ? EIO : code

@@ -11,8 +11,8 @@ public enum FramePicture {
     /// strategy's name is looked up in `catalog`.
     public static func render(scenario: Scenario, strategy: String, step: Int, overlay: Overlay? = nil,
                               downscale: Int = 1, catalog: StrategyCatalog = .builtIn) throws -> Pixmap {
-        guard step >= 0 else { throw BenchError.usage("--step must be 0 or more, not \(step).") }
-        guard downscale >= 1 else { throw BenchError.usage("--downsample must be 1 or more, not \(downscale).") }
+        guard step >= 0 else { throw BenchError.usage(.numberBelow(option: "step", minimum: 0, value: step)) }
+        guard downscale >= 1 else { throw BenchError.usage(.numberBelow(option: "downsample", minimum: 1, value: downscale)) }
         let simulation = try Simulation(scenario: scenario, strategyName: strategy, catalog: catalog)
         simulation.renderer.recordsOverlay = overlay != nil
         if overlay == .raster && step > 0 {

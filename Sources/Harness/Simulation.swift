@@ -67,8 +67,7 @@ public final class Simulation {
     public init(scenario: Scenario, strategyName: String, geometry: TableGeometry? = nil,
                 catalog: StrategyCatalog = .builtIn) throws {
         guard let strategy = catalog.make(strategyName, screenScale: scenario.device.scale) else {
-            let hint = Suggestion.nearest(to: strategyName, in: catalog.names).map { " Did you mean '\($0)'?" } ?? ""
-            throw BenchError.usage("unknown strategy '\(Escape.message(strategyName))'.\(hint) The strategies are: \(catalog.names.joined(separator: ", ")).")
+            throw BenchError.usage(.unknownStrategy(name: strategyName, known: catalog.names))
         }
         guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
             // A screen of pixels whose buffer is refused: memory ran out (Pixmap checks the allocation).

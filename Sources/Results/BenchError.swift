@@ -7,11 +7,11 @@ import Darwin
 /// Everything `bench` can fail with, each mapped to a message and an exit code.
 public enum BenchError: Error, Equatable, CustomStringConvertible {
     /// Bad command-line usage (exit 2).
-    case usage(String)
+    case usage(UsageProblem)
     /// Unreadable or invalid input: a scenario, suite or results file (exit 2).
-    case input(String)
+    case input(InputProblem)
     /// An output that could not be written (exit 2).
-    case output(String)
+    case output(OutputProblem)
     /// A resource ran out or was refused: memory, file descriptors, temporary space, a child
     /// process that could not start or was killed (exit 2).
     case resource(String)
@@ -31,9 +31,14 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// The message: a usage, input or output problem is rendered by its own type
+    /// (`UsageProblem`, `InputProblem`, `OutputProblem`), the rest are still written where thrown.
     public var description: String {
         switch self {
-        case .usage(let m), .input(let m), .output(let m), .resource(let m), .gateFailed(let m): return m
+        case .usage(let problem): return problem.description
+        case .output(let problem): return problem.description
+        case .input(let problem): return problem.description
+        case .resource(let m), .gateFailed(let m): return m
         }
     }
 }

@@ -24,11 +24,11 @@ public enum InputFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw BenchError.input("\(path): is a directory; expected \(expected).")
+            throw BenchError.input(.cannotRead(path: path, reason: .directory(expected: expected)))
         }
         let isRegular = (info.st_mode & S_IFMT) == S_IFREG
         if let limit, isRegular, Int(info.st_size) > limit.bytes {
-            throw tooLarge(path, "is \(Format.grouped(Int(info.st_size))) bytes", limit)
+            throw BenchError.input(.cannotRead(path: path, reason: .tooLarge(bytes: Int(info.st_size), limit: limit.bytes, subject: limit.subject)))
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(isRegular ? Int(info.st_size) : 65536)
@@ -42,7 +42,7 @@ public enum InputFile {
             }
             bytes += chunk[0..<count]
             if let limit, bytes.count > limit.bytes {
-                throw tooLarge(path, "is more than \(Format.grouped(limit.bytes)) bytes", limit)
+                throw BenchError.input(.cannotRead(path: path, reason: .tooLarge(bytes: nil, limit: limit.bytes, subject: limit.subject)))
             }
         }
         return bytes
@@ -50,16 +50,12 @@ public enum InputFile {
 
     /// The error for a file that could not be opened or read.
     private static func failure(_ path: String, _ code: Int32) -> BenchError {
-        switch code {
-        case ENOENT: BenchError.input("\(path): no such file.")
-        case EISDIR: BenchError.input("\(path): is a directory.")
-        default: BenchError.input("\(path): cannot read the file (\(BenchError.systemReason(code))).")
+        let reason: ReadFailure = switch code {
+        case ENOENT: .noSuchFile
+        case EISDIR: .directory(expected: nil)
+        default: .system(code)
         }
-    }
-
-    /// The error for a file beyond `limit`: "`path`: the file `size`; `subject` are limited to …".
-    private static func tooLarge(_ path: String, _ size: String, _ limit: (bytes: Int, subject: String)) -> BenchError {
-        BenchError.input("\(path): the file \(size); \(limit.subject) are limited to \(Format.grouped(limit.bytes)).")
+        return BenchError.input(.cannotRead(path: path, reason: reason))
     }
 }
 

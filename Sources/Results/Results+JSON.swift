@@ -15,7 +15,7 @@ extension Results {
             data.append(UInt8(ascii: "\n"))
             return data
         } catch {
-            throw BenchError.output("cannot encode the results as JSON: \(error).")
+            throw BenchError.output(.cannotEncodeJSON(subject: "results", error: "\(error)"))
         }
     }
 

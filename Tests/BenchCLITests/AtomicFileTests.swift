@@ -35,7 +35,7 @@ final class AtomicFileTests: TemporaryDirectoryTestCase {
         try AtomicFile.write(Data("previous".utf8), to: path)
         XCTAssertEqual(chmod(directory, 0o555), 0)
         XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path)) { error in
-            XCTAssertEqual(error as? BenchError, .output("cannot write '\(path)': permission denied (the directory '\(directory!)' is not writable)."))
+            XCTAssertEqual(error as? BenchError, .output(.cannotWrite(path: path, reason: .permissionDenied(directory: directory))))
         }
         XCTAssertThrowsError(try AtomicFile.checkWritable(path))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "previous")
@@ -43,15 +43,15 @@ final class AtomicFileTests: TemporaryDirectoryTestCase {
 
     func testAtomicWriteErrorsNameThePathAndTheReason() {
         XCTAssertThrowsError(try AtomicFile.write(Data(), to: "/nonexistent-dir/x.json")) { error in
-            XCTAssertEqual(error as? BenchError, .output("cannot write '/nonexistent-dir/x.json': the directory '/nonexistent-dir' does not exist."))
+            XCTAssertEqual(error as? BenchError, .output(.cannotWrite(path: "/nonexistent-dir/x.json", reason: .missingDirectory("/nonexistent-dir"))))
         }
         XCTAssertThrowsError(try AtomicFile.write(Data(), to: directory)) { error in
-            XCTAssertEqual(error as? BenchError, .output("cannot write '\(directory!)': it is a directory."))
+            XCTAssertEqual(error as? BenchError, .output(.cannotWrite(path: directory, reason: .directory)))
         }
         let file = directory + "/file"
         XCTAssertNoThrow(try AtomicFile.write(Data(), to: file))
         XCTAssertThrowsError(try AtomicFile.write(Data(), to: file + "/x.json")) { error in
-            XCTAssertEqual(error as? BenchError, .output("cannot write '\(file)/x.json': a component of '\(file)' is not a directory."))
+            XCTAssertEqual(error as? BenchError, .output(.cannotWrite(path: file + "/x.json", reason: .notADirectory(file))))
         }
     }
 }

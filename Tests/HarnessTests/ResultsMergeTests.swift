@@ -32,7 +32,8 @@ final class ResultsMergeTests: XCTestCase {
     private func assertRefused(_ shards: [(name: String, results: Results)], _ prefix: String,
                                file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try merge(shards), file: file, line: line) { error in
-            guard case .input(let message) = error as? BenchError else { return XCTFail("\(error)", file: file, line: line) }
+            guard case .input(let problem) = error as? BenchError else { return XCTFail("\(error)", file: file, line: line) }
+            let message = problem.description
             XCTAssertTrue(message.hasPrefix(prefix), message, file: file, line: line)
         }
     }

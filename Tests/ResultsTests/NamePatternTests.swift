@@ -93,7 +93,8 @@ final class NamePatternTests: XCTestCase {
         ]
         for (pattern, why) in cases {
             XCTAssertThrowsError(try NamePattern(pattern), pattern) { error in
-                guard case .usage(let message) = error as? BenchError else { return XCTFail("\(error)") }
+                guard let error = error as? BenchError, case .usage = error else { return XCTFail("\(error)") }
+                let message = error.description
                 XCTAssertTrue(message.hasPrefix("the pattern '\(pattern)' \(why)"), message)
             }
         }

@@ -42,7 +42,8 @@ final class NothingSkippedInSilenceTests: XCTestCase {
     private func assertRefused(_ edit: (inout [String: Any]) -> Void, _ expected: String,
                                file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try load(edit), file: file, line: line) { error in
-            XCTAssertEqual(error as? BenchError, .input(expected), file: file, line: line)
+            guard let error = error as? BenchError, case .input = error else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(error.description, expected, file: file, line: line)
         }
     }
 

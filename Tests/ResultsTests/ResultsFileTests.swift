@@ -41,9 +41,10 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
     /// path and contains `fragment`.
     private func assertLoadFails(_ path: String, saying fragment: String, line: UInt = #line) {
         XCTAssertThrowsError(try Results.load(from: path), line: line) { error in
-            guard case BenchError.input(let message) = error else {
+            guard case BenchError.input(let problem) = error else {
                 return XCTFail("expected BenchError.input, got \(error)", line: line)
             }
+            let message = problem.description
             XCTAssertTrue(message.hasPrefix(path + ": "), message, line: line)
             XCTAssertTrue(message.contains(fragment), message, line: line)
         }
@@ -67,8 +68,8 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         do {
             _ = try Results.decode(bytes, file: "r.json")
             XCTFail("decoded", line: line)
-        } catch BenchError.input(let message) {
-            return message
+        } catch BenchError.input(let problem) {
+            return problem.description
         } catch {
             XCTFail("expected BenchError.input, got \(error)", line: line)
         }

@@ -53,10 +53,11 @@ final class ResultsFuzzTests: XCTestCase {
             } catch let error as BenchError {
                 rejected += 1
                 XCTAssertEqual(error.exitCode, 2, "seed \(Self.seed) case \(index): \(error)\ninput: \(excerpt(bytes))")
-                guard case .input(let message) = error else {
+                guard case .input(let problem) = error else {
                     XCTFail("case \(index): expected an input error, got \(error)")
                     continue
                 }
+                let message = problem.description
                 XCTAssertTrue(message.hasPrefix(name + ": "), "case \(index): the message starts with the file: \(message)")
                 continue
             } catch {

@@ -26,9 +26,10 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
     private func assertRejected(_ text: String, _ fragments: [String], file: StaticString = #filePath, line: UInt = #line) {
         let path = directory + "/r.json"
         XCTAssertThrowsError(try load(text), file: file, line: line) { error in
-            guard case BenchError.input(let message) = error else {
+            guard case BenchError.input(let problem) = error else {
                 return XCTFail("expected BenchError.input, got \(error)", file: file, line: line)
             }
+            let message = problem.description
             XCTAssertTrue(message.hasPrefix(path + ": "), message, file: file, line: line)
             for fragment in fragments.map({ $0.replacingOccurrences(of: "r.json", with: path) }) {
                 XCTAssertTrue(message.contains(fragment), "\(message) lacks \(fragment)", file: file, line: line)

@@ -59,8 +59,8 @@ final class ScenarioFileTests: XCTestCase {
                 _ = try ScenarioFile.scenario(from: Array(text.utf8), file: file)
             }
             XCTFail("decoded without an error:\n\(text)", file: sourceFile, line: line)
-        } catch BenchError.input(let message) {
-            return message
+        } catch BenchError.input(let problem) {
+            return problem.description
         } catch {
             XCTFail("threw \(error), not BenchError.input", file: sourceFile, line: line)
         }
@@ -321,13 +321,13 @@ final class ScenarioFileTests: XCTestCase {
     func testMissingFileIsNamed() {
         let path = directory + "/nope.json"
         XCTAssertThrowsError(try ScenarioFile.loadScenario(path: path)) {
-            XCTAssertEqual($0 as? BenchError, .input("\(path): no such file."))
+            XCTAssertEqual($0 as? BenchError, .input(.cannotRead(path: path, reason: .noSuchFile)))
         }
     }
 
     func testDirectoryInsteadOfFileIsNamed() {
         XCTAssertThrowsError(try ScenarioFile.loadSuite(path: directory)) {
-            XCTAssertEqual($0 as? BenchError, .input("\(self.directory!): is a directory; expected a JSON file."))
+            XCTAssertEqual($0 as? BenchError, .input(.cannotRead(path: self.directory, reason: .directory(expected: "a JSON file"))))
         }
     }
 
@@ -336,7 +336,7 @@ final class ScenarioFileTests: XCTestCase {
         let path = try write(scenarioText(), to: "locked.json")
         chmod(path, 0o000)
         XCTAssertThrowsError(try ScenarioFile.loadScenario(path: path)) {
-            XCTAssertEqual($0 as? BenchError, .input("\(path): cannot read the file (permission denied)."))
+            XCTAssertEqual($0 as? BenchError, .input(.cannotRead(path: path, reason: .system(EACCES))))
         }
     }
 

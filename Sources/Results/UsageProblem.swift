@@ -1,0 +1,133 @@
+/// A mistake in the command line, with the values it is about; `description` is its one sentence.
+///
+/// The sentences are written here, once per kind of mistake, rather than at each place that finds
+/// one (swift-argument-parser's habit): a site says what went wrong, and the wording, the quoting
+/// (`Escape.message`) and the "Did you mean ...?" hint stay the same everywhere.
+public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// A sentence not yet given a case of its own.
+    case message(String)
+    /// `--option` was given `value`, which is not an integer of at least `minimum`.
+    case integerBelow(option: String, minimum: Int, value: String)
+    /// `--option` was given `value`, below the `minimum` it may be (the value read as a number).
+    case numberBelow(option: String, minimum: Int, value: Int)
+    /// `--option` was given `value`, above the `maximum` it may be (the value read as a number).
+    case numberAbove(option: String, maximum: Int, value: Int)
+    /// `--option` was given `value`, which is not an integer within `range`.
+    case integerOutOfRange(option: String, range: ClosedRange<Int>, value: String)
+    /// `--option` was given `value`, which is not a decimal number within `range`; `example`
+    /// ("0.25 = 25 %") shows how the number reads.
+    case decimalOutOfRange(option: String, range: ClosedRange<Double>, example: String, value: String)
+    /// `value` is not one of the `known` values of `flag` (such as `--format`).
+    case unknownValue(flag: String, value: String, known: [String])
+    /// `flag` is not an option of `command`; `known` are the options to suggest from.
+    case unknownOption(flag: String, command: String, known: [String])
+    /// `name` is not a strategy of the catalogue, whose strategies are `known`.
+    case unknownStrategy(name: String, known: [String])
+    /// The suite file at `suite` has no scenario `name`; its scenarios are `known`.
+    case unknownSuiteScenario(suite: String, name: String, known: [String])
+    /// `name` is not a command; `known` are the commands.
+    case unknownCommand(name: String, known: [String])
+    /// The flag `flag` (it takes no value) was given one, in `argument` (`--quiet=1`).
+    case takesNoValue(flag: String, argument: String)
+    /// `flag` was last on the line or followed by another option; `label` shows its value.
+    case needsValue(flag: String, label: String)
+    /// `flag` was given an empty value (`--format=`, or an empty item in a list).
+    case emptyValue(flag: String)
+    /// `argument` is one more than `command` takes (`maximum`); `options` are its options, to
+    /// suggest one when the argument was an option without its dashes.
+    case unexpectedArgument(argument: String, command: String, maximum: Int, options: [String])
+    /// `command` needs the argument `name`, which was not given.
+    case missingArgument(command: String, name: String)
+    /// `command` needs the option shown as `label`, which was not given.
+    case missingOption(command: String, label: String)
+    /// The output option `--option` was given several `paths`; an output is one file.
+    case outputGivenTwice(option: String, paths: [String])
+    /// The output `flags` (`--json`, `--csv`) all name standard output (`-`).
+    case outputsToStandardOutput(flags: [String])
+    /// The output `--option` at `path` is the input `input` (`--baseline`, "the argument
+    /// <file>") at `inputPath`, which the command reads.
+    case outputOverInput(option: String, path: String, input: String, inputPath: String)
+    /// The outputs `--first` at `firstPath` and `--second` at `secondPath` go to one `place`.
+    case outputsCollide(first: String, firstPath: String, second: String, secondPath: String, place: SharedPlace)
+
+    /// Where two outputs that collide both go.
+    public enum SharedPlace: Equatable, Sendable {
+        /// A stream of this process, by name: "standard output" or "standard error".
+        case stream(String)
+        /// One device or pipe.
+        case device
+        /// One file, which the second would replace.
+        case file
+    }
+
+    public init(stringLiteral value: String) { self = .message(value) }
+
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .message(String(stringInterpolation: stringInterpolation)) }
+
+    public var description: String {
+        switch self {
+        case .message(let text):
+            return text
+        case .integerBelow(let option, let minimum, let value):
+            let wanted = minimum == 1 ? "a positive integer"
+                : minimum == 0 ? "an integer of 0 or more" : "an integer of at least \(minimum)"
+            return "--\(option) must be \(wanted), not '\(Escape.message(value))'."
+        case .numberBelow(let option, let minimum, let value):
+            return "--\(option) must be \(minimum) or more, not \(value)."
+        case .numberAbove(let option, let maximum, let value):
+            return "--\(option) must be at most \(maximum), not \(value)."
+        case .integerOutOfRange(let option, let range, let value):
+            return "--\(option) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(Escape.message(value))'."
+        case .decimalOutOfRange(let option, let range, let example, let value):
+            return "--\(option) must be a decimal number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)) (\(example)), not '\(Escape.message(value))'."
+        case .unknownValue(let flag, let value, let known):
+            return "'\(Escape.message(value))' is not a known value of \(flag).\(Self.hint(value, known)) The known values are: \(known.joined(separator: ", "))."
+        case .unknownOption(let flag, let command, let known):
+            let hint = flag == "--version" ? " --version goes before the subcommand: 'bench --version'." : Self.hint(flag, known)
+            return "Unknown option '\(Escape.message(flag))' for '\(command)'.\(hint)"
+        case .unknownStrategy(let name, let known):
+            return "unknown strategy '\(Escape.message(name))'.\(Self.hint(name, known)) The strategies are: \(known.joined(separator: ", "))."
+        case .unknownSuiteScenario(let suite, let name, let known):
+            let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\(Escape.message($0))'?" } ?? ""
+            return "the suite '\(suite)' has no scenario '\(Escape.message(name))'.\(hint) Its scenarios are: \(PairSelection.nameList(known))."
+        case .unknownCommand(let name, let known):
+            return "Unknown command '\(Escape.message(name))'.\(Self.hint(name, known)) The commands are: \(known.joined(separator: ", "))."
+        case .takesNoValue(let flag, let argument):
+            return "\(flag) takes no value, but was given '\(Escape.message(argument))'."
+        case .needsValue(let flag, let label):
+            return "\(flag) needs a value: \(label)."
+        case .emptyValue(let flag):
+            return "\(flag) was given an empty value."
+        case .unexpectedArgument(let argument, let command, let maximum, let options):
+            let takes = maximum == 0 ? "takes no arguments" : "takes at most \(maximum) argument\(maximum == 1 ? "" : "s")"
+            return "Unexpected argument '\(Escape.message(argument))': '\(command)' \(takes).\(Self.hint("--" + argument, options))"
+        case .missingArgument(let command, let name):
+            return "'\(command)' needs the argument <\(name)>."
+        case .missingOption(let command, let label):
+            return "'\(command)' needs the option \(label)."
+        case .outputGivenTwice(let option, let paths):
+            return "--\(option) is given \(paths.count) times ('\(paths.joined(separator: "', '"))'); an output is one file, so give it once."
+        case .outputsToStandardOutput(let flags):
+            return "\(flags.joined(separator: " and ")) both write to standard output ('-'), where only one output can go; give the others a file."
+        case .outputOverInput(let option, let path, let input, let inputPath):
+            return "--\(option) '\(path)' is the same file as \(input) '\(inputPath)', which this command reads; write the output to another file."
+        case .outputsCollide(let first, let firstPath, let second, let secondPath, let place):
+            let pair = "--\(first) '\(firstPath)' and --\(second) '\(secondPath)'"
+            return switch place {
+            case .stream(let stream): "\(pair) both write to \(stream), where the two outputs would run together; give each output its own file."
+            case .device: "\(pair) both write to one device or pipe, where the two outputs would run together; give each output its own file."
+            case .file: "\(pair) name the same file; give each output its own file."
+            }
+        }
+    }
+
+    /// " Did you mean 'W'?" for the candidate nearest to `given`, or nothing.
+    private static func hint(_ given: String, _ candidates: [String]) -> String {
+        Suggestion.nearest(to: given, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
+    }
+
+    /// A bound of a decimal range: a whole number grouped (1,000), any other as Swift writes it.
+    private static func shown(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? Format.grouped(Int(value)) : String(value)
+    }
+}
