@@ -45,10 +45,58 @@ extension Scenario {
                 return (row.icon ? "icon, " : "") + "title \(row.titleLength)" + (row.detailLength > 0 ? ", detail \(row.detailLength)" : "")
                     + (row.accessory == .none ? "" : ", \(row.accessory.rawValue)")
             case .layers(let description):
-                return "cell " + description.summary
+                return "cell " + describe(description)
             }
         }
         return "rows [" + rows.joined(separator: "; ") + "], header \(content.headerLength), footer \(content.footerLength)"
+    }
+
+    /// A cell in words, every property, the same on every run, so runs of different cells are
+    /// never compared as one.
+    private func describe(_ cell: CellDescription) -> String {
+        "layers [" + cell.layers.map(describe).joined(separator: "; ") + "], separator inset \(n(cell.separatorInset))"
+    }
+
+    /// A layer and its sublayers in words; properties at their defaults are left out.
+    private func describe(_ layer: LayerDescription) -> String {
+        var parts = ["\(n(layer.frame.minX)),\(n(layer.frame.minY)) \(n(layer.frame.width))×\(n(layer.frame.height))"]
+        if layer.isHidden { parts.append("hidden") }
+        if let c = layer.backgroundColor { parts.append("background \(hex(c))") }
+        switch layer.contents {
+        case .none: break
+        case let .image(.picture(size, color, radius)):
+            parts.append("picture" + (size.map { " \(n($0.width))×\(n($0.height))" } ?? "") + (color.map { " \(hex($0))" } ?? " row colour")
+                         + (radius > 0 ? " corners \(n(radius))" : ""))
+        case let .image(.symbol(text, size, color)): parts.append("symbol \"\(text)\" \(n(size)) pt \(hex(color))")
+        case .text(let t):
+            let source: String
+            switch t.source {
+            case .literal(let s): source = "\"\(s)\""
+            case .rowTitle(let length): source = "title \(length)"
+            case .rowDetail(let length): source = "detail \(length)"
+            }
+            parts.append("text \(source) \(n(t.pointSize)) pt \(hex(t.color))" + (t.background.map { " on \(hex($0))" } ?? "")
+                         + (t.maxWidth.map { " ≤ \(n($0))" } ?? ""))
+        }
+        if layer.isOpaque { parts.append("opaque") }
+        if layer.opacity != 1 { parts.append("opacity \(n(layer.opacity))" + (layer.allowsGroupOpacity ? "" : " ungrouped")) }
+        if layer.cornerRadius != 0 { parts.append("radius \(n(layer.cornerRadius))") }
+        if layer.masksToBounds { parts.append("masksToBounds") }
+        switch layer.mask {
+        case nil: break
+        case .roundedRect(let r)?: parts.append("mask rounded \(n(r))")
+        case .oval?: parts.append("mask oval")
+        case .roundedRects(let rects)?:
+            parts.append("mask [" + rects.map { "\(n($0.frame.minX)),\(n($0.frame.minY)) \(n($0.frame.width))×\(n($0.frame.height)) r \(n($0.radius))" }
+                .joined(separator: ", ") + "]")
+        }
+        if layer.shouldRasterize { parts.append("rasterized @\(n(layer.rasterizationScale))×") }
+        if let s = layer.shadow {
+            parts.append("shadow \(n(s.opacity)) r \(n(s.radius)) offset \(n(s.offset.x)),\(n(s.offset.y)) \(hex(s.color))" + (s.hasPath ? " path" : ""))
+        }
+        if let b = layer.border { parts.append("border \(n(b.width)) \(hex(b.color))") }
+        if !layer.sublayers.isEmpty { parts.append("[" + layer.sublayers.map(describe).joined(separator: "; ") + "]") }
+        return parts.joined(separator: ", ")
     }
 
     private func describe(_ motion: ScrollDriver.Motion) -> String {

@@ -43,9 +43,9 @@ public struct GlyphCache: Sendable {
     /// Glyphs starting at or beyond `maxWidth` are not looked up (and not counted).
     /// - Complexity: O(mask pixels) once every glyph is cached.
     public mutating func coverage(of text: String, pixelsPerEm: Int, maxWidth: Int = .max) -> CoverageMask? {
-        let width = min(font.width(of: text, pixelsPerEm: pixelsPerEm), maxWidth)
-        let height = font.lineHeight(pixelsPerEm: pixelsPerEm)
-        guard width > 0, height > 0, var mask = CoverageMask(size: PixelSize(width: width, height: height)) else {
+        let size = self.size(of: text, pixelsPerEm: pixelsPerEm, maxWidth: maxWidth)
+        let width = size.width
+        guard width > 0, size.height > 0, var mask = CoverageMask(size: size) else {
             return nil
         }
         var pen = 0
@@ -56,6 +56,12 @@ public struct GlyphCache: Sendable {
             pen += entry.advance
         }
         return mask
+    }
+
+    /// The size of the mask `coverage(of:pixelsPerEm:maxWidth:)` makes for `text`, without making
+    /// it or looking a glyph up (a label's `sizeThatFits`).
+    public func size(of text: String, pixelsPerEm: Int, maxWidth: Int = .max) -> PixelSize {
+        PixelSize(width: min(font.width(of: text, pixelsPerEm: pixelsPerEm), maxWidth), height: font.lineHeight(pixelsPerEm: pixelsPerEm))
     }
 
     /// The cached glyph, rasterizing it on a miss.

@@ -179,7 +179,7 @@ final class CellLayers {
         let bounds = Rect(origin: .zero, size: d.frame.size)
         let mask = (node.layer.mask as? ShapeLayer) ?? ShapeLayer(ledger: ledger)
         mask.frame = bounds
-        mask.path = Path(MaskShape.pathShape(shape, in: bounds), ledger: ledger)
+        mask.path = Path(shape.path(in: bounds), ledger: ledger)
         node.layer.mask = mask
     }
 
@@ -213,8 +213,8 @@ final class CellLayers {
 
 extension MaskShape {
     /// The path of this shape filling `bounds`.
-    static func pathShape(_ shape: MaskShape, in bounds: Rect) -> Path.Shape {
-        switch shape {
+    func path(in bounds: Rect) -> Path.Shape {
+        switch self {
         case .roundedRect(let radius): return .roundedRect(bounds, radius: radius, corners: .all)
         case .oval: return .oval(bounds)
         case .roundedRects(let rects): return .union(rects.map { .roundedRect($0.frame, radius: $0.radius, corners: .all) })

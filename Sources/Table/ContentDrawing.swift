@@ -61,11 +61,9 @@ public final class ContentDrawing {
     /// drawing it (as `sizeThatFits`); nil when no text fits.
     public func labelSize(_ text: String, pointSize: Double, maxWidth: Double) -> Size? {
         guard let limit = widthLimit(maxWidth) else { return nil }
-        let ppem = pixelsPerEm(pointSize)
-        let width = min(glyphs.font.width(of: text, pixelsPerEm: ppem), limit)
-        let height = glyphs.font.lineHeight(pixelsPerEm: ppem)
-        guard width > 0, height > 0 else { return nil }
-        return Size(width: Double(width) / scale, height: Double(height) / scale)
+        let size = glyphs.size(of: text, pixelsPerEm: pixelsPerEm(pointSize), maxWidth: limit)
+        guard size.width > 0, size.height > 0 else { return nil }
+        return Size(width: Double(size.width) / scale, height: Double(size.height) / scale)
     }
 
     /// `maxWidth` points in whole pixels, finite and no wider than any bitmap; nil when 0.

@@ -34,6 +34,15 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
         return Array(lines[(open + 1)..<close])
     }
 
+    /// The cells of the Markdown table rows that name a strategy (`` | `name` | … ``) in the guide's
+    /// section under `heading`, up to the next heading.
+    private func strategyTable(after heading: String) throws -> [[String]] {
+        let lines = Self.guide.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(heading) }, "the guide has '\(heading)'")
+        return lines[(start + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| `") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+    }
+
     /// The rows of a console table that name a strategy, split on spaces, in order; a strategy
     /// named in two tables (the counters, then the verdict) appears twice.
     private func strategyRows(_ lines: [String]) -> [[String]] {
@@ -93,10 +102,7 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
 
     func testTheOpaqueLabelsTableMatchesARunOfThisBuild() throws {
         try SlowTests.require()
-        let lines = Self.guide.components(separatedBy: "\n")
-        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("### Opaque labels") })
-        let rows = lines[(start + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| `") }
-            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let rows = try strategyTable(after: "### Opaque labels")
         XCTAssertFalse(rows.isEmpty, "the README shows the opaque-labels table")
         let strategies = rows.map { $0[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
         let result = bench("run", "--suite", Self.root + "/Benchmarks/labels.json", "--strategy", strategies.joined(separator: ","))
@@ -114,10 +120,7 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
     }
 
     func testTheGuidesOwnCellTableMatchesARunOfThisBuild() throws {
-        let lines = Self.guide.components(separatedBy: "\n")
-        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("### Your own cell") })
-        let rows = lines[(start + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| `") }
-            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let rows = try strategyTable(after: "### Your own cell")
         XCTAssertEqual(rows.count, 3, "the guide shows three strategies")
         let strategies = rows.map { $0[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
         for (column, cell) in [(1, "two-rounded-images"), (3, "two-masked-images")] {

@@ -35,22 +35,6 @@ final class UserCellTests: XCTestCase {
                  pointsPerStep: 7, steps: 40, warmupSteps: 0)
     }
 
-    /// The layers of the visible cells' content views whose on-screen pixels are not empty, as
-    /// the renderer places them (absolute points, snapped), that `matches`.
-    private func onScreen(_ sim: Simulation, _ matches: (Layer) -> Bool) -> Int {
-        let scale = sim.scenario.device.scale
-        var count = 0
-        for cell in sim.table.visibleCells.values {
-            for layer in cell.contentView.sublayers where matches(layer) && !layer.isHidden {
-                let rect = Rect(x: cell.layer.frame.minX + layer.frame.minX,
-                                y: cell.layer.frame.minY - sim.table.contentOffset + layer.frame.minY,
-                                width: layer.frame.width, height: layer.frame.height).pixelRect(scale: scale)
-                if !rect.intersection(sim.renderer.framebuffer.bounds).isEmpty { count += 1 }
-            }
-        }
-        return count
-    }
-
     func testEachRoundedImageViewOnScreenIsOneOffscreenPassAndEachMaskedOneTwo() throws {
         let clipped = try Simulation(scenario: scenario(twoImages(roundedClip)), strategyName: "none")
         let masked = try Simulation(scenario: scenario(twoImages(ovalMask)), strategyName: "none")
@@ -154,16 +138,7 @@ final class UserCellDecorationTests: XCTestCase {
         let sim = try Simulation(scenario: scenario, strategyName: "none")
         for _ in 0..<steps {
             let record = sim.step()
-            var onScreen = 0
-            for cell in sim.table.visibleCells.values {
-                let l = cell.contentView.sublayers[0]
-                let rect = Rect(x: cell.layer.frame.minX + l.frame.minX, y: cell.layer.frame.minY - sim.table.contentOffset + l.frame.minY,
-                                width: l.frame.width, height: l.frame.height).pixelRect(scale: 2)
-                    .offsetBy(dx: -grow, dy: shift - grow)
-                let grown = PixelRect(x: rect.x, y: rect.y, width: rect.width + 2 * grow, height: rect.height + 2 * grow)
-                if !grown.intersection(sim.renderer.framebuffer.bounds).isEmpty { onScreen += 1 }
-            }
-            check(sim, record, onScreen)
+            check(sim, record, onScreen(sim, grow: grow, shift: shift) { _ in true })
         }
     }
 
@@ -203,4 +178,22 @@ final class UserCellDecorationTests: XCTestCase {
         group.allowsGroupOpacity = false
         try run(group) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0, "each layer alone") }
     }
+}
+
+/// The layers of the visible cells' content views that `matches` whose pixels, as the renderer
+/// places them (absolute points, snapped), moved down by `shift` and grown by `grow` pixels on
+/// every side (a shadow's extent), meet the screen.
+private func onScreen(_ sim: Simulation, grow: Int = 0, shift: Int = 0, _ matches: (Layer) -> Bool) -> Int {
+    let scale = sim.scenario.device.scale
+    var count = 0
+    for cell in sim.table.visibleCells.values {
+        for layer in cell.contentView.sublayers where matches(layer) && !layer.isHidden {
+            let rect = Rect(x: cell.layer.frame.minX + layer.frame.minX,
+                            y: cell.layer.frame.minY - sim.table.contentOffset + layer.frame.minY,
+                            width: layer.frame.width, height: layer.frame.height).pixelRect(scale: scale)
+            let grown = PixelRect(x: rect.x - grow, y: rect.y + shift - grow, width: rect.width + 2 * grow, height: rect.height + 2 * grow)
+            if !grown.intersection(sim.renderer.framebuffer.bounds).isEmpty { count += 1 }
+        }
+    }
+    return count
 }
