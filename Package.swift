@@ -46,15 +46,19 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["Raster", "CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),
-        // The tool: result values and their analysis, the harness that measures, input files,
-        // reports, and the command line.
-        .target(name: "Results", swiftSettings: optimizedInDebug),
+        // The tool: how text is written for people, the strict JSON reader, result values, their
+        // analysis, the harness that measures, input files, reports, and the command line.
+        .target(name: "Text", swiftSettings: optimizedInDebug),
+        .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
+        .target(name: "Results", dependencies: ["JSON", "Text"], swiftSettings: optimizedInDebug),
+        // Analysis: the gate, the comparison and its statistics, merging shards and processes.
+        .target(name: "Analysis", dependencies: ["Results"], swiftSettings: optimizedInDebug),
         // DeviceModel: counted work of a frame in, an estimated GPU time on a named chip out
         // (docs/device-model.md). Pure Swift on no other module; small, so not optimized in debug.
         .target(name: "DeviceModel"),
         .target(name: "Harness", dependencies: ["Strategies", "Results", "DeviceModel"], swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
-        .target(name: "Reports", dependencies: ["Results"], swiftSettings: optimizedInDebug),
+        .target(name: "Reports", dependencies: ["Analysis"], swiftSettings: optimizedInDebug),
         // CProcess: the system calls the command line needs that Swift cannot make (prctl,
         // getdents64), for child processes that must not outlive `bench`. DWARF 4 for valgrind,
         // as CIntrinsics.
@@ -78,7 +82,10 @@ let package = Package(
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "HarnessTestSupport"], exclude: ["__Snapshots__"], swiftSettings: optimizedInDebug),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
+        .testTarget(name: "TextTests", dependencies: ["Text"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], exclude: ["__Snapshots__"],

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import Results
 import Strategies
+import Text
 
 extension BenchCLI {
     /// Runs this process as `bench` — the built-in strategies plus `strategies` — with the

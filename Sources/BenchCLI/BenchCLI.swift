@@ -2,6 +2,7 @@ import Foundation
 import Reports
 import Results
 import Strategies
+import Text
 
 /// The `bench` command line (docs/cli.md), callable in-process.
 ///

@@ -1,9 +1,11 @@
+import Analysis
 import Foundation
 import Harness
 import Reports
 import Results
 import ScenarioFiles
 import Strategies
+import Text
 
 /// `bench check`: the CI performance gate against a baseline (docs/cli.md).
 struct CheckCommand: BenchCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Text
 
 /// The running `bench` executable, for the commands that start it again.
 ///

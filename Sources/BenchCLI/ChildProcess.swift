@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Text
 import Results
 
 /// A child process of `bench` (a `--processes` round, a valgrind counting child), started so that

@@ -1,3 +1,4 @@
+import Analysis
 import Reports
 import Results
 import Strategies

@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// Help text and usage lines, generated from a `CommandSpec` so they always match the parser.
 ///

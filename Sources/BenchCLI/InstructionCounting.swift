@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Text
 import Foundation
 import Harness
 import Results

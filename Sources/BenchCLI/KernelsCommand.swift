@@ -2,6 +2,7 @@ import Harness
 import Raster
 import Results
 import Strategies
+import Text
 
 /// `bench kernels`: the pixel kernels' throughput next to the memory floor.
 struct KernelsCommand: BenchCommand {

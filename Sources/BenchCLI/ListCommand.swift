@@ -3,6 +3,7 @@ import Harness
 import Results
 import ScenarioFiles
 import Strategies
+import Text
 
 /// `bench list`: what can be run, by the names the other commands accept.
 struct ListCommand: BenchCommand {

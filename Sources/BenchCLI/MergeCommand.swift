@@ -1,6 +1,8 @@
+import Analysis
 import Results
 import Strategies
 import Reports
+import Text
 
 /// `bench merge A.json B.json … --json F`: the results of a run's shards (`bench run --shard i/n`)
 /// joined into one results file (`Results.merging(shards:reference:strategyOrder:commandLine:)`).

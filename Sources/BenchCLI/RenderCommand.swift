@@ -2,6 +2,7 @@ import Compositor
 import Harness
 import Results
 import Strategies
+import Text
 
 /// `bench render`: one frame of a scenario as a PNG, optionally with an Instruments-style overlay.
 struct RenderCommand: BenchCommand {

@@ -5,6 +5,7 @@ import Reports
 import Results
 import ScenarioFiles
 import Strategies
+import Text
 
 /// `bench run`: runs strategies on a scenario, prints the comparison table, optionally saves JSON.
 struct RunCommand: BenchCommand {

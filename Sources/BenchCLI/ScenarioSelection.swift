@@ -3,6 +3,7 @@ import Reports
 import Results
 import ScenarioFiles
 import Strategies
+import Text
 
 /// How commands pick what to run: a built-in scenario (`--scenario`), a scenario file
 /// (`--scenario-file`) or a suite file (`--suite`, narrowed to one of its scenarios by

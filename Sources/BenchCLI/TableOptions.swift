@@ -3,6 +3,7 @@ import Harness
 import Results
 import ScenarioFiles
 import Table
+import Text
 
 /// The common questions as options of `bench run`: another catalogue device, or another table
 /// (sections, rows per section, row height, corner radius), applied to every scenario selected,
@@ -77,11 +78,11 @@ struct TableOptions {
             }
             if let rowHeight {
                 scenario.rowHeight = rowHeight
-                changes.append("rows \(JSONNode.format(rowHeight)) pt")
+                changes.append("rows \(Format.number(rowHeight)) pt")
             }
             if let cornerRadius {
                 scenario.style.cornerRadius = cornerRadius
-                changes.append("radius \(JSONNode.format(cornerRadius)) pt")
+                changes.append("radius \(Format.number(cornerRadius)) pt")
             }
             if let cell {
                 scenario.content = ContentPattern(cells: [.layers(cell.description)], headerLength: scenario.content.headerLength,
@@ -92,7 +93,7 @@ struct TableOptions {
                 throw BenchError.usage("the table would have \(Format.grouped(scenario.rowCount)) rows; the most a table may have is \(Format.grouped(ScenarioFile.maxRows)).")
             }
             guard scenario.style.cornerRadius <= scenario.rowHeight / 2 else {
-                throw BenchError.usage("a corner radius of \(JSONNode.format(scenario.style.cornerRadius)) pt is more than half the row height \(JSONNode.format(scenario.rowHeight)) pt; give --corner-radius \(JSONNode.format(scenario.rowHeight / 2)) or less, or a taller --row-height.")
+                throw BenchError.usage("a corner radius of \(Format.number(scenario.style.cornerRadius)) pt is more than half the row height \(Format.number(scenario.rowHeight)) pt; give --corner-radius \(Format.number(scenario.rowHeight / 2)) or less, or a taller --row-height.")
             }
             scenario.name = "\(original.name) (\(changes.joined(separator: ", ")))"
             return scenario

@@ -1,6 +1,7 @@
 import Harness
 import Results
 import Strategies
+import Text
 
 /// `bench version` and `bench --version`: which build this is, in one line.
 struct VersionCommand: BenchCommand {

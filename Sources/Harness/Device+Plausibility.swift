@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// Whether a screen given in a scenario file looks like a device, measured against the catalogue.
 ///

@@ -3,6 +3,7 @@ import Raster
 import Results
 import Strategies
 import Table
+import Text
 
 /// Runs scenarios against strategies and turns the steps into `Results`.
 ///

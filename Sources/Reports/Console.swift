@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// The terminal page that every text for people is laid out on (`bench run`'s table, `check`'s
 /// and `compare`'s reports, notes and warnings on standard error): 120 columns, a column being a

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Text
 
 /// How the exports for other tools (Bencher, github-action-benchmark, the trace) write JSON: with
 /// `JSONEncoder`, as the results file is, so one encoder escapes every string. Keys are sorted: the

@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// The CSV report: one row per (scenario, strategy) with every number of the run (for spreadsheets).
 ///

@@ -1,4 +1,6 @@
+import Analysis
 import Results
+import Text
 
 /// `bench compare`'s tables, for a terminal and as Markdown, worded from the comparison's data
 /// (`Comparison`): the notes, then a table per scenario, then what the figures mean and the rows

@@ -1,4 +1,6 @@
+import Analysis
 import Results
+import Text
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {

@@ -1,4 +1,6 @@
+import Analysis
 import Results
+import Text
 
 /// `bench check`'s report, for a terminal and as Markdown, worded from the gate's data
 /// (`Gate.Report`, `Gate.Finding`): what was compared row by row, the regressions and

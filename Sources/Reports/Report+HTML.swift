@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Text
 
 /// The HTML report: one self-contained page with charts, tables and frames (for people).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Text
 
 /// The HTML report's charts: SVG written by hand (no script, no external resource), sized in a
 /// view box so they scale to the page; every bar and line carries its strategy's name.

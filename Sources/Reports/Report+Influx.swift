@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import Text
 
 /// The InfluxDB export: line protocol, one point per row, for `influx write` or Telegraf
 /// (docs/cli.md, "Exports"): `cornerbench,scenario=S,strategy=T <fields> <timestamp>`, tags in key

@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// The Markdown report: the run's context, then a few narrow tables per scenario (for pull-request
 /// comments).

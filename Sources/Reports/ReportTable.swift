@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// One table of a scenario's report, as text cells.
 struct ReportTable {

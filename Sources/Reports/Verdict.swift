@@ -1,4 +1,5 @@
 import Results
+import Text
 
 /// The answer under every report: a scenario's strategies ranked by what the modelled device
 /// pays per frame — render passes first, then memory traffic (tile traffic and reads of layer

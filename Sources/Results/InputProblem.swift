@@ -1,3 +1,6 @@
+import JSON
+import Text
+
 /// An input (a scenario, suite or results file) that cannot be used, with the values it is about;
 /// `description` is its one sentence, written here once per kind of problem rather than at each
 /// place that finds one.
@@ -6,6 +9,9 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
     case message(String)
     /// The file at `path` (shown as is) could not be read, for `reason`.
     case cannotRead(path: String, reason: ReadFailure)
+    /// A value of a JSON file (a scenario, suite, cell or results file) is not what its format
+    /// allows, or the file is not JSON.
+    case json(JSONProblem)
 
     public init(stringLiteral value: String) { self = .message(value) }
 
@@ -15,6 +21,7 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         switch self {
         case .message(let text): "\(text)"
         case .cannotRead(let path, let reason): "\(path): \(reason)."
+        case .json(let problem): problem.description
         }
     }
 }
@@ -41,6 +48,18 @@ public enum ReadFailure: Equatable, Sendable, CustomStringConvertible {
             "the file is \(Format.grouped(bytes)) bytes; \(subject) are limited to \(Format.grouped(limit))"
         case .tooLarge(nil, let limit, let subject):
             "the file is more than \(Format.grouped(limit)) bytes; \(subject) are limited to \(Format.grouped(limit))"
+        }
+    }
+}
+
+extension InputProblem {
+    /// The value `read` returns, a reader of a JSON file; a problem it finds in the file is thrown
+    /// as `BenchError.input(.json(problem))`, the error every input gives.
+    public static func readingJSON<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch let problem as JSONProblem {
+            throw BenchError.input(.json(problem))
         }
     }
 }

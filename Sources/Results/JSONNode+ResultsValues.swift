@@ -1,3 +1,6 @@
+import JSON
+import Text
+
 /// The values of a results file (docs/results-schema.md): counters, times and ratios from 0 to
 /// `Results.maxValue`, kept exactly as `StrictJSON.Numbers.exact` parses them, and the objects
 /// keyed by a metric's names.
@@ -9,8 +12,8 @@ extension JSONNode {
         switch value {
         case .integer(let i): x = i
         case .number(let d):
-            guard d == d.rounded() else { throw fail("expected \(expected), got \(JSONNode.format(d))") }
-            guard abs(d) <= Double(Results.maxValue) else { throw outOfRange(JSONNode.format(d), expected) }
+            guard d == d.rounded() else { throw fail("expected \(expected), got \(Format.number(d))") }
+            guard abs(d) <= Double(Results.maxValue) else { throw outOfRange(Format.number(d), expected) }
             x = Int(d)
         case .outOfRange(let text): throw outOfRange(text, expected)
         default: throw mismatch(expected)
@@ -36,8 +39,8 @@ extension JSONNode {
         case .outOfRange(let text): throw outOfRange(text, "a non-negative number")
         default: throw mismatch("a non-negative number")
         }
-        guard x >= 0 else { throw fail("expected a non-negative number, got \(JSONNode.format(x))") }
-        guard x <= Double(Results.maxValue) else { throw outOfRange(JSONNode.format(x), "a non-negative number") }
+        guard x >= 0 else { throw fail("expected a non-negative number, got \(Format.number(x))") }
+        guard x <= Double(Results.maxValue) else { throw outOfRange(Format.number(x), "a non-negative number") }
         return x
     }
 
@@ -78,7 +81,7 @@ extension JSONNode {
     }
 
     /// "the number 1e400 is out of range: expected … up to 9,007,199,254,740,992 (2^53)".
-    private func outOfRange(_ text: String, _ expected: String) -> BenchError {
+    private func outOfRange(_ text: String, _ expected: String) -> JSONProblem {
         fail("the number \(StrictJSON.abbreviated(number: text)) is out of range: expected \(expected) up to \(Format.grouped(Results.maxValue)) (2^53)")
     }
 }

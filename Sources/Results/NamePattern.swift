@@ -1,3 +1,5 @@
+import Text
+
 /// A shell-style wildcard pattern for names (`bench run --filter`): `*` matches any run of
 /// characters (also none, and also `/`), `?` exactly one character, `[abc]` one of a set,
 /// `[a-z]` one of a range, `[!abc]` or `[^abc]` one character not in the set, and `\` makes the

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Text
 
 /// An output that could not be written, with the values it is about; `description` is its one
 /// sentence, written here once per kind of failure rather than at each place that finds one.

@@ -1,3 +1,5 @@
+import Text
+
 /// Which of a run's (scenario, strategy) pairs it measures: `bench run --filter` and `--shard`, by
 /// the rules of docs/cli.md, "Filters and shards": (1) a pair is selected when any pattern matches
 /// it (one with a bare `/` against `scenario/strategy`, one without against either name; `\/` is a

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Results as the JSON files CI gates, comparisons and reports read (docs/results-schema.md).
 extension Results {
@@ -43,6 +44,6 @@ extension Results {
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Results {
-        try ResultsReader.results(JSONNode.document(bytes, numbers: .exact, file: file))
+        try InputProblem.readingJSON { try ResultsReader.results(JSONNode.document(bytes, numbers: .exact, file: file)) }
     }
 }

@@ -1,3 +1,6 @@
+import JSON
+import Text
+
 /// The fields of a results document (docs/results-schema.md), validated as they are read
 /// through `JSONNode`: what `Results.decode(_:file:)` returns or throws.
 enum ResultsReader {
@@ -190,7 +193,7 @@ enum ResultsReader {
         func ratio(_ item: JSONNode, _ ratio: Ratio, _ value: Double) throws {
             let overNothing = ratio.reference == .traffic && trafficBoundNanos == 0
             guard value < Results.minRatio, !(value == 0 && overNothing) else { return }
-            throw item.fail("the row \(row) has the ratio \(JSONNode.format(value)), which no measurement gives: a ratio of two measured times is from \(JSONNode.format(Results.minRatio)) to \(Format.grouped(Results.maxValue)) (docs/results-schema.md, \"Reading a file\")")
+            throw item.fail("the row \(row) has the ratio \(Format.number(value)), which no measurement gives: a ratio of two measured times is from \(Format.number(Results.minRatio)) to \(Format.grouped(Results.maxValue)) (docs/results-schema.md, \"Reading a file\")")
         }
         let ratiosItem = try f.required("ratios", "an object of ratios")
         let ratios = try ratiosItem.metrics(Ratio.self, "ratio") { try $0.measure() }
@@ -327,7 +330,7 @@ enum ResultsReader {
                               refreshHz: try f.required("refreshHz", "a positive number").measure(),
                               lowNanos: try f.required("lowNanos", "an integer").count(),
                               highNanos: try f.required("highNanos", "an integer").count())
-        guard time.refreshHz > 0 else { throw refresh!.fail("expected a positive refresh rate, got \(JSONNode.format(time.refreshHz))") }
+        guard time.refreshHz > 0 else { throw refresh!.fail("expected a positive refresh rate, got \(Format.number(time.refreshHz))") }
         guard time.lowNanos <= time.highNanos else {
             throw item.fail("lowNanos (\(time.lowNanos)) is above highNanos (\(time.highNanos)): the low end of an estimate is its fast end")
         }
@@ -341,7 +344,7 @@ enum ResultsReader {
     }
 
     /// The error for a measured time of 0 at `item`, in `row` (nil: the top level).
-    static func zeroTime(_ item: JSONNode, row: String?) -> BenchError {
+    static func zeroTime(_ item: JSONNode, row: String?) -> JSONProblem {
         let subject = row.map { "the row \($0) has a time of 0 ns" } ?? "a time of 0 ns"
         return item.fail("\(subject), which no measurement gives (every step draws a frame and every floor fills or copies one); expected an integer from 1 to \(Format.grouped(Results.maxValue))")
     }

@@ -1,3 +1,5 @@
+import Text
+
 /// A mistake in the command line, with the values it is about; `description` is its one sentence.
 ///
 /// The sentences are written here, once per kind of mistake, rather than at each place that finds

@@ -1,5 +1,7 @@
+import JSON
 import Raster
 import Results
+import Text
 
 /// The values of a scenario file (docs/scenario-files.md), read from numbers that
 /// `StrictJSON.Numbers.doubles` keeps as `Double`: checked numbers and integers, lengths within
@@ -8,7 +10,7 @@ extension JSONNode {
     /// A number that passes `accepts`; otherwise "expected <expected>, got <the number>".
     func number(_ expected: String, _ accepts: (Double) -> Bool) throws -> Double {
         guard case .number(let x) = value else { throw mismatch(expected) }
-        guard accepts(x) else { throw fail("expected \(expected), got \(JSONNode.format(x))") }
+        guard accepts(x) else { throw fail("expected \(expected), got \(Format.number(x))") }
         return x
     }
 
@@ -19,9 +21,9 @@ extension JSONNode {
             ? (range.lowerBound == 0 ? "a non-negative integer" : "an integer ≥ \(range.lowerBound)")
             : "an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound))")
         guard case .number(let x) = value else { throw mismatch("an integer") }
-        guard x == x.rounded() else { throw fail("expected a whole number (\(expected)), got \(JSONNode.format(x))") }
+        guard x == x.rounded() else { throw fail("expected a whole number (\(expected)), got \(Format.number(x))") }
         guard x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-            throw fail("expected \(expected), got \(JSONNode.format(x))")
+            throw fail("expected \(expected), got \(Format.number(x))")
         }
         return Int(x)
     }
@@ -29,8 +31,8 @@ extension JSONNode {
     /// A screen side: at least one pixel and at most `ScenarioFile.maxPixelLength` at `scale`.
     func screenLength(scale: Double) throws -> Double {
         let most = ScenarioFile.maxPixelLength / scale, least = 1 / scale
-        let pixels = JSONNode.format(ScenarioFile.maxPixelLength)
-        return try number("a number from \(JSONNode.format(least)) to \(JSONNode.format(most)) (1 to \(pixels) pixels at \(JSONNode.format(scale))×)") {
+        let pixels = Format.number(ScenarioFile.maxPixelLength)
+        return try number("a number from \(Format.number(least)) to \(Format.number(most)) (1 to \(pixels) pixels at \(Format.number(scale))×)") {
             $0 >= least && $0 <= most
         }
     }
@@ -40,8 +42,8 @@ extension JSONNode {
     func drawnLength(scale: Double, allowsZero: Bool) throws -> Double {
         let most = ScenarioFile.maxPixelLength / scale
         let kind = allowsZero ? "a non-negative number" : "a positive number"
-        let pixels = JSONNode.format(ScenarioFile.maxPixelLength)
-        return try number("\(kind) up to \(JSONNode.format(most)) (\(pixels) pixels at \(JSONNode.format(scale))×)") {
+        let pixels = Format.number(ScenarioFile.maxPixelLength)
+        return try number("\(kind) up to \(Format.number(most)) (\(pixels) pixels at \(Format.number(scale))×)") {
             (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= most
         }
     }

@@ -1,6 +1,8 @@
+import JSON
 import Raster
 import Results
 import Table
+import Text
 
 extension ScenarioFile {
     /// The longest side of a cell's layer, points: 8,192 pixels at the largest scale, so every
@@ -23,7 +25,7 @@ extension ScenarioFile {
 
     /// Decodes a cell file's contents; `file` names it in messages.
     public static func cell(from bytes: [UInt8], file: String) throws -> CellDescription {
-        try decodeCell(document(bytes, file: file))
+        try InputProblem.readingJSON { try decodeCell(document(bytes, file: file)) }
     }
 
     /// A cell object: `layers` (required) and `separatorInset`.
@@ -33,7 +35,7 @@ extension ScenarioFile {
         let layers = try fields.required("layers", "an array of layer objects").array(nonEmpty: true).map {
             try decodeLayer($0, depth: 1, count: &count)
         }
-        let inset = try fields.member("separatorInset")?.number("a number from 0 to \(JSONNode.format(maxCellLength))") {
+        let inset = try fields.member("separatorInset")?.number("a number from 0 to \(Format.number(maxCellLength))") {
             $0 >= 0 && $0 <= maxCellLength
         }
         return CellDescription(layers: layers, separatorInset: inset ?? 16)
@@ -61,7 +63,7 @@ extension ScenarioFile {
         if let n = f.member("mask") { layer.mask = try decodeMask(n) }
         if let n = f.member("shouldRasterize") { layer.shouldRasterize = try n.bool() }
         if let n = f.member("rasterizationScale") {
-            layer.rasterizationScale = try n.number("a number above 0 and at most \(JSONNode.format(maxScale))") { $0 > 0 && $0 <= maxScale }
+            layer.rasterizationScale = try n.number("a number above 0 and at most \(Format.number(maxScale))") { $0 > 0 && $0 <= maxScale }
         }
         if let n = f.member("shadow") { layer.shadow = try decodeShadow(n) }
         if let n = f.member("border") { layer.border = try decodeBorder(n) }
@@ -76,7 +78,7 @@ extension ScenarioFile {
     private static func decodeFrame(_ node: JSONNode) throws -> Rect {
         let f = try node.object(allowing: ["x", "y", "width", "height"], expected: "an object with x, y, width and height")
         func position(_ key: String) throws -> Double {
-            try f.member(key)?.number("a number from -\(JSONNode.format(maxCellLength)) to \(JSONNode.format(maxCellLength))") {
+            try f.member(key)?.number("a number from -\(Format.number(maxCellLength)) to \(Format.number(maxCellLength))") {
                 abs($0) <= maxCellLength
             } ?? 0
         }
@@ -88,7 +90,7 @@ extension ScenarioFile {
     /// A length in points from 0 (or above 0) to `maxCellLength`.
     private static func length(_ node: JSONNode, allowsZero: Bool) throws -> Double {
         let kind = allowsZero ? "a non-negative number" : "a positive number"
-        return try node.number("\(kind) of points up to \(JSONNode.format(maxCellLength))") {
+        return try node.number("\(kind) of points up to \(Format.number(maxCellLength))") {
             (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= maxCellLength
         }
     }
@@ -190,12 +192,12 @@ extension ScenarioFile {
             .number("a number above 0 and at most 1") { $0 > 0 && $0 <= 1 })
         if let n = f.member("radius") {
             // The blur reaches 1.5 × the radius beyond the shape, in a mask as large as both.
-            shadow.radius = try n.number("a number of points from 0 to \(JSONNode.format(maxShadowRadius))") { $0 >= 0 && $0 <= maxShadowRadius }
+            shadow.radius = try n.number("a number of points from 0 to \(Format.number(maxShadowRadius))") { $0 >= 0 && $0 <= maxShadowRadius }
         }
         if let n = f.member("offset") {
             let g = try n.object(allowing: ["x", "y"], expected: "an object with x and y")
             func coordinate(_ key: String) throws -> Double {
-                try g.required(key, "a number of points").number("a number from -\(JSONNode.format(maxCellLength)) to \(JSONNode.format(maxCellLength))") {
+                try g.required(key, "a number of points").number("a number from -\(Format.number(maxCellLength)) to \(Format.number(maxCellLength))") {
                     abs($0) <= maxCellLength
                 }
             }

@@ -1,8 +1,10 @@
 import Harness
+import JSON
 import Raster
 import Results
 import Strategies
 import Table
+import Text
 
 /// Decoding of one scenario object in stages — device, table, style, scroll, events — each
 /// returning its part and given exactly the parts it depends on (a style needs the row height it
@@ -57,7 +59,7 @@ extension ScenarioFile {
         if style.cornerRadius > radiusLimit {
             // Only the default can get here: an explicit radius was checked in decodeStyle.
             throw node.child("table").child("rowHeight").fail(
-                "a row height of \(JSONNode.format(table.rowHeight)) is less than twice the default corner radius \(JSONNode.format(style.cornerRadius)); set style.cornerRadius to at most \(JSONNode.format(radiusLimit))")
+                "a row height of \(Format.number(table.rowHeight)) is less than twice the default corner radius \(Format.number(style.cornerRadius)); set style.cornerRadius to at most \(Format.number(radiusLimit))")
         }
         let scroll = try decodeScroll(fields.required("scroll", "an object"), scale: device.scale, table: table)
         var events: [ScenarioEvent] = []
@@ -85,9 +87,9 @@ extension ScenarioFile {
         guard case .object = node.value else { throw node.mismatch("a device name or an object") }
         let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name", "gpu"], expected: "an object")
         let scale = try fields.required("scale", "a positive number").number(
-            "a positive number up to \(JSONNode.format(maxScale))") { $0 > 0 && $0 <= maxScale }
+            "a positive number up to \(Format.number(maxScale))") { $0 > 0 && $0 <= maxScale }
         let refreshHz = try fields.required("refreshHz", "a positive number").number(
-            "a positive number up to \(JSONNode.format(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
+            "a positive number up to \(Format.number(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
         let width = try fields.required("width", "a positive number").screenLength(scale: scale)
         let height = try fields.required("height", "a positive number").screenLength(scale: scale)
         let name = try fields.member("name")?.string(nonEmpty: true) ?? "custom"
@@ -184,7 +186,7 @@ extension ScenarioFile {
             guard radius <= limit else {
                 // TORoundedTableView's corner grid would overlap itself while masks clamp the
                 // radius: the strategies would no longer draw the same picture.
-                throw node.fail("expected at most \(JSONNode.format(limit)) (half the row height \(JSONNode.format(rowHeight))), got \(JSONNode.format(radius))")
+                throw node.fail("expected at most \(Format.number(limit)) (half the row height \(Format.number(rowHeight))), got \(Format.number(radius))")
             }
             style.cornerRadius = radius
         }
@@ -267,7 +269,7 @@ extension ScenarioFile {
             switch to.value {
             case .number(let offset):
                 guard (offset * scale).isFinite else {
-                    throw to.fail("expected an offset that stays finite in pixels, got \(JSONNode.format(offset))")
+                    throw to.fail("expected an offset that stays finite in pixels, got \(Format.number(offset))")
                 }
                 scroll.motion = .jumpToOffset(offset)
             case .object: scroll.motion = .jumpToRow(try decodeRow(to, table: table))

@@ -1,9 +1,11 @@
 import Foundation
 import Harness
+import JSON
 import Raster
 import Results
 import Strategies
 import Table
+import Text
 
 /// Reads scenario and suite files (docs/scenario-files.md) into `Scenario` and `Suite` values.
 ///
@@ -46,18 +48,24 @@ public enum ScenarioFile {
     /// Decodes a scenario file's contents; `file` names it in messages.
     /// - Throws: `BenchError.input` naming `file`, the key path and what was expected.
     public static func scenario(from bytes: [UInt8], file: String) throws -> Scenario {
-        let root = try document(bytes, file: file)
-        if case .object(let members) = root.value, members.contains(where: { $0.key == "suite" || $0.key == "scenarios" }) {
-            throw root.fail("this is a suite file (it has 'suite' or 'scenarios'), not a single scenario")
+        try InputProblem.readingJSON {
+            let root = try document(bytes, file: file)
+            if case .object(let members) = root.value, members.contains(where: { $0.key == "suite" || $0.key == "scenarios" }) {
+                throw root.fail("this is a suite file (it has 'suite' or 'scenarios'), not a single scenario")
+            }
+            return try decodeScenario(root)
         }
-        return try decodeScenario(root)
     }
 
     /// Decodes a suite file's contents; `file` names it in messages. Its strategies must be in
     /// `catalog`, whose every strategy it runs when it names none.
     /// - Throws: `BenchError.input` naming `file`, the key path and what was expected.
     public static func suite(from bytes: [UInt8], file: String, catalog: StrategyCatalog = .builtIn) throws -> Suite {
-        let root = try document(bytes, file: file)
+        try InputProblem.readingJSON { try decodeSuite(document(bytes, file: file), catalog: catalog) }
+    }
+
+    /// A suite object (`suite(from:file:catalog:)`).
+    static func decodeSuite(_ root: JSONNode, catalog: StrategyCatalog) throws -> Suite {
         if case .object(let members) = root.value, !members.contains(where: { $0.key == "suite" }),
            members.contains(where: { $0.key == "table" }) {
             throw root.fail("this is a single scenario file (it has 'table'), not a suite")

@@ -1,3 +1,4 @@
+import Analysis
 @testable import BenchCLI
 import CLITestSupport
 import Foundation

@@ -6,6 +6,7 @@ import HarnessTestSupport
 import RasterTestSupport
 import Results
 import Strategies
+import Text
 import XCTest
 
 /// Help texts, usage errors with their suggestions, and how arguments are parsed.

@@ -1,3 +1,4 @@
+import Analysis
 import CLITestSupport
 import Foundation
 import RasterTestSupport

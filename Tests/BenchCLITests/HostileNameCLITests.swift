@@ -3,6 +3,7 @@ import CLITestSupport
 import Foundation
 import RasterTestSupport
 import Results
+import Text
 import XCTest
 
 /// `bench` end to end with a scenario whose name is hostile: a line break, a table pipe, HTML and

@@ -3,6 +3,7 @@ import Foundation
 import RasterTestSupport
 import Results
 import Strategies
+import Text
 import XCTest
 
 /// The README's counters (blended pixels, passes, tile traffic, cache hits and misses) are

@@ -5,6 +5,7 @@ import Harness
 import HarnessTestSupport
 import RasterTestSupport
 import Results
+import Text
 import XCTest
 
 /// Bad results files given to `bench compare` and `bench check`: each is refused with exit code 2

@@ -29,12 +29,4 @@ final class FirstLoadTests: XCTestCase {
         XCTAssertNil(run.firstStepNanos)
         XCTAssertEqual(run.timing[.step]?.median, run.samples[.step]?.first)
     }
-
-    func testProcessesMergeTheirFirstLoadsByTheMedianAndPoolOnlyTheScrolledSteps() throws {
-        let processes = try (0..<3).map { _ in try Runner().run(scenarios: [Self.scenario], strategies: ["none"]) }
-        let merged = try Results.merging(processes: processes)
-        let firsts = processes.map { $0.runs[0].firstStepNanos! }.sorted()
-        XCTAssertEqual(merged.runs[0].firstStepNanos, firsts[1])
-        XCTAssertEqual(merged.runs[0].timing[.step], Summary(processes.flatMap { $0.runs[0].samples[.step]!.dropFirst() }))
-    }
 }

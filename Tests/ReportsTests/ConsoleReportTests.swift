@@ -1,6 +1,7 @@
 import Foundation
 @testable import Reports
 import Results
+import Text
 import XCTest
 
 /// The console tables, on `ReportSample`'s hand-built results.

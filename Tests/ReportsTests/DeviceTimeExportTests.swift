@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 @testable import Reports
 import Results

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Reports
 import Results
+import Text
 import XCTest
 
 /// The exports for other tools — Bencher Metric Format, github-action-benchmark's

@@ -1,5 +1,7 @@
+import Analysis
 import Results
 import ResultsTestSupport
+import Text
 import XCTest
 @testable import Reports
 

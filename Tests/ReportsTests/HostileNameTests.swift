@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import Reports
 import Results

@@ -1,3 +1,4 @@
+import Results
 /// Runs of the same command in several processes, joined into one result.
 extension Results {
     /// One result from `processes` (each the same command in its own process), whose rows' `rounds`

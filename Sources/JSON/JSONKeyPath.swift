@@ -1,3 +1,5 @@
+import Text
+
 /// Key paths as messages name a value in a JSON file: `runs[0].totals.blendedPixels`,
 /// `table["a b"]`, empty at the top level. One rule for the results reader, the scenario reader
 /// and `StrictJSON`'s duplicate-key message, so a path reads the same in every message.

@@ -1,3 +1,6 @@
+import Results
+import Text
+
 /// The shards of one run (`bench run --shard i/n`), joined into one result (`bench merge`).
 extension Results {
     /// The results of `shards` (each with the name messages call it by, in the order given) as one

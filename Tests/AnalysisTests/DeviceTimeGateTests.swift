@@ -1,3 +1,4 @@
+import Analysis
 import Results
 import ResultsTestSupport
 import XCTest

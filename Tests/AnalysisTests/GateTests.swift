@@ -1,5 +1,6 @@
 import Foundation
 import ResultsTestSupport
+import Analysis
 import Results
 import XCTest
 

@@ -39,6 +39,13 @@ public enum Format {
         return value < 0 && !isZero ? "-" + text : text
     }
 
+    /// A number as a message shows it: whole numbers without a fraction and with thousands
+    /// separators, others as Swift prints them (0.5, 1e-308).
+    public static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return grouped(Int(x)) }
+        return "\(x)"
+    }
+
     /// Nanoseconds as microseconds with one decimal: `1185.2`.
     public static func micros(_ nanos: Int) -> String { fixed(Double(nanos) / 1000, 1) }
 
@@ -48,37 +55,5 @@ public enum Format {
     /// A change as a signed percentage: `+12.5 %`.
     public static func percent(_ fraction: Double, digits: Int = 1) -> String {
         (fraction >= 0 ? "+" : "") + fixed(fraction * 100, digits) + " %"
-    }
-
-    /// `text` broken into lines of at most `width` columns, each indented by `indent`, the first
-    /// starting with `first` (which counts towards its width). A word longer than a line stays whole.
-    public static func wrap(_ text: String, width: Int, indent: Int = 0, first: String = "") -> [String] {
-        let pad = String(repeating: " ", count: indent)
-        var lines: [String] = []
-        var line = first.isEmpty ? pad : first
-        var lineHasWord = false
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if lineHasWord && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = pad + word
-            } else {
-                line += (lineHasWord ? " " : "") + word
-            }
-            lineHasWord = true
-        }
-        lines.append(line)
-        return lines
-    }
-
-    /// Rows of cells as text columns padded to their widest cell, the first left-aligned and the
-    /// rest right-aligned so digits line up; one line per row.
-    public static func align(_ rows: [[String]]) -> String {
-        let widths = (0..<(rows.first?.count ?? 0)).map { c in rows.map { $0[c].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { c, cell in
-                let pad = String(repeating: " ", count: widths[c] - cell.count)
-                return c == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
     }
 }

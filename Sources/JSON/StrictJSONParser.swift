@@ -1,3 +1,5 @@
+import Text
+
 /// A parser's `StrictJSON.Numbers` as a type: each mode gets a parser compiled for it, so the
 /// path of a million integer samples tests no mode (a stored mode cost a tenth of the load time).
 protocol NumberMode {

@@ -44,7 +44,7 @@ package enum StrictJSON: Sendable {
     /// escapes paired; keys must be unique in their object (keys equal under Unicode
     /// normalization count as the same); nesting deeper than `maxDepth` is an error. A leading
     /// UTF-8 byte order mark is ignored (RFC 8259 §8.1 allows that).
-    /// - Throws: `StrictJSON.SyntaxError` with the line and column of the first problem.
+    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
     /// - Complexity: O(n) in the length of `bytes`.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, numbers: Numbers) throws -> StrictJSON {
         switch numbers {
@@ -59,7 +59,7 @@ package enum StrictJSON: Sendable {
 
     /// A number's text as a message quotes it: whole up to 24 characters, else its first 20
     /// and "...".
-    static func abbreviated(number text: String) -> String {
+    package static func abbreviated(number text: String) -> String {
         text.count <= 24 ? text : String(text.prefix(20)) + "..."
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Results
+@testable import JSON
 import XCTest
 
 /// The strict parser as scenario and suite files use it (`StrictJSON` with every number a
@@ -166,12 +166,7 @@ enum JSONValue: Equatable, Sendable {
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
     /// - Complexity: O(n) in the length of `bytes`.
     static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        do {
-            return JSONValue(try bytes.withUnsafeBufferPointer { try StrictJSON.parse($0, numbers: .doubles) })
-        } catch let error as StrictJSON.SyntaxError {
-            // A duplicate key's message also names its object's key path, as results files' do.
-            throw JSONSyntaxError(line: error.line, column: error.column, message: error.message, path: error.path)
-        }
+        JSONValue(try bytes.withUnsafeBufferPointer { try StrictJSON.parse($0, numbers: .doubles) })
     }
 
     /// `value` with every number a `Double`. Parsed with `Numbers.doubles` it has only `.number`;
@@ -201,32 +196,5 @@ enum JSONValue: Equatable, Sendable {
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-}
-
-/// Where and why a JSON text is malformed.
-struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// 1-based line of the problem.
-    var line: Int
-    /// 1-based column of the problem, in Unicode scalars (a tab counts as one).
-    var column: Int
-    /// What was wrong, without a final period: "expected ':' after the key 'name'".
-    var message: String
-    /// The key path of the object a duplicate key is in (empty at the top level); nil for other
-    /// errors.
-    var path: String?
-
-    init(line: Int, column: Int, message: String, path: String? = nil) {
-        self.line = line
-        self.column = column
-        self.message = message
-        self.path = path
-    }
-
-    /// "line 4, column 17: expected ',' or '}' after an object member.", or for a duplicate key
-    /// "table: line 3, column 5: duplicate key 'sections' (first at line 2, column 5)."
-    var description: String {
-        let prefix = path.map { $0.isEmpty ? "" : "\($0): " } ?? ""
-        return "\(prefix)line \(line), column \(column): \(message)."
     }
 }

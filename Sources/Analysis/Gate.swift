@@ -1,4 +1,6 @@
+import Results
 import Foundation
+import Text
 
 /// The CI performance gate: a run compared with a baseline, row by row (docs/cli.md, `bench check`).
 /// Counters are exact, so any increase fails; a changed frame checksum fails (a "speed-up" that

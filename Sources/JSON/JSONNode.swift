@@ -1,7 +1,9 @@
+import Text
+
 /// A value in a JSON file and where it is: the one typed-access layer over `StrictJSON`, read by
 /// both the results reader (`Results.decode`) and the scenario and suite reader (ScenarioFiles).
 ///
-/// Every problem is a `BenchError.input` in one form, "`file`: `key.path`: what was expected,
+/// Every problem is a `JSONProblem` in one form, "`file`: `key.path`: what was expected,
 /// got what.", whichever kind of file it is in: a wrong type ("expected an object, got a
 /// string"), a missing key ("missing key 'steps' (an integer)"), an unknown key with the nearest
 /// known one ("unknown key; did you mean 'rowHeight'?") and, from the parser, a duplicate key
@@ -23,26 +25,29 @@ package struct JSONNode {
     }
 
     /// The whole document in `bytes`, parsed strictly with `numbers` (`StrictJSON.parse`).
-    /// - Throws: `BenchError.input`, "`file`: line 4, column 17: what is wrong."
+    /// - Throws: `JSONProblem`, "`file`: line 4, column 17: what is wrong."
     /// - Complexity: O(n) in the length of `bytes`.
     package static func document(_ bytes: UnsafeBufferPointer<UInt8>, numbers: StrictJSON.Numbers, file: String) throws -> JSONNode {
         do {
             return JSONNode(value: try StrictJSON.parse(bytes, numbers: numbers), path: "", file: file)
-        } catch let error as StrictJSON.SyntaxError {
-            throw BenchError.input("\(file): \(error)")
+        } catch let error as JSONSyntaxError {
+            throw JSONProblem(file: file, path: "", kind: .syntax(error))
         }
     }
 
-    /// "file: path: message." A message that already ends in '?' or '.' (a suggestion, "did you
-    /// mean 'x'?") keeps its own ending.
-    package func fail(_ message: String) -> BenchError {
-        let end = message.hasSuffix("?") || message.hasSuffix(".") ? "" : "."
-        return .input(path.isEmpty ? "\(file): \(message)\(end)" : "\(file): \(path): \(message)\(end)")
+    /// The problem `kind` at this value.
+    package func problem(_ kind: JSONProblem.Kind) -> JSONProblem {
+        JSONProblem(file: file, path: path, kind: kind)
+    }
+
+    /// A reader's own check failed here: "file: path: message."
+    package func fail(_ message: String) -> JSONProblem {
+        problem(.invalid(message))
     }
 
     /// "expected a number, got a string."
-    package func mismatch(_ expected: String) -> BenchError {
-        fail("expected \(expected), got \(value.kindDescription)")
+    package func mismatch(_ expected: String) -> JSONProblem {
+        problem(.mismatch(expected: expected, found: value.kindDescription))
     }
 
     /// The member `key` of this object: `.key`, or `["key"]` for a key that is not a plain word or
@@ -58,11 +63,8 @@ package struct JSONNode {
 
     /// The error for the member `key`, which is not one of `known`: "unknown `what`; did you mean
     /// 'x'?" with the nearest known name (`Suggestion`), or the list of them when none is near.
-    package func unknown(_ key: String, _ what: String, known: [String]) -> BenchError {
-        if let near = Suggestion.nearest(to: key, in: known) {
-            return child(key).fail("unknown \(what); did you mean '\(near)'?")
-        }
-        return child(key).fail("unknown \(what); expected \(known.count == 1 ? "" : "one of ")\(known.joined(separator: ", "))")
+    package func unknown(_ key: String, _ what: String, known: [String]) -> JSONProblem {
+        child(key).problem(.unknownKey(what: what, nearest: Suggestion.nearest(to: key, in: known), known: known))
     }
 
     /// The members of an object, whatever their keys (a results file ignores keys its schema does
@@ -90,14 +92,14 @@ package struct JSONNode {
         case .array(let values): nodes = values.enumerated().map { element($0.offset, $0.element) }
         default: throw mismatch(nonEmpty ? "a non-empty array" : "an array")
         }
-        guard !nonEmpty || !nodes.isEmpty else { throw fail("expected a non-empty array, got an empty one") }
+        guard !nonEmpty || !nodes.isEmpty else { throw problem(.mismatch(expected: "a non-empty array", found: "an empty one")) }
         return nodes
     }
 
     /// A string; `nonEmpty` rejects "".
     package func string(nonEmpty: Bool = false) throws -> String {
         guard case .string(let s) = value else { throw mismatch(nonEmpty ? "a non-empty string" : "a string") }
-        guard !nonEmpty || !s.isEmpty else { throw fail("expected a non-empty string, got an empty one") }
+        guard !nonEmpty || !s.isEmpty else { throw problem(.mismatch(expected: "a non-empty string", found: "an empty one")) }
         return s
     }
 
@@ -105,13 +107,6 @@ package struct JSONNode {
     package func bool() throws -> Bool {
         guard case .bool(let b) = value else { throw mismatch("true or false") }
         return b
-    }
-
-    /// A number as a message shows it: whole numbers without a fraction and with thousands
-    /// separators, others as Swift prints them (0.5, 1e-308).
-    package static func format(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return Format.grouped(Int(x)) }
-        return "\(x)"
     }
 }
 
@@ -138,7 +133,7 @@ package struct JSONFields {
 
     /// The member `key` (null included), or "missing key 'key' (`what`)".
     package func required(_ key: String, _ what: String) throws -> JSONNode {
-        guard let found = member(key) else { throw node.fail("missing key '\(key)' (\(what))") }
+        guard let found = member(key) else { throw node.problem(.missingKey(key: key, what: what)) }
         return found
     }
 }

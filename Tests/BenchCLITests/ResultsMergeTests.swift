@@ -1,3 +1,4 @@
+@testable import Analysis
 import Foundation
 import Harness
 import HarnessTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ResultsTestSupport
 import TestSupport
+import Analysis
 import Results
 import XCTest
 

@@ -1,3 +1,5 @@
+import Text
+
 /// Where an error is and how its message shows what was found: a line and column counted only
 /// when an error needs them, the bytes described in words.
 extension StrictJSONParser {
@@ -12,9 +14,9 @@ extension StrictJSONParser {
     }
 
     /// The syntax error `message`, located at byte `offset`.
-    func error(_ message: String, at offset: Int) -> StrictJSON.SyntaxError {
+    func error(_ message: String, at offset: Int) -> JSONSyntaxError {
         let (line, column) = position(of: offset)
-        return StrictJSON.SyntaxError(line: line, column: column, message: message)
+        return JSONSyntaxError(line: line, column: column, message: message)
     }
 
     /// Line and column of byte `offset`: LF, CR LF and a lone CR each end a line; columns count

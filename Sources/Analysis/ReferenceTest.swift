@@ -1,3 +1,4 @@
+import Results
 /// Whether a row's step time stands out from the reference strategy's (`none`) in the same run:
 /// the console table's `~` next to `× none` says it does not. From several processes it tests one
 /// value per process (`Results.independentSamples`), as `bench compare` does, so a difference would

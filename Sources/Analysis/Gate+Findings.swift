@@ -1,3 +1,6 @@
+import Results
+import Text
+
 /// What the gate found and what it compared, as data: which row, what kind of change, and the
 /// numbers behind it (old value, new value, tolerance, test). Reports words them
 /// (`Report+Gate.swift`), so a report, a test or another tool can reach every figure.

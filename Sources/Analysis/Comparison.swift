@@ -1,3 +1,6 @@
+import Results
+import Text
+
 /// `bench compare A.json B.json`: what changed between two runs, strategy by strategy, as
 /// benchstat reports it. Times are compared by one value per process (`Results.independentSamples`):
 /// steps and rounds of one process share its luck (cache placement, allocator state) and called

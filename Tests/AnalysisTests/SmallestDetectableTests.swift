@@ -1,4 +1,5 @@
 import TestSupport
+import Analysis
 import Results
 import XCTest
 
