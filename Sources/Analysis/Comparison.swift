@@ -83,7 +83,7 @@ public struct Comparison: Sendable {
     public var unmatched: [Unmatched]
     /// What makes the two files measure something else than the code alone (`Comparison.notes`):
     /// printed above the tables, so that no such comparison passes without a word.
-    public var notes: [String] = []
+    public var notes: [ComparisonNote] = []
 
     /// Compares `a` (old) with `b` (new).
     public init(_ a: Results, _ b: Results) {
@@ -129,14 +129,10 @@ public struct Comparison: Sendable {
     /// from another kind of host. `bench check` refuses the first three (and does not gate times
     /// across hosts); `compare` only describes two files, and comparing two builds is a question
     /// it may be asked, so it shows the comparison and says what else changed.
-    static func notes(_ a: Results, _ b: Results) -> [String] {
-        var out: [String] = []
-        if !Gate.sameBuild(a.tool, b.tool) {
-            out.append("the first file was measured with a \(Gate.build(a.tool)) and the second with a \(Gate.build(b.tool)): times compare the builds as well as the code (bench check refuses this)")
-        }
-        for (scenario, changes) in Gate.definitionChanges(a, b) {
-            out.append("the scenario '\(Escape.message(scenario))' is defined differently in the two files (\(changes)): its rows measure other work (bench check refuses this)")
-        }
+    static func notes(_ a: Results, _ b: Results) -> [ComparisonNote] {
+        var out: [ComparisonNote] = []
+        if !Gate.sameBuild(a.tool, b.tool) { out.append(.otherBuild(first: a.tool, second: b.tool)) }
+        for (scenario, changes) in Gate.definitionChanges(a, b) { out.append(.otherDefinition(scenario: scenario, changes: changes)) }
         let bRows = b.runsByKey
         var steps: [(scenario: String, old: Int, new: Int)] = []
         for old in a.runs {
@@ -144,13 +140,8 @@ public struct Comparison: Sendable {
                   !steps.contains(where: { $0.scenario == old.scenario && $0.old == old.steps && $0.new == new.steps }) else { continue }
             steps.append((old.scenario, old.steps, new.steps))
         }
-        for (scenario, old, new) in steps {
-            out.append("the scenario '\(Escape.message(scenario))' was measured over \(Format.grouped(old)) steps in the first file and \(Format.grouped(new)) in the second: counters and times per step average other stretches of it (bench check refuses this)")
-        }
-        if let x = a.provenance?.host, let y = b.provenance?.host, x != y {
-            func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
-            out.append("the files were measured on different kinds of host (\(short(x.differences(to: y)))): times follow the host as well as the code, while counters, instructions and estimated cycles do not")
-        }
+        for (scenario, old, new) in steps { out.append(.otherSteps(scenario: scenario, first: old, second: new)) }
+        if let x = a.provenance?.host, let y = b.provenance?.host, x != y { out.append(.otherHost(differences: x.differences(to: y))) }
         return out
     }
 

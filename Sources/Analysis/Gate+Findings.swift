@@ -140,7 +140,7 @@ extension Gate {
         public var rows: [RowCheck] = []
         /// Differences between the two runs that do not stop the comparison but a reader should
         /// know of (another machine, another tool version, a baseline without provenance).
-        public var warnings: [String] = []
+        public var warnings: [GateWarning] = []
         public var options: Options
         /// Rows compared.
         public var rowsCompared: Int

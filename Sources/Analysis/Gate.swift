@@ -71,7 +71,7 @@ public enum Gate {
     /// another schema, other counters, or a scenario/strategy of the baseline missing from the run.
     public static func check(baseline: Results, current: Results, options: Options = Options()) throws -> Report {
         guard baseline.schema == current.schema else {
-            throw BenchError.input("the baseline has schema '\(Escape.message(baseline.schema))' but this run has '\(Escape.message(current.schema))'; update the baseline with scripts/update-baseline.sh.")
+            throw BenchError.input(.incomparable(.otherSchema(baseline: baseline.schema, current: current.schema)))
         }
         try checkComparable(baseline: baseline, current: current)
         var findings: [Finding] = []
@@ -86,11 +86,9 @@ public enum Gate {
         let baselineKeys = Set(baseline.runs.map(\.key))
         let missing = baseline.runs.filter { currentRows[$0.key] == nil }
         if !missing.isEmpty {
-            let names = missing.map { Escape.message($0.key.description) }.joined(separator: ", ")
-            // A merged file lacks rows when a shard was left out: say where to look.
+            // A merged file lacks rows when a shard was left out: the message says where to look.
             let merged = current.provenance?.commandLine.dropFirst().first == "merge"
-                ? " This run was joined by bench merge, whose note names the shards it lacked." : ""
-            throw BenchError.input("the baseline has \(missing.count) row(s) this run lacks: \(names).\(merged) Run the same suite, or update the baseline.")
+            throw BenchError.input(.incomparable(.missingRows(missing.map(\.key.description), merged: merged)))
         }
         try checkCounted(baseline: baseline, current: current, "instructions", \.instructions, both: true)
         try checkCounted(baseline: baseline, current: current, "estimated cycles", \.estimatedCycles, both: cyclesGated)
@@ -99,11 +97,11 @@ public enum Gate {
             compared += 1
             let oldCounters = Set(old.totals.keys), newCounters = Set(new.totals.keys)
             guard oldCounters == newCounters else {
-                let only = oldCounters.symmetricDifference(newCounters).map(\.name).sorted().joined(separator: ", ")
-                throw BenchError.input("the baseline (tool \(Escape.message(baseline.tool.version))) and this run (tool \(Escape.message(current.tool.version))) count different things (\(only)); update the baseline.")
+                let only = oldCounters.symmetricDifference(newCounters).map(\.name).sorted()
+                throw BenchError.input(.incomparable(.otherCounters(baselineTool: baseline.tool.version, currentTool: current.tool.version, only: only)))
             }
             guard old.steps == new.steps else {
-                throw BenchError.input("\(Escape.message(old.key.description)): the baseline measured \(old.steps) steps, this run \(new.steps); run with the baseline's --steps.")
+                throw BenchError.input(.incomparable(.otherSteps(row: old.key.description, baseline: old.steps, current: new.steps)))
             }
             findings += counterFindings(old, new)
             findings += deviceTimeFindings(old, new)
@@ -129,20 +127,10 @@ public enum Gate {
         }
         var warnings = warnings(baseline: baseline, current: current)
         if !timesGated {
-            let why = host.old == nil
-                ? "the baseline records no host fingerprint, so it cannot be shown to come from this kind of host"
-                : "the baseline was measured on \(Escape.shortened(host.old!.summary, limit: 3 * Escape.messageLimit)) and this run on \(Escape.shortened(host.new?.summary ?? "an unrecorded host", limit: 3 * Escape.messageLimit))"
-                    + (host.new.map { " (\(Escape.shortened(host.old!.differences(to: $0), limit: 3 * Escape.messageLimit)))" } ?? "")
-            warnings.append("times were reported, not gated: \(why); host times follow a host's processor, caches and memory, so across hosts only counters, pictures, instructions and estimated cycles are gated")
+            warnings.append(.otherHost(baseline: host.old, current: host.new))
         } else {
-            if notGated > 0 {
-                warnings.append("times were not gated in \(notGated) row(s): the baseline comes from \(baseline.processes ?? 1) process(es) and this run from \(current.processes ?? 1), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)")
-            }
-            if !lacking.isEmpty {
-                let shown = lacking.prefix(PairSelection.listedNames).joined(separator: ", ")
-                let more = lacking.count > PairSelection.listedNames ? " and \(lacking.count - PairSelection.listedNames) more" : ""
-                warnings.append("times were not gated in \(lacking.count) row(s) that lack their per-process ratios, whatever the process count: \(shown)\(more); make the file again with bench run --processes")
-            }
+            if notGated > 0 { warnings.append(.fewProcesses(rows: notGated, baseline: baseline.processes ?? 1, current: current.processes ?? 1)) }
+            if !lacking.isEmpty { warnings.append(.lackingRatios(rows: lacking)) }
         }
         warnings += deviceTimeWarnings(baseline: baseline, current: current)
         warnings += instructionWarnings(baseline: baseline, current: current)
@@ -175,64 +163,47 @@ public enum Gate {
         for old in baseline.runs {
             guard let new = currentRows[old.key] else { continue }
             let a = values(old) ?? [:], b = values(new) ?? [:]
-            let row = Escape.message(old.key.description)
+            let row = old.key.description
             guard !a.isEmpty == !b.isEmpty else {
-                let (has, lacks) = a.isEmpty ? ("this run", "the baseline") : ("the baseline", "this run")
-                throw BenchError.input("cannot gate the \(what) of \(row): \(has) has them and \(lacks) has none for this row, though both have them for others; a row counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
+                throw BenchError.input(.incomparable(.countedOnOneSide(what: what, row: row, baselineHas: !a.isEmpty, phase: nil)))
             }
             if let phase = Phase.allCases.first(where: { (a[$0] == nil) != (b[$0] == nil) }) {
-                let (has, lacks) = a[phase] == nil ? ("this run", "the baseline") : ("the baseline", "this run")
-                throw BenchError.input("cannot gate the \(what) of \(row): \(has) has them for the \(phase.name) phase and \(lacks) has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
+                throw BenchError.input(.incomparable(.countedOnOneSide(what: what, row: row, baselineHas: a[phase] != nil, phase: phase.name)))
             }
         }
     }
 
     /// What a reader should know when the device model's GPU times could not be compared: one
     /// side has none (a baseline from before the model), or the rows priced another GPU.
-    static func deviceTimeWarnings(baseline: Results, current: Results) -> [String] {
+    static func deviceTimeWarnings(baseline: Results, current: Results) -> [GateWarning] {
         let old = baseline.runs.contains { $0.deviceTime != nil }, new = current.runs.contains { $0.deviceTime != nil }
-        if new && !old {
-            return ["GPU times were not gated: the baseline has none (made before the device model, or on devices that name no GPU); update it with scripts/update-baseline.sh to gate them"]
-        }
-        if old && !new { return ["GPU times were not gated: the baseline has them and this run has none (its devices name no GPU)"] }
+        if new && !old { return [.baselineLacks(.gpuTimes)] }
+        if old && !new { return [.runLacks(.gpuTimes)] }
         let currentRows = current.runsByKey
         let other = baseline.runs.filter { row in
             guard let a = row.deviceTime, let b = currentRows[row.key]?.deviceTime else { return false }
             return !a.prices(sameAs: b)
         }
         guard let first = other.first, let a = first.deviceTime, let b = currentRows[first.key]?.deviceTime else { return [] }
-        return ["GPU times were not gated in \(other.count) row(s) whose device prices another GPU or refresh rate (\(Escape.message(first.key.description)): \(Escape.message(a.gpu)) at \(Format.fixed(a.refreshHz, 0)) Hz → \(Escape.message(b.gpu)) at \(Format.fixed(b.refreshHz, 0)) Hz)"]
+        return [.otherGPU(rows: other.count, row: first.key.description, old: a, new: b)]
     }
 
     /// What a reader should know when only one side has estimated cycles, or they were
     /// simulated with other caches.
-    static func cycleWarnings(baseline: Results, current: Results) -> [String] {
+    static func cycleWarnings(baseline: Results, current: Results) -> [GateWarning] {
         let old = baseline.runs.contains { $0.cost != nil }, new = current.runs.contains { $0.cost != nil }
-        if old && !new {
-            return ["estimated cycles were not gated: the baseline has them and this run has none (bench run --instructions, which needs valgrind)"]
-        }
-        if new && !old {
-            return ["estimated cycles were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them"]
-        }
-        if old, baseline.cacheModel != current.cacheModel {
-            return ["estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"]
-        }
+        if old && !new { return [.runLacks(.estimatedCycles)] }
+        if new && !old { return [.baselineLacks(.estimatedCycles)] }
+        if old, baseline.cacheModel != current.cacheModel { return [.otherCaches] }
         return []
     }
 
     /// What a reader should know when only one side counted instructions, or another tool did.
-    static func instructionWarnings(baseline: Results, current: Results) -> [String] {
+    static func instructionWarnings(baseline: Results, current: Results) -> [GateWarning] {
         let old = baseline.runs.contains { $0.instructions != nil }, new = current.runs.contains { $0.instructions != nil }
-        if old && !new {
-            return ["instruction counts were not gated: the baseline has them and this run has none (bench run --instructions, which needs valgrind)"]
-        }
-        if new && !old {
-            return ["instruction counts were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them"]
-        }
-        if old, let a = baseline.instructionCounter, let b = current.instructionCounter, a != b {
-            let (a, b) = (Escape.shortened(a, limit: Escape.messageLimit), Escape.shortened(b, limit: Escape.messageLimit))
-            return ["the baseline's instructions were counted by \(a), this run's by \(b): a new valgrind can count differently"]
-        }
+        if old && !new { return [.runLacks(.instructions)] }
+        if new && !old { return [.baselineLacks(.instructions)] }
+        if old, let a = baseline.instructionCounter, let b = current.instructionCounter, a != b { return [.otherCounter(baseline: a, current: b)] }
         return []
     }
 
@@ -242,10 +213,10 @@ public enum Gate {
     /// the code).
     static func checkComparable(baseline: Results, current: Results) throws {
         if !sameBuild(baseline.tool, current.tool) {
-            throw BenchError.input("the baseline was measured with a \(build(baseline.tool)) and this run with a \(build(current.tool)); their times do not compare. Run the same build configuration, or update the baseline.")
+            throw BenchError.input(.incomparable(.otherBuild(baseline: baseline.tool, current: current.tool)))
         }
         if let (scenario, changes) = definitionChanges(baseline, current).first {
-            throw BenchError.input("the scenario '\(Escape.message(scenario))' is defined differently from the baseline's (\(changes)); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
+            throw BenchError.input(.incomparable(.otherDefinition(scenario: scenario, changes: changes)))
         }
     }
 
@@ -254,14 +225,9 @@ public enum Gate {
         a.configuration == b.configuration && a.optimized == b.optimized
     }
 
-    /// A build as messages name it: `release build (optimized)`.
-    static func build(_ tool: ToolInfo) -> String {
-        "\(Escape.message(tool.configuration)) build (\(tool.optimized ? "optimized" : "NOT optimized"))"
-    }
-
     /// The scenarios of `a`'s rows that `b` defines differently, in `a`'s order, each with its
     /// changed keys (`key 'old' → 'new'; …`); none when either file records no definitions.
-    static func definitionChanges(_ a: Results, _ b: Results) -> [(scenario: String, changes: String)] {
+    static func definitionChanges(_ a: Results, _ b: Results) -> [(scenario: String, changes: [DefinitionChange])] {
         guard let old = a.scenarioDefinitions, let new = b.scenarioDefinitions else { return [] }
         var seen = Set<String>()
         return a.runs.compactMap { run in
@@ -270,25 +236,17 @@ public enum Gate {
         }
     }
 
-    /// The keys of two definitions of a scenario that differ: `key 'old' → 'new'; …`, quoted
-    /// through `Escape.message`.
-    static func definitionChanges(_ a: [String: String], _ b: [String: String]) -> String {
-        Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }
-            .map { "\(Escape.message($0)) '\(Escape.message(a[$0] ?? "absent"))' → '\(Escape.message(b[$0] ?? "absent"))'" }
-            .joined(separator: "; ")
+    /// The keys of two definitions of a scenario that differ, each with both values.
+    static func definitionChanges(_ a: [String: String], _ b: [String: String]) -> [DefinitionChange] {
+        Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }.map { DefinitionChange(key: $0, old: a[$0], new: b[$0]) }
     }
 
     /// What a reader of the verdict should know about the two runs' provenance. Values from the
     /// files are shortened here and escaped where Reports prints them (`Report+Gate.swift`).
-    static func warnings(baseline: Results, current: Results) -> [String] {
-        func short(_ text: String) -> String { Escape.shortened(text, limit: Escape.messageLimit) }
-        var out: [String] = []
-        if baseline.tool.version != current.tool.version {
-            out.append("the baseline was written by bench \(short(baseline.tool.version)), this run by \(short(current.tool.version))")
-        }
-        if baseline.scenarioDefinitions == nil {
-            out.append("the baseline records no scenario definitions (an older file): a changed scenario cannot be told from a changed result; update the baseline to record them")
-        }
+    static func warnings(baseline: Results, current: Results) -> [GateWarning] {
+        var out: [GateWarning] = []
+        if baseline.tool.version != current.tool.version { out.append(.otherTool(baseline: baseline.tool.version, current: current.tool.version)) }
+        if baseline.scenarioDefinitions == nil { out.append(.noDefinitions) }
         return out
     }
 

@@ -14,7 +14,7 @@ extension Results {
     /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run.
     public static func merging(shards: [(name: String, results: Results)], reference: String, strategyOrder: [String] = [],
                                commandLine: [String]) throws -> (results: Results, notes: [String]) {
-        guard let first = shards.first else { throw BenchError.input("there are no results files to merge.") }
+        guard let first = shards.first else { throw BenchError.input(.incomparable(.nothingToMerge)) }
         for shard in shards.dropFirst() { try checkSameRun(first, shard) }
         try checkDefinitions(shards)
         var notes = try shardNotes(shards)
@@ -24,7 +24,8 @@ extension Results {
         for (name, results) in shards {
             for row in results.runs {
                 if let other = stepsOf[row.scenario], other.steps != row.steps {
-                    throw BenchError.input("\(other.file) measured the scenario '\(Escape.message(row.scenario))' with \(other.steps) steps and \(name) with \(row.steps); make every shard with the same --steps.")
+                    throw BenchError.input(.incomparable(.shardSteps(scenario: row.scenario, earlier: other.file, earlierSteps: other.steps,
+                                                                     file: name, steps: row.steps)))
                 }
                 stepsOf[row.scenario] = stepsOf[row.scenario] ?? (row.steps, name)
                 guard let earlier = kept[row.key] else {
@@ -32,10 +33,10 @@ extension Results {
                     continue
                 }
                 guard row.strategy == reference else {
-                    throw BenchError.input("the row \(Escape.message(row.key.description)) is in both \(earlier.file) and \(name), but shards of one run share only their '\(Escape.message(reference))' rows; merge the shards of one run, each once.")
+                    throw BenchError.input(.incomparable(.rowInTwoShards(row: row.key.description, earlier: earlier.file, file: name, reference: reference)))
                 }
                 if row.totals != earlier.row.totals || row.pictures != earlier.row.pictures {
-                    throw BenchError.input("\(earlier.file) and \(name) counted or drew the reference row \(Escape.message(row.key.description)) differently, so they did not run the same code on the same scenario; make every shard from one build and one suite.")
+                    throw BenchError.input(.incomparable(.referenceRowDiffers(row: row.key.description, earlier: earlier.file, file: name)))
                 }
             }
         }
@@ -84,29 +85,26 @@ extension Results {
     /// Throws unless `shard` comes from the same build, commit and kind of run as `first`.
     private static func checkSameRun(_ first: (name: String, results: Results), _ shard: (name: String, results: Results)) throws {
         let (a, b) = (first.results, shard.results)
-        func build(_ tool: ToolInfo) -> String {
-            Escape.message("\(tool.version), \(tool.configuration), \(tool.optimized ? "optimized" : "not optimized"), Swift \(tool.swift)")
-        }
         let sameCompiler = a.provenance == nil || b.provenance == nil
             || (a.provenance!.compiler == b.provenance!.compiler && a.provenance!.target == b.provenance!.target)
         guard a.tool == b.tool, sameCompiler else {
-            let detail = a.tool == b.tool
-                ? "compiler \(Escape.message(a.provenance!.compiler)) for \(Escape.message(a.provenance!.target)) and \(Escape.message(b.provenance!.compiler)) for \(Escape.message(b.provenance!.target))"
-                : "\(build(a.tool)) and \(build(b.tool))"
-            throw BenchError.input("\(first.name) and \(shard.name) were made by different builds of bench (\(detail)); make every shard with one build.")
+            let builds: (BuildIdentity, BuildIdentity) = a.tool == b.tool
+                ? (.compiler(a.provenance!.compiler, target: a.provenance!.target), .compiler(b.provenance!.compiler, target: b.provenance!.target))
+                : (.tool(a.tool), .tool(b.tool))
+            throw BenchError.input(.incomparable(.shardBuilds(first: first.name, firstBuild: builds.0, shard: shard.name, shardBuild: builds.1)))
         }
         if let x = a.provenance?.gitCommit, let y = b.provenance?.gitCommit, x != y {
-            throw BenchError.input("\(first.name) was measured at commit \(Escape.message(x)) and \(shard.name) at \(Escape.message(y)); make every shard from one commit.")
+            throw BenchError.input(.incomparable(.shardCommits(first: first.name, firstCommit: x, shard: shard.name, shardCommit: y)))
         }
         if (a.processes ?? 1) != (b.processes ?? 1) {
-            throw BenchError.input("\(first.name) was made with --processes \(a.processes ?? 1) and \(shard.name) with --processes \(b.processes ?? 1); make every shard with the same --processes.")
+            throw BenchError.input(.incomparable(.shardProcesses(first: first.name, firstCount: a.processes ?? 1, shard: shard.name, shardCount: b.processes ?? 1)))
         }
         if a.instructionCounter != b.instructionCounter {
-            func counter(_ text: String?) -> String { text.map { "instructions counted by \(Escape.message($0))" } ?? "no instruction counts" }
-            throw BenchError.input("\(first.name) has \(counter(a.instructionCounter)) and \(shard.name) \(counter(b.instructionCounter)); make every shard with the same --instructions.")
+            throw BenchError.input(.incomparable(.shardInstructions(first: first.name, firstCounter: a.instructionCounter,
+                                                                    shard: shard.name, shardCounter: b.instructionCounter)))
         }
         if a.cacheModel != b.cacheModel {
-            throw BenchError.input("\(first.name) and \(shard.name) simulated different caches for their estimated cycles (made by different versions of bench); make every shard with one build.")
+            throw BenchError.input(.incomparable(.shardCaches(first: first.name, shard: shard.name)))
         }
     }
 
@@ -121,12 +119,12 @@ extension Results {
         }
         guard let first = made.first else { return [] }
         if let other = made.first(where: { $0.shard.count != first.shard.count }) {
-            throw BenchError.input("\(first.name) is shard \(first.shard) and \(other.name) shard \(other.shard): shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
+            throw BenchError.input(.incomparable(.shardDivisions(first: first.name, firstShard: first.shard, other: other.name, otherShard: other.shard)))
         }
         var given: [Int: String] = [:]
         for (name, shard) in made {
             if let earlier = given[shard.index] {
-                throw BenchError.input("\(earlier) and \(name) are both shard \(shard); merge the shards of one run, each once.")
+                throw BenchError.input(.incomparable(.sameShard(earlier: earlier, file: name, shard: shard)))
             }
             given[shard.index] = name
         }
@@ -168,7 +166,7 @@ extension Results {
                 }
                 guard earlier.definition != definition else { continue }
                 let changes = Gate.definitionChanges(earlier.definition, definition)
-                throw BenchError.input("the scenario '\(Escape.message(scenario))' is defined differently in \(earlier.file) and \(name) (\(changes)); make every shard from one suite.")
+                throw BenchError.input(.incomparable(.shardDefinitions(scenario: scenario, earlier: earlier.file, file: name, changes: changes)))
             }
         }
     }

@@ -10,13 +10,13 @@ extension Results {
     /// - Throws: `BenchError.input` when there are no processes or they measured different rows,
     ///   counters, pictures or steps.
     public static func merging(processes: [Results]) throws -> Results {
-        guard var merged = processes.first else { throw BenchError.input("no process produced results.") }
+        guard var merged = processes.first else { throw BenchError.input(.incomparable(.noProcesses)) }
         for (p, other) in processes.enumerated().dropFirst() {
             guard other.runs.map(\.key) == merged.runs.map(\.key) else {
-                throw BenchError.input("process \(p + 1) measured other rows than process 1.")
+                throw BenchError.input(.incomparable(.otherProcessRows(process: p + 1)))
             }
             for (a, b) in zip(merged.runs, other.runs) where a.totals != b.totals || a.pictures != b.pictures || a.steps != b.steps {
-                throw BenchError.input("process \(p + 1) counted or drew \(a.key) differently from process 1: the counters are not deterministic, which is a bug.")
+                throw BenchError.input(.incomparable(.nondeterministicProcess(process: p + 1, row: "\(a.key)")))
             }
         }
         func median(_ values: [Double]) -> Double { Summary.median(sorted: values.sorted()) }

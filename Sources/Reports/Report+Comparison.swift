@@ -14,7 +14,7 @@ extension Comparison {
     public func text(width: Int = Console.width) -> String {
         func escape(_ text: String) -> String { Escape.terminal(text) }
         var out = ""
-        for note in notes { out += Console.wrapped("Note: \(escape(note)).", indent: 2, width: width) }
+        for note in notes { out += Console.wrapped("Note: \(escape(note.description)).", indent: 2, width: width) }
         for scenario in scenarios {
             out += "\nscenario " + Console.fitted(escape(Escape.shortened(scenario)), width - 9) + "\n"
             let table = self.table(scenario: scenario, escape: escape)
@@ -46,7 +46,7 @@ extension Comparison {
     public func markdown() -> String {
         func escape(_ text: String) -> String { Escape.forMarkdown(text) }
         var out = "### CornerBench comparison\n"
-        for note in notes { out += "\n> **Note:** \(escape(note)).\n" }
+        for note in notes { out += "\n> **Note:** \(escape(note.description)).\n" }
         for scenario in scenarios {
             out += "\n#### \(escape(Escape.shortened(scenario)))\n\n"
             // The cells are written for the medium already: a `~` marks noise and stays as it is.

@@ -34,7 +34,7 @@ extension Gate.Report {
             for f in better { out += Console.wrapped("  ✓ \(row(f))", indent: 6, width: width) }
         }
         for f in noted { out += Console.wrapped("  · \(row(f))", indent: 6, width: width) }
-        for warning in warnings { out += Console.wrapped("Warning: \(Escape.terminal(warning)).", indent: 2, width: width) }
+        for warning in warnings { out += Console.wrapped("Warning: \(Escape.terminal(warning.description)).", indent: 2, width: width) }
         for line in toleranceLines.split(separator: "\n") { out += Console.wrapped(String(line), indent: 2, width: width) }
         out += Console.wrapped(passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
                                       : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).", indent: 2, width: width)
@@ -89,7 +89,7 @@ extension Gate.Report {
             }, glossary: [])
             out += Results.markdownTable(table, delimiters: .plain) + "\n"
         }
-        for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning)).\n\n" }
+        for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning.description)).\n\n" }
         out += toleranceLines
         return out
     }

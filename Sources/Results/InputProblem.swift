@@ -12,6 +12,8 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
     /// A value of a JSON file (a scenario, suite, cell or results file) is not what its format
     /// allows, or the file is not JSON.
     case json(JSONProblem)
+    /// Results files that must not be gated, compared or merged.
+    case incomparable(IncomparableResults)
 
     public init(stringLiteral value: String) { self = .message(value) }
 
@@ -22,6 +24,7 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         case .message(let text): "\(text)"
         case .cannotRead(let path, let reason): "\(path): \(reason)."
         case .json(let problem): problem.description
+        case .incomparable(let reason): reason.description
         }
     }
 }

@@ -37,10 +37,10 @@ public struct NamePattern: Equatable, Sendable, CustomStringConvertible {
     ///   (`[z-a]`) or a `\` at the end.
     public init(_ text: String) throws {
         self.text = text
-        func fail(_ why: String) -> BenchError {
-            BenchError.usage("the pattern '\(Escape.message(text))' \(why)")
+        func fail(_ defect: SelectionProblem.PatternDefect) -> BenchError {
+            BenchError.usage(.selection(.badPattern(text, defect)))
         }
-        guard !text.isEmpty else { throw fail("is empty; give a name or a pattern such as 'ci-*/none'") }
+        guard !text.isEmpty else { throw fail(.empty) }
         var tokens: [Token] = []
         var separatesPair = false
         let scalars = Array(text.unicodeScalars)
@@ -54,7 +54,7 @@ public struct NamePattern: Equatable, Sendable, CustomStringConvertible {
             case "?":
                 tokens.append(.any)
             case "\\":
-                guard i < scalars.count else { throw fail("ends with '\\', which escapes nothing; write '\\\\' for a backslash") }
+                guard i < scalars.count else { throw fail(.trailingBackslash) }
                 tokens.append(.literal(scalars[i]))
                 i += 1
             case "[":
@@ -91,12 +91,12 @@ public struct NamePattern: Equatable, Sendable, CustomStringConvertible {
                             i += 1
                         }
                         guard low <= high else {
-                            throw fail("has the reversed range '\(Escape.message(String(low)))-\(Escape.message(String(high)))'; write the lower end first")
+                            throw fail(.reversedRange(low: low, high: high))
                         }
                     }
                     ranges.append(low...high)
                 }
-                guard closed else { throw fail("opens a '[' set that is never closed with ']'; write '\\[' for a bracket") }
+                guard closed else { throw fail(.unclosedSet) }
                 tokens.append(.set(ranges: ranges, negated: negated))
             default:
                 if scalar == "/" { separatesPair = true }

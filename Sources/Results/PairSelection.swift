@@ -29,7 +29,7 @@ public struct PairSelection: Equatable, Sendable {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
                   (1...Shard.maxCount).contains(count), (1...count).contains(index) else {
-                throw BenchError.usage("--shard must be i/n with 1 ≤ i ≤ n ≤ \(Format.grouped(Shard.maxCount)), such as 2/4, not '\(Escape.message(text))'.")
+                throw BenchError.usage(.selection(.badShard(text: text, maxCount: Shard.maxCount)))
             }
             self.init(index: index, count: count)
         }
@@ -69,7 +69,7 @@ public struct PairSelection: Equatable, Sendable {
         var divided = selected.filter { $0.strategy != reference || !withOthers.contains($0.scenario) }
         if let shard {
             guard divided.count >= shard.index else {
-                throw BenchError.usage("--shard \(shard) selects nothing: the selection divides into only \(divided.count) pair(s) (the reference '\(Escape.message(reference))' of a scenario with other pairs is not divided), so give at most \(divided.count) shard(s).")
+                throw BenchError.usage(.selection(.emptyShard(shard: shard, pairs: divided.count, reference: reference)))
             }
             divided = divided.indices.filter { $0 % shard.count == shard.index - 1 }.map { divided[$0] }
         }
@@ -93,10 +93,9 @@ public struct PairSelection: Equatable, Sendable {
 
     /// The error for patterns that match none of `candidates`.
     private func nothingSelected(_ candidates: [RunKey]) -> BenchError {
-        guard !patterns.isEmpty else { return BenchError.usage("there is nothing to run: no scenario or no strategy was given.") }
-        let given = patterns.map { "'\(Escape.message($0.text))'" }.joined(separator: ", ")
+        guard !patterns.isEmpty else { return BenchError.usage(.selection(.nothingToRun)) }
         // A slash typed as it is separates the pair; say so when it was meant as part of a name.
-        var hint = ""
+        var hint: SelectionProblem.SlashHint?
         if let pattern = patterns.first(where: \.separatesPair),
            let scenario = candidates.map(\.scenario).first(where: { $0.contains("/") && pattern.matches($0) }) {
             var escaped = "", afterBackslash = false
@@ -105,8 +104,9 @@ public struct PairSelection: Equatable, Sendable {
                 afterBackslash = scalar == "\\" && !afterBackslash
                 escaped.unicodeScalars.append(scalar)
             }
-            hint = " A '/' separates the scenario from the strategy: to select the scenario '\(Escape.message(scenario))', whose name has a '/', write that slash as '\\/': '\(Escape.message(escaped))'."
+            hint = .init(scenario: scenario, pattern: escaped)
         }
-        return BenchError.usage("--filter \(given) selects no (scenario, strategy) pair. The scenarios are: \(Self.nameList(candidates.map(\.scenario))); the strategies are: \(Self.nameList(candidates.map(\.strategy))).\(hint)")
+        return BenchError.usage(.selection(.noPairSelected(patterns: patterns.map(\.text), scenarios: candidates.map(\.scenario),
+                                                           strategies: candidates.map(\.strategy), slashHint: hint)))
     }
 }

@@ -8,6 +8,8 @@ import Text
 public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// A sentence not yet given a case of its own.
     case message(String)
+    /// A `--filter` or `--shard` that selects nothing or cannot be read.
+    case selection(SelectionProblem)
     /// `--option` was given `value`, which is not an integer of at least `minimum`.
     case integerBelow(option: String, minimum: Int, value: String)
     /// `--option` was given `value`, below the `minimum` it may be (the value read as a number).
@@ -70,6 +72,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         switch self {
         case .message(let text):
             return text
+        case .selection(let problem):
+            return problem.description
         case .integerBelow(let option, let minimum, let value):
             let wanted = minimum == 1 ? "a positive integer"
                 : minimum == 0 ? "an integer of 0 or more" : "an integer of at least \(minimum)"

@@ -31,10 +31,10 @@ final class DeviceTimeGateTests: XCTestCase {
     func testEstimatesOnAnotherGPUOrMissingOnOneSideAreNotGatedAndSaidSo() throws {
         let other = try Gate.check(baseline: priced("a9"), current: priced(extra: 1_000))
         XCTAssertTrue(other.passed, "another GPU is not a regression")
-        XCTAssertTrue(other.warnings.contains { $0.hasPrefix("GPU times were not gated in 2 row(s) whose device prices another GPU") }, "\(other.warnings)")
+        XCTAssertTrue(other.warnings.contains { if case .otherGPU(rows: 2, row: _, old: _, new: _) = $0 { true } else { false } }, "\(other.warnings)")
         XCTAssertTrue(other.notGated.contains("GPU times"))
         let older = try Gate.check(baseline: ResultsFixtures.run(strategies: ["none", "per-cell-mask"]), current: priced())
-        XCTAssertTrue(older.warnings.contains { $0.hasPrefix("GPU times were not gated: the baseline has none") }, "\(older.warnings)")
+        XCTAssertTrue(older.warnings.contains(.baselineLacks(.gpuTimes)), "\(older.warnings)")
         XCTAssertTrue(older.notGated.contains("GPU times"))
         XCTAssertFalse(try Gate.check(baseline: priced(), current: priced()).notGated.contains("GPU times"))
     }

@@ -58,7 +58,7 @@ final class HostFreeGateTests: XCTestCase {
         current.cacheModel = nil
         let report = try Gate.check(baseline: Self.counted, current: current)
         XCTAssertFalse(report.cyclesGated)
-        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("estimated cycles were not gated") }, "\(report.warnings)")
+        XCTAssertTrue(report.warnings.contains(.runLacks(.estimatedCycles)), "\(report.warnings)")
     }
 
     func testCyclesUnderAnotherCacheModelAreNotComparedAndTheReportSaysSo() throws {
@@ -66,7 +66,7 @@ final class HostFreeGateTests: XCTestCase {
         current.cacheModel?.ll.sizeBytes *= 2
         let report = try Gate.check(baseline: Self.counted, current: current)
         XCTAssertTrue(report.passed, "\(report.findings)")
-        XCTAssertTrue(report.warnings.contains { $0.contains("simulated other caches") }, "\(report.warnings)")
+        XCTAssertTrue(report.warnings.contains(.otherCaches), "\(report.warnings)")
     }
 
     func testCostAndCacheModelRoundTripThroughJSONAndACostWithoutModelIsRefused() throws {
@@ -114,7 +114,8 @@ final class HostFreeGateTests: XCTestCase {
         let other = try Gate.check(baseline: elsewhere, current: slower)
         XCTAssertFalse(other.timesGated)
         XCTAssertTrue(other.passed, "\(other.findings)")
-        let warning = try XCTUnwrap(other.warnings.first { $0.hasPrefix("times were reported, not gated") })
+        let warning = try XCTUnwrap(other.warnings.first { if case .otherHost = $0 { true } else { false } }).description
+        XCTAssertTrue(warning.hasPrefix("times were reported, not gated"), warning)
         XCTAssertTrue(warning.contains("L3 8 MiB"), warning)
         XCTAssertTrue(warning.contains("(L3 8 MiB → 32 MiB)"), "it names what differs: \(warning)")
         let time = try XCTUnwrap(other.rows[1].times.first)
@@ -126,7 +127,7 @@ final class HostFreeGateTests: XCTestCase {
         unrecorded.provenance?.host = nil
         let old = try Gate.check(baseline: unrecorded, current: slower)
         XCTAssertFalse(old.timesGated)
-        XCTAssertTrue(old.warnings.contains { $0.contains("records no host fingerprint") }, "\(old.warnings)")
+        XCTAssertTrue(old.warnings.contains { if case .otherHost(baseline: nil, current: _) = $0 { true } else { false } }, "\(old.warnings)")
     }
 
     func testTwoHostsAreToldApartByWhatDiffersAndEqualOnesByNothing() throws {

@@ -90,7 +90,9 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         var current = Self.counted
         current.runs[1].instructions = nil
         XCTAssertThrowsError(try Gate.check(baseline: Self.counted, current: current)) { error in
-            XCTAssertEqual(error as? BenchError, .input("cannot gate the instructions of long-table/per-cell-mask: the baseline has them and this run has none for this row, though both have them for others; a row counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline."))
+            XCTAssertEqual(error as? BenchError, .input(.incomparable(.countedOnOneSide(what: "instructions", row: "long-table/per-cell-mask",
+                                                                                          baselineHas: true, phase: nil))))
+            XCTAssertEqual((error as? BenchError)?.description, "cannot gate the instructions of long-table/per-cell-mask: the baseline has them and this run has none for this row, though both have them for others; a row counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
         }
         XCTAssertThrowsError(try Gate.check(baseline: current, current: Self.counted), "the reverse too") { error in
             XCTAssertTrue("\(error)".contains("this run has them and the baseline has none for this row"), "\(error)")
@@ -101,7 +103,9 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         var current = Self.counted
         current.runs[0].cost?[.reuse] = nil
         XCTAssertThrowsError(try Gate.check(baseline: Self.counted, current: current)) { error in
-            XCTAssertEqual(error as? BenchError, .input("cannot gate the estimated cycles of long-table/none: the baseline has them for the reuse phase and this run has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline."))
+            XCTAssertEqual(error as? BenchError, .input(.incomparable(.countedOnOneSide(what: "estimated cycles", row: "long-table/none",
+                                                                                          baselineHas: true, phase: "reuse"))))
+            XCTAssertEqual((error as? BenchError)?.description, "cannot gate the estimated cycles of long-table/none: the baseline has them for the reuse phase and this run has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
         }
     }
 
@@ -113,7 +117,7 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         let report = try Gate.check(baseline: Self.counted, current: current)
         XCTAssertTrue(report.passed)
         XCTAssertEqual(report.notGated, ["instruction counts", "estimated cycles"])
-        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("instruction counts were not gated: the baseline has them and this run has none") }, "\(report.warnings)")
+        XCTAssertTrue(report.warnings.contains(.runLacks(.instructions)), "\(report.warnings)")
 
         let gated = try Gate.check(baseline: Self.counted, current: Self.counted)
         XCTAssertEqual(gated.notGated, [])
@@ -124,7 +128,8 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         merged.runs.remove(at: 2)
         merged.provenance?.commandLine = ["bench", "merge", "shard-1-of-3.json", "shard-3-of-3.json", "--json", "m.json"]
         XCTAssertThrowsError(try Gate.check(baseline: Self.counted, current: merged)) { error in
-            XCTAssertEqual(error as? BenchError, .input("the baseline has 1 row(s) this run lacks: long-table/shared-corner-grid. This run was joined by bench merge, whose note names the shards it lacked. Run the same suite, or update the baseline."))
+            XCTAssertEqual(error as? BenchError, .input(.incomparable(.missingRows(["long-table/shared-corner-grid"], merged: true))))
+            XCTAssertEqual((error as? BenchError)?.description, "the baseline has 1 row(s) this run lacks: long-table/shared-corner-grid. This run was joined by bench merge, whose note names the shards it lacked. Run the same suite, or update the baseline.")
         }
     }
 
@@ -155,10 +160,11 @@ final class NothingSkippedInSilenceTests: XCTestCase {
 
     func testShardsOfDifferentDivisionsOrOneShardTwiceAreRefused() throws {
         XCTAssertThrowsError(try merge([("a.json", try Self.shard(1, of: 3)), ("b.json", try Self.shard(2, of: 2))])) { error in
-            XCTAssertEqual(error as? BenchError, .input("a.json is shard 1/3 and b.json shard 2/2: shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n."))
+            XCTAssertEqual((error as? BenchError)?.description, "a.json is shard 1/3 and b.json shard 2/2: shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
         }
         XCTAssertThrowsError(try merge([("a.json", try Self.shard(2, of: 3)), ("b.json", try Self.shard(2, of: 3, ["--quiet"]))])) { error in
-            XCTAssertEqual(error as? BenchError, .input("a.json and b.json are both shard 2/3; merge the shards of one run, each once."))
+            XCTAssertEqual(error as? BenchError, .input(.incomparable(.sameShard(earlier: "a.json", file: "b.json", shard: PairSelection.Shard(index: 2, count: 3)))))
+            XCTAssertEqual((error as? BenchError)?.description, "a.json and b.json are both shard 2/3; merge the shards of one run, each once.")
         }
     }
 
@@ -187,20 +193,25 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         release.tool.configuration = release.tool.configuration == "release" ? "debug" : "release"
         let comparison = Comparison(Self.counted, release)
         XCTAssertEqual(comparison.notes.count, 1)
-        XCTAssertTrue(comparison.notes[0].hasPrefix("the first file was measured with a \(Self.counted.tool.configuration) build"), comparison.notes[0])
+        XCTAssertEqual(comparison.notes[0], .otherBuild(first: Self.counted.tool, second: release.tool))
+        XCTAssertTrue(comparison.notes[0].description.hasPrefix("the first file was measured with a \(Self.counted.tool.configuration) build"),
+                      comparison.notes[0].description)
     }
 
     func testCompareNotesAScenarioDefinedDifferently() {
         var redefined = Self.counted
         redefined.scenarioDefinitions?["long-table"]?["steps"] = "50"
         XCTAssertEqual(Comparison(Self.counted, redefined).notes,
+                       [.otherDefinition(scenario: "long-table", changes: [DefinitionChange(key: "steps", old: "6", new: "50")])])
+        XCTAssertEqual(Comparison(Self.counted, redefined).notes.map(\.description),
                        ["the scenario 'long-table' is defined differently in the two files (steps '6' → '50'): its rows measure other work (bench check refuses this)"])
     }
 
     func testCompareNotesOtherStepsOncePerScenario() {
         var longer = Self.counted
         for i in longer.runs.indices { longer.runs[i].steps = 12 }
-        XCTAssertEqual(Comparison(Self.counted, longer).notes,
+        XCTAssertEqual(Comparison(Self.counted, longer).notes, [.otherSteps(scenario: "long-table", first: 6, second: 12)])
+        XCTAssertEqual(Comparison(Self.counted, longer).notes.map(\.description),
                        ["the scenario 'long-table' was measured over 6 steps in the first file and 12 in the second: counters and times per step average other stretches of it (bench check refuses this)"])
     }
 
@@ -211,7 +222,7 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         other.provenance?.host = host
         let notes = Comparison(Self.counted, other).notes
         XCTAssertEqual(notes.count, 1)
-        XCTAssertTrue(notes[0].hasPrefix("the files were measured on different kinds of host (processor Test CPU → Another CPU): "),
+        XCTAssertTrue(notes[0].description.hasPrefix("the files were measured on different kinds of host (processor Test CPU → Another CPU): "),
                       "it says what differs, not two summaries a message would cut alike: \(notes[0])")
     }
 }

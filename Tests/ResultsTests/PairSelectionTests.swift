@@ -63,7 +63,7 @@ final class PairSelectionTests: XCTestCase {
 
     func testAnEmptySelectionListsTheScenariosAndStrategies() {
         XCTAssertThrowsError(try select(["nope*", "x/y"])) { error in
-            XCTAssertEqual(error as? BenchError, .usage("--filter 'nope*', 'x/y' selects no (scenario, strategy) pair. The scenarios are: ci-scroll, ci-events, labels; the strategies are: none, shared-corner-grid, per-cell-mask, rasterized-mask."))
+            XCTAssertEqual((error as? BenchError)?.description, "--filter 'nope*', 'x/y' selects no (scenario, strategy) pair. The scenarios are: ci-scroll, ci-events, labels; the strategies are: none, shared-corner-grid, per-cell-mask, rasterized-mask.")
         }
     }
 
@@ -112,7 +112,8 @@ final class PairSelectionTests: XCTestCase {
 
     func testAShardWithNothingToRunSaysHowManyShardsWould() {
         XCTAssertThrowsError(try select(["labels"], shard: PairSelection.Shard(index: 4, count: 4))) { error in
-            XCTAssertEqual(error as? BenchError, .usage("--shard 4/4 selects nothing: the selection divides into only 3 pair(s) (the reference 'none' of a scenario with other pairs is not divided), so give at most 3 shard(s)."))
+            XCTAssertEqual(error as? BenchError, .usage(.selection(.emptyShard(shard: PairSelection.Shard(index: 4, count: 4), pairs: 3, reference: "none"))))
+            XCTAssertEqual((error as? BenchError)?.description, "--shard 4/4 selects nothing: the selection divides into only 3 pair(s) (the reference 'none' of a scenario with other pairs is not divided), so give at most 3 shard(s).")
         }
     }
 
@@ -121,7 +122,8 @@ final class PairSelectionTests: XCTestCase {
         XCTAssertEqual(try PairSelection.Shard(parsing: "1000/1000").description, "1000/1000")
         for bad in ["0/4", "5/4", "1/1001", "1/0", "2", "a/b", "1/2/3", "-1/4", "/4", "1/", ""] {
             XCTAssertThrowsError(try PairSelection.Shard(parsing: bad), bad) { error in
-                XCTAssertEqual(error as? BenchError, .usage("--shard must be i/n with 1 ≤ i ≤ n ≤ 1,000, such as 2/4, not '\(bad)'."))
+                XCTAssertEqual(error as? BenchError, .usage(.selection(.badShard(text: bad, maxCount: 1000))))
+                XCTAssertEqual((error as? BenchError)?.description, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1,000, such as 2/4, not '\(bad)'.")
             }
         }
     }

@@ -1,0 +1,28 @@
+import Results
+import Text
+
+/// What differs between two compared files besides the code (`Comparison.notes`); `description`
+/// is its sentence, which reports print above the tables.
+public enum ComparisonNote: Equatable, Sendable, CustomStringConvertible {
+    /// The files come from other build configurations.
+    case otherBuild(first: ToolInfo, second: ToolInfo)
+    /// The scenario `scenario` is defined differently in the two files.
+    case otherDefinition(scenario: String, changes: [DefinitionChange])
+    /// The scenario `scenario` was measured over other numbers of steps.
+    case otherSteps(scenario: String, first: Int, second: Int)
+    /// The files were measured on other kinds of host; `differences` says how.
+    case otherHost(differences: String)
+
+    public var description: String {
+        switch self {
+        case let .otherBuild(first, second):
+            return "the first file was measured with a \(IncomparableResults.build(first)) and the second with a \(IncomparableResults.build(second)): times compare the builds as well as the code (bench check refuses this)"
+        case let .otherDefinition(scenario, changes):
+            return "the scenario '\(Escape.message(scenario))' is defined differently in the two files (\(DefinitionChange.list(changes))): its rows measure other work (bench check refuses this)"
+        case let .otherSteps(scenario, first, second):
+            return "the scenario '\(Escape.message(scenario))' was measured over \(Format.grouped(first)) steps in the first file and \(Format.grouped(second)) in the second: counters and times per step average other stretches of it (bench check refuses this)"
+        case .otherHost(let differences):
+            return "the files were measured on different kinds of host (\(Escape.shortened(differences, limit: Escape.messageLimit))): times follow the host as well as the code, while counters, instructions and estimated cycles do not"
+        }
+    }
+}
