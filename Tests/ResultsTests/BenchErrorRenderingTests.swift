@@ -292,6 +292,21 @@ final class BenchErrorRenderingTests: XCTestCase {
                        "cannot encode the listing as JSON: invalid value.")
     }
 
+    func testPartlyReplacedContinuesTheFailureWithTheFilesAlreadyReplaced() {
+        let failure = BenchError.output(.cannotWrite(path: "c.csv", reason: .directory))
+        XCTAssertEqual(BenchError.output(.partlyReplaced(failure: failure, replaced: ["a.json"])).description,
+                       "cannot write 'c.csv': it is a directory; 'a.json' was already replaced, and the other outputs left as they were.")
+        XCTAssertEqual(BenchError.output(.partlyReplaced(failure: failure, replaced: ["a.json", "b.md", "r.html"])).description,
+                       "cannot write 'c.csv': it is a directory; 'a.json', 'b.md' and 'r.html' were already replaced, and the other outputs left as they were.")
+    }
+
+    func testStreamWriteFailedNamesTheStreamAndWhy() {
+        XCTAssertEqual(OutputProblem.streamWriteFailed(descriptor: 1, code: EPIPE).description,
+                       "could not write to standard output: \(BenchError.systemReason(EPIPE)).")
+        XCTAssertEqual(OutputProblem.streamWriteFailed(descriptor: 2, code: ENOSPC).description,
+                       "could not write to standard error: \(BenchError.systemReason(ENOSPC)).")
+    }
+
     func testOutputMessageIsShownAsWritten() {
         XCTAssertEqual(BenchError.output("no space left on device").description, "no space left on device")
         XCTAssertEqual(BenchError.output(.message("x")), .output("x"))
