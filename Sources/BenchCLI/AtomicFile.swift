@@ -150,11 +150,7 @@ public enum AtomicFile {
                 try beforeRename(entry.index)
                 try rename(entry.temporary, over: entry.target, existed: destinations[entry.index].existed)
             } catch let error as BenchError where renamed > 0 {
-                let replaced = staged.prefix(renamed).map { "'\($0.target.shownPath)'" }
-                let list = replaced.count == 1 ? replaced[0] : replaced.dropLast().joined(separator: ", ") + " and " + replaced.last!
-                let sentence = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
-                throw BenchError.output(.message(sentence + "; " + list + (replaced.count == 1 ? " was" : " were")
-                                        + " already replaced, and the other outputs left as they were."))
+                throw BenchError.output(.partlyReplaced(failure: error, replaced: staged.prefix(renamed).map(\.target.shownPath)))
             }
             renamed += 1
             InterruptState.recordWritten(outputs[entry.index].path)

@@ -66,8 +66,8 @@ extension BenchCLI {
             InterruptState.handleInterrupt()
             exit(128 + signal)
         }
-        if let problem = standardOutput.failureMessage(name: "standard output") {
-            standardError.write("Error: \(problem).\n")
+        if let problem = standardOutput.failureProblem {
+            standardError.write("Error: \(problem)\n")
             if code == 0 { code = 2 }
         }
         exit(code)

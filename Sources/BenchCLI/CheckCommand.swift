@@ -86,7 +86,7 @@ struct CheckCommand: BenchCommand {
         let ratios = arguments.allValues("time-ratio")
         timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))
         if measureNoise && results != nil {
-            throw BenchError.usage("--aa measures this machine by running the suite; it cannot be used with --results.")
+            throw BenchError.usage(.noiseMeasureWithResults)
         }
         markdownPath = arguments.value("markdown")
         let selection = try ScenarioSelection.pairSelection(arguments)
@@ -100,7 +100,7 @@ struct CheckCommand: BenchCommand {
         suitePath = arguments.value("suite")
         suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0, catalog: catalog) }
         if suite != nil && results != nil {
-            throw BenchError.usage("--suite runs the suite; it cannot be used with --results.")
+            throw BenchError.usage(.suiteWithResults)
         }
     }
 
@@ -148,8 +148,7 @@ struct CheckCommand: BenchCommand {
             }
         }
         guard report.passed else {
-            let count = report.findings.filter(\.fails).count
-            throw BenchError.gateFailed("the gate failed: \(count) regression(s) against the baseline (listed above).")
+            throw BenchError.gateFailed(regressions: report.findings.filter(\.fails).count)
         }
         return 0
     }
@@ -173,7 +172,7 @@ struct CheckCommand: BenchCommand {
         var merged: Results?
         for group in baselineGroups {
             guard let scenario = suite?.scenarios.first(where: { $0.name == group.scenario }) ?? Scenario.named(group.scenario) else {
-                throw BenchError.input("the baseline's scenario '\(Escape.message(group.scenario))' is neither built in nor in the given --suite; give --suite or --results.")
+                throw BenchError.input(.baselineScenarioUnknown(name: group.scenario))
             }
             // One round: rounds in one process count as one sample, so more would cost time and
             // gate nothing; times are gated only against a multi-process run given with --results.
@@ -186,7 +185,7 @@ struct CheckCommand: BenchCommand {
                 merged!.scenarioDefinitions?.merge(results.scenarioDefinitions ?? [:]) { a, _ in a }
             }
         }
-        guard let merged else { throw BenchError.input("the baseline holds no runs.") }
+        guard let merged else { throw BenchError.input(.baselineEmpty) }
         return merged
     }
 

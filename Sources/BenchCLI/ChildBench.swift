@@ -19,10 +19,10 @@ enum ChildBench {
     /// runs inside another program (a test runner hosting the CLI), which could not run `bench`.
     static func executable(_ context: CommandContext, for purpose: String) throws -> URL {
         guard let url = context.executable else {
-            throw BenchError.usage("\(purpose) starts the bench executable again, but bench is running inside another program ('\(Escape.message(running.lastPathComponent))').")
+            throw BenchError.usage(.benchHosted(purpose: purpose, host: running.lastPathComponent))
         }
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw BenchError.usage("\(purpose) starts the bench executable again, but '\(Escape.message(url.path))' is not an executable file.")
+            throw BenchError.usage(.benchNotExecutable(purpose: purpose, path: url.path))
         }
         return url
     }

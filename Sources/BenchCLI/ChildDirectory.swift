@@ -33,7 +33,7 @@ struct ChildDirectory {
         }
         path = (parent.hasSuffix("/") ? parent : parent + "/") + "cornerbench-\(kind)-\(getpid())-\(UUID().uuidString)"
         guard mkdir(path, 0o700) == 0 else {
-            throw BenchError.resource("\(purpose) cannot create its temporary directory in '\(Escape.message(parent))' (TMPDIR): \(Self.reason(errno)).")
+            throw BenchError.resource(.cannotCreateTemporaryDirectory(purpose: purpose, parent: parent, code: errno))
         }
     }
 
@@ -45,14 +45,14 @@ struct ChildDirectory {
     /// A file inside the directory.
     func file(_ name: String) -> String { path + "/" + name }
 
-    /// Why the directory's file system cannot take more (`no space is left in '/tmp' (TMPDIR)`),
-    /// or nil when it has room: the usual reason a child wrote nothing.
-    func spaceShortage() -> String? {
+    /// Why the directory's file system cannot take more (no space is left in TMPDIR), or nil
+    /// when it has room: the usual reason a child wrote nothing.
+    func spaceShortage() -> ResourceProblem.MissingCount? {
         var status = statvfs()
         guard statvfs(path, &status) == 0 else { return nil }
         let free = UInt64(status.f_bavail) * UInt64(status.f_frsize)
         guard free < 256 * 1024 || status.f_favail == 0 else { return nil }
-        return "no space is left in '\(Escape.message(Self.systemDirectory))' (TMPDIR)"
+        return .noSpace(directory: Self.systemDirectory)
     }
 
     /// The system's temporary directory: TMPDIR, or /tmp.
@@ -76,17 +76,5 @@ struct ChildDirectory {
             if (try? FileManager.default.removeItem(atPath: full)) != nil { removed += 1 }
         }
         return removed
-    }
-
-    /// A reason a user can act on for `mkdir`'s `code`.
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "it does not exist"
-        case ENOTDIR: return "it is not a directory"
-        case EACCES, EPERM: return "it is not writable (permission denied)"
-        case EROFS: return "it is on a read-only file system"
-        case ENOSPC, EDQUOT: return "no space is left on the device"
-        default: return BenchError.systemReason(code)
-        }
     }
 }

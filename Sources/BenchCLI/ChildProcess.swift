@@ -84,14 +84,14 @@ struct ChildProcess {
         let recorded = status == 0 && InterruptState.recordChild(pid)
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         guard status == 0 else {
-            throw BenchError.resource("cannot start \(name) ('\(Escape.message(executable))'): \(Self.reason(status, output: standardOutput)).")
+            throw BenchError.resource(.cannotStart(child: name, executable: executable, code: status, output: standardOutput))
         }
         self.pid = pid
         guard recorded else {
             // No slot to record it in: the handler could not reach it, so it must not run.
             kill(pid, SIGKILL)
             _ = wait()
-            throw BenchError.resource("cannot start \(name): more than \(InterruptState.childCapacity) child processes at once.")
+            throw BenchError.resource(.tooManyChildren(child: name, capacity: InterruptState.childCapacity))
         }
         // A signal that arrived on another thread before the pid was recorded was not forwarded.
         if let signal = InterruptState.receivedSignal { kill(pid, signal) }
@@ -124,7 +124,7 @@ struct ChildProcess {
         case .exited(let status):
             throw failure(status)
         case .signalled(let signal):
-            throw BenchError.resource("\(name) was killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "").")
+            throw BenchError.resource(.killedBySignal(child: name, signal: signal))
         }
     }
 
@@ -150,8 +150,7 @@ struct ChildProcess {
             var raised = limit
             raised.rlim_cur = min(needed, limit.rlim_max)
             if raised.rlim_cur >= needed, setrlimit(Self.descriptorLimit, &raised) == 0 { return }
-            throw BenchError.resource("\(purpose) ran out of file descriptors: its child processes need \(needed), "
-                + "but the limit is \(limit.rlim_cur) (ulimit -n); raise it to \(needed) or more.")
+            throw BenchError.resource(.tooFewDescriptors(purpose: purpose, needed: UInt64(needed), limit: UInt64(limit.rlim_cur)))
         }
     }
 
@@ -194,27 +193,5 @@ struct ChildProcess {
         }
         // Probing each descriptor needs none of its own.
         return (0..<Int32(65536)).filter { fcntl($0, F_GETFD) != -1 }
-    }
-
-    /// The reason `posix_spawn` failed with `code`, naming the standard output file when that is
-    /// what could not be created.
-    private static func reason(_ code: Int32, output: String?) -> String {
-        switch code {
-        case EMFILE, ENFILE: return "no file descriptor is left (\(BenchError.systemReason(code)))"
-        case ENOSPC, EROFS, EACCES, EDQUOT:
-            if let output { return "cannot create '\(Escape.message(output))': \(BenchError.systemReason(code))" }
-            return BenchError.systemReason(code)
-        default: return BenchError.systemReason(code)
-        }
-    }
-
-    /// The usual name of `signal` (`SIGKILL`), for the signals a child is commonly ended by.
-    static func signalName(_ signal: Int32) -> String? {
-        let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
-                                      SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
-                                      SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2",
-                                      SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
-                                      SIGXFSZ: "SIGXFSZ"]
-        return names[signal]
     }
 }

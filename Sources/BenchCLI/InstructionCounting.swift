@@ -23,7 +23,7 @@ enum InstructionCounting {
                                             isInternal: true)
 
     /// What to do without valgrind.
-    static let installHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
+    static let installHint = UsageProblem.valgrindInstallHint
 
     /// The instruction counts of `pairs` (the pairs, in order, of the plan that `selection`, the
     /// selection options of `bench run`, resolves to), by pair and phase. The children run this
@@ -35,7 +35,7 @@ enum InstructionCounting {
     static func count(selection: [String], pairs: [RunKey], bench: URL,
                       progress: ((String) -> Void)?, notice: (String) -> Void) throws -> Counted {
         guard let valgrind = executable(named: "valgrind") else {
-            throw BenchError.usage("valgrind is not installed; \(installHint).")
+            throw BenchError.usage(.valgrindMissing(option: nil))
         }
         try ChildProcess.checkDescriptors(for: "--instructions", need: .valgrind)
         return try InterruptState.whileChildrenRun {
@@ -72,14 +72,14 @@ enum InstructionCounting {
                 children.append((process, prefix, group))
             }
             var counted = Counted(counter: counter, model: model)
-            var missing: [(key: RunKey, why: String)] = []
+            var missing: [(key: RunKey, why: ResourceProblem.MissingCount)] = []
             for child in children {
                 // Reaped by the wait below whatever it finds, so the `defer` must not signal it.
                 running.remove(child.process.pid)
                 try child.process.waitForSuccess { status in
                     let log = (try? String(contentsOfFile: child.prefix + ".log", encoding: .utf8)) ?? ""
                     let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-                    return BenchError.input("\(child.process.name) failed (exit status \(status))\(tail.isEmpty ? "" : ":\n" + tail)")
+                    return BenchError.input(.childFailed(child: child.process.name, status: status, error: .logTail(tail)))
                 }
                 let labels = (try? String(contentsOfFile: child.prefix + ".labels", encoding: .utf8)) ?? ""
                 let read = try readDumps(labels: labels, group: child.group, prefix: child.prefix, from: child.process.name)
@@ -90,10 +90,8 @@ enum InstructionCounting {
                 missing += read.missing.map { (pairs[$0.index], $0.why) }
             }
             guard missing.isEmpty else {
-                let names = missing.prefix(5).map { "'\(Escape.message($0.key.description))'" }.joined(separator: ", ")
-                    + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
-                let why = directory.spaceShortage() ?? missing[0].why
-                throw BenchError.resource("--instructions counted no instructions for \(missing.count) of \(pairs.count) pair(s), \(names): \(why).")
+                throw BenchError.resource(.instructionsMissing(missing: missing.map(\.key.description), pairs: pairs.count,
+                                                               reason: directory.spaceShortage() ?? missing[0].why))
             }
             return counted
         }
@@ -107,26 +105,24 @@ enum InstructionCounting {
     /// - Throws: `BenchError.input` for unexpected output or a dump that is not a callgrind
     ///   profile of the tool's cache.
     static func readDumps(labels: String, group: [Int], prefix: String, from name: String) throws
-        -> (profiles: [(index: Int, profile: CallgrindProfile)], missing: [(index: Int, why: String)]) {
+        -> (profiles: [(index: Int, profile: CallgrindProfile)], missing: [(index: Int, why: ResourceProblem.MissingCount)]) {
         let lines = labels.split(separator: "\n", omittingEmptySubsequences: false)
         let expected = group.flatMap { ["warm-up", String($0)] }
         let written = lines.last == "" ? lines.dropLast() : lines[...]
         for (k, line) in written.enumerated() where k >= expected.count || line != expected[k] {
-            let excerpt = Escape.message(String(line.prefix(40))) + (line.count > 40 ? "…" : "")
-            throw BenchError.input("unexpected output from \(name) ('\(excerpt)' where a label of its own belongs); a strategy may write to standard output, which the counting process uses for its labels.")
+            throw BenchError.input(.unexpectedChildOutput(child: name, line: String(line)))
         }
         var profiles: [(index: Int, profile: CallgrindProfile)] = []
-        var missing: [(index: Int, why: String)] = []
+        var missing: [(index: Int, why: ResourceProblem.MissingCount)] = []
         for (position, index) in group.enumerated() {
             let dump = 2 * position + 2
             guard dump <= written.count else {
-                missing.append((index, written.isEmpty ? "\(name) wrote no label for it (its standard output is empty)"
-                                                       : "\(name) stopped writing labels before it"))
+                missing.append((index, written.isEmpty ? .noLabels(child: name) : .labelsStopped(child: name)))
                 continue
             }
             let path = "\(prefix).out.\(dump)"
             guard let text = try? String(contentsOfFile: path, encoding: .utf8), !text.isEmpty else {
-                missing.append((index, "callgrind wrote no profile for it"))
+                missing.append((index, .noProfile))
                 continue
             }
             let profile = try CallgrindProfile(text: text[...])
@@ -166,8 +162,7 @@ enum InstructionCounting {
     static func check(_ profile: CallgrindProfile, simulated model: CacheModel, path: String) throws {
         let expected = ["I1 cache": model.l1i, "D1 cache": model.l1d, "LL cache": model.ll].mapValues(\.valgrindDescription)
         guard profile.phaseCacheEvents != nil, profile.caches == expected else {
-            let got = profile.caches.isEmpty ? "no cache simulation" : profile.caches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
-            throw BenchError.input("callgrind's profile '\(path)' was not simulated with the tool's caches (\(Escape.message(got))).")
+            throw BenchError.input(.foreignCacheSimulation(path: path, caches: profile.caches))
         }
     }
 
@@ -216,7 +211,7 @@ enum InstructionCounting {
         let count = plan.keys.count
         return try given.map { text in
             guard let index = Int(text), (0..<count).contains(index) else {
-                throw BenchError.usage("--\(childOption): '\(Escape.message(text))' is not the index of one of the \(count) pair(s).")
+                throw BenchError.usage(.notAPairIndex(option: childOption, value: text, count: count))
             }
             return index
         }

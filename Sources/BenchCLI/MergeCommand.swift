@@ -44,8 +44,7 @@ struct MergeCommand: BenchCommand {
         var seen: [String: String] = [:]
         for path in arguments.arguments {
             if let earlier = seen[AtomicFile.identity(of: path)] {
-                throw BenchError.usage(earlier == path ? "'\(path)' is given twice; give each shard once."
-                                                       : "'\(earlier)' and '\(path)' are the same file; give each shard once.")
+                throw BenchError.usage(.shardGivenTwice(earlier: earlier, path: path))
             }
             seen[AtomicFile.identity(of: path)] = path
         }

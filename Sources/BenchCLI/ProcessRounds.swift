@@ -33,7 +33,7 @@ enum ProcessRounds {
                                              environment: ProcessInfo.processInfo.environment, standardOutput: nil,
                                              directory: directory)
                 try child.waitForSuccess { status in
-                    BenchError.input("process \(index + 1) of \(count) failed (exit status \(status)); its error is above.")
+                    BenchError.input(.childFailed(child: "process \(index + 1) of \(count)", status: status, error: .above))
                 }
                 all.append(try Results.load(from: output))
             }

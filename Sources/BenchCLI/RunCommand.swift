@@ -143,7 +143,7 @@ struct RunCommand: BenchCommand {
         storePath = arguments.value("store-path").flatMap(StorePath.init(rawValue:))
         if let lanes = arguments.value("blend-lanes").flatMap(BlendLanes.init(rawValue:)) {
             guard lanes != .wide || BlendLanes.wideIsAvailable else {
-                throw BenchError.usage("--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable.")
+                throw BenchError.usage(.wideBlendLanesUnavailable)
             }
             blendLanes = lanes
         }
@@ -157,7 +157,7 @@ struct RunCommand: BenchCommand {
         countsInstructions = arguments.flag("instructions")
         // Without valgrind the run would fail at its end: say so before it starts.
         if countsInstructions && InstructionCounting.executable(named: "valgrind") == nil {
-            throw BenchError.usage("--instructions needs valgrind, which is not installed; \(InstructionCounting.installHint).")
+            throw BenchError.usage(.valgrindMissing(option: "--instructions"))
         }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")

@@ -95,8 +95,8 @@ enum ScenarioSelection {
         let patterns = try arguments.allValues("filter").map { text in
             do {
                 return try NamePattern(text)
-            } catch let error as BenchError {
-                throw BenchError.usage("--filter: \(error.description)")
+            } catch BenchError.usage(let problem) {
+                throw BenchError.usage(.inOption(flag: "--filter", problem: problem))
             }
         }
         let shard = try arguments.value("shard").map { try PairSelection.Shard(parsing: $0) }
@@ -112,9 +112,7 @@ enum ScenarioSelection {
         guard let scenario = Scenario.named(name) else {
             // Worded as the parser words a value outside an option's list, which it was before
             // `--scenario` could also name a suite's scenario.
-            let names = Scenario.builtIn.map(\.name)
-            let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-            throw BenchError.usage("'\(Escape.message(name))' is not a known value of --scenario.\(hint) The known values are: \(builtInNames) (or give --suite to name one of its scenarios).")
+            throw BenchError.usage(.unknownScenario(name: name, known: Scenario.builtIn.map(\.name)))
         }
         return scenario
     }
@@ -125,7 +123,7 @@ enum ScenarioSelection {
         var given = ["scenario", "scenario-file", "suite"].filter { arguments.value($0) != nil }
         if given == ["scenario", "suite"] { given = ["suite"] }
         if given.count > 1 {
-            throw BenchError.usage("give only one of --scenario, --scenario-file and --suite (or --scenario with --suite to run one of its scenarios), not \(given.map { "--" + $0 }.joined(separator: " and ")).")
+            throw BenchError.usage(.scenarioSourcesTogether(flags: given.map { "--" + $0 }))
         }
     }
 }

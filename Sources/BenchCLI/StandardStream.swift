@@ -20,15 +20,16 @@ public final class StandardStream {
         do {
             try AtomicFile.writeAll(Data(text.utf8), to: descriptor) { failed in
                 code = failed
-                return BenchError.output(.message(BenchError.systemReason(failed)))
+                return BenchError.output(.streamWriteFailed(descriptor: descriptor, code: failed))
             }
         } catch {
             failure = code == 0 ? EIO : code
         }
     }
 
-    /// The sentence for a failed stream: "could not write to standard output: broken pipe".
-    public func failureMessage(name: String) -> String? {
-        failure.map { "could not write to \(name): \(BenchError.systemReason($0))" }
+    /// The problem of a failed stream (`could not write to standard output: broken pipe.`), or
+    /// nil while every write succeeded.
+    public var failureProblem: OutputProblem? {
+        failure.map { .streamWriteFailed(descriptor: descriptor, code: $0) }
     }
 }

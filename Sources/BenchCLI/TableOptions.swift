@@ -60,7 +60,7 @@ struct TableOptions {
         guard !isEmpty else { return scenarios }
         return try scenarios.map { original in
             guard original.events.isEmpty else {
-                throw BenchError.usage("the scenario '\(Escape.message(original.name))' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height, --corner-radius and --cell apply only to scenarios without events.")
+                throw BenchError.usage(.tableOptionsWithEvents(scenario: original.name))
             }
             var scenario = original
             var changes: [String] = []
@@ -90,10 +90,10 @@ struct TableOptions {
                 changes.append("cell \(cell.name)")
             }
             guard scenario.rowCount <= ScenarioFile.maxRows else {
-                throw BenchError.usage("the table would have \(Format.grouped(scenario.rowCount)) rows; the most a table may have is \(Format.grouped(ScenarioFile.maxRows)).")
+                throw BenchError.usage(.tooManyRows(rows: scenario.rowCount, maximum: ScenarioFile.maxRows))
             }
             guard scenario.style.cornerRadius <= scenario.rowHeight / 2 else {
-                throw BenchError.usage("a corner radius of \(Format.number(scenario.style.cornerRadius)) pt is more than half the row height \(Format.number(scenario.rowHeight)) pt; give --corner-radius \(Format.number(scenario.rowHeight / 2)) or less, or a taller --row-height.")
+                throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: scenario.style.cornerRadius, rowHeight: scenario.rowHeight))
             }
             scenario.name = "\(original.name) (\(changes.joined(separator: ", ")))"
             return scenario

@@ -95,7 +95,7 @@ public struct CallgrindProfile: Sendable {
                 if line.hasPrefix("totals:") || total == nil { total = value }
             }
         }
-        guard !events.isEmpty else { throw BenchError.input("not a callgrind profile (no 'events:' line).") }
+        guard !events.isEmpty else { throw BenchError.input(.notACallgrindProfile) }
         self.events = events
         self.functions = functions
         self.caches = caches

@@ -29,16 +29,10 @@ public enum FrameMemory {
     /// The error for a frame buffer of `size` that could not be allocated: what was asked for and
     /// the address-space limit, which is the usual cause.
     public static func shortage(_ size: PixelSize) -> BenchError {
-        let bytes = size.width * size.height * 4
         var limit = rlimit()
-        let reason: String
-        if getrlimit(Self.addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max {
-            let kilobytes = Int(clamping: limit.rlim_cur / 1024)
-            reason = "the address-space limit is \(megabytes(Int(clamping: limit.rlim_cur))) (ulimit -v \(kilobytes))"
-        } else {
-            reason = "the system refused the allocation (memory is exhausted)"
-        }
-        return BenchError.resource("not enough memory for a \(size.width) × \(size.height) frame buffer (\(megabytes(bytes))): \(reason).")
+        let limited = getrlimit(Self.addressSpace, &limit) == 0 && limit.rlim_cur != rlim_t.max
+        return BenchError.resource(.frameBufferRefused(width: size.width, height: size.height,
+                                                       addressSpaceLimit: limited ? UInt64(limit.rlim_cur) : nil))
     }
 
     /// What a run of `plan` needs in memory at its peak (`MemoryNeed`), counted from the buffers
@@ -71,18 +65,14 @@ public enum FrameMemory {
     /// - Throws: `BenchError.resource` saying what the run needs, the limit found and what to
     ///   raise it to.
     public static func check(_ need: MemoryNeed) throws {
-        for (resource, name, option) in [(addressSpace, "address-space", "v"), (dataSegment, "data", "d")] {
+        for (resource, kind) in [(addressSpace, ResourceProblem.MemoryLimit.addressSpace), (dataSegment, .data)] {
             var limit = rlimit()
             guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max,
                   limit.rlim_cur < rlim_t(clamping: need.bytes) else { continue }
-            let kilobytes = (need.bytes + 1023) / 1024
-            let frame = need.frameSize.area * 4
-            throw BenchError.resource("this run needs about \(megabytes(need.bytes)) of memory (\(need.frames) buffers of a "
-                + "\(need.frameSize.width) × \(need.frameSize.height) frame, \(megabytes(frame)) each, "
-                + (need.recordBytes >= 1_000_000 ? "\(megabytes(need.recordBytes)) of step records, " : "")
-                + "and about \(megabytes(MemoryNeed.programBytes)) for the program), but the \(name) limit is "
-                + "\(megabytes(Int(clamping: limit.rlim_cur))) (ulimit -\(option) \(limit.rlim_cur / 1024)); raise it to "
-                + "\(megabytes(kilobytes * 1024)) (ulimit -\(option) \(kilobytes)) or more, or run fewer strategies or steps.")
+            let shown = ResourceProblem.RunMemory(bytes: need.bytes, frames: need.frames, frameWidth: need.frameSize.width,
+                                                        frameHeight: need.frameSize.height, recordBytes: need.recordBytes,
+                                                        programBytes: MemoryNeed.programBytes)
+            throw BenchError.resource(.runNeedsMemory(need: shown, limit: kind, limitBytes: UInt64(limit.rlim_cur)))
         }
     }
 
@@ -94,11 +84,6 @@ public enum FrameMemory {
     private static let addressSpace = RLIMIT_AS
     private static let dataSegment = RLIMIT_DATA
     #endif
-
-    /// `bytes` in whole megabytes (10^6), as `22 MB`.
-    private static func megabytes(_ bytes: Int) -> String {
-        Format.grouped(Int((Double(bytes) / 1e6).rounded())) + " MB"
-    }
 }
 
 /// What a run needs in memory at its peak (`FrameMemory.need(for:steps:rounds:)`): its

@@ -71,7 +71,7 @@ public struct Runner {
         // Before anything runs: a step count from a results file (a baseline run again) or a
         // caller may be anything, and 0 would measure nothing, a negative one trap, 10^15 never end.
         for scenario in plan.scenarios where !(1...Results.maxSteps).contains(steps ?? scenario.steps) {
-            throw BenchError.input("cannot measure \(Format.grouped(steps ?? scenario.steps)) steps of the scenario '\(scenario.name)': a run measures from 1 to \(Format.grouped(Results.maxSteps)) steps.")
+            throw BenchError.input(.stepsOutOfRange(steps: steps ?? scenario.steps, scenario: scenario.name, maximum: Results.maxSteps))
         }
         // Before anything is allocated: a run that cannot fit under the process's memory limits
         // would trap part-way through.

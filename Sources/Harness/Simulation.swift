@@ -72,7 +72,7 @@ public final class Simulation {
         guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
             // A screen of pixels whose buffer is refused: memory ran out (Pixmap checks the allocation).
             if scenario.device.pixelSize.area > 0 { throw FrameMemory.shortage(scenario.device.pixelSize) }
-            throw BenchError.input("device '\(scenario.device.name)' has an empty screen.")
+            throw BenchError.input(.emptyScreen(device: scenario.device.name))
         }
         self.scenario = scenario
         self.strategy = strategy

@@ -14,9 +14,10 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     case output(OutputProblem)
     /// A resource ran out or was refused: memory, file descriptors, temporary space, a child
     /// process that could not start or was killed (exit 2).
-    case resource(String)
-    /// A performance gate failed (exit 1).
-    case gateFailed(String)
+    case resource(ResourceProblem)
+    /// The performance gate found `regressions` regressions against the baseline, which the
+    /// command listed before it failed (exit 1).
+    case gateFailed(regressions: Int)
 
     /// The process exit code: 1 for a failed gate, 2 for everything the user must fix.
     public var exitCode: Int32 {
@@ -31,14 +32,16 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         return false
     }
 
-    /// The message: a usage, input or output problem is rendered by its own type
-    /// (`UsageProblem`, `InputProblem`, `OutputProblem`), the rest are still written where thrown.
+    /// The message: a problem is rendered by its own type (`UsageProblem`, `InputProblem`,
+    /// `OutputProblem`, `ResourceProblem`), a failed gate here.
     public var description: String {
         switch self {
         case .usage(let problem): return problem.description
         case .output(let problem): return problem.description
         case .input(let problem): return problem.description
-        case .resource(let m), .gateFailed(let m): return m
+        case .resource(let problem): return problem.description
+        case .gateFailed(let regressions):
+            return "the gate failed: \(regressions) regression(s) against the baseline (listed above)."
         }
     }
 }

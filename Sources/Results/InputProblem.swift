@@ -14,6 +14,34 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
     case json(JSONProblem)
     /// Results files that must not be gated, compared or merged.
     case incomparable(IncomparableResults)
+    /// The baseline names the scenario `name`, which is neither built in nor in the `--suite`
+    /// given, so `bench check` cannot run it again.
+    case baselineScenarioUnknown(name: String)
+    /// The baseline `bench check` would run again holds no runs.
+    case baselineEmpty
+    /// The child process `child` ("process 2 of 3") ended with the exit status `status`;
+    /// `error` says where its error is.
+    case childFailed(child: String, status: Int32, error: ChildError)
+    /// The counting process `child` wrote `line` to standard output, where only its own labels
+    /// belong (a strategy that prints, usually).
+    case unexpectedChildOutput(child: String, line: String)
+    /// callgrind's profile at `path` simulated the `caches` it describes (`I1 cache` → its
+    /// sizes), not the tool's.
+    case foreignCacheSimulation(path: String, caches: [String: String])
+    /// The scenario `scenario` was to be measured for `steps` steps, outside 1 to `maximum`.
+    case stepsOutOfRange(steps: Int, scenario: String, maximum: Int)
+    /// The scenario's device `device` has a screen of no pixels.
+    case emptyScreen(device: String)
+    /// The text read as a callgrind profile has no `events:` line.
+    case notACallgrindProfile
+
+    /// Where the error of a failed child process is to be read.
+    public enum ChildError: Equatable, Sendable {
+        /// On standard error, which the child shares with `bench`: above the message.
+        case above
+        /// In its log, whose last lines are these (none when the log is empty).
+        case logTail(String)
+    }
 
     public init(stringLiteral value: String) { self = .message(value) }
 
@@ -25,7 +53,27 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         case .cannotRead(let path, let reason): "\(path): \(reason)."
         case .json(let problem): problem.description
         case .incomparable(let reason): reason.description
+        case .baselineScenarioUnknown(let name):
+            "the baseline's scenario '\(Escape.message(name))' is neither built in nor in the given --suite; give --suite or --results."
+        case .baselineEmpty: "the baseline holds no runs."
+        case .childFailed(let child, let status, .above):
+            "\(child) failed (exit status \(status)); its error is above."
+        case .childFailed(let child, let status, .logTail(let tail)):
+            "\(child) failed (exit status \(status))\(tail.isEmpty ? "" : ":\n" + tail)"
+        case .unexpectedChildOutput(let child, let line):
+            "unexpected output from \(child) ('\(Escape.message(String(line.prefix(40))) + (line.count > 40 ? "…" : ""))' where a label of its own belongs); a strategy may write to standard output, which the counting process uses for its labels."
+        case .foreignCacheSimulation(let path, let caches):
+            "callgrind's profile '\(path)' was not simulated with the tool's caches (\(Escape.message(Self.shown(caches))))."
+        case .stepsOutOfRange(let steps, let scenario, let maximum):
+            "cannot measure \(Format.grouped(steps)) steps of the scenario '\(scenario)': a run measures from 1 to \(Format.grouped(maximum)) steps."
+        case .emptyScreen(let device): "device '\(device)' has an empty screen."
+        case .notACallgrindProfile: "not a callgrind profile (no 'events:' line)."
         }
+    }
+
+    /// Simulated caches as a profile describes them, by level, or that there were none.
+    private static func shown(_ caches: [String: String]) -> String {
+        caches.isEmpty ? "no cache simulation" : caches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
     }
 }
 

@@ -16,6 +16,11 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible, Express
     case stepSummary(path: String, reason: StepSummaryRefusal)
     /// The `subject` ("results", "listing") could not be encoded as JSON; `error` is the encoder's.
     case cannotEncodeJSON(subject: String, error: String)
+    /// Writing several outputs failed with `failure` after the files `replaced` (their paths as
+    /// shown) were already replaced; the others were left as they were.
+    indirect case partlyReplaced(failure: BenchError, replaced: [String])
+    /// A write to the standard stream on `descriptor` (1, 2) failed with this `errno` `code`.
+    case streamWriteFailed(descriptor: Int32, code: Int32)
 
     /// Why `bench check` appended nothing to the GITHUB_STEP_SUMMARY file; `description`
     /// continues the sentence after the file's name.
@@ -51,7 +56,20 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible, Express
         case .stepSummary(let path, let reason):
             "the report was not appended to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(reason)."
         case .cannotEncodeJSON(let subject, let error): "cannot encode the \(subject) as JSON: \(error)."
+        case .partlyReplaced(let failure, let replaced):
+            Self.partlyReplaced(failure.description, replaced: replaced.map { "'\($0)'" })
+        case .streamWriteFailed(let descriptor, let code):
+            "could not write to \(descriptor == 1 ? "standard output" : descriptor == 2 ? "standard error" : "descriptor \(descriptor)"): \(BenchError.systemReason(code))."
         }
+    }
+}
+
+extension OutputProblem {
+    /// `failure`'s sentence continued with the files `replaced` (quoted) before it.
+    private static func partlyReplaced(_ failure: String, replaced: [String]) -> String {
+        let list = replaced.count == 1 ? replaced[0] : replaced.dropLast().joined(separator: ", ") + " and " + (replaced.last ?? "")
+        let sentence = failure.hasSuffix(".") ? String(failure.dropLast()) : failure
+        return sentence + "; " + list + (replaced.count == 1 ? " was" : " were") + " already replaced, and the other outputs left as they were."
     }
 }
 

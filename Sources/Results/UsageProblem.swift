@@ -53,6 +53,40 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
     case outputOverInput(option: String, path: String, input: String, inputPath: String)
     /// The outputs `--first` at `firstPath` and `--second` at `secondPath` go to one `place`.
     case outputsCollide(first: String, firstPath: String, second: String, secondPath: String, place: SharedPlace)
+    /// `problem` is in the value of `flag` (`--filter`), which the sentence names first.
+    indirect case inOption(flag: String, problem: UsageProblem)
+    /// `--scenario` was given `name`, which is none of the built-in scenarios `known` (and no
+    /// `--suite` was given to name one of its scenarios).
+    case unknownScenario(name: String, known: [String])
+    /// More than one source of scenarios was given: `flags` (`--scenario`, `--scenario-file`,
+    /// `--suite`); only `--scenario` with `--suite` go together.
+    case scenarioSourcesTogether(flags: [String])
+    /// `bench check --aa` (which runs the suite to measure the machine's noise) with `--results`.
+    case noiseMeasureWithResults
+    /// `bench check --suite` (which runs the suite) with `--results`.
+    case suiteWithResults
+    /// `--blend-lanes wide` on a processor without AVX2.
+    case wideBlendLanesUnavailable
+    /// valgrind is not on PATH; `option` (`--instructions`) is what needs it, when one does.
+    case valgrindMissing(option: String?)
+    /// The table options (`--device`, `--rows-per-section` …) were given for the scenario
+    /// `scenario`, whose events name its rows and sections.
+    case tableOptionsWithEvents(scenario: String)
+    /// The table options would make a table of `rows` rows, more than the `maximum`.
+    case tooManyRows(rows: Int, maximum: Int)
+    /// The table options would make a corner `radius` (pt) above half the `rowHeight` (pt).
+    case cornerRadiusAboveHalfRow(radius: Double, rowHeight: Double)
+    /// The internal option `--option` was given `value`, which is not the index of one of the
+    /// `count` pairs.
+    case notAPairIndex(option: String, value: String, count: Int)
+    /// `purpose` (`--processes`) starts `bench` again, but `bench` is running inside the
+    /// program `host` (a test runner).
+    case benchHosted(purpose: String, host: String)
+    /// `purpose` (`--processes`) starts `bench` again, but `path` is not an executable file.
+    case benchNotExecutable(purpose: String, path: String)
+    /// `bench merge` was given one shard twice: as `path`, and before as `earlier` (the same
+    /// path, or another name of the same file).
+    case shardGivenTwice(earlier: String, path: String)
 
     /// Where two outputs that collide both go.
     public enum SharedPlace: Equatable, Sendable {
@@ -124,8 +158,42 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
             case .device: "\(pair) both write to one device or pipe, where the two outputs would run together; give each output its own file."
             case .file: "\(pair) name the same file; give each output its own file."
             }
+        case .inOption(let flag, let problem):
+            return "\(flag): \(problem)"
+        case .unknownScenario(let name, let known):
+            return "'\(Escape.message(name))' is not a known value of --scenario.\(Self.hint(name, known)) The known values are: \(known.joined(separator: ", ")) (or give --suite to name one of its scenarios)."
+        case .scenarioSourcesTogether(let flags):
+            return "give only one of --scenario, --scenario-file and --suite (or --scenario with --suite to run one of its scenarios), not \(flags.joined(separator: " and "))."
+        case .noiseMeasureWithResults:
+            return "--aa measures this machine by running the suite; it cannot be used with --results."
+        case .suiteWithResults:
+            return "--suite runs the suite; it cannot be used with --results."
+        case .wideBlendLanesUnavailable:
+            return "--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable."
+        case .valgrindMissing(let option?):
+            return "\(option) needs valgrind, which is not installed; \(Self.valgrindInstallHint)."
+        case .valgrindMissing(nil):
+            return "valgrind is not installed; \(Self.valgrindInstallHint)."
+        case .tableOptionsWithEvents(let scenario):
+            return "the scenario '\(Escape.message(scenario))' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height, --corner-radius and --cell apply only to scenarios without events."
+        case .tooManyRows(let rows, let maximum):
+            return "the table would have \(Format.grouped(rows)) rows; the most a table may have is \(Format.grouped(maximum))."
+        case .cornerRadiusAboveHalfRow(let radius, let rowHeight):
+            return "a corner radius of \(Format.number(radius)) pt is more than half the row height \(Format.number(rowHeight)) pt; give --corner-radius \(Format.number(rowHeight / 2)) or less, or a taller --row-height."
+        case .notAPairIndex(let option, let value, let count):
+            return "--\(option): '\(Escape.message(value))' is not the index of one of the \(count) pair(s)."
+        case .benchHosted(let purpose, let host):
+            return "\(purpose) starts the bench executable again, but bench is running inside another program ('\(Escape.message(host))')."
+        case .benchNotExecutable(let purpose, let path):
+            return "\(purpose) starts the bench executable again, but '\(Escape.message(path))' is not an executable file."
+        case .shardGivenTwice(let earlier, let path):
+            return earlier == path ? "'\(path)' is given twice; give each shard once."
+                : "'\(earlier)' and '\(path)' are the same file; give each shard once."
         }
     }
+
+    /// What to do without valgrind, which counts instructions.
+    public static let valgrindInstallHint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
 
     /// " Did you mean 'W'?" for the candidate nearest to `given`, or nothing.
     private static func hint(_ given: String, _ candidates: [String]) -> String {

@@ -349,7 +349,8 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(unlink(c), 0)
             try FileManager.default.createDirectory(atPath: c + "/inside", withIntermediateDirectories: true)
         })) { error in
-            XCTAssertEqual(error as? BenchError, .output("cannot write '\(c)': it is a directory; '\(a)' and '\(b)' were already replaced, and the other outputs left as they were."))
+            XCTAssertEqual(error as? BenchError, .output(.partlyReplaced(failure: .output(.cannotWrite(path: c, reason: .directory)), replaced: [a, b])))
+            XCTAssertEqual("\(error)", "cannot write '\(c)': it is a directory; '\(a)' and '\(b)' were already replaced, and the other outputs left as they were.")
         }
         XCTAssertEqual(try String(contentsOfFile: a, encoding: .utf8), "new")
         XCTAssertEqual(try String(contentsOfFile: b, encoding: .utf8), "new")

@@ -106,8 +106,8 @@ final class ResultsFileInputTests: TemporaryDirectoryTestCase {
     func testARunnerRefusesToMeasureZeroSteps() throws {
         let scenario = Fixtures.singleSection(steps: 4)
         XCTAssertThrowsError(try Runner().run(scenarios: [scenario], strategies: ["none"], steps: 0)) { error in
-            XCTAssertEqual(error as? BenchError,
-                           .input("cannot measure 0 steps of the scenario 'single-section': a run measures from 1 to 1,000,000 steps."))
+            XCTAssertEqual(error as? BenchError, .input(.stepsOutOfRange(steps: 0, scenario: "single-section", maximum: 1_000_000)))
+            XCTAssertEqual("\(error)", "cannot measure 0 steps of the scenario 'single-section': a run measures from 1 to 1,000,000 steps.")
         }
     }
 

@@ -3,7 +3,8 @@ import Results
 import XCTest
 
 /// Each typed problem renders to one exact sentence (`UsageProblem`, `InputProblem`, `ReadFailure`,
-/// `OutputProblem`, `WriteFailure`), and `BenchError` shows it unchanged with its exit code and usage.
+/// `OutputProblem`, `WriteFailure`, `ResourceProblem`), and `BenchError` shows it unchanged with its
+/// exit code and usage.
 final class BenchErrorRenderingTests: XCTestCase {
     private func assertUsage(_ problem: UsageProblem, _ sentence: String, file: StaticString = #filePath, line: UInt = #line) {
         let error = BenchError.usage(problem)
@@ -136,6 +137,120 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertUsage(collide(.file), "--json 'a' and --csv 'b' name the same file; give each output its own file.")
     }
 
+    func testAProblemInAnOptionsValueIsPrefixedWithTheOption() {
+        assertUsage(.inOption(flag: "--filter", problem: "the pattern '' is empty"), "--filter: the pattern '' is empty")
+    }
+
+    func testUnknownScenarioSuggestsTheNearestAndPointsToSuites() {
+        assertUsage(.unknownScenario(name: "ipad-setings", known: ["ipad-settings"]),
+                    "'ipad-setings' is not a known value of --scenario. Did you mean 'ipad-settings'? The known values are: ipad-settings (or give --suite to name one of its scenarios).")
+        assertUsage(.unknownScenario(name: "x\ny", known: ["ipad-settings", "iphone"]),
+                    "'x\\ny' is not a known value of --scenario. The known values are: ipad-settings, iphone (or give --suite to name one of its scenarios).")
+    }
+
+    func testScenarioSourcesTogetherNamesTheOnesGiven() {
+        assertUsage(.scenarioSourcesTogether(flags: ["--scenario", "--scenario-file", "--suite"]),
+                    "give only one of --scenario, --scenario-file and --suite (or --scenario with --suite to run one of its scenarios), not --scenario and --scenario-file and --suite.")
+    }
+
+    func testCheckRefusesToRunTheSuiteWhenGivenResults() {
+        assertUsage(.noiseMeasureWithResults, "--aa measures this machine by running the suite; it cannot be used with --results.")
+        assertUsage(.suiteWithResults, "--suite runs the suite; it cannot be used with --results.")
+    }
+
+    func testWideBlendLanesUnavailableSuggestsPortable() {
+        assertUsage(.wideBlendLanesUnavailable, "--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable.")
+    }
+
+    func testValgrindMissingSaysHowToInstallIt() {
+        let hint = "install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)"
+        assertUsage(.valgrindMissing(option: "--instructions"), "--instructions needs valgrind, which is not installed; \(hint).")
+        assertUsage(.valgrindMissing(option: nil), "valgrind is not installed; \(hint).")
+    }
+
+    func testTableOptionsWithEventsNamesTheScenarioAndTheOptions() {
+        assertUsage(.tableOptionsWithEvents(scenario: "ci-events"),
+                    "the scenario 'ci-events' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height, --corner-radius and --cell apply only to scenarios without events.")
+    }
+
+    func testTooManyRowsGroupsBothCounts() {
+        assertUsage(.tooManyRows(rows: 100_000_000, maximum: 10_000_000),
+                    "the table would have 100,000,000 rows; the most a table may have is 10,000,000.")
+    }
+
+    func testCornerRadiusAboveHalfRowSuggestsTheLargestRadius() {
+        assertUsage(.cornerRadiusAboveHalfRow(radius: 30.5, rowHeight: 44),
+                    "a corner radius of 30.5 pt is more than half the row height 44 pt; give --corner-radius 22 or less, or a taller --row-height.")
+    }
+
+    func testNotAPairIndexQuotesTheValueAndCountsThePairs() {
+        assertUsage(.notAPairIndex(option: "instruction-child", value: "9", count: 9),
+                    "--instruction-child: '9' is not the index of one of the 9 pair(s).")
+    }
+
+    func testBenchCannotStartAgainWhenHostedOrNotExecutable() {
+        assertUsage(.benchHosted(purpose: "--processes", host: "xctest"),
+                    "--processes starts the bench executable again, but bench is running inside another program ('xctest').")
+        assertUsage(.benchNotExecutable(purpose: "--instructions", path: "/tmp/bench"),
+                    "--instructions starts the bench executable again, but '/tmp/bench' is not an executable file.")
+    }
+
+    func testShardGivenTwiceTellsARepeatFromAnotherName() {
+        assertUsage(.shardGivenTwice(earlier: "a.json", path: "a.json"), "'a.json' is given twice; give each shard once.")
+        assertUsage(.shardGivenTwice(earlier: "a.json", path: "./a.json"), "'a.json' and './a.json' are the same file; give each shard once.")
+    }
+
+    private func assertInput(_ problem: InputProblem, _ sentence: String, file: StaticString = #filePath, line: UInt = #line) {
+        let error = BenchError.input(problem)
+        XCTAssertEqual(error.description, sentence, file: file, line: line)
+        XCTAssertEqual(error.exitCode, 2, file: file, line: line)
+        XCTAssertFalse(error.showsUsage, file: file, line: line)
+    }
+
+    func testBaselineScenarioUnknownSuggestsSuiteOrResults() {
+        assertInput(.baselineScenarioUnknown(name: "ci-\nx"),
+                    "the baseline's scenario 'ci-\\nx' is neither built in nor in the given --suite; give --suite or --results.")
+    }
+
+    func testBaselineEmptySaysSo() {
+        assertInput(.baselineEmpty, "the baseline holds no runs.")
+    }
+
+    func testChildFailedPointsToItsErrorOrQuotesItsLog() {
+        assertInput(.childFailed(child: "process 2 of 3", status: 3, error: .above),
+                    "process 2 of 3 failed (exit status 3); its error is above.")
+        assertInput(.childFailed(child: "the counting process 1 of 2 (valgrind)", status: 1, error: .logTail("==1== a\n==1== b")),
+                    "the counting process 1 of 2 (valgrind) failed (exit status 1):\n==1== a\n==1== b")
+        assertInput(.childFailed(child: "c", status: 1, error: .logTail("")), "c failed (exit status 1)")
+    }
+
+    func testUnexpectedChildOutputQuotesAShortExcerpt() {
+        assertInput(.unexpectedChildOutput(child: "child", line: "3"),
+                    "unexpected output from child ('3' where a label of its own belongs); a strategy may write to standard output, which the counting process uses for its labels.")
+        assertInput(.unexpectedChildOutput(child: "child", line: String(repeating: "x", count: 41)),
+                    "unexpected output from child ('\(String(repeating: "x", count: 40))…' where a label of its own belongs); a strategy may write to standard output, which the counting process uses for its labels.")
+    }
+
+    func testForeignCacheSimulationListsTheCachesSorted() {
+        assertInput(.foreignCacheSimulation(path: "p.out", caches: ["LL cache": "8 MB", "D1 cache": "32 KB"]),
+                    "callgrind's profile 'p.out' was not simulated with the tool's caches (D1 cache 32 KB; LL cache 8 MB).")
+        assertInput(.foreignCacheSimulation(path: "p.out", caches: [:]),
+                    "callgrind's profile 'p.out' was not simulated with the tool's caches (no cache simulation).")
+    }
+
+    func testStepsOutOfRangeGroupsTheNumbers() {
+        assertInput(.stepsOutOfRange(steps: 2_000_000, scenario: "ci-scroll", maximum: 1_000_000),
+                    "cannot measure 2,000,000 steps of the scenario 'ci-scroll': a run measures from 1 to 1,000,000 steps.")
+    }
+
+    func testEmptyScreenNamesTheDevice() {
+        assertInput(.emptyScreen(device: "flat"), "device 'flat' has an empty screen.")
+    }
+
+    func testNotACallgrindProfileSaysWhatIsMissing() {
+        assertInput(.notACallgrindProfile, "not a callgrind profile (no 'events:' line).")
+    }
+
     func testInputMessageIsShownAsWritten() {
         XCTAssertEqual(BenchError.input("r.json: not JSON.").description, "r.json: not JSON.")
         XCTAssertEqual(BenchError.input(.message("x")), .input("x"))
@@ -177,6 +292,21 @@ final class BenchErrorRenderingTests: XCTestCase {
                        "cannot encode the listing as JSON: invalid value.")
     }
 
+    func testPartlyReplacedContinuesTheFailureWithTheFilesAlreadyReplaced() {
+        let failure = BenchError.output(.cannotWrite(path: "c.csv", reason: .directory))
+        XCTAssertEqual(BenchError.output(.partlyReplaced(failure: failure, replaced: ["a.json"])).description,
+                       "cannot write 'c.csv': it is a directory; 'a.json' was already replaced, and the other outputs left as they were.")
+        XCTAssertEqual(BenchError.output(.partlyReplaced(failure: failure, replaced: ["a.json", "b.md", "r.html"])).description,
+                       "cannot write 'c.csv': it is a directory; 'a.json', 'b.md' and 'r.html' were already replaced, and the other outputs left as they were.")
+    }
+
+    func testStreamWriteFailedNamesTheStreamAndWhy() {
+        XCTAssertEqual(OutputProblem.streamWriteFailed(descriptor: 1, code: EPIPE).description,
+                       "could not write to standard output: \(BenchError.systemReason(EPIPE)).")
+        XCTAssertEqual(OutputProblem.streamWriteFailed(descriptor: 2, code: ENOSPC).description,
+                       "could not write to standard error: \(BenchError.systemReason(ENOSPC)).")
+    }
+
     func testOutputMessageIsShownAsWritten() {
         XCTAssertEqual(BenchError.output("no space left on device").description, "no space left on device")
         XCTAssertEqual(BenchError.output(.message("x")), .output("x"))
@@ -196,6 +326,93 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertOutput(.permissionDenied(directory: "/r"), "cannot write 'out.json': permission denied (the directory '/r' is not writable).")
         assertOutput(.nameTooLong, "cannot write 'out.json': the name is too long.")
         assertOutput(.system(ENOSPC), "cannot write 'out.json': \(BenchError.systemReason(ENOSPC)).")
+    }
+
+    private func assertResource(_ problem: ResourceProblem, _ sentence: String, file: StaticString = #filePath, line: UInt = #line) {
+        let error = BenchError.resource(problem)
+        XCTAssertEqual(error.description, sentence, file: file, line: line)
+        XCTAssertEqual(error.exitCode, 2, file: file, line: line)
+        XCTAssertFalse(error.showsUsage, file: file, line: line)
+    }
+
+    func testCannotStartNamesTheChildTheExecutableAndWhy() {
+        assertResource(.cannotStart(child: "process 1 of 2", executable: "/b/bench", code: ENOENT, output: nil),
+                       "cannot start process 1 of 2 ('/b/bench'): \(BenchError.systemReason(ENOENT)).")
+        assertResource(.cannotStart(child: "process 1 of 2", executable: "/b/bench", code: EMFILE, output: nil),
+                       "cannot start process 1 of 2 ('/b/bench'): no file descriptor is left (\(BenchError.systemReason(EMFILE))).")
+        assertResource(.cannotStart(child: "c", executable: "/b/bench", code: ENOSPC, output: "/t/out"),
+                       "cannot start c ('/b/bench'): cannot create '/t/out': \(BenchError.systemReason(ENOSPC)).")
+        assertResource(.cannotStart(child: "c", executable: "/b/bench", code: ENOSPC, output: nil),
+                       "cannot start c ('/b/bench'): \(BenchError.systemReason(ENOSPC)).")
+    }
+
+    func testTooManyChildrenGivesTheCapacity() {
+        assertResource(.tooManyChildren(child: "process 65 of 65", capacity: 64),
+                       "cannot start process 65 of 65: more than 64 child processes at once.")
+    }
+
+    func testKilledBySignalNamesACommonSignal() {
+        assertResource(.killedBySignal(child: "process 1 of 2", signal: SIGKILL),
+                       "process 1 of 2 was killed by signal \(SIGKILL) (SIGKILL).")
+        assertResource(.killedBySignal(child: "process 1 of 2", signal: 63), "process 1 of 2 was killed by signal 63.")
+    }
+
+    func testTooFewDescriptorsSaysWhatToRaiseTheLimitTo() {
+        assertResource(.tooFewDescriptors(purpose: "--processes", needed: 16, limit: 12),
+                       "--processes ran out of file descriptors: its child processes need 16, but the limit is 12 (ulimit -n); raise it to 16 or more.")
+    }
+
+    func testCannotCreateTemporaryDirectoryNamesTMPDIRAndWhy() {
+        func sentence(_ reason: String) -> String {
+            "--processes cannot create its temporary directory in '/no\\nne' (TMPDIR): \(reason)."
+        }
+        func problem(_ code: Int32) -> ResourceProblem {
+            .cannotCreateTemporaryDirectory(purpose: "--processes", parent: "/no\nne", code: code)
+        }
+        assertResource(problem(ENOENT), sentence("it does not exist"))
+        assertResource(problem(ENOTDIR), sentence("it is not a directory"))
+        assertResource(problem(EACCES), sentence("it is not writable (permission denied)"))
+        assertResource(problem(EROFS), sentence("it is on a read-only file system"))
+        assertResource(problem(ENOSPC), sentence("no space is left on the device"))
+        assertResource(problem(EIO), sentence(BenchError.systemReason(EIO)))
+    }
+
+    func testFrameBufferRefusedGivesTheSizeAndTheLimit() {
+        assertResource(.frameBufferRefused(width: 2048, height: 2732, addressSpaceLimit: 307_200_000),
+                       "not enough memory for a 2048 × 2732 frame buffer (22 MB): the address-space limit is 307 MB (ulimit -v 300000).")
+        assertResource(.frameBufferRefused(width: 2048, height: 2732, addressSpaceLimit: nil),
+                       "not enough memory for a 2048 × 2732 frame buffer (22 MB): the system refused the allocation (memory is exhausted).")
+    }
+
+    func testRunNeedsMemoryBreaksTheNeedDownAndSaysWhatToRaise() {
+        let need = ResourceProblem.RunMemory(bytes: 682_000_000, frames: 26, frameWidth: 2048, frameHeight: 2732,
+                                             recordBytes: 0, programBytes: 100_000_000)
+        assertResource(.runNeedsMemory(need: need, limit: .addressSpace, limitBytes: 307_200_000),
+                       "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, and about 100 MB for the program), "
+                       + "but the address-space limit is 307 MB (ulimit -v 300000); raise it to 682 MB (ulimit -v 666016) or more, or run fewer strategies or steps.")
+        var records = need
+        records.recordBytes = 3_000_000
+        assertResource(.runNeedsMemory(need: records, limit: .data, limitBytes: 307_200_000),
+                       "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 3 MB of step records, and about 100 MB for the program), "
+                       + "but the data limit is 307 MB (ulimit -d 300000); raise it to 682 MB (ulimit -d 666016) or more, or run fewer strategies or steps.")
+    }
+
+    func testInstructionsMissingNamesFivePairsAndWhy() {
+        assertResource(.instructionsMissing(missing: ["a/none"], pairs: 2, reason: .noProfile),
+                       "--instructions counted no instructions for 1 of 2 pair(s), 'a/none': callgrind wrote no profile for it.")
+        assertResource(.instructionsMissing(missing: ["1", "2", "3", "4", "5", "6", "7"], pairs: 9, reason: .noLabels(child: "c")),
+                       "--instructions counted no instructions for 7 of 9 pair(s), '1', '2', '3', '4', '5' and 2 more: c wrote no label for it (its standard output is empty).")
+        assertResource(.instructionsMissing(missing: ["a"], pairs: 1, reason: .labelsStopped(child: "c")),
+                       "--instructions counted no instructions for 1 of 1 pair(s), 'a': c stopped writing labels before it.")
+        assertResource(.instructionsMissing(missing: ["a"], pairs: 1, reason: .noSpace(directory: "/tmp")),
+                       "--instructions counted no instructions for 1 of 1 pair(s), 'a': no space is left in '/tmp' (TMPDIR).")
+    }
+
+    func testGateFailedCountsTheRegressionsAndExitsWithOne() {
+        let error = BenchError.gateFailed(regressions: 3)
+        XCTAssertEqual(error.description, "the gate failed: 3 regression(s) against the baseline (listed above).")
+        XCTAssertEqual(error.exitCode, 1)
+        XCTAssertFalse(error.showsUsage)
     }
 
     func testProblemsOfDifferentCasesAreDifferentErrors() {

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Text
+
+/// A resource that ran out or was refused (memory, file descriptors, temporary space, a child
+/// process), with the values it is about; `description` is its one sentence, written here once
+/// per kind of shortage rather than at each place that finds one.
+public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
+    /// The child process `child` ("process 2 of 3") could not be started from `executable`:
+    /// `posix_spawn` failed with `code`; `output` is the file its standard output was to go to.
+    case cannotStart(child: String, executable: String, code: Int32, output: String?)
+    /// The child process `child` was started but not run: `bench` can track only `capacity`
+    /// children at once, and one it cannot track an interrupt could not reach.
+    case tooManyChildren(child: String, capacity: Int)
+    /// The child process `child` was killed by `signal`.
+    case killedBySignal(child: String, signal: Int32)
+    /// The children that `purpose` (`--processes`) starts need a descriptor limit of `needed`,
+    /// but the hard limit keeps the soft one at `limit`.
+    case tooFewDescriptors(purpose: String, needed: UInt64, limit: UInt64)
+    /// `purpose` (`--processes`) could not create its temporary directory in `parent` (TMPDIR):
+    /// `mkdir` failed with `code`.
+    case cannotCreateTemporaryDirectory(purpose: String, parent: String, code: Int32)
+    /// A `width` × `height` frame buffer could not be allocated; `addressSpaceLimit` is the
+    /// address-space limit in bytes, nil when there is none (memory is then exhausted).
+    case frameBufferRefused(width: Int, height: Int, addressSpaceLimit: UInt64?)
+    /// A run needs `need` but the process's `limit` is `limitBytes` bytes.
+    case runNeedsMemory(need: RunMemory, limit: MemoryLimit, limitBytes: UInt64)
+    /// `--instructions` counted nothing for the pairs `missing` (their names) of `pairs` pairs;
+    /// `reason` is why, for the first of them (or a shortage that explains them all).
+    case instructionsMissing(missing: [String], pairs: Int, reason: MissingCount)
+
+    /// What a run needs in memory at its peak, as `bench` shows it: `frames` buffers of a
+    /// `frameWidth` × `frameHeight` frame, `recordBytes` of step records and `programBytes` for
+    /// the program; `bytes` in all.
+    public struct RunMemory: Equatable, Sendable {
+        public var bytes: Int
+        public var frames: Int
+        public var frameWidth: Int
+        public var frameHeight: Int
+        public var recordBytes: Int
+        public var programBytes: Int
+
+        public init(bytes: Int, frames: Int, frameWidth: Int, frameHeight: Int, recordBytes: Int, programBytes: Int) {
+            self.bytes = bytes
+            self.frames = frames
+            self.frameWidth = frameWidth
+            self.frameHeight = frameHeight
+            self.recordBytes = recordBytes
+            self.programBytes = programBytes
+        }
+    }
+
+    /// A process memory limit a run must fit under.
+    public enum MemoryLimit: Equatable, Sendable {
+        /// RLIMIT_AS, `ulimit -v`.
+        case addressSpace
+        /// RLIMIT_DATA, `ulimit -d`.
+        case data
+
+        /// Its name in a sentence ("the address-space limit").
+        var name: String { self == .addressSpace ? "address-space" : "data" }
+        /// The `ulimit` option that sets it.
+        var ulimitOption: String { self == .addressSpace ? "v" : "d" }
+    }
+
+    /// Why a pair got no instruction count; `description` ends the sentence.
+    public enum MissingCount: Equatable, Sendable, CustomStringConvertible {
+        /// The temporary directory `directory` (TMPDIR) has no space left.
+        case noSpace(directory: String)
+        /// The counting process `child` wrote no label at all (its standard output is empty).
+        case noLabels(child: String)
+        /// The counting process `child` stopped writing labels before the pair's.
+        case labelsStopped(child: String)
+        /// callgrind wrote no profile for the pair.
+        case noProfile
+
+        public var description: String {
+            switch self {
+            case .noSpace(let directory): "no space is left in '\(Escape.message(directory))' (TMPDIR)"
+            case .noLabels(let child): "\(child) wrote no label for it (its standard output is empty)"
+            case .labelsStopped(let child): "\(child) stopped writing labels before it"
+            case .noProfile: "callgrind wrote no profile for it"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotStart(let child, let executable, let code, let output):
+            return "cannot start \(child) ('\(Escape.message(executable))'): \(Self.spawnReason(code, output: output))."
+        case .tooManyChildren(let child, let capacity):
+            return "cannot start \(child): more than \(capacity) child processes at once."
+        case .killedBySignal(let child, let signal):
+            return "\(child) was killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "")."
+        case .tooFewDescriptors(let purpose, let needed, let limit):
+            return "\(purpose) ran out of file descriptors: its child processes need \(needed), "
+                + "but the limit is \(limit) (ulimit -n); raise it to \(needed) or more."
+        case .cannotCreateTemporaryDirectory(let purpose, let parent, let code):
+            return "\(purpose) cannot create its temporary directory in '\(Escape.message(parent))' (TMPDIR): \(Self.mkdirReason(code))."
+        case .frameBufferRefused(let width, let height, let limit):
+            let reason = limit.map { "the address-space limit is \(Self.megabytes(Int(clamping: $0))) (ulimit -v \(Int(clamping: $0 / 1024)))" }
+                ?? "the system refused the allocation (memory is exhausted)"
+            return "not enough memory for a \(width) × \(height) frame buffer (\(Self.megabytes(width * height * 4))): \(reason)."
+        case .runNeedsMemory(let need, let limit, let limitBytes):
+            let kilobytes = (need.bytes + 1023) / 1024
+            let frame = (need.frameWidth > 0 && need.frameHeight > 0 ? need.frameWidth * need.frameHeight : 0) * 4
+            return "this run needs about \(Self.megabytes(need.bytes)) of memory (\(need.frames) buffers of a "
+                + "\(need.frameWidth) × \(need.frameHeight) frame, \(Self.megabytes(frame)) each, "
+                + (need.recordBytes >= 1_000_000 ? "\(Self.megabytes(need.recordBytes)) of step records, " : "")
+                + "and about \(Self.megabytes(need.programBytes)) for the program), but the \(limit.name) limit is "
+                + "\(Self.megabytes(Int(clamping: limitBytes))) (ulimit -\(limit.ulimitOption) \(limitBytes / 1024)); raise it to "
+                + "\(Self.megabytes(kilobytes * 1024)) (ulimit -\(limit.ulimitOption) \(kilobytes)) or more, or run fewer strategies or steps."
+        case .instructionsMissing(let missing, let pairs, let reason):
+            let names = missing.prefix(5).map { "'\(Escape.message($0))'" }.joined(separator: ", ")
+                + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            return "--instructions counted no instructions for \(missing.count) of \(pairs) pair(s), \(names): \(reason)."
+        }
+    }
+
+    /// The usual name of `signal` (`SIGKILL`), for the signals a child is commonly ended by.
+    private static func signalName(_ signal: Int32) -> String? {
+        let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
+                                      SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                      SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2",
+                                      SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
+                                      SIGXFSZ: "SIGXFSZ"]
+        return names[signal]
+    }
+
+    /// Why `posix_spawn` failed with `code`, naming the standard output file `output` when that
+    /// is what could not be created.
+    private static func spawnReason(_ code: Int32, output: String?) -> String {
+        switch code {
+        case EMFILE, ENFILE: return "no file descriptor is left (\(BenchError.systemReason(code)))"
+        case ENOSPC, EROFS, EACCES, EDQUOT:
+            if let output { return "cannot create '\(Escape.message(output))': \(BenchError.systemReason(code))" }
+            return BenchError.systemReason(code)
+        default: return BenchError.systemReason(code)
+        }
+    }
+
+    /// A reason a user can act on for `mkdir`'s `code`.
+    private static func mkdirReason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "it does not exist"
+        case ENOTDIR: return "it is not a directory"
+        case EACCES, EPERM: return "it is not writable (permission denied)"
+        case EROFS: return "it is on a read-only file system"
+        case ENOSPC, EDQUOT: return "no space is left on the device"
+        default: return BenchError.systemReason(code)
+        }
+    }
+
+    /// `bytes` in whole megabytes (10^6), as `22 MB`.
+    private static func megabytes(_ bytes: Int) -> String {
+        Format.grouped(Int((Double(bytes) / 1e6).rounded())) + " MB"
+    }
+}
