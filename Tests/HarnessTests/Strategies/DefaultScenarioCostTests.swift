@@ -5,7 +5,8 @@ import Strategies
 import Table
 import XCTest
 
-/// The same rules on the default scenario while it scrolls, derived from the cells on screen.
+/// The rules of StrategyCounterTests (StrategiesTests) on the default scenario while it scrolls,
+/// derived from the cells on screen.
 final class DefaultScenarioCostTests: XCTestCase {
     private func visibleCapArea(_ sim: Simulation) -> (count: Int, pixels: Int) {
         var count = 0, pixels = 0
