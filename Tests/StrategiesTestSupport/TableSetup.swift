@@ -11,8 +11,9 @@ import Table
 public struct TableSetup: Hashable, Sendable {
     /// The sections, top to bottom.
     public var sections: [SectionSpec]
-    /// The screen in points.
+    /// The screen's width in points.
     public var width: Double
+    /// The screen's height in points.
     public var height: Double
     /// Pixels per point.
     public var scale: Double
