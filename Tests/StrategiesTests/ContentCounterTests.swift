@@ -1,69 +1,66 @@
 import Compositor
-import Harness
-import HarnessTestSupport
 import Raster
 import Strategies
+import StrategiesTestSupport
 import Table
 import XCTest
 
 /// Counters of tables with Settings content, derived from the geometry of what is on screen: the
 /// content is the same for every strategy, and what a strategy does with it follows the rules.
 final class ContentCounterTests: XCTestCase {
-    /// Three sections of Settings rows on a small screen at 3×, scrolling 7 pt per step.
-    private func scenario(opaqueLabels: Bool = false, content: ContentPattern = .settings) -> Scenario {
-        Scenario(name: "content", device: Fixtures.device(width: 390, height: 300, scale: 3), sections: 6,
-                 rowsPerSection: [3, 1, 5], style: TableStyle(opaqueLabelBackgrounds: opaqueLabels), content: content,
-                 pointsPerStep: 7, steps: 40, warmupSteps: 0)
+    /// Six sections of Settings rows (three, one and five rows, twice) on a small screen at 3×,
+    /// scrolling 7 pt per step.
+    private func setup(opaqueLabels: Bool = false, content: ContentPattern = .settings) -> TableSetup {
+        TableSetup(sections: TableSetup.sections(6, rows: [3, 1, 5]), width: 390, height: 300, scale: 3,
+                   style: TableStyle(opaqueLabelBackgrounds: opaqueLabels), content: content, motion: .constant(pointsPerStep: 7))
     }
 
-    private func visible(_ sim: Simulation) -> [(Table.IndexPath, Cell)] {
-        sim.table.visibleCells.keys.sorted().map { ($0, sim.table.visibleCells[$0]!) }
-    }
+    private func visible(_ sim: TableDriver) -> [(Table.IndexPath, Cell)] { sim.cellsTopToBottom }
 
     /// The on-screen pixels of `layer`, a sublayer of `cell`'s content view, positioned as the
     /// renderer positions it (absolute points summed parent to child, then snapped).
-    private func screenPixels(of layer: Layer, in cell: Cell, _ sim: Simulation) -> Int {
+    private func screenPixels(of layer: Layer, in cell: Cell, _ sim: TableDriver) -> Int {
         guard !layer.isHidden, layer.contents != nil else { return 0 }
-        let scale = sim.scenario.device.scale
+        let scale = sim.setup.scale
         let cellOrigin = Point(x: 0 + cell.layer.frame.minX, y: -sim.table.contentOffset + cell.layer.frame.minY)
         let rect = Rect(x: cellOrigin.x + layer.frame.minX, y: cellOrigin.y + layer.frame.minY,
                         width: layer.frame.width, height: layer.frame.height).pixelRect(scale: scale)
         return rect.intersection(sim.renderer.framebuffer.bounds).area
     }
 
-    private func onScreenArea(of cell: Cell, _ sim: Simulation) -> Int {
-        let scale = sim.scenario.device.scale
+    private func onScreenArea(of cell: Cell, _ sim: TableDriver) -> Int {
+        let scale = sim.setup.scale
         var frame = cell.layer.frame
         frame.origin.y -= sim.table.contentOffset
         return frame.pixelRect(scale: scale).intersection(sim.renderer.framebuffer.bounds).area
     }
 
     func testPerCellMaskOffscreenPixelsEqualTheVisibleCapsAreaWhateverTheContent() throws {
-        let withContent = try Simulation(scenario: scenario(), strategyName: "per-cell-mask")
-        let empty = try Simulation(scenario: scenario(content: .none), strategyName: "per-cell-mask")
+        let withContent = try TableDriver(setup(), strategy: "per-cell-mask")
+        let empty = try TableDriver(setup(content: .none), strategy: "per-cell-mask")
         for _ in 0..<40 {
             let a = withContent.step(), b = empty.step()
             let caps = visible(withContent).filter { $0.1.position.isCap }
             let area = caps.map { $0.1.layer.frame.pixelRect(scale: 3).area }.reduce(0, +)
             XCTAssertGreaterThan(area, 0)
             // Two passes a cap, each the cap's bounds: its mask and its content.
-            XCTAssertEqual(a.stats[.offscreenPixels], 2 * area)
-            XCTAssertEqual(a.stats[.offscreenPasses], 2 * caps.count)
-            XCTAssertEqual(a.stats[.offscreenPixels], b.stats[.offscreenPixels], "the content does not change the passes' size")
+            XCTAssertEqual(a.render.offscreenPixels, 2 * area)
+            XCTAssertEqual(a.render.offscreenPasses, 2 * caps.count)
+            XCTAssertEqual(a.render.offscreenPixels, b.render.offscreenPixels, "the content does not change the passes' size")
         }
     }
 
     func testOpaqueLabelBackgroundsLowerBlendedPixelsByExactlyTheLabelsArea() throws {
         for name in ["none", "shared-corner-grid", "per-cell-mask", "uikit-inset-grouped"] {
-            let clear = try Simulation(scenario: scenario(), strategyName: name)
-            let opaque = try Simulation(scenario: scenario(opaqueLabels: true), strategyName: name)
+            let clear = try TableDriver(setup(), strategy: name)
+            let opaque = try TableDriver(setup(opaqueLabels: true), strategy: name)
             var saved = 0
             for step in 0..<40 {
                 let c = clear.step(), o = opaque.step()
                 // Labels inside an off-screen pass (a masked cap) blend into its buffer, not the screen.
                 let cells = visible(opaque).filter { name != "per-cell-mask" || !$0.1.position.isCap }
                 let labels = cells.flatMap { cell in cell.1.textLabels.map { screenPixels(of: $0, in: cell.1, opaque) } }.reduce(0, +)
-                XCTAssertEqual(c.stats[.blendedPixels] - o.stats[.blendedPixels], labels, "\(name) step \(step)")
+                XCTAssertEqual(c.render.blendedPixels - o.render.blendedPixels, labels, "\(name) step \(step)")
                 XCTAssertTrue(visible(opaque).allSatisfy { $0.1.textLabels.allSatisfy { $0.contents?.isOpaque ?? true } })
                 saved += labels
             }
@@ -72,34 +69,34 @@ final class ContentCounterTests: XCTestCase {
     }
 
     func testRenderPassesAreOnePlusOffscreenPassesForEveryStrategy() throws {
-        var scenario = scenario()
-        scenario.events = [ScenarioEvent(atStep: 10, action: .select(Table.IndexPath(row: 0, section: 1))),
-                           ScenarioEvent(atStep: 20, action: .setStyle(TableStyle(cornerRadius: 11)))]
         for name in StrategyCatalog.builtIn.names {
-            let sim = try Simulation(scenario: scenario, strategyName: name)
+            let sim = try TableDriver(setup(), strategy: name)
             for step in 0..<40 {
+                // A selection, then a style change, between frames, as a scenario's events make them.
+                if step == 10 { sim.table.selectRow(at: Table.IndexPath(row: 0, section: 1)) }
+                if step == 20 { sim.table.setStyle(TableStyle(cornerRadius: 11)) }
                 let record = sim.step()
-                XCTAssertEqual(record.stats[.renderPasses], 1 + record.stats[.offscreenPasses], "\(name) step \(step)")
+                XCTAssertEqual(record.render.renderPasses, 1 + record.render.offscreenPasses, "\(name) step \(step)")
             }
         }
     }
 
     func testUIKitInsetGroupedBlendsEachVisibleCapsAreaOverTheContentAndNothingOffscreen() throws {
-        let system = try Simulation(scenario: scenario(), strategyName: "uikit-inset-grouped")
-        let plain = try Simulation(scenario: scenario(), strategyName: "none")
+        let system = try TableDriver(setup(), strategy: "uikit-inset-grouped")
+        let plain = try TableDriver(setup(), strategy: "none")
         for step in 0..<40 {
             let s = system.step(), p = plain.step()
             let caps = visible(system).filter { $0.1.position.isCap }.map { onScreenArea(of: $0.1, system) }.reduce(0, +)
-            XCTAssertEqual(s.stats[.offscreenPasses], 0)
-            XCTAssertEqual(s.stats[.blendedPixels], p.stats[.blendedPixels] + caps, "step \(step)")
+            XCTAssertEqual(s.render.offscreenPasses, 0)
+            XCTAssertEqual(s.render.blendedPixels, p.render.blendedPixels + caps, "step \(step)")
             // A new cell brings one layer more than the plain table's: its background view.
-            XCTAssertEqual(s.stats[.layersCreated], p.stats[.layersCreated] + s.stats[.cellsCreated], "step \(step)")
-            XCTAssertEqual(s.stats[.pathsCreated], 0)
+            XCTAssertEqual(s.allocations.layersCreated, p.allocations.layersCreated + s.table.cellsCreated, "step \(step)")
+            XCTAssertEqual(s.allocations.pathsCreated, 0)
         }
     }
 
     func testARowThatOnlyMovesKeepsItsLabelBitmaps() throws {
-        let sim = try Simulation(scenario: scenario(), strategyName: "none")
+        let sim = try TableDriver(setup(), strategy: "none")
         sim.step()
         var before: [Table.IndexPath: [ObjectIdentifier?]] = [:]
         for (indexPath, cell) in visible(sim) { before[indexPath] = cell.textLabels.map { $0.contents.map(ObjectIdentifier.init) } }
@@ -114,7 +111,7 @@ final class ContentCounterTests: XCTestCase {
     }
 
     func testEveryRowButASectionsLastHasASeparatorInsetToItsText() throws {
-        let sim = try Simulation(scenario: scenario(), strategyName: "none")
+        let sim = try TableDriver(setup(), strategy: "none")
         sim.step()
         for (indexPath, cell) in visible(sim) {
             let last = indexPath.row == sim.table.numberOfRows(inSection: indexPath.section) - 1

@@ -1,31 +1,31 @@
 import Compositor
-import Harness
-import HarnessTestSupport
 import Raster
-import RasterTestSupport
 import Strategies
+import StrategiesTestSupport
 import Table
 import XCTest
 
 /// Tables at the edges of the model: every strategy must draw them without a trap, and the
 /// counters must say what the geometry says.
 final class EdgeTableTests: XCTestCase {
-    private func scenario(_ rows: [Int], sections: Int? = nil, pointsPerStep: Double = 30, steps: Int = 6) -> Scenario {
-        Scenario(name: "edge", device: Fixtures.device(width: 600, height: 300), sections: sections ?? rows.count,
-                 rowsPerSection: rows.isEmpty ? [0] : rows, pointsPerStep: pointsPerStep, steps: steps, warmupSteps: 0)
+    /// Sections of `rows` rows (or `sections` of them, cycling through `rows`) of Settings content
+    /// on a 600 × 300 pt screen at 2×, scrolling `pointsPerStep` per step.
+    private func setup(_ rows: [Int], sections: Int? = nil, pointsPerStep: Double = 30) -> TableSetup {
+        TableSetup(sections: TableSetup.sections(sections ?? rows.count, rows: rows.isEmpty ? [0] : rows), width: 600, height: 300,
+                   content: .settings, motion: .constant(pointsPerStep: pointsPerStep))
     }
 
     func testNoSectionsZeroRowsAndSingleRowTablesDrawForEveryStrategy() throws {
-        let cases: [(String, Scenario, Int)] = [
-            ("no sections", scenario([], sections: 0), 0),
-            ("zero-row sections", scenario([0, 0, 0]), 0),
-            ("one section of one row", scenario([1]), 1),
-            ("content shorter than the screen", scenario([2, 1]), 3),
+        let cases: [(String, TableSetup, Int)] = [
+            ("no sections", setup([], sections: 0), 0),
+            ("zero-row sections", setup([0, 0, 0]), 0),
+            ("one section of one row", setup([1]), 1),
+            ("content shorter than the screen", setup([2, 1]), 3),
         ]
         for (label, s, rows) in cases {
             for name in StrategyCatalog.builtIn.names {
-                let sim = try Simulation(scenario: s, strategyName: name)
-                for _ in 0..<s.steps { sim.step() }
+                let sim = try TableDriver(s, strategy: name)
+                for _ in 0..<6 { sim.step() }
                 XCTAssertEqual(sim.table.visibleCells.count, rows, "\(label), \(name)")
                 XCTAssertEqual(sim.table.contentOffset, 0, "\(label): nothing to scroll")
             }
@@ -34,8 +34,8 @@ final class EdgeTableTests: XCTestCase {
 
     func testScrollingPastEitherEndIsClamped() throws {
         for pointsPerStep in [-50.0, 5_000] {
-            let s = scenario([3, 8, 2, 5], pointsPerStep: pointsPerStep, steps: 4)
-            let sim = try Simulation(scenario: s, strategyName: "per-cell-mask")
+            let s = setup([3, 8, 2, 5], pointsPerStep: pointsPerStep)
+            let sim = try TableDriver(s, strategy: "per-cell-mask")
             var laidOut: [Bool] = []
             for _ in 0..<4 { laidOut.append(sim.step().laidOut) }
             XCTAssertEqual(sim.table.contentOffset, pointsPerStep < 0 ? 0 : sim.table.maxContentOffset)
@@ -44,9 +44,9 @@ final class EdgeTableTests: XCTestCase {
     }
 
     func testATableThatShrinksBetweenStepsKeepsDrawing() throws {
-        let s = scenario([3, 8, 2, 5, 1, 4], pointsPerStep: 40, steps: 8)
+        let s = setup([3, 8, 2, 5, 1, 4], pointsPerStep: 40)
         for name in StrategyCatalog.builtIn.names {
-            let sim = try Simulation(scenario: s, strategyName: name)
+            let sim = try TableDriver(s, strategy: name)
             for _ in 0..<4 { sim.step() }
             sim.table.selectRow(at: Table.IndexPath(row: 4, section: 1))
             sim.table.reloadData(sections: [SectionSpec(rows: 1), SectionSpec(rows: 0)])
@@ -62,15 +62,15 @@ final class EdgeTableTests: XCTestCase {
     }
 
     func testStepsArePrefixesOfLongerRuns() throws {
-        let s = scenario([3, 8, 2, 5, 1, 4, 0, 6], pointsPerStep: 9, steps: 20)
+        let s = setup([3, 8, 2, 5, 1, 4, 0, 6], pointsPerStep: 9)
         for name in StrategyCatalog.builtIn.names {
-            let long = try Simulation(scenario: s, strategyName: name)
-            let short = try Simulation(scenario: s, strategyName: name)
-            let a = (0..<20).map { _ in long.step().stats }
-            let b = (0..<10).map { _ in short.step().stats }
+            let long = try TableDriver(s, strategy: name)
+            let short = try TableDriver(s, strategy: name)
+            let a = (0..<20).map { _ in long.step() }
+            let b = (0..<10).map { _ in short.step() }
             XCTAssertEqual(Array(a.prefix(10)), b, name)
             XCTAssertEqual(long.renderer.framebuffer.checksum, try {
-                let again = try Simulation(scenario: s, strategyName: name)
+                let again = try TableDriver(s, strategy: name)
                 for _ in 0..<20 { again.step() }
                 return again.renderer.framebuffer.checksum
             }(), "\(name): the same frame twice")

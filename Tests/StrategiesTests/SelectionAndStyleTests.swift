@@ -1,31 +1,30 @@
 import Compositor
-import Harness
-import HarnessTestSupport
 import Raster
 import RasterTestSupport
 import Strategies
+import StrategiesTestSupport
 import Table
 import XCTest
 
 /// Selection and style changes: every strategy shows them, and TORoundedTableView's shared
 /// corner images are redrawn once per change, not once per cell.
 final class SelectionAndStyleTests: XCTestCase {
-    private func simulation(_ strategy: String, rows: Int = 3) throws -> Simulation {
-        try Simulation(scenario: Fixtures.singleSection(rows: rows, pointsPerStep: 0, steps: 4), strategyName: strategy)
+    private func simulation(_ strategy: String, rows: Int = 3) throws -> TableDriver {
+        try TableDriver(TableSetup.singleSection(rows: rows, pointsPerStep: 0), strategy: strategy)
     }
 
     /// The pixel 1 pt inside the top-left corner of the section, along the diagonal: fully inside
     /// the arc, so it shows the cell's colour.
-    private func cornerPixel(_ sim: Simulation) -> PremultipliedColor {
+    private func cornerPixel(_ sim: TableDriver) -> PremultipliedColor {
         let cell = sim.table.visibleCells[Table.IndexPath(row: 0, section: 0)]!.layer.frame
-        let scale = sim.scenario.device.scale
+        let scale = sim.setup.scale
         let r = sim.table.cornerRadius
         let x = Int(((cell.minX + r * 0.5) * scale).rounded()), y = Int(((cell.minY - sim.table.contentOffset + r * 0.5) * scale).rounded())
         return sim.renderer.framebuffer[x, y]
     }
 
     func testSelectingACapCellShowsTheSelectedColourInItsCorners() throws {
-        let selected = Fixtures.singleSection().style.selectedColor.premultiplied
+        let selected = TableSetup.singleSection().style.selectedColor.premultiplied
         var pictures: [String: Pixmap] = [:]
         for name in StrategyCatalog.builtIn.names where name != "none" {
             let sim = try simulation(name)
@@ -45,15 +44,15 @@ final class SelectionAndStyleTests: XCTestCase {
 
     func testRadiusChangeRedrawsBothSharedImagesOnceNotPerCell() throws {
         let sim = try simulation("shared-corner-grid", rows: 2)
-        XCTAssertEqual(sim.step().stats[.imagesCreated], 2)
-        XCTAssertEqual(sim.step().stats[.imagesCreated], 0)
+        XCTAssertEqual(sim.step().allocations.imagesCreated, 2)
+        XCTAssertEqual(sim.step().allocations.imagesCreated, 0)
         var style = sim.table.style
         style.cornerRadius = 12
         sim.table.setStyle(style)
         let changed = sim.step()
-        XCTAssertEqual(changed.stats[.imagesCreated], 2, "normal and selected circles, shared by both caps")
-        XCTAssertEqual(changed.stats[.blendedPixels], 4 * 24 * 24, "the new corners are 12 pt")
-        XCTAssertEqual(sim.step().stats[.imagesCreated], 0)
+        XCTAssertEqual(changed.allocations.imagesCreated, 2, "normal and selected circles, shared by both caps")
+        XCTAssertEqual(changed.render.blendedPixels, 4 * 24 * 24, "the new corners are 12 pt")
+        XCTAssertEqual(sim.step().allocations.imagesCreated, 0)
     }
 
     func testColourChangeRedrawsOnlyThatColoursImage() throws {
@@ -63,7 +62,7 @@ final class SelectionAndStyleTests: XCTestCase {
         style.cellColor = Color(hex: "#FFFDE7")!
         sim.table.setStyle(style)
         let changed = sim.step()
-        XCTAssertEqual(changed.stats[.imagesCreated], 1)
+        XCTAssertEqual(changed.allocations.imagesCreated, 1)
         XCTAssertEqual(cornerPixel(sim), style.cellColor.premultiplied)
     }
 
@@ -73,10 +72,10 @@ final class SelectionAndStyleTests: XCTestCase {
         var style = raster.table.style
         style.cornerRadius = 10
         raster.table.setStyle(style)
-        XCTAssertEqual(raster.step().stats[.rasterMisses], 2)
+        XCTAssertEqual(raster.step().render.rasterMisses, 2)
         let masked = try simulation("per-cell-mask")
         _ = masked.step()
         masked.table.setStyle(style)
-        XCTAssertEqual(masked.step().stats[.pathsCreated], 2, "each cap gets a mask of the new radius")
+        XCTAssertEqual(masked.step().allocations.pathsCreated, 2, "each cap gets a mask of the new radius")
     }
 }

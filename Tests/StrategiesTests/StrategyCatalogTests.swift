@@ -1,14 +1,13 @@
 import Compositor
-import Harness
-import HarnessTestSupport
 import Raster
-import RasterTestSupport
 import Strategies
+import StrategiesTestSupport
 import Table
 import XCTest
 
 /// Strategies another package adds: they join the catalogue after the built-in ones, run like
-/// them, and a name that is taken or malformed is refused before anything runs.
+/// them (AddedStrategyRunTests, in HarnessTests), and a name that is taken or malformed is refused
+/// before anything runs.
 final class StrategyCatalogTests: XCTestCase {
     func testAddedStrategiesFollowTheBuiltInOnesAndOnlyInTheirCatalogue() throws {
         let catalog = try StrategyCatalog(adding: [AddedCapRadius.self])
@@ -47,31 +46,6 @@ final class StrategyCatalogTests: XCTestCase {
         XCTAssertNoThrow(try StrategyCatalog(adding: [Named<LongestName>.self]))
         XCTAssertThrowsError(try StrategyCatalog(adding: [Named<TwoLineSummary>.self])) { error in
             XCTAssertEqual((error as? StrategyCatalog.Problem)?.reason, .badSummary)
-        }
-    }
-
-    func testARunnerGivenTheCatalogueMeasuresAnAddedStrategyAndOtherwiseRefusesIt() throws {
-        let scenario = Fixtures.singleSection(steps: 3)
-        let results = try Runner(catalog: .withAddedStrategy).run(scenarios: [scenario], strategies: ["none", "added-cap-radius"])
-        XCTAssertEqual(results.runs.map(\.strategy), ["none", "added-cap-radius"])
-        XCTAssertEqual(results.runs[1].totals[.offscreenPasses], 0, "a rounded background without clipping needs no off-screen pass")
-        XCTAssertNotNil(results.runs[1].ratios[.stepToNone])
-        XCTAssertThrowsError(try Runner().run(scenarios: [scenario], strategies: ["added-cap-radius"])) { error in
-            XCTAssertTrue("\(error)".contains("unknown strategy 'added-cap-radius'"), "\(error)")
-        }
-    }
-
-    /// The strategy written outside the module draws the same picture as the built-in ones, so
-    /// the example's approach is a fair entry in the comparison.
-    func testTheAddedStrategyDrawsTheSamePictureAsTheBuiltInOnes() throws {
-        for step in [0, 61, 150] {
-            let reference = try Simulation(scenario: .ipadSettings, strategyName: "shared-corner-grid")
-            reference.jump(toStep: step)
-            let added = try Simulation(scenario: .ipadSettings, strategyName: "added-cap-radius", catalog: .withAddedStrategy)
-            added.jump(toStep: step)
-            XCTAssertFalse(Fixtures.cornerSquares(of: reference).isEmpty)
-            let over = PictureDifference(reference.renderer.framebuffer, added.renderer.framebuffer, threshold: 2).pixelsOverThreshold
-            XCTAssertTrue(over.isEmpty, "step \(step): \(over.count) pixels differ by more than 2/255, e.g. \(over.prefix(3))")
         }
     }
 }

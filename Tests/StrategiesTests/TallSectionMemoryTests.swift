@@ -1,8 +1,7 @@
 import Compositor
-import Harness
-import HarnessTestSupport
 import Raster
 import Strategies
+import StrategiesTestSupport
 import Table
 import XCTest
 
@@ -13,18 +12,17 @@ final class TallSectionMemoryTests: XCTestCase {
     private let rows = 10_000_000
 
     /// One section of `rows` rows on a 600 × 400 pt screen at 2×, scrolled by `motion`.
-    private func scenario(_ motion: ScrollDriver.Motion) -> Scenario {
-        Scenario(name: "ten-million-rows", device: Fixtures.device(), sections: 1, rowsPerSection: [rows],
-                 content: .none, motion: motion, steps: 4, warmupSteps: 0)
+    private func setup(_ motion: ScrollDriver.Motion) -> TableSetup {
+        TableSetup(sections: TableSetup.sections(1, rows: [rows]), content: .none, motion: motion)
     }
 
     /// The bytes of one screen of 8-bit coverage.
-    private func screenBytes(_ sim: Simulation) -> Int { sim.renderer.screenSize.area }
+    private func screenBytes(_ sim: TableDriver) -> Int { sim.renderer.screenSize.area }
 
     func testATenMillionRowSectionBackgroundMakesNoCoverageLargerThanTheScreenAtEitherEnd() throws {
         // From the top (the top corners), then jumped to the last row (the bottom corners).
         for motion: ScrollDriver.Motion in [.constant(pointsPerStep: 12), .jumpToRow(IndexPath(row: rows - 1, section: 0))] {
-            let sim = try Simulation(scenario: scenario(motion), strategyName: SectionBackground.name)
+            let sim = try TableDriver(setup(motion), strategy: SectionBackground.name)
             for _ in 0..<4 { sim.step() }
             let renderer = sim.renderer
             XCTAssertGreaterThan(renderer.largestRoundedCoverageBytes, 0, "\(motion): the section's corners are rounded")
@@ -39,7 +37,7 @@ final class TallSectionMemoryTests: XCTestCase {
     func testEveryStrategyOnATenMillionRowSectionMakesNoCoverageLargerThanTheScreen() throws {
         // (`rasterized-mask` walks all ten million rows on each layout pass, by design.)
         for name in StrategyCatalog.builtIn.names {
-            let sim = try Simulation(scenario: scenario(.constant(pointsPerStep: 12)), strategyName: name)
+            let sim = try TableDriver(setup(.constant(pointsPerStep: 12)), strategy: name)
             for _ in 0..<2 { sim.step() }
             XCTAssertLessThanOrEqual(sim.renderer.largestRoundedCoverageBytes, screenBytes(sim), name)
             XCTAssertLessThanOrEqual(sim.renderer.roundedCoverageBytes, sim.renderer.roundedCoverageCapacity, name)

@@ -1,9 +1,8 @@
 import Compositor
-import Harness
-import HarnessTestSupport
 import Raster
 import RasterTestSupport
 import Strategies
+import StrategiesTestSupport
 import Table
 import XCTest
 
@@ -28,31 +27,32 @@ final class UserCellTests: XCTestCase {
     private let roundedClip: (inout LayerDescription) -> Void = { $0.cornerRadius = 16; $0.masksToBounds = true }
     private let ovalMask: (inout LayerDescription) -> Void = { $0.mask = .oval }
 
-    /// Three sections of rows of `cell` on a small screen at 2×, scrolling 7 pt per step.
-    private func scenario(_ cell: CellDescription) -> Scenario {
-        Scenario(name: "cells", device: Fixtures.device(width: 390, height: 300, scale: 2), sections: 6, rowsPerSection: [3, 1, 5],
-                 content: ContentPattern(cells: [.layers(cell)], headerLength: 14, footerLength: 38),
-                 pointsPerStep: 7, steps: 40, warmupSteps: 0)
+    /// Six sections of rows of `cell` (three, one and five rows, twice) on a small screen at 2×,
+    /// scrolling 7 pt per step.
+    private func setup(_ cell: CellDescription) -> TableSetup {
+        TableSetup(sections: TableSetup.sections(6, rows: [3, 1, 5]), width: 390, height: 300, scale: 2,
+                   content: ContentPattern(cells: [.layers(cell)], headerLength: 14, footerLength: 38),
+                   motion: .constant(pointsPerStep: 7))
     }
 
     func testEachRoundedImageViewOnScreenIsOneOffscreenPassAndEachMaskedOneTwo() throws {
-        let clipped = try Simulation(scenario: scenario(twoImages(roundedClip)), strategyName: "none")
-        let masked = try Simulation(scenario: scenario(twoImages(ovalMask)), strategyName: "none")
+        let clipped = try TableDriver(setup(twoImages(roundedClip)), strategy: "none")
+        let masked = try TableDriver(setup(twoImages(ovalMask)), strategy: "none")
         var seen = 0
         for step in 0..<40 {
             let c = clipped.step(), m = masked.step()
             let views = onScreen(clipped) { $0.masksToBounds }
             XCTAssertEqual(onScreen(masked) { $0.mask != nil }, views, "the same views are on screen at step \(step)")
-            XCTAssertEqual(c.stats[.offscreenPasses], views, "cornerRadius + masksToBounds, step \(step)")
-            XCTAssertEqual(m.stats[.offscreenPasses], 2 * views, "a shape-layer mask: its mask and its content, step \(step)")
+            XCTAssertEqual(c.render.offscreenPasses, views, "cornerRadius + masksToBounds, step \(step)")
+            XCTAssertEqual(m.render.offscreenPasses, 2 * views, "a shape-layer mask: its mask and its content, step \(step)")
             seen += views
         }
         XCTAssertGreaterThan(seen, 40 * 8, "rows of two rounded views fill the screen")
     }
 
     func testACircleMaskAndARoundedClipOfTheSameCircleDrawTheSamePicture() throws {
-        let clipped = try Simulation(scenario: scenario(twoImages(roundedClip)), strategyName: "none")
-        let masked = try Simulation(scenario: scenario(twoImages(ovalMask)), strategyName: "none")
+        let clipped = try TableDriver(setup(twoImages(roundedClip)), strategy: "none")
+        let masked = try TableDriver(setup(twoImages(ovalMask)), strategy: "none")
         for step in [0, 13, 29] {
             clipped.jump(toStep: step)
             masked.jump(toStep: step)
@@ -62,12 +62,12 @@ final class UserCellTests: XCTestCase {
     }
 
     func testEveryStrategyDrawsTheUsersCellAsTheSectionsLetIt() throws {
-        let scenario = scenario(twoImages(roundedClip))
+        let setup = setup(twoImages(roundedClip))
         for step in [0, 21] {
-            let reference = try Simulation(scenario: scenario, strategyName: "shared-corner-grid")
+            let reference = try TableDriver(setup, strategy: "shared-corner-grid")
             reference.jump(toStep: step)
             for name in StrategyCatalog.builtIn.names where name != "none" && name != "shared-corner-grid" {
-                let sim = try Simulation(scenario: scenario, strategyName: name)
+                let sim = try TableDriver(setup, strategy: name)
                 sim.jump(toStep: step)
                 let over = PictureDifference(reference.renderer.framebuffer, sim.renderer.framebuffer, threshold: 2).pixelsOverThreshold
                 XCTAssertTrue(over.isEmpty, "\(name) at step \(step) differs at \(over.count) pixels, e.g. \(over.prefix(3))")
@@ -82,12 +82,12 @@ final class UserCellTests: XCTestCase {
         label.cornerRadius = 8
         var clipped = label
         clipped.masksToBounds = true
-        let plain = try Simulation(scenario: scenario(CellDescription(layers: [label])), strategyName: "none")
-        let clip = try Simulation(scenario: scenario(CellDescription(layers: [clipped])), strategyName: "none")
+        let plain = try TableDriver(setup(CellDescription(layers: [label])), strategy: "none")
+        let clip = try TableDriver(setup(CellDescription(layers: [clipped])), strategy: "none")
         for _ in 0..<20 {
             let p = plain.step(), c = clip.step()
-            XCTAssertEqual(p.stats[.offscreenPasses], 0, "a radius rounds the background without a pass")
-            XCTAssertEqual(c.stats[.offscreenPasses], onScreen(clip) { $0.masksToBounds }, "clipping the text needs one")
+            XCTAssertEqual(p.render.offscreenPasses, 0, "a radius rounds the background without a pass")
+            XCTAssertEqual(c.render.offscreenPasses, onScreen(clip) { $0.masksToBounds }, "clipping the text needs one")
         }
     }
 
@@ -96,7 +96,7 @@ final class UserCellTests: XCTestCase {
         label.contents = .text(TextContent(source: .rowTitle(length: 16)))
         label.shouldRasterize = true
         label.rasterizationScale = 2
-        let sim = try Simulation(scenario: scenario(CellDescription(layers: [label])), strategyName: "none")
+        let sim = try TableDriver(setup(CellDescription(layers: [label])), strategy: "none")
         /// The labels on screen and the text each shows.
         func drawn() -> [ObjectIdentifier: String] {
             var out: [ObjectIdentifier: String] = [:]
@@ -115,10 +115,10 @@ final class UserCellTests: XCTestCase {
             let now = drawn()
             // A label drawn last frame with the same text hits; any other misses.
             let expected = now.filter { last[$0.key] != $0.value }.count
-            XCTAssertEqual(record.stats[.rasterMisses], expected, "step \(step)")
-            XCTAssertEqual(record.stats[.rasterHits], now.count - expected, "step \(step)")
-            misses += record.stats[.rasterMisses]
-            hits += record.stats[.rasterHits]
+            XCTAssertEqual(record.render.rasterMisses, expected, "step \(step)")
+            XCTAssertEqual(record.render.rasterHits, now.count - expected, "step \(step)")
+            misses += record.render.rasterMisses
+            hits += record.render.rasterHits
             last = now
         }
         XCTAssertGreaterThan(misses, 0)
@@ -131,11 +131,11 @@ final class UserCellDecorationTests: XCTestCase {
     /// Runs rows of `layer` and calls `check` for each step with the number of layers whose pixel
     /// rect, moved down by `shift` and grown by `grow` pixels on every side, meets the screen.
     private func run(_ layer: LayerDescription, steps: Int = 20, grow: Int = 0, shift: Int = 0,
-                     _ check: (Simulation, StepRecord, Int) -> Void) throws {
-        let scenario = Scenario(name: "cells", device: Fixtures.device(width: 390, height: 300, scale: 2), sections: 6,
-                                rowsPerSection: [3, 1, 5], content: ContentPattern(cells: [.layers(CellDescription(layers: [layer]))]),
-                                pointsPerStep: 7, steps: 40, warmupSteps: 0)
-        let sim = try Simulation(scenario: scenario, strategyName: "none")
+                     _ check: (TableDriver, DrivenStep, Int) -> Void) throws {
+        let setup = TableSetup(sections: TableSetup.sections(6, rows: [3, 1, 5]), width: 390, height: 300, scale: 2,
+                               content: ContentPattern(cells: [.layers(CellDescription(layers: [layer]))]),
+                               motion: .constant(pointsPerStep: 7))
+        let sim = try TableDriver(setup, strategy: "none")
         for _ in 0..<steps {
             let record = sim.step()
             check(sim, record, onScreen(sim, grow: grow, shift: shift) { _ in true })
@@ -157,34 +157,34 @@ final class UserCellDecorationTests: XCTestCase {
         // The shadow's extent: 1 pt (2 px) down, grown by the blur's reach, ⌈3σ⌉ = 6 px for
         // σ = radius × scale / 2 = 2 px; a layer just off screen still casts a shadow onto it.
         try run(plain, grow: 6, shift: 2) { _, record, onScreen in
-            XCTAssertEqual(record.stats[.offscreenPasses], onScreen)
+            XCTAssertEqual(record.render.offscreenPasses, onScreen)
             seen += onScreen
         }
         XCTAssertGreaterThan(seen, 0)
         var pathed = plain
         pathed.shadow?.hasPath = true
-        try run(pathed) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0) }
+        try run(pathed) { _, record, _ in XCTAssertEqual(record.render.offscreenPasses, 0) }
     }
 
     func testABorderAndUngroupedOpacityCostNoPass() throws {
         var bordered = badge
         bordered.border = BorderDescription(width: 1, color: .black)
-        try run(bordered) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0) }
+        try run(bordered) { _, record, _ in XCTAssertEqual(record.render.offscreenPasses, 0) }
         var group = badge
         group.opacity = 0.5
         group.sublayers = [LayerDescription(frame: Rect(x: 2, y: 2, width: 8, height: 8))]
         group.sublayers[0].backgroundColor = .white
-        try run(group) { _, record, onScreen in XCTAssertEqual(record.stats[.offscreenPasses], onScreen, "group opacity: a pass each") }
+        try run(group) { _, record, onScreen in XCTAssertEqual(record.render.offscreenPasses, onScreen, "group opacity: a pass each") }
         group.allowsGroupOpacity = false
-        try run(group) { _, record, _ in XCTAssertEqual(record.stats[.offscreenPasses], 0, "each layer alone") }
+        try run(group) { _, record, _ in XCTAssertEqual(record.render.offscreenPasses, 0, "each layer alone") }
     }
 }
 
 /// The layers of the visible cells' content views that `matches` whose pixels, as the renderer
 /// places them (absolute points, snapped), moved down by `shift` and grown by `grow` pixels on
 /// every side (a shadow's extent), meet the screen.
-private func onScreen(_ sim: Simulation, grow: Int = 0, shift: Int = 0, _ matches: (Layer) -> Bool) -> Int {
-    let scale = sim.scenario.device.scale
+private func onScreen(_ sim: TableDriver, grow: Int = 0, shift: Int = 0, _ matches: (Layer) -> Bool) -> Int {
+    let scale = sim.setup.scale
     var count = 0
     for cell in sim.table.visibleCells.values {
         for layer in cell.contentView.sublayers where matches(layer) && !layer.isHidden {
