@@ -4,9 +4,7 @@ import Text
 /// An input (a scenario, suite or results file) that cannot be used, with the values it is about;
 /// `description` is its one sentence, written here once per kind of problem rather than at each
 /// place that finds one.
-public enum InputProblem: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
-    /// A sentence not yet given a case of its own.
-    case message(String)
+public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
     /// The file at `path` (shown as is) could not be read, for `reason`.
     case cannotRead(path: String, reason: ReadFailure)
     /// A value of a JSON file (a scenario, suite, cell or results file) is not what its format
@@ -43,13 +41,10 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         case logTail(String)
     }
 
-    public init(stringLiteral value: String) { self = .message(value) }
 
-    public init(stringInterpolation: DefaultStringInterpolation) { self = .message(String(stringInterpolation: stringInterpolation)) }
 
     public var description: String {
         switch self {
-        case .message(let text): "\(text)"
         case .cannotRead(let path, let reason): "\(path): \(reason)."
         case .json(let problem): problem.description
         case .incomparable(let reason): reason.description

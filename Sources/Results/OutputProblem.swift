@@ -7,9 +7,7 @@ import Text
 
 /// An output that could not be written, with the values it is about; `description` is its one
 /// sentence, written here once per kind of failure rather than at each place that finds one.
-public enum OutputProblem: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
-    /// A sentence not yet given a case of its own.
-    case message(String)
+public enum OutputProblem: Equatable, Sendable, CustomStringConvertible {
     /// The file at `path` (as the user gave it, shown as is) could not be written, for `reason`.
     case cannotWrite(path: String, reason: WriteFailure)
     /// `bench check`'s report was not appended to the GITHUB_STEP_SUMMARY file at `path`.
@@ -43,13 +41,10 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible, Express
         }
     }
 
-    public init(stringLiteral value: String) { self = .message(value) }
 
-    public init(stringInterpolation: DefaultStringInterpolation) { self = .message(String(stringInterpolation: stringInterpolation)) }
 
     public var description: String {
         switch self {
-        case .message(let text): "\(text)"
         case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)."
         case .stepSummary(let path, .appendFailed(let code)):
             "could not append the report to the GITHUB_STEP_SUMMARY file '\(Escape.message(path))': \(BenchError.systemReason(code))."

@@ -5,9 +5,7 @@ import Text
 /// The sentences are written here, once per kind of mistake, rather than at each place that finds
 /// one (swift-argument-parser's habit): a site says what went wrong, and the wording, the quoting
 /// (`Escape.message`) and the "Did you mean ...?" hint stay the same everywhere.
-public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
-    /// A sentence not yet given a case of its own.
-    case message(String)
+public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// A `--filter` or `--shard` that selects nothing or cannot be read.
     case selection(SelectionProblem)
     /// `--option` was given `value`, which is not an integer of at least `minimum`.
@@ -98,14 +96,10 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible, Expressi
         case file
     }
 
-    public init(stringLiteral value: String) { self = .message(value) }
 
-    public init(stringInterpolation: DefaultStringInterpolation) { self = .message(String(stringInterpolation: stringInterpolation)) }
 
     public var description: String {
         switch self {
-        case .message(let text):
-            return text
         case .selection(let problem):
             return problem.description
         case .integerBelow(let option, let minimum, let value):
