@@ -13,7 +13,7 @@ extension Results {
     ///   other `--rounds` or `--steps`).
     /// - Throws: `BenchError.input`, naming the files, when the shards are not parts of one run.
     public static func merging(shards: [(name: String, results: Results)], reference: String, strategyOrder: [String] = [],
-                               commandLine: [String]) throws -> (results: Results, notes: [String]) {
+                               commandLine: [String]) throws -> (results: Results, notes: [MergeNote]) {
         guard let first = shards.first else { throw BenchError.input(.incomparable(.nothingToMerge)) }
         for shard in shards.dropFirst() { try checkSameRun(first, shard) }
         try checkDefinitions(shards)
@@ -68,16 +68,16 @@ extension Results {
             // What makes each other kind of host another, against the first file's, named by the
             // first file of that kind.
             let firstHost = first.results.provenance?.host
-            let differences = hosts.dropFirst().map { host -> String in
-                let name = shards.first { $0.results.provenance?.host == host }!.name
-                let what = (host.flatMap { host in firstHost.map { $0.differences(to: host) } }) ?? "no host recorded"
-                return "\(Escape.message(name)) against \(Escape.message(first.name)): \(Escape.shortened(what, limit: Escape.messageLimit))"
+            let others = hosts.dropFirst().map { host in
+                MergeNote.OtherHost(file: shards.first { $0.results.provenance?.host == host }!.name,
+                                    differences: host.flatMap { host in firstHost.map { $0.differences(to: host) } })
             }
-            notes.append("the files were measured on \(hosts.count) kinds of host (\(differences.joined(separator: "; "))), so the merged file records none, and bench check reports its times without gating them")
+            notes.append(.otherHosts(first: first.name, others: others))
         }
         let machines = shards.filter { $0.results.machine != first.results.machine }
         if !machines.isEmpty {
-            notes.append("\(machines.count) of the \(shards.count) files were measured on another machine than \(first.name) (\(Escape.message(first.results.machine.cpu)), \(first.results.machine.cores) cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine")
+            notes.append(.otherMachines(count: machines.count, total: shards.count, first: first.name,
+                                        cpu: first.results.machine.cpu, cores: first.results.machine.cores))
         }
         return (merged, notes)
     }
@@ -112,7 +112,7 @@ extension Results {
     /// division, or that some files record none, so what is missing cannot be told.
     /// - Throws: `BenchError.input` for shards of divisions into different numbers of parts (their
     ///   rows overlap or leave gaps), or for one part given in two files.
-    private static func shardNotes(_ shards: [(name: String, results: Results)]) throws -> [String] {
+    private static func shardNotes(_ shards: [(name: String, results: Results)]) throws -> [MergeNote] {
         let made = shards.compactMap { shard -> (name: String, shard: PairSelection.Shard)? in
             guard let text = shard.results.provenance?.option("shard"), let parsed = try? PairSelection.Shard(parsing: text) else { return nil }
             return (shard.name, parsed)
@@ -130,29 +130,31 @@ extension Results {
         }
         let unrecorded = shards.filter { shard in !made.contains { $0.name == shard.name } }.map(\.name)
         guard unrecorded.isEmpty else {
-            return ["\(unrecorded.joined(separator: ", ")) record(s) no --shard, so which shards of the \(first.shard.count) are missing cannot be told"]
+            return [.unrecordedShards(files: unrecorded, count: first.shard.count)]
         }
         let missing = (1...first.shard.count).filter { given[$0] == nil }
         guard !missing.isEmpty else { return [] }
-        let present = made.sorted { $0.shard.index < $1.shard.index }.map { "\($0.shard) in \($0.name)" }.joined(separator: ", ")
-        let absent = missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
-        return ["shard(s) \(absent) of the run are missing (given: \(present)); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks"]
+        let present = made.sorted { $0.shard.index < $1.shard.index }.map { MergeNote.GivenShard(shard: $0.shard, file: $0.name) }
+        return [.missingShards(missing: missing, count: first.shard.count, given: present)]
     }
 
     /// A note when the shards' command lines gave the option `--name` different values (`absent`
     /// stands for a command line without it). Only for what each row keeps for itself (its rounds,
     /// its steps), so that the merged file stays true and only its rows are not alike; files
     /// without provenance are left out.
-    private static func optionNotes(_ shards: [(name: String, results: Results)], _ name: String, absent: String) -> [String] {
-        var files: [(value: String, names: [String])] = []
+    private static func optionNotes(_ shards: [(name: String, results: Results)], _ name: String, absent: String) -> [MergeNote] {
+        var values: [MergeNote.OptionValue] = []
         for shard in shards {
             guard let provenance = shard.results.provenance else { continue }
-            let value = provenance.option(name).map { Escape.message($0) } ?? absent
-            if let i = files.firstIndex(where: { $0.value == value }) { files[i].names.append(shard.name) } else { files.append((value, [shard.name])) }
+            let value = provenance.option(name)
+            if let i = values.firstIndex(where: { $0.value == value }) {
+                values[i].files.append(shard.name)
+            } else {
+                values.append(MergeNote.OptionValue(value: value, files: [shard.name]))
+            }
         }
-        guard files.count > 1 else { return [] }
-        let list = files.map { "\($0.value) in \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
-        return ["the shards were made with different --\(name) (\(list)); each row keeps the \(name) its own shard measured, so the rows of the merged file are not alike"]
+        guard values.count > 1 else { return [] }
+        return [.otherOption(option: name, values: values, absent: absent)]
     }
 
     /// Throws when two shards define a scenario of the same name differently.

@@ -59,7 +59,7 @@ struct MergeCommand: BenchCommand {
         let (merged, notes) = try Results.merging(shards: shards, reference: StrategyCatalog.reference,
                                                   strategyOrder: catalog.names, commandLine: context.commandLine)
         // Names in the notes are quoted already; this catches the paths typed on the command line.
-        for note in notes { context.stderr(Console.wrapped("Note: \(Escape.terminal(note)).", indent: 2)) }
+        for note in notes { context.stderr(Console.wrapped("Note: \(Escape.terminal(note.description)).", indent: 2)) }
         try context.write(String(decoding: merged.jsonData(), as: UTF8.self), to: jsonPath)
         let scenarios = Set(merged.runs.map(\.scenario)).count
         context.forPeople(outputs)("Merged \(shards.count) file(s) into '\(Escape.terminal(jsonPath))': \(merged.runs.count) row(s) of \(scenarios) scenario(s).\n")

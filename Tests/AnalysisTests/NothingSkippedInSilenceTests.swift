@@ -146,13 +146,16 @@ final class NothingSkippedInSilenceTests: XCTestCase {
         return results
     }
 
-    private func merge(_ shards: [(name: String, results: Results)]) throws -> (results: Results, notes: [String]) {
+    private func merge(_ shards: [(name: String, results: Results)]) throws -> (results: Results, notes: [MergeNote]) {
         try Results.merging(shards: shards, reference: "none", commandLine: ["bench", "merge"])
     }
 
     func testAMergeOfShardsOneAndThreeOfThreeNotesThatShardTwoIsMissing() throws {
         let (merged, notes) = try merge([("shard-1-of-3.json", try Self.shard(1, of: 3)), ("shard-3-of-3.json", try Self.shard(3, of: 3))])
-        XCTAssertEqual(notes, ["shard(s) 2/3 of the run are missing (given: 1/3 in shard-1-of-3.json, 3/3 in shard-3-of-3.json); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks"])
+        XCTAssertEqual(notes, [.missingShards(missing: [2], count: 3, given: [
+            MergeNote.GivenShard(shard: PairSelection.Shard(index: 1, count: 3), file: "shard-1-of-3.json"),
+            MergeNote.GivenShard(shard: PairSelection.Shard(index: 3, count: 3), file: "shard-3-of-3.json")])])
+        XCTAssertEqual(notes.map(\.description), ["shard(s) 2/3 of the run are missing (given: 1/3 in shard-1-of-3.json, 3/3 in shard-3-of-3.json); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks"])
         XCTAssertEqual(merged.runs.count, 3, "none and the two shards' rows")
         let all = try merge((1...3).map { ("s\($0).json", try Self.shard($0, of: 3)) })
         XCTAssertEqual(all.notes, [], "a complete set of shards merges without a note")
@@ -170,7 +173,11 @@ final class NothingSkippedInSilenceTests: XCTestCase {
 
     func testShardsMadeWithDifferentRoundsOrStepsAreMergedWithANote() throws {
         let (_, notes) = try merge([("a.json", try Self.shard(1, of: 2, ["--rounds", "3"])), ("b.json", try Self.shard(2, of: 2, ["--rounds=5", "--steps", "4"]))])
-        XCTAssertEqual(notes, ["the shards were made with different --rounds (3 in a.json; 5 in b.json); each row keeps the rounds its own shard measured, so the rows of the merged file are not alike",
+        XCTAssertEqual(notes, [.otherOption(option: "rounds", values: [MergeNote.OptionValue(value: "3", files: ["a.json"]),
+                                                                       MergeNote.OptionValue(value: "5", files: ["b.json"])], absent: "1"),
+                               .otherOption(option: "steps", values: [MergeNote.OptionValue(value: nil, files: ["a.json"]),
+                                                                      MergeNote.OptionValue(value: "4", files: ["b.json"])], absent: "each scenario's own")])
+        XCTAssertEqual(notes.map(\.description), ["the shards were made with different --rounds (3 in a.json; 5 in b.json); each row keeps the rounds its own shard measured, so the rows of the merged file are not alike",
                                "the shards were made with different --steps (each scenario's own in a.json; 4 in b.json); each row keeps the steps its own shard measured, so the rows of the merged file are not alike"])
     }
 
