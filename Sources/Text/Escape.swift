@@ -1,13 +1,11 @@
-/// How text that came from a user's file (a scenario, device or suite name, a key, a value of a
-/// results file) is written into each output, so that no name can change the output's structure:
-/// split a Markdown table row or heading, open an HTML tag, start a spreadsheet formula, clear the
-/// terminal, or fill a message with a megabyte. Here the rule every output shares and the forms for
-/// the terminal and messages; the report formats add theirs in Reports (`Escape+Formats`). Every
-/// writer of the package calls these (docs/cli.md, "Names in the outputs").
+/// How text from a user's file (a name, a key, a value) is written into each output, so that no
+/// name can change the output's structure: split a Markdown row, open an HTML tag, start a
+/// spreadsheet formula, clear the terminal, or fill a message with a megabyte. Here the rule every
+/// output shares and the forms for the terminal and messages; the report formats add theirs in
+/// Reports (`Escape+Formats`; docs/cli.md, "Names in the outputs").
 ///
-/// Text is walked by Unicode scalar, never by `Character`: Swift treats `"\r\n"` as one
-/// `Character`, and a base letter with any number of combining marks is one `Character` too, so a
-/// test for `"\n"`, or a cut after n `Character`s, would miss them.
+/// Text is walked by Unicode scalar, never by `Character`: `"\r\n"` is one `Character`, and so is
+/// a letter with any number of combining marks, so a test for `"\n"` or a cut by `Character` misses them.
 public enum Escape {
     /// The longest name a message quotes, in Unicode scalars; longer ones are shortened.
     public static let messageLimit = 60
