@@ -4,8 +4,9 @@
 /// output shares and the forms for the terminal and messages; the report formats add theirs in
 /// Reports (`Escape+Formats`; docs/cli.md, "Names in the outputs").
 ///
-/// Text is walked by Unicode scalar, never by `Character`: `"\r\n"` is one `Character`, and so is
-/// a letter with any number of combining marks, so a test for `"\n"` or a cut by `Character` misses them.
+/// Text is walked by Unicode scalar, never by `Character`: `"\r\n"` is one `Character`, and so
+/// is a letter with any number of combining marks, so a test for `"\n"` or a cut by `Character`
+/// would miss them.
 public enum Escape {
     /// The longest name a message quotes, in Unicode scalars; longer ones are shortened.
     public static let messageLimit = 60
