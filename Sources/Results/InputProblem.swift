@@ -60,8 +60,8 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
         case .foreignCacheSimulation(let path, let caches):
             "callgrind's profile '\(path)' was not simulated with the tool's caches (\(Escape.message(Self.shown(caches))))."
         case .stepsOutOfRange(let steps, let scenario, let maximum):
-            "cannot measure \(Format.grouped(steps)) steps of the scenario '\(scenario)': a run measures from 1 to \(Format.grouped(maximum)) steps."
-        case .emptyScreen(let device): "device '\(device)' has an empty screen."
+            "cannot measure \(Format.grouped(steps)) steps of the scenario '\(Escape.message(scenario))': a run measures from 1 to \(Format.grouped(maximum)) steps."
+        case .emptyScreen(let device): "device '\(Escape.message(device))' has an empty screen."
         case .notACallgrindProfile: "not a callgrind profile (no 'events:' line)."
         }
     }

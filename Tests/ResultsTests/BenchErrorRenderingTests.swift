@@ -235,10 +235,14 @@ final class BenchErrorRenderingTests: XCTestCase {
     func testStepsOutOfRangeGroupsTheNumbers() {
         assertInput(.stepsOutOfRange(steps: 2_000_000, scenario: "ci-scroll", maximum: 1_000_000),
                     "cannot measure 2,000,000 steps of the scenario 'ci-scroll': a run measures from 1 to 1,000,000 steps.")
+        let long = String(repeating: "s", count: 61)
+        assertInput(.stepsOutOfRange(steps: 0, scenario: long, maximum: 1_000_000),
+                    "cannot measure 0 steps of the scenario '\(String(repeating: "s", count: 60))… (61 bytes)': a run measures from 1 to 1,000,000 steps.")
     }
 
     func testEmptyScreenNamesTheDevice() {
         assertInput(.emptyScreen(device: "flat"), "device 'flat' has an empty screen.")
+        assertInput(.emptyScreen(device: "flat\u{1B}[2J"), #"device 'flat\u{1B}[2J' has an empty screen."#)
     }
 
     func testNotACallgrindProfileSaysWhatIsMissing() {
