@@ -42,8 +42,8 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
     case otherCaches
     /// The two files' instructions were counted by other tools.
     case otherCounter(baseline: String, current: String)
-    /// Instructions could not be counted here: valgrind is missing (`installHint` says how to get it).
-    case valgrindMissing(installHint: String)
+    /// Instructions could not be counted here: valgrind is missing.
+    case valgrindMissing
 
     public var description: String {
         func short(_ text: String, _ times: Int = 1) -> String { Escape.shortened(text, limit: times * Escape.messageLimit) }
@@ -79,8 +79,8 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"
         case let .otherCounter(baseline, current):
             return "the baseline's instructions were counted by \(short(baseline)), this run's by \(short(current)): a new valgrind can count differently"
-        case .valgrindMissing(let hint):
-            return "valgrind is not installed: \(hint)"
+        case .valgrindMissing:
+            return "valgrind is not installed: \(UsageProblem.valgrindInstallHint)"
         }
     }
 }

@@ -125,7 +125,7 @@ struct CheckCommand: BenchCommand {
         }
         var report = try Gate.check(baseline: baseline, current: current, options: options)
         if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
-            report.warnings.append(.valgrindMissing(installHint: InstructionCounting.installHint))
+            report.warnings.append(.valgrindMissing)
         }
         // The files first (see RunCommand), then the report on standard output.
         let markdown = report.markdown()

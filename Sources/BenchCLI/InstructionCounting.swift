@@ -22,9 +22,6 @@ enum InstructionCounting {
                                             help: "Run these pairs (by index) alone between callgrind dumps (bench runs this under valgrind).",
                                             isInternal: true)
 
-    /// What to do without valgrind.
-    static let installHint = UsageProblem.valgrindInstallHint
-
     /// The instruction counts of `pairs` (the pairs, in order, of the plan that `selection`, the
     /// selection options of `bench run`, resolves to), by pair and phase. The children run this
     /// executable (`ChildBench`) under valgrind in `bench`'s process group, so an interrupt stops

@@ -130,7 +130,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     func testAnInterruptOfCountingStopsValgrindAndLeavesNoTemporaryFiles() throws {
         try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
-                          "valgrind is not installed, so an interrupted count cannot be tested: \(InstructionCounting.installHint)")
+                          "valgrind is not installed, so an interrupted count cannot be tested: \(UsageProblem.valgrindInstallHint)")
         let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none,per-cell-mask", "--quiet",
                                             "--json", directory + "/r.json"], environment: environment())
         // Interrupted once valgrind's children are counting (they have written their logs).
@@ -201,7 +201,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     func testACountingChildOfAKilledRunEndsAndRemovesTheTemporaryDirectory() throws {
         try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
-                          "valgrind is not installed: \(InstructionCounting.installHint)")
+                          "valgrind is not installed: \(UsageProblem.valgrindInstallHint)")
         // Killed while valgrind starts bench or while bench counts: either way the child ends.
         try killParent(of: ["run", "--instructions", "--steps", "60", "--strategy", "none", "--quiet"], after: 3)
     }

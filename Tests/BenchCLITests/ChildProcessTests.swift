@@ -82,7 +82,7 @@ final class ChildProcessTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
         try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
-                          "valgrind is not installed, so instruction counts cannot be tested: \(InstructionCounting.installHint)")
+                          "valgrind is not installed, so instruction counts cannot be tested: \(UsageProblem.valgrindInstallHint)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("instructions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -167,7 +167,7 @@ final class ChildProcessTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
         try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
-                          "valgrind is not installed, so instruction counts cannot be tested: \(InstructionCounting.installHint)")
+                          "valgrind is not installed, so instruction counts cannot be tested: \(UsageProblem.valgrindInstallHint)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-instructions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
