@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "DeviceModel"),
         .target(name: "Harness", dependencies: ["Strategies", "Results", "DeviceModel"], swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
-        .target(name: "Reports", dependencies: ["Analysis"], swiftSettings: optimizedInDebug),
+        .target(name: "Reports", dependencies: ["Analysis", "DeviceModel"], swiftSettings: optimizedInDebug),
         // CProcess: the system calls the command line needs that Swift cannot make (prctl,
         // getdents64), for child processes that must not outlive `bench`. DWARF 4 for valgrind,
         // as CIntrinsics.

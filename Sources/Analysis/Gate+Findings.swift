@@ -170,10 +170,15 @@ extension Gate {
     }
 
     /// The device model's estimate, where both rows have one on the same GPU and refresh rate and
-    /// it differs: worse when either end grew (a change of counters or of the model's figures).
+    /// it differs: worse when either end of the mean frame, of the worst frame or of the frames
+    /// over budget grew (a change of counters or of the model's figures).
     static func deviceTimeFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
         guard let a = old.deviceTime, let b = new.deviceTime, a.prices(sameAs: b), a != b else { return [] }
-        let worse = b.lowNanos > a.lowNanos || b.highNanos > a.highNanos
+        var worse = b.lowNanos > a.lowNanos || b.highNanos > a.highNanos
+        if let x = a.frames, let y = b.frames {
+            worse = worse || y.worstNanos.low > x.worstNanos.low || y.worstNanos.high > x.worstNanos.high
+                || y.overBudget.low > x.overBudget.low || y.overBudget.high > x.overBudget.high
+        }
         return [Finding(kind: worse ? .deviceTimeRegression : .deviceTimeImprovement, scenario: old.scenario, strategy: old.strategy,
                         change: .deviceTime(old: a, new: b))]
     }

@@ -28,6 +28,12 @@ public struct RenderStats: Equatable, Sendable {
     /// Render passes a tile-based GPU would run: the screen's, plus one per off-screen pass
     /// (rasterization misses included), counted where each pass is executed.
     public var renderPasses = 0
+    /// Times the screen's pass is interrupted: each off-screen pass, or group of nested and
+    /// back-to-back passes (a mask's two, a rasterization miss with the passes inside it), begun
+    /// while drawing into the screen (`Renderer.countSplit`). On a tile-based GPU each split stores
+    /// the screen's attachment and loads it again, which `tileTrafficBytes` does not include: the
+    /// device model prices it (docs/device-model.md).
+    public var screenSplits = 0
     /// Bytes a tile-based GPU moves between tile memory and main memory for the frame: each
     /// pass's attachment stored once (its whole buffer), and each off-screen result (a buffer or
     /// a cached rasterized bitmap) read back where it is composited (its visible area), at 4 bytes

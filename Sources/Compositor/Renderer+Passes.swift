@@ -14,6 +14,14 @@ extension Renderer {
         stats.tileTrafficBytes += pixels * bytesPerPixel
     }
 
+    /// An off-screen pass begun while drawing into `t`: when `t` is the screen, the screen's pass
+    /// is split. A tile-based GPU stores the screen's attachment before the other target's pass
+    /// and loads it again after (docs/cost-model.md §5), once per group of passes however deeply
+    /// they nest, since the nested ones begin from an off-screen target.
+    func countSplit(of t: Target) {
+        if t.isScreen { stats.screenSplits += 1 }
+    }
+
     /// A mask's own off-screen pass: its attachment of `size` stored, and `readBack` pixels of it
     /// read where the content is composited.
     func countMaskPass(_ size: PixelSize, bytesPerPixel: Int, readBack: Int) {

@@ -115,6 +115,7 @@ extension Renderer {
             refusedBuffer = size
             return nil
         }
+        countSplit(of: t)
         let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: colour.bounds)
         var sub = takeOps(DrawOp(rect: colour.bounds, paint: .fill(.transparent), mark: .opaque))
         buildOwn(layer, px: colour.bounds, opacity: 1, into: &sub, inner)

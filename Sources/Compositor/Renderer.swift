@@ -85,7 +85,7 @@ public final class Renderer {
         self.time = time
         var fb = framebuffer
         framebuffer = Renderer.placeholder  // hand the buffer over without a copy
-        let screen = Target(scale: scale, origin: .zero, clip: fb.bounds)
+        let screen = Target(scale: scale, origin: .zero, clip: fb.bounds, isScreen: true)
         var ops = takeOps(DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque))
         walkMemory.prefetchNoted()
         build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
@@ -105,11 +105,13 @@ public final class Renderer {
     }
 
     /// Where a subtree is being drawn: the buffer's scale, the absolute pixel position of its
-    /// top-left, and the clip in buffer pixels (always inside the buffer).
+    /// top-left, the clip in buffer pixels (always inside the buffer), and whether the buffer is
+    /// the screen's (an off-screen pass begun from it splits the screen's pass).
     struct Target {
         var scale: Double
         var origin: PixelPoint
         var clip: PixelRect
+        var isScreen = false
     }
 
     // MARK: - Building the display list
@@ -210,6 +212,7 @@ public final class Renderer {
         let rect = picture.intersection(t.clip)
         guard !rect.isEmpty else { return }
         guard var buffer = pool.take(picture.size) else { return refusedBuffer = picture.size }
+        countSplit(of: t)
         stats.offscreenPasses += 1
         stats.offscreenPixels += picture.area
         let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + picture.x, y: t.origin.y + picture.y), clip: buffer.bounds)
@@ -258,6 +261,7 @@ public final class Renderer {
             mark = .rasterHit
         } else {
             stats.rasterMisses += 1
+            countSplit(of: t)
             stats.offscreenPasses += 1
             stats.offscreenPixels += picture.area
             // A surface of a dropped bitmap when one of the size is free, cleared like any pass's.

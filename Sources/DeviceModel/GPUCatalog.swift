@@ -59,7 +59,7 @@ extension GPUCatalog {
     /// published for any of them (docs/device-model.md, "Pass cost").
     static let unsourcedPassCost = SourcedRange(
         10 * microseconds ... 150 * microseconds,
-        .unsourced("no per-pass time is published for any chip; the research notes' own unsourced 'tens of µs to about 0.5 ms' per pass, less the 0.35–0.4 ms a full-screen attachment's store takes (priced by tile traffic)"))
+        .unsourced("no per-pass time is published for any chip; the research notes' own unsourced 'tens of µs to about 0.5 ms' per pass, less the 0.35–0.4 ms a full-screen attachment's store and reload take (priced by tile traffic and by the splits)"))
 
     /// Pixels per clock per Apple7/Apple8 GPU core: hmc-tech's 4-core A16 (22.4 Gpix/s at 1398 MHz, S12).
     private static let applePixelsPerCore = 22.4 * gigapixelsPerSecond / (4 * 1398 * megahertz)
@@ -71,9 +71,9 @@ extension GPUCatalog {
         GPUProfile(
             id: "a4", chip: "Apple A4", architecture: "PowerVR SGX535 (Series5)", gpuCores: 1...1,
             memoryBandwidth: SourcedRange(
-                peakBandwidth(megatransfers: 400, busBits: 32) ... 3.2 * gigabytesPerSecond,
+                peakBandwidth(megatransfers: 400, busBits: 64) ... 3.2 * gigabytesPerSecond,
                 .published("elektroniknet S1: DDR-400 on 64 bits, 3.2 GB/s"),
-                .derived("Tom's Hardware S7 calls it single-channel: one 32-bit channel of DDR-400 is 1.6 GB/s")),
+                .published("AnandTech S42: the iPhone 4's DRAM (K4X4G643G8, mobile DDR) is 64 bits wide; Tom's Hardware's 'single-channel' (S7) is left out")),
             fillRate: SourcedRange(
                 fill(pixelsPerClock: 2, clockMHz: 200) ... 0.5 * gigapixelsPerSecond,
                 .database("hmc-tech S12: 0.5 Gpix/s at 250 MHz"),

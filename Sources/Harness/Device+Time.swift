@@ -3,19 +3,30 @@ import Results
 
 extension Device {
     /// The device model's GPU time per frame for a row whose mean counters per step are
-    /// `perStep`, on this device's GPU (docs/device-model.md); nil when the device names none.
+    /// `perStep`, on this device's GPU (docs/device-model.md), with the estimate of each of
+    /// `steps` beside it; nil when the device names no GPU.
     /// The counters map onto the model's work as `FrameWork` documents: render passes, tile
-    /// traffic, bytes read from kept layer contents (`keptBytesRead`), fragments shaded.
-    public func deviceTime(perStep: [Counter: Double]) -> DeviceTime? {
+    /// traffic, bytes read from kept layer contents (`keptBytesRead`), fragments shaded, and the
+    /// splits of the screen's pass, each storing and loading this device's screen.
+    public func deviceTime(perStep: [Counter: Double], steps: [FrameStats] = []) -> DeviceTime? {
         guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
-        let shaded = max(0, perStep[.shadedPixels] ?? 0)
-        let work = FrameWork(renderPasses: max(0, perStep[.renderPasses] ?? 0),
-                             tileTrafficBytes: max(0, perStep[.tileTrafficBytes] ?? 0),
-                             textureBytesRead: max(0, perStep[.keptBytesRead] ?? 0),
+        let mean = nanos(perStep, on: profile)
+        let each = steps.map { step in nanos(Dictionary(uniqueKeysWithValues: Counter.allCases.map { ($0, Double(step[$0])) }), on: profile) }
+        return DeviceTime(gpu: gpu, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
+                          stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
+    }
+
+    /// Both ends of the estimate of `counters`' work on `profile`, in whole nanoseconds.
+    private func nanos(_ counters: [Counter: Double], on profile: GPUProfile) -> (low: Int, high: Int) {
+        let shaded = max(0, counters[.shadedPixels] ?? 0)
+        let work = FrameWork(renderPasses: max(0, counters[.renderPasses] ?? 0),
+                             tileTrafficBytes: max(0, counters[.tileTrafficBytes] ?? 0),
+                             textureBytesRead: max(0, counters[.keptBytesRead] ?? 0),
                              shadedFragments: shaded,
-                             blendedFragments: min(shaded, max(0, perStep[.blendedFragments] ?? 0)))
+                             blendedFragments: min(shaded, max(0, counters[.blendedFragments] ?? 0)),
+                             screenSplits: max(0, counters[.screenSplits] ?? 0),
+                             screenBytes: Double(pixelSize.area * 4))
         let seconds = GPUFrameTime.estimate(work, on: profile)
-        return DeviceTime(gpu: gpu, refreshHz: refreshHz, lowNanos: Int((seconds.lowerBound * 1e9).rounded()),
-                          highNanos: Int((seconds.upperBound * 1e9).rounded()))
+        return (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
     }
 }

@@ -43,6 +43,7 @@ public struct FrameStats: Equatable, Sendable {
         case .rasterBytes: return \.render.rasterBytes
         case .layersDrawn: return \.render.layersDrawn
         case .renderPasses: return \.render.renderPasses
+        case .screenSplits: return \.render.screenSplits
         case .tileTrafficBytes: return \.render.tileTrafficBytes
         case .bytesWritten: return \.render.bytesWritten
         case .bytesRead: return \.render.bytesRead

@@ -126,7 +126,7 @@ struct ScenarioMeasurement {
                              floors: floors, trafficBoundNanos: bound(floors),
                                 buffersAllocated: records.last?.buffersAllocated ?? 0)
             row.firstStepNanos = firstSteps[i].isEmpty ? nil : Summary(firstSteps[i]).median
-            row.deviceTime = scenario.device.deviceTime(perStep: perStep)
+            row.deviceTime = scenario.device.deviceTime(perStep: perStep, steps: records.map(\.stats))
             return row
         }
     }

@@ -121,6 +121,26 @@ extension RunResult {
                                           bounds: ExportMeasure.Bounds(lower: .integer(time.lowNanos), upper: .integer(time.highNanos), count: 2),
                                           description: "the device model's estimate of the GPU's time per frame on the \(time.gpu) GPU, "
                                             + "the centre of \(time.lowNanos)–\(time.highNanos) ns (docs/device-model.md): an estimate, not a measurement"))
+            if let frames = time.frames {
+                // The steps' estimates: the frames that hitch, each the centre of its two ends.
+                func model(_ name: String, _ unit: String, _ low: ExportMeasure.Number, _ high: ExportMeasure.Number, _ centre: ExportMeasure.Number, _ what: String) {
+                    measures.append(ExportMeasure(name: name, kind: .model, unit: unit, polarity: .smallerIsBetter, value: centre,
+                                                  bounds: ExportMeasure.Bounds(lower: low, upper: high, count: 2),
+                                                  description: "the device model's estimate on the \(time.gpu) GPU: \(what), "
+                                                    + "the centre of its fast and slow ends (docs/device-model.md): an estimate, not a measurement"))
+                }
+                let (p95, worst, over, hitch) = (frames.p95Nanos, frames.worstNanos, frames.overBudget, frames.hitchRatio)
+                model("deviceTimeP95", "ns/frame", .integer(p95.low), .integer(p95.high), .integer((p95.low + p95.high) / 2),
+                      "the 95th percentile of the steps' GPU times")
+                model("deviceTimeWorst", "ns/frame", .integer(worst.low), .integer(worst.high), .integer((worst.low + worst.high) / 2),
+                      "the worst step's GPU time")
+                model("framesOverBudget", "frames", .integer(over.low), .integer(over.high), .real(Double(over.low + over.high) / 2),
+                      "the steps whose GPU time exceeds the frame budget")
+                if hitch.low.isFinite, hitch.high.isFinite {
+                    model("hitchTimeRatio", "ms/s", .real(hitch.low), .real(hitch.high), .real((hitch.low + hitch.high) / 2),
+                          "Apple's hitch-time ratio of the GPU times, ms late per s of scrolling")
+                }
+            }
         }
         return measures
     }

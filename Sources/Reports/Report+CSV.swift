@@ -29,7 +29,9 @@ extension Results {
         for phase in Phase.allCases { header += statistics.map { "\(phase.name)_\($0.name)_ns" } }
         header += Ratio.allCases.map(\.name)
         for phase in Phase.allCases { header += ["\(phase.name)_instructions"] + CostMetric.allCases.map { "\(phase.name)_\($0.name)" } }
-        header += ["gpu", "deviceTimeLowNanos", "deviceTimeHighNanos", "frameBudgetNanos"]
+        header += ["gpu", "deviceTimeLowNanos", "deviceTimeHighNanos", "frameBudgetNanos", "deviceTimeP95LowNanos",
+                   "deviceTimeP95HighNanos", "deviceTimeWorstLowNanos", "deviceTimeWorstHighNanos", "framesOverBudgetLow",
+                   "framesOverBudgetHigh", "hitchMsPerSecondLow", "hitchMsPerSecondHigh"]
 
         var lines = [header.map(Escape.csv)]
         for run in runs {
@@ -50,6 +52,11 @@ extension Results {
             // The device model's estimate (empty where the device names no GPU).
             fields += run.deviceTime.map { [Escape.csv($0.gpu), String($0.lowNanos), String($0.highNanos),
                                             String(Int($0.budgetNanos.rounded()))] } ?? ["", "", "", ""]
+            // Its frames, from the estimates of the steps (empty in files from before them).
+            fields += run.deviceTime?.frames.map { f in
+                [f.p95Nanos.low, f.p95Nanos.high, f.worstNanos.low, f.worstNanos.high, f.overBudget.low, f.overBudget.high].map(String.init)
+                    + [Results.csvNumber(f.hitchRatio.low), Results.csvNumber(f.hitchRatio.high)]
+            } ?? Array(repeating: "", count: 8)
             lines.append(fields)
         }
         return lines.map { $0.joined(separator: ",") + "\r\n" }.joined()

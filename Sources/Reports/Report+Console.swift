@@ -76,7 +76,8 @@ extension Results {
             var columns: [(label: String, cell: (RunResult) -> String)] = [
                 (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),
                 (wide ? Counter.offscreenPasses.info.label : "off-screen", { Format.fixed($0.perStep[.offscreenPasses] ?? 0, 1) }),
-                (Counter.renderPasses.info.label, { Format.fixed($0.perStep[.renderPasses] ?? 0, 1) }),
+                (wide ? Counter.renderPasses.info.label : "passes", { Format.fixed($0.perStep[.renderPasses] ?? 0, 1) }),
+                (Counter.screenSplits.info.label, { Format.fixed($0.perStep[.screenSplits] ?? 0, 1) }),
                 ("tile MB", { Format.fixed(($0.perStep[.tileTrafficBytes] ?? 0) / 1_000_000, 1) }),
                 (wide ? "raster hit/miss" : "hit/miss", { Format.fixed($0.perStep[.rasterHits] ?? 0, 1) + " / " + Format.fixed($0.perStep[.rasterMisses] ?? 0, 1) }),
             ]
@@ -114,10 +115,11 @@ extension Results {
             // --wide is wider than the page by request: its names are not cut to fit.
             out += Console.table(table, width: wide ? Int.max : Console.width)
             let verdict = verdict(scenario: scenario)
-            out += "\n" + Console.wrapped(verdict.table.title
+            let ranked = verdict.table(wide: wide)
+            out += "\n" + Console.wrapped(ranked.title
                 + (verdict.rankedByModel ? " (counts exact, GPU ms modelled; ≠ where this host's rank differs):"
                                          : " (exact; ≠ where this host's rank differs):"), indent: 2)
-            let ranking = [verdict.table.header] + verdict.table.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
+            let ranking = [ranked.header] + ranked.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
             out += Console.table(ranking)
             if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
         }

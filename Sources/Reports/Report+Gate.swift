@@ -189,9 +189,14 @@ extension Gate.Finding {
             return "\(h.phase.name) \(what) per step \(Format.grouped(h.old / h.steps)) → \(Format.grouped(h.new / h.steps)) "
                 + "(\(Format.percent(h.change, digits: 2)), tolerance ±\(Format.magnitude(h.tolerance))) ← \(Gate.Finding.explanation(h.movedCounters))"
         case .deviceTime(let a, let b):
-            func ms(_ t: DeviceTime) -> String { "\(Format.fixed(Double(t.lowNanos) / 1e6, 3))–\(Format.fixed(Double(t.highNanos) / 1e6, 3)) ms" }
-            return "GPU time per frame (model, \(Escape.shortened(a.gpu))) \(ms(a)) → \(ms(b)); it follows from the counters and the device "
-                + "model's figures, so a change is exact: if intended, update the baseline"
+            func ms(_ low: Int, _ high: Int) -> String { "\(Format.fixed(Double(low) / 1e6, 3))–\(Format.fixed(Double(high) / 1e6, 3)) ms" }
+            var text = "GPU time per frame (model, \(Escape.shortened(a.gpu))) \(ms(a.lowNanos, a.highNanos)) → \(ms(b.lowNanos, b.highNanos))"
+            if let x = a.frames, let y = b.frames {
+                func over(_ f: DeviceTime.Frames) -> String { Verdict.ends(String(f.overBudget.low), String(f.overBudget.high)) }
+                text += ", worst frame \(ms(x.worstNanos.low, x.worstNanos.high)) → \(ms(y.worstNanos.low, y.worstNanos.high))"
+                    + ", frames over budget \(over(x)) → \(over(y))"
+            }
+            return text + "; it follows from the counters and the device model's figures, so a change is exact: if intended, update the baseline"
         case .notInBaseline:
             return "not in the baseline: not gated"
         }

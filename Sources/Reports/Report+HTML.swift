@@ -151,7 +151,7 @@ extension Results {
         for scenario in scenarioNames {
             let verdict = verdict(scenario: scenario)
             out += "<p class=\"verdict\"><strong>\(Escape.html(Escape.shortened(scenario))).</strong> \(Escape.html(verdict.summary))</p>\n"
-            out += Results.htmlTable(verdict.table)
+            out += Results.htmlTable(verdict.table(wide: true))
         }
         out += "<p class=\"caption\">Ranks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
             + "beside this host’s time rank, ≠ where they differ. The µs are this host’s CPU running the model, not the device’s GPU.</p>\n"

@@ -1,3 +1,4 @@
+import DeviceModel
 import Results
 import Text
 
@@ -12,6 +13,8 @@ struct Verdict {
         var strategy: String
         /// Means per frame.
         var renderPasses: Double, memoryBytes: Double, blendedPixels: Double
+        /// Mean splits of the screen's pass per frame.
+        var screenSplits: Double
         /// 1 for the cheapest; strategies that pay exactly the same share a rank.
         var deviceRank: Int
         /// The rank by median step time on this host; by estimated cycles when counted.
@@ -20,6 +23,8 @@ struct Verdict {
         var tied: Int
         /// The device model's GPU time per frame, when the device names a GPU: an estimate.
         var deviceTime: DeviceTime?
+        /// The measured steps.
+        var steps: Int
 
         /// Whether a host rank disagrees with the device's: it falls outside the places the
         /// strategy's tie spans.
@@ -71,8 +76,9 @@ struct Verdict {
         }
         entries = ordered.enumerated().map { i, run in
             Entry(strategy: run.strategy, renderPasses: costs(run)[0], memoryBytes: costs(run)[1], blendedPixels: costs(run)[2],
+                  screenSplits: run.perStep[.screenSplits] ?? 0,
                   deviceRank: places[i], timeRank: times[run.strategy], cyclesRank: cycles[run.strategy],
-                  tied: places.filter { $0 == places[i] }.count, deviceTime: run.deviceTime)
+                  tied: places.filter { $0 == places[i] }.count, deviceTime: run.deviceTime, steps: run.steps)
         }
     }
 
@@ -84,15 +90,31 @@ struct Verdict {
     private var referenceTime: DeviceTime? { entries.first { $0.strategy == Ratio.referenceStrategy }?.deviceTime }
 
     /// `0.51–0.68 ms`: an estimate's two ends in milliseconds.
-    static func milliseconds(_ time: DeviceTime) -> String {
-        "\(Format.fixed(Double(time.lowNanos) / 1e6, 2))–\(Format.fixed(Double(time.highNanos) / 1e6, 2)) ms"
+    static func milliseconds(_ time: DeviceTime) -> String { milliseconds(time.lowNanos, time.highNanos) + " ms" }
+
+    /// `0.51–0.68`: two ends in nanoseconds as milliseconds.
+    static func milliseconds(_ low: Int, _ high: Int) -> String {
+        "\(Format.fixed(Double(low) / 1e6, 2))–\(Format.fixed(Double(high) / 1e6, 2))"
     }
+
+    /// `3` or `0–3`: a pair of ends, one number when they agree.
+    static func ends(_ low: String, _ high: String) -> String { low == high ? low : "\(low)–\(high)" }
 
     /// `6–8 % of 8.3 ms`, with what it means for the frame when the estimate can exceed the budget.
     static func budget(_ time: DeviceTime) -> String {
         let share = time.budgetShare
         let text = "\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) % of \(Format.fixed(time.budgetNanos / 1e6, 1)) ms"
         return text + (time.overBudget ? ", over budget" : time.possiblyOverBudget ? ", may be over budget" : "")
+    }
+
+    /// `the worst frame 0.62–0.81 ms, 0–3 of 120 frames over budget (0–4 ms/s of hitches)`: what
+    /// the steps' estimates say; nil in files from before steps were priced.
+    static func frames(_ time: DeviceTime, steps: Int) -> String? {
+        guard let f = time.frames else { return nil }
+        var text = "the worst frame \(milliseconds(f.worstNanos.low, f.worstNanos.high)) ms, "
+        if f.overBudget.high == 0 { return text + "none over budget" }
+        text += "\(ends(String(f.overBudget.low), String(f.overBudget.high))) of \(steps) frames over budget"
+        return text + " (\(ends(Format.fixed(f.hitchRatio.low, 0), Format.fixed(f.hitchRatio.high, 0))) ms/s of hitches)"
     }
 
     /// `2.0–6.6 × none`: an estimate over the reference's, end by end; nil without both.
@@ -123,6 +145,7 @@ struct Verdict {
             if let time = e.deviceTime {
                 text += "; ≈ \(Verdict.milliseconds(time)) of GPU time, \(Verdict.budget(time)) on the \(time.gpu) GPU"
                 if let multiple = timesNone(time), e.strategy != Ratio.referenceStrategy { text += ", \(multiple)" }
+                if let frames = Verdict.frames(time, steps: e.steps) { text += "; \(frames)" }
             }
             return text
         }
@@ -148,37 +171,62 @@ struct Verdict {
 
     /// What the GPU times are, wherever they are shown.
     static let modelNote = "GPU times are the device model's estimate from the counted work and published chip figures "
-        + "(docs/device-model.md), not a measurement; the range is the chips' figures' uncertainty."
+        + "(docs/device-model.md), not a measurement: its centre is \(PublishedAccuracy.phrase). A range spans the chips' "
+        + "figures, fast end to slow end; the truth can lie outside it."
 
-    /// The ranking as a table: strategy, rank, the three device costs, the host ranks, and a `≠`
-    /// where a host rank disagrees.
-    var table: ReportTable {
+    /// The ranking as a table: strategy, rank, what the device pays, the host ranks, and a `≠`
+    /// where a host rank disagrees. With the device model's estimates the GPU's time takes the
+    /// place of the memory and blended columns (the counters are in the table above it): its mean,
+    /// its worst frame (and 95th percentile when `wide`), its share of the budget, the frames over
+    /// budget and their hitch-time ratio.
+    func table(wide: Bool = false) -> ReportTable {
         let counted = entries.contains { $0.cyclesRank != nil }
         let modelled = entries.contains { $0.deviceTime != nil }
-        let header = ["strategy", "device rank", "passes", "memory MB", "blended"] + (modelled ? ["GPU ms (model)", "of budget"] : [])
-            + ["time rank"] + (counted ? ["cycles rank"] : [])
+        let framed = entries.contains { $0.deviceTime?.frames != nil }
+        var header = ["strategy", "device rank", "passes", "splits"]
+        header += modelled ? ["GPU ms (model)"] + (framed ? (wide ? ["p95"] : []) + ["worst"] : []) + ["of budget"]
+            + (framed ? ["over", "hitch"] : []) : ["memory MB", "blended"]
+        header += ["time rank"] + (counted ? ["cycles rank"] : [])
         let rows = entries.map { e -> [String] in
             func host(_ rank: Int?) -> String { rank.map { "\($0)" + (e.disagrees($0) ? " ≠" : "") } ?? "–" }
-            var gpu: [String] = []
+            var cells = [Escape.shortened(e.strategy), "\(e.deviceRank)", Format.fixed(e.renderPasses, 1), Format.fixed(e.screenSplits, 1)]
             if modelled {
-                gpu = e.deviceTime.map { time in
+                let columns = 2 + (framed ? (wide ? 4 : 3) : 0)
+                if let time = e.deviceTime {
                     let share = time.budgetShare
-                    return [Verdict.milliseconds(time).replacingOccurrences(of: " ms", with: ""),
-                            "\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) %"
-                                + (time.overBudget ? " over" : time.possiblyOverBudget ? " over?" : "")]
-                } ?? ["–", "–"]
+                    cells.append(Verdict.milliseconds(time.lowNanos, time.highNanos))
+                    let f = time.frames
+                    if framed {
+                        if wide { cells.append(f.map { Verdict.milliseconds($0.p95Nanos.low, $0.p95Nanos.high) } ?? "–") }
+                        cells.append(f.map { Verdict.milliseconds($0.worstNanos.low, $0.worstNanos.high) } ?? "–")
+                    }
+                    cells.append("\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) %"
+                                 + (time.overBudget ? " over" : time.possiblyOverBudget ? " over?" : ""))
+                    if framed {
+                        cells.append(f.map { Verdict.ends(String($0.overBudget.low), String($0.overBudget.high)) } ?? "–")
+                        cells.append(f.map { Verdict.ends(Format.fixed($0.hitchRatio.low, 0), Format.fixed($0.hitchRatio.high, 0)) } ?? "–")
+                    }
+                } else {
+                    cells += Array(repeating: "–", count: columns)
+                }
+            } else {
+                cells += [Format.fixed(e.memoryBytes / 1_000_000, 1), Format.grouped(Int(e.blendedPixels.rounded()))]
             }
-            return [Escape.shortened(e.strategy), "\(e.deviceRank)", Format.fixed(e.renderPasses, 1), Format.fixed(e.memoryBytes / 1_000_000, 1),
-                    Format.grouped(Int(e.blendedPixels.rounded()))] + gpu + [host(e.timeRank)] + (counted ? [host(e.cyclesRank)] : [])
+            return cells + [host(e.timeRank)] + (counted ? [host(e.cyclesRank)] : [])
         }
         var glossary: [(label: String, meaning: String)] = [
             ("device rank", rankedByModel
-                ? "by the device model's GPU time per frame (the centre of its range), which weighs the passes, memory traffic and fragments by the chip's figures; estimates within 1 % of each other share a rank"
+                ? "by the device model's GPU time per frame (the centre of its range), which weighs the passes, splits, memory traffic and fragments by the chip's figures; estimates within 1 % of each other share a rank"
                 : "by what the modelled device pays per frame: render passes, then memory traffic, then blended pixels (Apple's order for fixing rendering cost); equal costs share a rank"),
-            ("passes, memory MB, blended", "render passes, memory traffic in MB (10⁶ bytes: tile traffic and bytes read from layer contents) and blended pixels per frame (means)"),
+            ("passes, splits", "render passes per frame, and the times an off-screen pass interrupts the screen's, each storing the screen's pixels and loading them again (means)"),
         ]
         if modelled {
-            glossary.append(("GPU ms (model), of budget", "the device model's estimate of the GPU's time per frame on the device's chip, fast end to slow end, and its share of the frame budget (16.7 ms at 60 Hz, 8.3 ms at 120 Hz; 'over' when even the fast end exceeds it, 'over?' when the slow end does). " + Verdict.modelNote))
+            glossary.append(("GPU ms (model), of budget", "the device model's estimate of the GPU's time for the mean frame on the device's chip, fast end to slow end, and its share of the frame budget (16.7 ms at 60 Hz, 8.3 ms at 120 Hz; 'over' when even the fast end exceeds it, 'over?' when the slow end does). " + Verdict.modelNote))
+            if framed {
+                glossary.append(((wide ? "p95, " : "") + "worst, over, hitch", (wide ? "the 95th percentile and " : "") + "the worst of the steps' estimates in ms, the steps whose estimate exceeds the budget (fast end–slow end), and Apple's hitch-time ratio: ms the frames are late per s of scrolling, each frame over budget late by the refreshes it misses (WWDC 2020: good under 5, warning 5–10, critical from 10); the GPU's time alone, as if it had the whole interval"))
+            }
+        } else {
+            glossary.append(("memory MB, blended", "memory traffic in MB (10⁶ bytes: tile traffic and bytes read from layer contents) and blended pixels per frame (means)"))
         }
         glossary += [
             ("time rank", "the rank by median step time on this host; ≠ where it differs from the device's. " + Verdict.timeNote),

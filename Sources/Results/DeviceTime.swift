@@ -1,23 +1,36 @@
 /// The device model's estimate of a row's GPU time per frame on the scenario's device: a model's
-/// estimate from the row's counted work (its mean per step) and published chip figures
-/// (docs/device-model.md), never a measurement. It is a range because the chips' figures are:
-/// `lowNanos` takes every parameter's fast end, `highNanos` every slow end. Deterministic, like
-/// the counters it is computed from, so the gate compares it exactly.
+/// estimate from the row's counted work and published chip figures (docs/device-model.md), never
+/// a measurement. It is a range because the chips' figures are: `lowNanos` takes every
+/// parameter's fast end, `highNanos` every slow end. The truth need not lie inside it: the model's
+/// error against published measurements is stated apart (docs/device-model.md). Deterministic,
+/// like the counters it is computed from, so the gate compares it exactly.
+///
+/// `lowNanos` and `highNanos` price the row's mean step. With the estimate of every step
+/// (`stepLowNanos`, `stepHighNanos`) it also gives the frames that hitch: the 95th percentile,
+/// the worst step and the steps over the frame budget.
 public struct DeviceTime: Codable, Equatable, Sendable {
     /// The GPU priced (`GPUCatalog` id: `a13`, `m1`, …).
     public var gpu: String
     /// The device's refresh rate, whose interval is the frame budget.
     public var refreshHz: Double
-    /// The fast end of the estimate, in nanoseconds per frame.
+    /// The fast end of the estimate of the mean step, in nanoseconds per frame.
     public var lowNanos: Int
     /// The slow end, in nanoseconds per frame.
     public var highNanos: Int
+    /// The fast end of every measured step's estimate, in step order; nil in files written
+    /// before steps were priced.
+    public var stepLowNanos: [Int]?
+    /// The slow end of every measured step's estimate, as long as `stepLowNanos`.
+    public var stepHighNanos: [Int]?
 
-    public init(gpu: String, refreshHz: Double, lowNanos: Int, highNanos: Int) {
+    public init(gpu: String, refreshHz: Double, lowNanos: Int, highNanos: Int,
+                stepLowNanos: [Int]? = nil, stepHighNanos: [Int]? = nil) {
         self.gpu = gpu
         self.refreshHz = refreshHz
         self.lowNanos = lowNanos
         self.highNanos = highNanos
+        self.stepLowNanos = stepLowNanos
+        self.stepHighNanos = stepHighNanos
     }
 
     /// The frame budget: the interval between two refreshes (16.7 ms at 60 Hz, 8.3 ms at 120 Hz).
@@ -36,4 +49,82 @@ public struct DeviceTime: Codable, Equatable, Sendable {
 
     /// Whether `other` priced the same GPU at the same refresh rate, so the two compare.
     public func prices(sameAs other: DeviceTime) -> Bool { gpu == other.gpu && refreshHz == other.refreshHz }
+
+    /// The frames of the steps, when every step was priced: nil for files written before.
+    public var frames: Frames? {
+        guard let low = stepLowNanos, let high = stepHighNanos, !low.isEmpty, low.count == high.count else { return nil }
+        return Frames(low: low, high: high, budgetNanos: budgetNanos)
+    }
+
+    /// What the estimates of the single steps say about hitches, end by end: each figure is a
+    /// pair of the fast ends' value and the slow ends'.
+    public struct Frames: Equatable, Sendable {
+        /// The 95th percentile (nearest rank) of the steps' estimates, in nanoseconds.
+        public var p95Nanos: (low: Int, high: Int)
+        /// The dearest step's estimate, in nanoseconds.
+        public var worstNanos: (low: Int, high: Int)
+        /// Steps whose estimate exceeds the frame budget.
+        public var overBudget: (low: Int, high: Int)
+        /// Apple's hitch-time ratio, in ms of hitch per s of scrolling: a frame that takes longer
+        /// than the budget is shown at a later refresh, late by the whole intervals it missed,
+        /// and those delays are summed over the steps' duration (one interval each). WWDC 2020
+        /// session 10077's scale: good under 5 ms/s, warning 5–10, critical from 10.
+        public var hitchRatio: (low: Double, high: Double)
+
+        init(low: [Int], high: [Int], budgetNanos: Double) {
+            func p95(_ values: [Int]) -> Int { Summary.percentile(values.sorted(), 95) }
+            func over(_ values: [Int]) -> Int { values.filter { Double($0) > budgetNanos }.count }
+            // Late by the intervals missed: a frame of 1.2 budgets shows one interval late. Each
+            // step lasts an interval too, so the ratio is 1000 × intervals late / steps.
+            func hitch(_ values: [Int]) -> Double {
+                let late = values.reduce(0.0) { $0 + max(0, (Double($1) / budgetNanos).rounded(.up) - 1) }
+                return 1000 * late / Double(values.count)
+            }
+            p95Nanos = (p95(low), p95(high))
+            worstNanos = (low.max() ?? 0, high.max() ?? 0)
+            overBudget = (over(low), over(high))
+            hitchRatio = (hitch(low), hitch(high))
+        }
+
+        public static func == (a: Frames, b: Frames) -> Bool {
+            a.p95Nanos == b.p95Nanos && a.worstNanos == b.worstNanos && a.overBudget == b.overBudget
+                && a.hitchRatio == b.hitchRatio
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case gpu, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, frames
+    }
+
+    /// The frames' figures as written in results files, derived from the steps (readers
+    /// recompute them).
+    private struct EncodedFrames: Encodable {
+        var p95LowNanos, p95HighNanos, worstLowNanos, worstHighNanos, overBudgetLow, overBudgetHigh: Int
+        var hitchMsPerSecondLow, hitchMsPerSecondHigh: Double
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(gpu, forKey: .gpu)
+        try c.encode(refreshHz, forKey: .refreshHz)
+        try c.encode(lowNanos, forKey: .lowNanos)
+        try c.encode(highNanos, forKey: .highNanos)
+        try c.encodeIfPresent(stepLowNanos, forKey: .stepLowNanos)
+        try c.encodeIfPresent(stepHighNanos, forKey: .stepHighNanos)
+        if let f = frames {
+            try c.encode(EncodedFrames(p95LowNanos: f.p95Nanos.low, p95HighNanos: f.p95Nanos.high,
+                                       worstLowNanos: f.worstNanos.low, worstHighNanos: f.worstNanos.high,
+                                       overBudgetLow: f.overBudget.low, overBudgetHigh: f.overBudget.high,
+                                       hitchMsPerSecondLow: f.hitchRatio.low, hitchMsPerSecondHigh: f.hitchRatio.high),
+                         forKey: .frames)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(gpu: try c.decode(String.self, forKey: .gpu), refreshHz: try c.decode(Double.self, forKey: .refreshHz),
+                  lowNanos: try c.decode(Int.self, forKey: .lowNanos), highNanos: try c.decode(Int.self, forKey: .highNanos),
+                  stepLowNanos: try c.decodeIfPresent([Int].self, forKey: .stepLowNanos),
+                  stepHighNanos: try c.decodeIfPresent([Int].self, forKey: .stepHighNanos))
+    }
 }

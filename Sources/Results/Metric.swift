@@ -55,7 +55,7 @@ public struct MetricInfo: Sendable {
 /// An exact counter of one step, summed over the measured steps in `RunResult.totals`.
 public enum Counter: String, Metric {
     case blendedPixels, blendedFragments, shadedPixels, offscreenPasses, offscreenPixels
-    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, tileTrafficBytes, bytesWritten, bytesRead, keptBytesRead
+    case rasterHits, rasterMisses, rasterBytes, layersDrawn, renderPasses, screenSplits, tileTrafficBytes, bytesWritten, bytesRead, keptBytesRead
     case layersCreated, pathsCreated, imagesCreated
     case cellsCreated, cellsDequeued, cellsReused, rowsVisited
 
@@ -81,6 +81,8 @@ public enum Counter: String, Metric {
             return info("layers drawn", .layers, "layers visited by the renderer, hidden ones excluded", "Renderer.build")
         case .renderPasses:
             return info("render passes", .passes, "render passes of a tile-based GPU: the screen's plus one per off-screen pass", "Renderer.countPass")
+        case .screenSplits:
+            return info("splits", .passes, "times the screen's pass is interrupted by an off-screen pass (nested and back-to-back passes once): each stores the screen's attachment and loads it again", "Renderer.countSplit")
         case .tileTrafficBytes:
             return info("tile traffic", .bytes, "bytes stored from and read back into tile memory: each pass's attachment (4 bytes a pixel, 1 for a shape mask's alpha), each off-screen result composited", "Renderer.countPass, Renderer.countReadBack")
         case .bytesWritten:

@@ -291,7 +291,7 @@ enum ResultsReader {
         run.trafficBoundNanos = trafficBoundNanos
         run.keptCopyFloorNanos = try f.optional("keptCopyFloorNanos")?.count() ?? 0
         run.firstStepNanos = try f.optional("firstStepNanos").map { try measuredTime($0, row: row) }
-        run.deviceTime = try f.optional("deviceTime").map(deviceTime)
+        run.deviceTime = try f.optional("deviceTime").map { try deviceTime($0, steps: steps) }
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
             let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
@@ -322,17 +322,37 @@ enum ResultsReader {
     /// from 1 to `Results.maxValue` ns. 0 comes from no clock, only from an edited file, and the
     /// ratios over it would be 0, which the gate cannot judge.
     /// A row's device-model estimate: a GPU id, a refresh rate and two ends in nanoseconds, the
-    /// low one no more than the high one.
-    static func deviceTime(_ item: JSONNode) throws -> DeviceTime {
-        let f = try item.object(allowing: ["gpu", "refreshHz", "lowNanos", "highNanos"], expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
+    /// low one no more than the high one; and, in files since steps were priced, both ends of
+    /// each of the row's `steps` (their `frames` summary is derived, and recomputed here).
+    static func deviceTime(_ item: JSONNode, steps: Int) throws -> DeviceTime {
+        let keys = ["gpu", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "frames"]
+        let f = try item.object(allowing: keys, expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
         let refresh = f.optional("refreshHz")
-        let time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
+        var time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
                               refreshHz: try f.required("refreshHz", "a positive number").measure(),
                               lowNanos: try f.required("lowNanos", "an integer").count(),
                               highNanos: try f.required("highNanos", "an integer").count())
         guard time.refreshHz > 0 else { throw refresh!.fail("expected a positive refresh rate, got \(Format.number(time.refreshHz))") }
         guard time.lowNanos <= time.highNanos else {
             throw item.fail("lowNanos (\(time.lowNanos)) is above highNanos (\(time.highNanos)): the low end of an estimate is its fast end")
+        }
+        func stepTimes(_ key: String) throws -> [Int]? {
+            guard let node = f.optional(key) else { return nil }
+            let values = try node.counts()
+            guard values.count == steps else {
+                throw node.fail("expected \(Format.grouped(steps)) values (one per step: the run's steps), got \(Format.grouped(values.count))")
+            }
+            return values
+        }
+        time.stepLowNanos = try stepTimes("stepLowNanos")
+        time.stepHighNanos = try stepTimes("stepHighNanos")
+        switch (time.stepLowNanos, time.stepHighNanos) {
+        case (let low?, let high?):
+            if let i = low.indices.first(where: { low[$0] > high[$0] }) {
+                throw item.fail("stepLowNanos[\(i)] (\(low[i])) is above stepHighNanos[\(i)] (\(high[i])): the low end of an estimate is its fast end")
+            }
+        case (nil, nil): break
+        default: throw item.fail("stepLowNanos and stepHighNanos go together: each step's estimate has both ends")
         }
         return time
     }

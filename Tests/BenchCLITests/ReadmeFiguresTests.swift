@@ -60,8 +60,9 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
     }
 
     /// Each README row's counter columns equal those of the same strategy's row in `fresh`: the
-    /// first table's blended px, off-screen and render passes, tile MB and hit / miss; the
-    /// verdict's rank, passes, memory MB, blended px and GPU ms.
+    /// first table's blended px, off-screen and render passes, splits, tile MB and hit / miss; the
+    /// verdict's rank, passes and splits, and with a GPU its GPU ms and worst frame (without one,
+    /// memory MB and blended px).
     private func assertCounters(readme: [String], fresh: [String], _ what: String) {
         let old = strategyRows(readme), new = strategyRows(fresh)
         XCTAssertFalse(old.isEmpty, "\(what): the README shows a table")
@@ -71,9 +72,9 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
             seen[row[0]] = occurrence + 1
             let matches = new.filter { $0[0] == row[0] }
             guard occurrence < matches.count else { return XCTFail("\(what): \(row[0]) is not in a fresh run's table") }
-            // The verdict's rank, passes, memory MB, blended px and GPU ms (deterministic: an
+            // The verdict's rank, passes, splits, GPU ms and worst frame (deterministic: an
             // estimate from the counters), where the README's row has it.
-            let counted = occurrence == 0 ? 1...7 : 1...min(5, row.count - 2)
+            let counted = occurrence == 0 ? 1...8 : 1...min(5, row.count - 2)
             XCTAssertEqual(Array(row[counted]), Array(matches[occurrence][counted]),
                            "\(what): \(row[0])'s counters in the README differ from a run of this build; regenerate the README's table")
         }

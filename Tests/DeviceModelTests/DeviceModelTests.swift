@@ -5,11 +5,13 @@ final class DeviceModelTests: XCTestCase {
     private let catalog = GPUCatalog.builtIn
 
     /// A frame of some of every kind of work, in proportion to a 750 × 1334 px screen: five
-    /// passes, tile traffic and texture reads, and shaded fragments of which some blend.
+    /// passes that split the screen's three times, tile traffic and texture reads, and shaded
+    /// fragments of which some blend.
     private let screenPixels = 750.0 * 1334
     private var someWork: FrameWork {
         FrameWork(renderPasses: 5, tileTrafficBytes: 4 * screenPixels * 1.2, textureBytesRead: 4 * screenPixels * 0.3,
-                  shadedFragments: screenPixels * 1.5, blendedFragments: screenPixels * 0.4)
+                  shadedFragments: screenPixels * 1.5, blendedFragments: screenPixels * 0.4, screenSplits: 3,
+                  screenBytes: 4 * screenPixels)
     }
 
     func testTheCatalogueHoldsTheIssuesChipsOldestFirst() {
@@ -34,13 +36,14 @@ final class DeviceModelTests: XCTestCase {
         }
     }
 
-    func testTheEstimateIsPassesPlusBytesOverBandwidthPlusFragmentsOverFillRateAtEachEnd() {
+    func testTheEstimateIsPassesPlusBytesAndSplitsOverSustainedBandwidthPlusFragmentsOverFillRateAtEachEnd() {
         let work = someWork
         for gpu in catalog.profiles {
-            let bytes = work.tileTrafficBytes + work.textureBytesRead
-            let fastest = work.renderPasses * gpu.passCost.low + bytes / gpu.memoryBandwidth.high
+            // Each split stores the screen's attachment and loads it again.
+            let bytes = work.tileTrafficBytes + work.textureBytesRead + 2 * work.screenSplits * work.screenBytes
+            let fastest = work.renderPasses * gpu.passCost.low + bytes / (gpu.memoryBandwidth.high * gpu.sustainedFraction.high)
                 + work.shadedFragments / gpu.fillRate.high
-            let slowest = work.renderPasses * gpu.passCost.high + bytes / gpu.memoryBandwidth.low
+            let slowest = work.renderPasses * gpu.passCost.high + bytes / (gpu.memoryBandwidth.low * gpu.sustainedFraction.low)
                 + work.shadedFragments / gpu.fillRate.low
             let estimate = GPUFrameTime.estimate(work, on: gpu)
             XCTAssertEqual(estimate.lowerBound, fastest, accuracy: fastest * 1e-12, gpu.id)
@@ -50,15 +53,17 @@ final class DeviceModelTests: XCTestCase {
 
     func testTheEstimateGrowsWithEachTerm() {
         let base = someWork
-        var morePasses = base, moreTraffic = base, moreTexture = base, moreFragments = base
+        var morePasses = base, moreTraffic = base, moreTexture = base, moreFragments = base, moreSplits = base
         morePasses.renderPasses += 1
+        moreSplits.screenSplits += 1
         moreTraffic.tileTrafficBytes += 4 * screenPixels
         moreTexture.textureBytesRead += 4 * screenPixels
         moreFragments.shadedFragments += screenPixels
         for gpu in catalog.profiles {
             let before = GPUFrameTime.estimate(base, on: gpu)
             for (term, work) in [("passes", morePasses), ("tile traffic", moreTraffic),
-                                 ("texture reads", moreTexture), ("shaded fragments", moreFragments)] {
+                                 ("texture reads", moreTexture), ("shaded fragments", moreFragments),
+                                 ("splits", moreSplits)] {
                 let after = GPUFrameTime.estimate(work, on: gpu)
                 XCTAssertGreaterThan(after.lowerBound, before.lowerBound, "\(gpu.id): \(term), fast end")
                 XCTAssertGreaterThan(after.upperBound, before.upperBound, "\(gpu.id): \(term), slow end")
@@ -81,10 +86,10 @@ final class DeviceModelTests: XCTestCase {
         for gpu in catalog.profiles {
             let terms = GPUFrameTime.terms(someWork, on: gpu)
             let estimate = GPUFrameTime.estimate(someWork, on: gpu)
-            XCTAssertEqual(terms.passes.lowerBound + terms.memory.lowerBound + terms.fragments.lowerBound,
-                           estimate.lowerBound, gpu.id)
-            XCTAssertEqual(terms.passes.upperBound + terms.memory.upperBound + terms.fragments.upperBound,
-                           estimate.upperBound, gpu.id)
+            XCTAssertEqual(terms.passes.lowerBound + terms.memory.lowerBound + terms.splits.lowerBound
+                           + terms.fragments.lowerBound, estimate.lowerBound, gpu.id)
+            XCTAssertEqual(terms.passes.upperBound + terms.memory.upperBound + terms.splits.upperBound
+                           + terms.fragments.upperBound, estimate.upperBound, gpu.id)
         }
     }
 
@@ -93,6 +98,31 @@ final class DeviceModelTests: XCTestCase {
         let older = GPUFrameTime.estimate(someWork, on: a9), newer = GPUFrameTime.estimate(someWork, on: a13)
         XCTAssertGreaterThan(older.lowerBound, newer.lowerBound)
         XCTAssertGreaterThan(older.upperBound, newer.upperBound)
+    }
+
+    func testASplitCostsTheScreensStoreAndReloadAtTheSustainedBandwidth() throws {
+        let a8 = try catalog.profile(id: "a8")
+        let one = FrameWork(screenSplits: 1, screenBytes: 4 * screenPixels)
+        let terms = GPUFrameTime.terms(one, on: a8)
+        // 2 × 4,001,999 B at 12.8 GB/s × 0.71 (fast) and × 0.67 (slow).
+        XCTAssertEqual(terms.splits.lowerBound, 2 * 4 * screenPixels / (12.8e9 * 0.71), accuracy: 1e-12)
+        XCTAssertEqual(terms.splits.upperBound, 2 * 4 * screenPixels / (12.8e9 * 0.67), accuracy: 1e-12)
+        XCTAssertEqual(terms.memory, 0...0, "a split's traffic is its own term, not the counted tile traffic")
+        XCTAssertEqual(GPUFrameTime.estimate(FrameWork(screenSplits: 1, screenBytes: 0), on: a8), 0...0,
+                       "a split of no screen moves nothing")
+    }
+
+    func testEveryChipChargesLPDDRsSustainedShareOfItsPeak() {
+        for gpu in catalog.profiles {
+            XCTAssertEqual(gpu.sustainedFraction.range, 0.67...0.71, gpu.id)
+            XCTAssertEqual(gpu.sustainedBandwidth.lowerBound, gpu.memoryBandwidth.low * 0.67, accuracy: 1, gpu.id)
+            XCTAssertEqual(gpu.sustainedBandwidth.upperBound, gpu.memoryBandwidth.high * 0.71, accuracy: 1, gpu.id)
+        }
+    }
+
+    func testTheA4sBandwidthIsItsSixtyFourBitBusAtFourHundredMegatransfers() throws {
+        let a4 = try catalog.profile(id: "a4")
+        XCTAssertEqual(a4.memoryBandwidth.range, 3.2e9...3.2e9)
     }
 
     func testAnUnknownIDGivesAnErrorNamingTheKnownIDs() {

@@ -14,16 +14,31 @@ final class DeviceTimeTests: XCTestCase {
         let scenario = Fixtures.longTable(sections: 20, device: device, steps: 4)
         let results = try Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
         let profile = try GPUCatalog.builtIn.profile(id: "a9")
-        for row in results.runs {
-            let time = try XCTUnwrap(row.deviceTime, row.strategy)
-            let p = row.perStep
+        // Both ends of an estimate of `counters` on the A9 of the fixture's screen.
+        func estimate(_ p: [Counter: Double]) -> (low: Int, high: Int) {
             let work = FrameWork(renderPasses: p[.renderPasses]!, tileTrafficBytes: p[.tileTrafficBytes]!,
                                  textureBytesRead: p[.keptBytesRead]!, shadedFragments: p[.shadedPixels]!,
-                                 blendedFragments: p[.blendedFragments]!)
+                                 blendedFragments: p[.blendedFragments]!, screenSplits: p[.screenSplits]!,
+                                 screenBytes: Double(device.pixelSize.area * 4))
             let seconds = GPUFrameTime.estimate(work, on: profile)
-            XCTAssertEqual(time, DeviceTime(gpu: "a9", refreshHz: device.refreshHz, lowNanos: Int((seconds.lowerBound * 1e9).rounded()),
-                                            highNanos: Int((seconds.upperBound * 1e9).rounded())))
+            return (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
+        }
+        for row in results.runs {
+            let time = try XCTUnwrap(row.deviceTime, row.strategy)
+            let mean = estimate(row.perStep)
+            XCTAssertEqual(time.gpu, "a9")
+            XCTAssertEqual(time.refreshHz, device.refreshHz)
+            XCTAssertEqual(time.lowNanos, mean.low, row.strategy)
+            XCTAssertEqual(time.highNanos, mean.high, row.strategy)
             XCTAssertGreaterThan(time.lowNanos, 0)
+            // Each step priced from its own counters, which a run of one step per scenario gives.
+            let steps = try XCTUnwrap(time.stepLowNanos, row.strategy)
+            XCTAssertEqual(steps.count, row.steps)
+            XCTAssertEqual(time.stepHighNanos?.count, row.steps)
+            let frames = try XCTUnwrap(time.frames)
+            XCTAssertEqual(frames.worstNanos.low, steps.max())
+            XCTAssertLessThanOrEqual(Double(steps.min()!), Double(time.lowNanos) + 1, "the mean step lies among the steps")
+            XCTAssertGreaterThanOrEqual(Double(steps.max()!) + 1, Double(time.lowNanos))
         }
         let none = try XCTUnwrap(results.runs.first { $0.strategy == "none" }?.deviceTime)
         let masked = try XCTUnwrap(results.runs.first { $0.strategy == "per-cell-mask" }?.deviceTime)

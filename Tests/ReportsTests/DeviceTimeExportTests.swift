@@ -17,9 +17,11 @@ final class DeviceTimeExportTests: XCTestCase {
     func testEachExportCarriesTheEstimateAndItsRange() throws {
         let results = priced()
         let csv = results.report(.csv).components(separatedBy: "\r\n")
-        XCTAssertTrue(csv[0].hasSuffix(",gpu,deviceTimeLowNanos,deviceTimeHighNanos,frameBudgetNanos"), csv[0])
-        XCTAssertTrue(csv[1].hasSuffix(",,,,"), "none names no GPU here: \(csv[1])")
-        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667"), csv[2])
+        XCTAssertTrue(csv[0].hasSuffix(",gpu,deviceTimeLowNanos,deviceTimeHighNanos,frameBudgetNanos,deviceTimeP95LowNanos,"
+                                       + "deviceTimeP95HighNanos,deviceTimeWorstLowNanos,deviceTimeWorstHighNanos,framesOverBudgetLow,"
+                                       + "framesOverBudgetHigh,hitchMsPerSecondLow,hitchMsPerSecondHigh"), csv[0])
+        XCTAssertTrue(csv[1].hasSuffix(",,,,,,,,,,,,"), "none names no GPU here: \(csv[1])")
+        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667,,,,,,,,"), "no steps priced: \(csv[2])")
         let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
         XCTAssertEqual(bmf["long-table/per-cell-mask"]?["deviceTime"] as? [String: Int], ["value": 2000, "lower_value": 1000, "upper_value": 3001])
         XCTAssertNil(bmf["long-table/none"]?["deviceTime"])
@@ -31,6 +33,53 @@ final class DeviceTimeExportTests: XCTestCase {
         XCTAssertEqual(entry["unit"] as? String, "ns/frame")
         XCTAssertEqual(entry["value"] as? Int, 2000)
         XCTAssertEqual(entry["range"] as? String, "model range 1000–3001")
+    }
+}
+
+/// The worst frame, the 95th percentile, the frames over budget and the hitch-time ratio, from the
+/// steps' estimates, in every export; the counts derived here from the steps.
+final class DeviceTimeFramesExportTests: XCTestCase {
+    func testEachExportCarriesTheWorstFrameAndTheFramesOverBudget() throws {
+        var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"], steps: 20)
+        // 20 steps at 60 Hz (16,666,667 ns): one of 40 ms at both ends (two refreshes late), one
+        // of 20 ms at the slow end only (one late), the rest 1–2 ms.
+        var low = Array(repeating: 1_000_000, count: 20), high = Array(repeating: 2_000_000, count: 20)
+        low[7] = 40_000_000; high[7] = 40_000_000
+        high[12] = 20_000_000
+        results.runs[1].deviceTime = DeviceTime(gpu: "a13", refreshHz: 60, lowNanos: 2_950_000, highNanos: 4_800_000,
+                                                stepLowNanos: low, stepHighNanos: high)
+        let frames = try XCTUnwrap(results.runs[1].deviceTime?.frames)
+        XCTAssertTrue(frames.worstNanos == (40_000_000, 40_000_000))
+        XCTAssertTrue(frames.p95Nanos == (1_000_000, 20_000_000), "the 19th of 20 sorted values")
+        XCTAssertTrue(frames.overBudget == (1, 2))
+        // Late: 2 intervals (fast end), 2 + 1 (slow end), over 20 intervals of scrolling.
+        let seconds = 20.0 / 60
+        XCTAssertEqual(frames.hitchRatio.low, 2 * 1000.0 / 60 / seconds, accuracy: 1e-6)
+        XCTAssertEqual(frames.hitchRatio.high, 3 * 1000.0 / 60 / seconds, accuracy: 1e-6)
+
+        let csv = results.report(.csv).components(separatedBy: "\r\n")
+        XCTAssertTrue(csv[2].hasSuffix(",1000000,20000000,40000000,40000000,1,2,100.0,150.0"), csv[2])
+        let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
+        let row = try XCTUnwrap(bmf["long-table/per-cell-mask"])
+        XCTAssertEqual(row["deviceTimeWorst"] as? [String: Int], ["value": 40_000_000, "lower_value": 40_000_000, "upper_value": 40_000_000])
+        XCTAssertEqual(row["framesOverBudget"] as? [String: Double], ["value": 1.5, "lower_value": 1, "upper_value": 2])
+        XCTAssertNotNil(row["deviceTimeP95"])
+        XCTAssertNotNil(row["hitchTimeRatio"])
+        let influx = results.report(.influx)
+        XCTAssertTrue(influx.contains("deviceTimeWorst=40000000i"), influx)
+        let json = String(decoding: try results.jsonData(), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"worstHighNanos\" : 40000000"), json)
+        let reloaded = try Results.decode([UInt8](results.jsonData()), file: "r.json")
+        XCTAssertEqual(reloaded.runs[1].deviceTime, results.runs[1].deviceTime)
+    }
+
+    func testAResultsFileWithOnlyOneEndOfTheStepsIsRefused() throws {
+        var results = ResultsFixtures.run(strategies: ["none"])
+        results.runs[0].deviceTime = DeviceTime(gpu: "a13", refreshHz: 60, lowNanos: 1, highNanos: 2,
+                                                stepLowNanos: Array(repeating: 1, count: results.runs[0].steps))
+        XCTAssertThrowsError(try Results.decode([UInt8](results.jsonData()), file: "r.json")) { error in
+            XCTAssertTrue("\(error)".contains("stepLowNanos and stepHighNanos go together"), "\(error)")
+        }
     }
 }
 
