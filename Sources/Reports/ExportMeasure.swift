@@ -42,7 +42,8 @@ struct ExportMeasure {
         /// valgrind, its mean per measured step (exact: the same build counts the same).
         case cost
         /// `RunResult.deviceTime`: the device model's estimate of the GPU's time per frame, the
-        /// centre of its range, whose ends are `bounds` (the chips' figures' uncertainty, not rounds).
+        /// centre of its range, whose ends are `bounds` (the spread of the chips' figures, not
+        /// rounds and not a bound on the truth); and the figures of its steps' estimates.
         case model
     }
 

@@ -105,7 +105,7 @@ extension Results {
     /// The counters the tables show per step, in catalogue order: the ones that explain what a
     /// strategy costs (the rest are in the JSON and the CSV).
     static let tableCounters: [Counter] = [
-        .blendedPixels, .blendedFragments, .shadedPixels, .offscreenPasses, .offscreenPixels,
-        .renderPasses, .tileTrafficBytes, .rasterHits, .rasterMisses, .layersCreated, .pathsCreated, .rowsVisited,
+        .blendedPixels, .blendedFragments, .shadedPixels, .offscreenPasses,
+        .renderPasses, .screenSplits, .tileTrafficBytes, .rasterHits, .rasterMisses, .layersCreated, .pathsCreated, .rowsVisited,
     ]
 }

@@ -12,8 +12,8 @@ final class MarkdownReportTests: XCTestCase {
         XCTAssertEqual(Set(tables.keys), Set(ReportSample.scenarios))
         // The column titles a reader sees, mapped to the JSON independently of the report's code.
         let counters = ["blended px": "blendedPixels", "blended frags": "blendedFragments", "shaded px": "shadedPixels",
-                        "off-screen passes": "offscreenPasses", "off-screen px": "offscreenPixels",
-                        "render passes": "renderPasses", "tile traffic": "tileTrafficBytes",
+                        "off-screen passes": "offscreenPasses", "render passes": "renderPasses", "splits": "screenSplits",
+                        "tile traffic": "tileTrafficBytes",
                         "raster hits": "rasterHits", "raster misses": "rasterMisses", "layers created": "layersCreated",
                         "paths created": "pathsCreated", "rows visited": "rowsVisited"]
         let medians = ["layout": "layout", "reuse": "reuse", "composite": "composite", "step": "step"]
@@ -32,7 +32,7 @@ final class MarkdownReportTests: XCTestCase {
                 let value = run.perStep[Counter(rawValue: key)!]!
                 // Whole pixels and fragments, MB (10⁶ bytes) at 0.1, the rest at 0.1, as the rounding note says.
                 switch title {
-                case "blended px", "blended frags", "shaded px", "off-screen px":
+                case "blended px", "blended frags", "shaded px":
                     XCTAssertEqual(number(cell(title)), rounded(value, 0), "\(run.strategy) \(title)")
                 case "tile traffic":
                     XCTAssertTrue(cell(title).hasSuffix(" MB"), cell(title))
