@@ -25,6 +25,9 @@ public enum Gate {
         public var instructionTolerance: Double
         /// The relative change of a phase's estimated cycles that fails the gate.
         public var cycleTolerance: Double
+        /// Whether a row whose cell changed (its scenario's definition differs in its content
+        /// only) fails when the new cell costs more; otherwise the change is reported.
+        public var gateCellChanges = false
 
         public init(timeTolerance: Double = 0.05, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
                     timeRatios: [Ratio] = Gate.defaultTimeRatios, instructionTolerance: Double = Gate.defaultInstructionTolerance,
@@ -74,6 +77,7 @@ public enum Gate {
             throw BenchError.input(.incomparable(.otherSchema(baseline: baseline.schema, current: current.schema)))
         }
         try checkComparable(baseline: baseline, current: current)
+        let changedCells = Set(cellChanges(baseline, current))
         var findings: [Finding] = []
         var rows: [RowCheck] = []
         var compared = 0
@@ -103,23 +107,35 @@ public enum Gate {
             guard old.steps == new.steps else {
                 throw BenchError.input(.incomparable(.otherSteps(row: old.key.description, baseline: old.steps, current: new.steps)))
             }
-            findings += counterFindings(old, new)
-            findings += deviceTimeFindings(old, new)
-            findings += pictureFindings(old, new)
+            var found = counterFindings(old, new) + deviceTimeFindings(old, new) + pictureFindings(old, new)
             var times: [TimeCheck] = []
             let timeRows = timeFindings(old, in: baseline, new, in: current, ratios: options.timeRatios,
                                         tolerance: options.effectiveTolerance, notGated: &notGated, lacking: &lacking, checks: &times)
             if timesGated {
-                findings += timeRows
+                found += timeRows
             } else {
                 times = times.map { TimeCheck(ratio: $0.ratio, old: $0.old, new: $0.new) }
             }
-            findings += phaseFindings(old, new, .instructions, \.instructions, tolerance: options.instructionTolerance,
-                                      kinds: (.instructionRegression, .instructionImprovement))
+            found += phaseFindings(old, new, .instructions, \.instructions, tolerance: options.instructionTolerance,
+                                   kinds: (.instructionRegression, .instructionImprovement))
             if cyclesGated {
-                findings += phaseFindings(old, new, .estimatedCycles, \.estimatedCycles, tolerance: options.cycleTolerance,
-                                          kinds: (.cycleRegression, .cycleImprovement))
+                found += phaseFindings(old, new, .estimatedCycles, \.estimatedCycles, tolerance: options.cycleTolerance,
+                                       kinds: (.cycleRegression, .cycleImprovement))
             }
+            if changedCells.contains(old.scenario) {
+                // The app's cell changed: what it costs the device is the question, gated when
+                // asked. Priced on one GPU, the device model's time is that cost (a cheaper cell
+                // may still read more of one counter); otherwise every exact counter. A new cell
+                // draws new pictures and runs new instructions, never a failure.
+                let priced = old.deviceTime.flatMap { a in new.deviceTime.map { a.prices(sameAs: $0) } } ?? false
+                for i in found.indices {
+                    let kind = found[i].kind
+                    let cost = priced ? [.deviceTimeRegression, .deviceTimeImprovement].contains(kind)
+                        : [.counterRegression, .counterImprovement].contains(kind)
+                    found[i].gated = options.gateCellChanges && cost
+                }
+            }
+            findings += found
             rows.append(rowCheck(old, new, times: times, cycles: cyclesGated))
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
@@ -131,6 +147,9 @@ public enum Gate {
         } else {
             if notGated > 0 { warnings.append(.fewProcesses(rows: notGated, baseline: baseline.processes ?? 1, current: current.processes ?? 1)) }
             if !lacking.isEmpty { warnings.append(.lackingRatios(rows: lacking)) }
+        }
+        if !changedCells.isEmpty {
+            warnings.append(.cellChanged(scenarios: cellChanges(baseline, current), gated: options.gateCellChanges))
         }
         warnings += deviceTimeWarnings(baseline: baseline, current: current)
         warnings += instructionWarnings(baseline: baseline, current: current)
@@ -215,9 +234,22 @@ public enum Gate {
         if !sameBuild(baseline.tool, current.tool) {
             throw BenchError.input(.incomparable(.otherBuild(baseline: baseline.tool, current: current.tool)))
         }
-        if let (scenario, changes) = definitionChanges(baseline, current).first {
+        // A changed cell is the app's change, which the comparison is for; anything else is not.
+        if let (scenario, changes) = definitionChanges(baseline, current).first(where: { !isCellChange($0.changes) }) {
             throw BenchError.input(.incomparable(.otherDefinition(scenario: scenario, changes: changes)))
         }
+    }
+
+    /// Whether a scenario's changed keys are its content alone, and the content is of cells
+    /// described as layers on both sides: the app's cell changed, nothing of the table.
+    static func isCellChange(_ changes: [DefinitionChange]) -> Bool {
+        changes.count == 1 && changes[0].key == "content"
+            && [changes[0].old, changes[0].new].allSatisfy { $0?.contains("cell layers [") == true }
+    }
+
+    /// The scenarios of `a` whose cell changed in `b` (`isCellChange`), in `a`'s order.
+    static func cellChanges(_ a: Results, _ b: Results) -> [String] {
+        definitionChanges(a, b).filter { isCellChange($0.changes) }.map(\.scenario)
     }
 
     /// Whether two builds have the same configuration, the condition for comparing their times.

@@ -44,6 +44,10 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
     case otherCounter(baseline: String, current: String)
     /// Instructions could not be counted here: valgrind is missing.
     case valgrindMissing
+    /// The cells described as layers of these scenarios changed, and nothing else of their
+    /// definitions: their rows were compared as a change of the app's cell, gated or only
+    /// reported (`gated`).
+    case cellChanged(scenarios: [String], gated: Bool)
 
     public var description: String {
         func short(_ text: String, _ times: Int = 1) -> String { Escape.shortened(text, limit: times * Escape.messageLimit) }
@@ -81,6 +85,11 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "the baseline's instructions were counted by \(short(baseline)), this run's by \(short(current)): a new valgrind can count differently"
         case .valgrindMissing:
             return "valgrind is not installed: \(UsageProblem.valgrindInstallHint)"
+        case let .cellChanged(scenarios, gated):
+            let names = scenarios.map { "'\(short($0))'" }.joined(separator: ", ")
+            return "the cell of \(names) changed since the baseline; its rows compare the new cell's cost with the old one's"
+                + (gated ? ", and a cell dearer for the device (its GPU time, model; without a GPU, any counter) fails"
+                         : ", reported, not gated (--gate-cell-changes fails a dearer cell)")
         }
     }
 }

@@ -12,7 +12,7 @@ struct CheckCommand: BenchCommand {
     static func spec(_ catalog: StrategyCatalog) -> CommandSpec {
         CommandSpec(
             name: "check",
-            abstract: "Compare a run with a baseline; fail on any regression.",
+            abstract: "Compare with a baseline or hold to limits; fail on a regression.",
             discussion: "Counters are exact: an increase of a smaller-is-better counter fails (exit 1) and names the "
                 + "counter with its old and new value; the opposite is an improvement to record. A changed frame "
                 + "checksum fails: a speed-up that draws something else is a bug. Times are gated only as ratios "
@@ -21,14 +21,18 @@ struct CheckCommand: BenchCommand {
                 + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results), "
                 + "or when the baseline was measured on another kind of host (processor, cache sizes or huge-page mode), "
                 + "times are reported, not gated. Another build configuration or "
-                + "a differently defined scenario is refused (exit 2). Without --results, the baseline's scenarios "
+                + "a differently defined scenario is refused (exit 2), but for a changed cell described as layers: its rows "
+                + "compare the new cell's cost with the old one's, reported, or failing when dearer with --gate-cell-changes. "
+                + "Without --results, the baseline's scenarios "
                 + "are run again in this process with its step counts (counters and pictures are gated; times need --results), "
                 + "and when the baseline has instruction counts and valgrind is installed they are counted again. "
                 + "Instruction counts and estimated cycles (bench run --instructions) are host-free and gated per phase "
-                + "on any host: a change beyond the instruction or cycle tolerance fails. When GITHUB_STEP_SUMMARY is set, the report is "
+                + "on any host: a change beyond the instruction or cycle tolerance fails. Limits (a suite's 'limits', recorded in its "
+                + "results, and --limit) hold every row of --results to a ceiling, with or without a baseline: a row over one fails "
+                + "(exit 1) naming the scenario, the strategy, the limit and the value. When GITHUB_STEP_SUMMARY is set, the report is "
                 + "appended there as Markdown.",
             options: [
-                OptionSpec(name: "baseline", valueName: "file", help: "The baseline results.", isRequired: true),
+                OptionSpec(name: "baseline", valueName: "file", help: "The baseline results (optional with --results and limits)."),
                 OptionSpec(name: "results", valueName: "file", help: "Results to check instead of running."),
                 OptionSpec(name: "suite", valueName: "file",
                            help: "The suite the baseline was made from, to run again (built-in scenarios need none)."),
@@ -48,6 +52,12 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "markdown", valueName: "file",
                            help: "Also write the report as Markdown; '-' writes it to standard output and the text "
                                + "report to standard error."),
+                OptionSpec(name: "gate-cell-changes", arity: .flag,
+                           help: "Where a scenario's cell changed since the baseline (and nothing else of it), fail when the "
+                               + "new cell costs more, instead of reporting its cost."),
+                OptionSpec(name: "limit", valueName: "name=number", arity: .multiple,
+                           help: "Hold every row to a ceiling, e.g. worstFrameShare=0.5 or offscreenPasses=10; repeat for several "
+                               + "(names: \(Limit.Measure.allCases.map(\.rawValue).joined(separator: ", ")); docs/ci.md)."),
                 OptionSpec(name: "filter", valueName: "pattern", arity: .multiple,
                            help: "Check only the baseline's (scenario, strategy) pairs a pattern matches, as bench run "
                                + "--filter selects them (with 'none' kept as the reference), running or reading only those."),
@@ -59,12 +69,16 @@ struct CheckCommand: BenchCommand {
     /// change shown against it (1e308 as a percentage) is no longer a number.
     static let toleranceRange: ClosedRange<Double> = 0...10
 
-    var baseline: Results
+    var baseline: Results?
     var results: Results?
+    /// The limits every row is held to: the results' own (from their suite), then `--limit`s,
+    /// a later one of a measure replacing an earlier.
+    var limits: [Limit] = []
     var tolerance: Double
     var instructionTolerance: Double
     var cycleTolerance: Double
     var measureNoise: Bool
+    var gateCellChanges: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
     var outputs: OutputPlan
@@ -80,9 +94,18 @@ struct CheckCommand: BenchCommand {
         instructionTolerance = try arguments.decimal("instruction-tolerance", in: Self.toleranceRange, example: "0.01 = 1 %")
             ?? Gate.defaultInstructionTolerance
         cycleTolerance = try arguments.decimal("cycle-tolerance", in: Self.toleranceRange, example: "0.05 = 5 %") ?? Gate.defaultCycleTolerance
-        baseline = try Results.load(from: arguments.value("baseline")!)
+        let given = try arguments.allValues("limit").map(Self.limit)
+        baseline = try arguments.value("baseline").map { try Results.load(from: $0) }
         results = try arguments.value("results").map { try Results.load(from: $0) }
+        for limit in (results?.limits ?? []) + given {
+            limits.removeAll { $0.measure == limit.measure }
+            limits.append(limit)
+        }
+        if baseline == nil && (results == nil || limits.isEmpty) {
+            throw BenchError.usage(.checkNeedsBaselineOrLimits)
+        }
         measureNoise = arguments.flag("aa")
+        gateCellChanges = arguments.flag("gate-cell-changes")
         let ratios = arguments.allValues("time-ratio")
         timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))
         if measureNoise && results != nil {
@@ -91,8 +114,8 @@ struct CheckCommand: BenchCommand {
         markdownPath = arguments.value("markdown")
         let selection = try ScenarioSelection.pairSelection(arguments)
         if !selection.patterns.isEmpty {
-            let kept = Set(try selection.apply(to: baseline.runs.map(\.key)))
-            baseline.runs.removeAll { !kept.contains($0.key) }
+            let kept = Set(try selection.apply(to: (baseline ?? results)?.runs.map(\.key) ?? []))
+            baseline?.runs.removeAll { !kept.contains($0.key) }
             results?.runs.removeAll { !kept.contains($0.key) }
         }
         outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"])
@@ -104,39 +127,54 @@ struct CheckCommand: BenchCommand {
         }
     }
 
+    /// A `--limit` value: `name=number`.
+    static func limit(_ text: String) throws -> Limit {
+        let known = Limit.Measure.allCases.map(\.rawValue)
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let measure = Limit.Measure(rawValue: parts[0]),
+              let maximum = ParsedArguments.decimalNumber(parts[1]), maximum >= 0, maximum.isFinite else {
+            throw BenchError.usage(.badLimit(text: text, known: known))
+        }
+        return Limit(measure, maximum: maximum)
+    }
+
     func run(_ context: CommandContext) throws -> Int32 {
+        guard let baseline else { return try holdToLimits(results!, context) }
         let hasValgrind = InstructionCounting.executable(named: "valgrind") != nil
         var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance,
                                    cycleTolerance: cycleTolerance)
+        options.gateCellChanges = gateCellChanges
         var current: Results
         if let results {
             current = results
         } else {
             context.stderr(ScenarioSelection.deviceNotes(suite?.scenarios ?? []))
-            current = try rerun(context)
+            current = try rerun(baseline, context)
             if baseline.instructionCounter != nil, hasValgrind {
                 context.stderr("Counting instructions under valgrind…\n")
-                try countInstructions(into: &current, context)
+                try countInstructions(baseline, into: &current, context)
             }
             if measureNoise {
                 context.stderr("Measuring noise: running the suite a second time (A/A)…\n")
-                options.noiseSpread = Gate.noiseSpread(current, try rerun(context), ratios: timeRatios)
+                options.noiseSpread = Gate.noiseSpread(current, try rerun(baseline, context), ratios: timeRatios)
             }
         }
         var report = try Gate.check(baseline: baseline, current: current, options: options)
         if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
             report.warnings.append(.valgrindMissing)
         }
+        let held = limits.isEmpty ? nil : LimitCheck(current, limits: limits)
         // The files first (see RunCommand), then the report on standard output.
-        let markdown = report.markdown()
+        let markdown = report.markdown() + (held.map { "\n" + $0.markdown() } ?? "")
         let text = context.forPeople(outputs)
+        let words = report.text() + (held?.text() ?? "")
         do {
             if let markdownPath { try context.write(markdown, to: markdownPath) }
         } catch {
-            text(report.text())
+            text(words)
             throw error
         }
-        text(report.text())
+        text(words)
         // The step summary is a copy for GitHub's page, not an output asked for on the command
         // line: a summary that cannot be written must not turn the gate's verdict into exit 2,
         // where CI would read a usage or file error instead of a regression (or a pass).
@@ -150,12 +188,35 @@ struct CheckCommand: BenchCommand {
         guard report.passed else {
             throw BenchError.gateFailed(regressions: report.findings.filter(\.fails).count)
         }
+        if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
+        return 0
+    }
+
+    /// `bench check --results` without a baseline: every row held to the limits alone.
+    private func holdToLimits(_ results: Results, _ context: CommandContext) throws -> Int32 {
+        let held = LimitCheck(results, limits: limits)
+        let markdown = held.markdown(), text = context.forPeople(outputs)
+        do {
+            if let markdownPath { try context.write(markdown, to: markdownPath) }
+        } catch {
+            text(held.text())
+            throw error
+        }
+        text(held.text())
+        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            do {
+                try CheckCommand.append(markdown, to: summary, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
+            } catch {
+                context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
+            }
+        }
+        if !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
         return 0
     }
 
     /// The baseline's scenarios in order of first appearance, each with its step count and its
     /// strategies: what a check measures again.
-    private var baselineGroups: [(scenario: String, steps: Int, strategies: [String])] {
+    private func baselineGroups(_ baseline: Results) -> [(scenario: String, steps: Int, strategies: [String])] {
         var groups: [(scenario: String, steps: Int, strategies: [String])] = []
         for run in baseline.runs {
             if let i = groups.firstIndex(where: { $0.scenario == run.scenario }) {
@@ -168,9 +229,9 @@ struct CheckCommand: BenchCommand {
     }
 
     /// Runs the baseline's scenarios and strategies again, each scenario with its step count.
-    private func rerun(_ context: CommandContext) throws -> Results {
+    private func rerun(_ baseline: Results, _ context: CommandContext) throws -> Results {
         var merged: Results?
-        for group in baselineGroups {
+        for group in baselineGroups(baseline) {
             guard let scenario = suite?.scenarios.first(where: { $0.name == group.scenario }) ?? Scenario.named(group.scenario) else {
                 throw BenchError.input(.baselineScenarioUnknown(name: group.scenario))
             }
@@ -190,11 +251,11 @@ struct CheckCommand: BenchCommand {
     }
 
     /// Counts the instructions of the baseline's rows again, scenario by scenario with its steps.
-    private func countInstructions(into current: inout Results, _ context: CommandContext) throws {
+    private func countInstructions(_ baseline: Results, into current: inout Results, _ context: CommandContext) throws {
         var counts: [RunKey: [Phase: Int]] = [:]
         var cost: [RunKey: [Phase: CacheEvents]] = [:]
         var counter = ""
-        for group in baselineGroups {
+        for group in baselineGroups(baseline) {
             // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's
             // (found as `rerun` finds it: the suite's first, then the built-in one).
             let inSuite = suite?.scenarios.contains { $0.name == group.scenario } ?? false

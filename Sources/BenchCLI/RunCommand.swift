@@ -207,6 +207,7 @@ struct RunCommand: BenchCommand {
                 runner.blendLanes = blendLanes
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
+            results.limits = plan.limits.isEmpty ? nil : plan.limits
             if countsInstructions {
                 let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),

@@ -61,7 +61,8 @@ enum ScenarioSelection {
 
     /// The scenarios and strategies `arguments` select; `--strategy` overrides a suite's list, and
     /// without either every strategy of `catalog` runs.
-    static func resolve(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws -> (scenarios: [Scenario], strategies: [String]) {
+    static func resolve(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws
+        -> (scenarios: [Scenario], strategies: [String], limits: [Limit]) {
         try exclusive(arguments)
         var strategies: [String] = []
         for name in arguments.allValues("strategy") where !strategies.contains(name) { strategies.append(name) }
@@ -74,18 +75,19 @@ enum ScenarioSelection {
                 }
                 scenarios = [scenario]
             }
-            return (scenarios, strategies.isEmpty ? suite.strategies : strategies)
+            return (scenarios, strategies.isEmpty ? suite.strategies : strategies, suite.limits)
         }
-        return ([try single(arguments)], strategies.isEmpty ? catalog.names : strategies)
+        return ([try single(arguments)], strategies.isEmpty ? catalog.names : strategies, [])
     }
 
     /// What `arguments` run: the scenarios and strategies of `resolve(_:catalog:)`, narrowed by
     /// `--filter` and `--shard` when the command has them; strategy names are `catalog`'s.
     /// - Throws: `BenchError.usage` for a bad pattern or shard, or a selection that is empty.
     static func plan(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws -> RunPlan {
-        let (selected, strategies) = try resolve(arguments, catalog: catalog)
+        let (selected, strategies, limits) = try resolve(arguments, catalog: catalog)
         let scenarios = try TableOptions(arguments).apply(to: selected)
-        let plan = RunPlan(scenarios: scenarios, strategies: strategies)
+        var plan = RunPlan(scenarios: scenarios, strategies: strategies)
+        plan.limits = limits
         let selection = try pairSelection(arguments)
         return selection.patterns.isEmpty && selection.shard == nil ? plan : try plan.selecting(selection)
     }

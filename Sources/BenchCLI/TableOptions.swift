@@ -12,6 +12,8 @@ import Text
 /// definition records the change, so `bench check` refuses to compare it with the unchanged one.
 struct TableOptions {
     var device: Device?
+    /// A GPU to price every scenario's screen on (`--gpu`), whatever its device.
+    var gpu: String?
     var sections: Int?
     var rowsPerSection: Int?
     var rowHeight: Double?
@@ -22,8 +24,11 @@ struct TableOptions {
     /// The options' help, in `bench run --help`.
     static var options: [OptionSpec] {
         [OptionSpec(name: "device", valueName: "name",
-                    help: "Run the scenarios on this catalogue device instead (its screen and GPU; 'bench list' shows them).",
+                    help: "Run the scenarios on this catalogue device instead: its screen, GPU and inset-grouped table metrics (side inset, headers, footers; 'bench list' shows them).",
                     allowedValues: Device.catalogue.map(\.name)),
+         OptionSpec(name: "gpu", valueName: "id",
+                    help: "Price every scenario's screen on this GPU of the device model (any screen, any chip; 'bench list' shows them).",
+                    allowedValues: Device.gpuIDs),
          OptionSpec(name: "sections", valueName: "n", help: "Give the table this many sections."),
          OptionSpec(name: "rows-per-section", valueName: "n", help: "Give every section this many rows."),
          OptionSpec(name: "row-height", valueName: "pt", help: "Make every row this tall, in points."),
@@ -33,10 +38,11 @@ struct TableOptions {
     }
 
     /// The names of the options, for a child process that runs the same plan.
-    static let names = ["device", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
+    static let names = ["device", "gpu", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
 
     init(_ arguments: ParsedArguments) throws {
         device = arguments.value("device").flatMap(Device.named)
+        gpu = arguments.value("gpu")
         sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
         rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
         rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
@@ -49,7 +55,7 @@ struct TableOptions {
 
     /// Whether any option was given.
     var isEmpty: Bool {
-        device == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+        device == nil && gpu == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
     }
 
     /// `scenarios` with the options applied, each renamed after its changes.
@@ -65,8 +71,17 @@ struct TableOptions {
             var scenario = original
             var changes: [String] = []
             if let device {
+                // The device's own inset-grouped table: its side inset, the grouped headers and
+                // footers; the scenario's radius and colours stay (they are the strategies' own).
                 scenario.device = device
+                scenario.style.sideInset = device.insetGroupedSideInset
+                scenario.headerHeight = Device.groupedHeaderHeight
+                scenario.footerHeight = Device.groupedFooterHeight
                 changes.append(device.name)
+            }
+            if let gpu {
+                scenario.device.gpu = gpu
+                changes.append("gpu \(gpu)")
             }
             if let sections {
                 scenario.sections = sections

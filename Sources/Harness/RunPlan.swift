@@ -20,6 +20,8 @@ public struct RunPlan: Equatable, Sendable {
 
     /// The scenarios in the order they run; none without strategies.
     public var items: [Item]
+    /// The suite's limits, which the results record for `bench check`.
+    public var limits: [Limit] = []
 
     public init(items: [Item]) {
         self.items = items.filter { !$0.strategies.isEmpty }
@@ -42,9 +44,11 @@ public struct RunPlan: Equatable, Sendable {
     /// - Throws: `BenchError.usage` from `PairSelection.apply(to:)` for an empty selection.
     public func selecting(_ selection: PairSelection) throws -> RunPlan {
         let kept = Set(try selection.apply(to: keys))
-        return RunPlan(items: items.map { item in
+        var plan = RunPlan(items: items.map { item in
             Item(scenario: item.scenario,
                  strategies: item.strategies.filter { kept.contains(RunKey(scenario: item.scenario.name, strategy: $0)) })
         })
+        plan.limits = limits
+        return plan
     }
 }

@@ -22,8 +22,11 @@ extension Results {
             table.append("\(sections) sections of \(cycle) rows")
         }
         if let height = d["rowHeight"] { table.append("rows \(height) pt tall") }
-        if let radius = d["style"]?.split(separator: ",").first, radius.hasPrefix("radius ") {
-            table.append("corner " + radius + " pt")
+        let style = d["style"]?.split(separator: ",").map { String($0.drop { $0 == " " }) } ?? []
+        if let radius = style.first, radius.hasPrefix("radius ") { table.append("corner " + radius + " pt") }
+        if let inset = style.first(where: { $0.hasPrefix("inset ") }) { table.append("side " + inset + " pt") }
+        if let header = d["headerHeight"], let footer = d["footerHeight"] {
+            table.append("headers \(header) pt, footers \(footer) pt")
         }
         if let content = d["content"] {
             // `Scenario.definition`'s words: "settings", "none", or "rows [...]" whose cells

@@ -25,6 +25,11 @@ extension Gate.Report {
         }
         let failing = findings.filter(\.fails), better = findings.filter(\.improves)
         let noted = findings.filter { $0.kind == .notInBaseline }
+        let reported = findings.filter { !$0.gated && $0.kind != .pictureChanged }
+        if !reported.isEmpty {
+            out += "Changes of the cell (reported, not gated):\n"
+            for f in reported { out += Console.wrapped("  · \(row(f))", indent: 6, width: width) }
+        }
         if !failing.isEmpty {
             out += "Regressions:\n"
             for f in failing { out += Console.wrapped("  ✗ \(row(f))", indent: 6, width: width) }
@@ -85,7 +90,8 @@ extension Gate.Report {
         }
         if !findings.isEmpty {
             let table = ReportTable(title: "Findings", header: ["", "scenario", "strategy", "finding"], rows: findings.map { f in
-                [f.fails ? "❌" : (f.kind == .notInBaseline ? "·" : "✅"), Escape.shortened(f.scenario), Escape.shortened(f.strategy), f.sentence]
+                [f.fails ? "❌" : (f.kind == .notInBaseline || !f.gated ? "·" : "✅"), Escape.shortened(f.scenario), Escape.shortened(f.strategy),
+                 f.sentence]
             }, glossary: [])
             out += Results.markdownTable(table, delimiters: .plain) + "\n"
         }

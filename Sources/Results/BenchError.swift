@@ -18,10 +18,13 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
     /// The performance gate found `regressions` regressions against the baseline, which the
     /// command listed before it failed (exit 1).
     case gateFailed(regressions: Int)
+    /// `bench check` held the rows to their limits and `count` breaches were found.
+    case limitsExceeded(count: Int)
 
     /// The process exit code: 1 for a failed gate, 2 for everything the user must fix.
     public var exitCode: Int32 {
         if case .gateFailed = self { return 1 }
+        if case .limitsExceeded = self { return 1 }
         return 2
     }
 
@@ -42,6 +45,8 @@ public enum BenchError: Error, Equatable, CustomStringConvertible {
         case .resource(let problem): return problem.description
         case .gateFailed(let regressions):
             return "the gate failed: \(regressions) regression(s) against the baseline (listed above)."
+        case .limitsExceeded(let count):
+            return "the gate failed: \(count) row(s) over a limit (listed above)."
         }
     }
 }

@@ -38,6 +38,9 @@ public struct Results: Codable, Equatable, Sendable {
     /// The cache valgrind simulated for the rows' `cost` (always `CacheModel.standard` when this
     /// version counted); nil when nothing was counted.
     public var cacheModel: CacheModel?
+    /// The limits of the suite the rows came from (`Limit`), which `bench check` holds every row
+    /// to; nil when the suite set none.
+    public var limits: [Limit]?
 
     /// The independent samples of a row's `phase` time: one per process (the process's median
     /// of its rounds), or the one process's median of its rounds.

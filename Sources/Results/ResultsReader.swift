@@ -45,6 +45,7 @@ enum ResultsReader {
         results.provenance = try top.optional("provenance").map(provenance)
         results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
         results.instructionCounter = try top.optional("instructionCounter")?.string()
+        results.limits = try top.optional("limits")?.array().map(limit)
         results.cacheModel = try top.optional("cacheModel").map(cacheModel)
         // A row without the per-round ratios the others have would have its times gated on one
         // value, which no test can call significant: the gate would pass it unseen.
@@ -355,6 +356,18 @@ enum ResultsReader {
         default: throw item.fail("stepLowNanos and stepHighNanos go together: each step's estimate has both ends")
         }
         return time
+    }
+
+    /// A limit: `{"measure": name, "maximum": number}`, the name one of `Limit.Measure`'s.
+    static func limit(_ item: JSONNode) throws -> Limit {
+        let f = try item.object(allowing: ["measure", "maximum"], expected: "a limit object (measure, maximum)")
+        let node = try f.required("measure", "a limit's name")
+        let name = try node.string()
+        guard let measure = Limit.Measure(rawValue: name) else {
+            throw node.problem(.unknownKey(what: "limit", nearest: Suggestion.nearest(to: name, in: Limit.Measure.allCases.map(\.rawValue)),
+                                           known: Limit.Measure.allCases.map(\.rawValue)))
+        }
+        return Limit(measure, maximum: try f.required("maximum", "a number").measure())
     }
 
     static func measuredTime(_ item: JSONNode, row: String?) throws -> Int {

@@ -63,6 +63,11 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     case noiseMeasureWithResults
     /// `bench check --suite` (which runs the suite) with `--results`.
     case suiteWithResults
+    /// `bench check` without `--baseline` and without limits to hold `--results` to, or without
+    /// `--results` to hold.
+    case checkNeedsBaselineOrLimits
+    /// `bench check --limit` not of the form `name=number`, or a name no limit has.
+    case badLimit(text: String, known: [String])
     /// `--blend-lanes wide` on a processor without AVX2.
     case wideBlendLanesUnavailable
     /// valgrind is not on PATH; `option` (`--instructions`) is what needs it, when one does.
@@ -162,6 +167,11 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
             return "--aa measures this machine by running the suite; it cannot be used with --results."
         case .suiteWithResults:
             return "--suite runs the suite; it cannot be used with --results."
+        case .checkNeedsBaselineOrLimits:
+            return "bench check needs --baseline to compare with, or --results with limits to hold them to (the suite's 'limits', or --limit name=number)."
+        case .badLimit(let text, let known):
+            let nearest = Suggestion.nearest(to: String(text.prefix { $0 != "=" }), in: known).map { " Did you mean '\($0)'?" } ?? ""
+            return "--limit '\(Escape.message(text))' is not name=number with a number 0 or more and a name of \(known.joined(separator: ", ")).\(nearest)"
         case .wideBlendLanesUnavailable:
             return "--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable."
         case .valgrindMissing(let option?):

@@ -15,6 +15,9 @@ extension ScenarioFile {
     static let layerKeys = ["frame", "hidden", "backgroundColor", "contents", "isOpaque", "opacity", "allowsGroupOpacity",
                             "cornerRadius", "masksToBounds", "mask", "shouldRasterize", "rasterizationScale", "shadow",
                             "border", "sublayers"]
+    /// UIKit's names (`UIView`'s) of the same properties, accepted for Core Animation's: a file
+    /// written from a view, or by hand from Swift code, reads as its author wrote it.
+    static let uikitNames = ["clipsToBounds": "masksToBounds", "alpha": "opacity", "isHidden": "hidden"]
 
     /// Reads the cell file at `path`: one cell object (docs/scenario-files.md, "Describe your
     /// cell").
@@ -50,16 +53,23 @@ extension ScenarioFile {
         guard depth <= CellDescription.maxDepth else {
             throw node.fail("layers nested \(depth) deep; a cell may nest at most \(CellDescription.maxDepth)")
         }
-        let f = try node.object(allowing: layerKeys, expected: "a layer object")
+        let f = try node.object(allowing: layerKeys + uikitNames.keys.sorted(), expected: "a layer object")
+        for (uikit, coreAnimation) in uikitNames.sorted(by: { $0.key < $1.key }) where f.member(uikit) != nil && f.member(coreAnimation) != nil {
+            throw node.fail("both '\(uikit)' and '\(coreAnimation)' are given: they are one property, UIKit's name and Core Animation's; keep one")
+        }
+        /// The member `key`, or the one of its UIKit name.
+        func member(_ key: String) -> JSONNode? {
+            f.member(key) ?? uikitNames.first { $0.value == key }.flatMap { f.member($0.key) }
+        }
         var layer = LayerDescription(frame: try decodeFrame(f.required("frame", "an object with x, y, width and height")))
-        if let n = f.member("hidden") { layer.isHidden = try n.bool() }
+        if let n = member("hidden") { layer.isHidden = try n.bool() }
         if let n = f.member("backgroundColor") { layer.backgroundColor = try n.color() }
         if let n = f.member("contents") { layer.contents = try decodeContents(n, layerSize: layer.frame.size) }
         if let n = f.member("isOpaque") { layer.isOpaque = try n.bool() }
-        if let n = f.member("opacity") { layer.opacity = try n.number("a number from 0 to 1") { $0 >= 0 && $0 <= 1 } }
+        if let n = member("opacity") { layer.opacity = try n.number("a number from 0 to 1") { $0 >= 0 && $0 <= 1 } }
         if let n = f.member("allowsGroupOpacity") { layer.allowsGroupOpacity = try n.bool() }
         if let n = f.member("cornerRadius") { layer.cornerRadius = try length(n, allowsZero: true) }
-        if let n = f.member("masksToBounds") { layer.masksToBounds = try n.bool() }
+        if let n = member("masksToBounds") { layer.masksToBounds = try n.bool() }
         if let n = f.member("mask") { layer.mask = try decodeMask(n) }
         if let n = f.member("shouldRasterize") { layer.shouldRasterize = try n.bool() }
         if let n = f.member("rasterizationScale") {

@@ -70,7 +70,7 @@ public enum ScenarioFile {
            members.contains(where: { $0.key == "table" }) {
             throw root.fail("this is a single scenario file (it has 'table'), not a suite")
         }
-        let fields = try root.object(allowing: ["suite", "description", "scenarios", "strategies"], expected: "a suite object")
+        let fields = try root.object(allowing: ["suite", "description", "scenarios", "strategies", "limits"], expected: "a suite object")
         let name = try fields.required("suite", "a non-empty string").string(nonEmpty: true)
         let entries = try fields.required("scenarios", "a non-empty array of scenarios").array(nonEmpty: true)
         var scenarios: [Scenario] = []
@@ -109,7 +109,19 @@ public enum ScenarioFile {
             }
         }
         let about = try fields.member("description")?.string(nonEmpty: true)
-        return Suite(name: name, scenarios: scenarios, strategies: strategies, about: about)
+        return Suite(name: name, scenarios: scenarios, strategies: strategies, about: about,
+                     limits: try fields.member("limits").map(decodeLimits) ?? [])
+    }
+
+    /// A suite's `limits`: an object of `Limit.Measure` names and the largest value each may take,
+    /// a non-negative number (`{"worstFrameShare": 0.5, "offscreenPasses": 10}`).
+    static func decodeLimits(_ node: JSONNode) throws -> [Limit] {
+        let names = Limit.Measure.allCases.map(\.rawValue)
+        let fields = try node.object(allowing: names, expected: "an object of limits (\(names.joined(separator: ", ")))")
+        return try fields.members.map { member in
+            let value = try node.child(member.key, member.value).number("a number, 0 or more") { $0 >= 0 && $0.isFinite }
+            return Limit(Limit.Measure(rawValue: member.key)!, maximum: value)
+        }
     }
 
     // MARK: Files
@@ -132,7 +144,10 @@ public enum ScenarioFile {
         if let near = Suggestion.nearest(to: name, in: known) {
             return "unknown \(what) '\(display(name))'; did you mean '\(near)'?"
         }
-        return "unknown \(what) '\(display(name))'; expected one of \(known.joined(separator: ", "))"
+        // A long list (the device catalogue) is cut, so the message stays a readable line.
+        let listed = known.count <= 12 ? known.joined(separator: ", ")
+            : known.prefix(6).joined(separator: ", ") + ", … (\(known.count) in all; 'bench list' shows them)"
+        return "unknown \(what) '\(display(name))'; expected one of \(listed)"
     }
 
     /// A name from the file as a message quotes it: control characters escaped, long names cut

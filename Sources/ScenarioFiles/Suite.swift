@@ -1,4 +1,5 @@
 import Harness
+import Results
 import Strategies
 
 /// A named list of scenarios and the strategies to run on each (a suite file, docs/scenario-files.md).
@@ -13,11 +14,16 @@ public struct Suite: Equatable, Sendable {
     /// What the suite is for, in the file's words (its `description`): for a published
     /// experiment, its source and its published result. Nil when the file gives none.
     public var about: String?
+    /// Ceilings every row of the suite is held to (its `limits`), recorded in its results for
+    /// `bench check`; empty when the file sets none.
+    public var limits: [Limit]
 
-    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.builtIn.names, about: String? = nil) {
+    public init(name: String, scenarios: [Scenario], strategies: [String] = StrategyCatalog.builtIn.names, about: String? = nil,
+                limits: [Limit] = []) {
         self.name = name
         self.scenarios = scenarios
         self.strategies = strategies
         self.about = about
+        self.limits = limits
     }
 }

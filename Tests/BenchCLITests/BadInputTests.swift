@@ -49,7 +49,7 @@ final class BadInputTests: TemporaryDirectoryTestCase {
     func testCornerRadiusAboveHalfTheRowHeight() throws { try assertScenarioRejected(scenario(style: #"{"cornerRadius": 30}"#), ["style.cornerRadius", "at most 22"]) }
     func testUnknownStrategyDeviceAndSuite() throws {
         assertRejected(["run", "--strategy", "bogus"], ["--strategy", "none, shared-corner-grid"])
-        try assertScenarioRejected(scenario(device: #""ipad-12""#), ["device: unknown device 'ipad-12'", "did you mean 'ipad-11'"])
+        try assertScenarioRejected(scenario(device: #""iphone8""#), ["device: unknown device 'iphone8'", "did you mean 'iphone-8'"])
         let suite = try file("suite.json", #"{"suite": "s", "scenarios": ["ipad-settings"], "strategies": ["nope"]}"#)
         assertRejected(["run", "--suite", suite], [suite + ": strategies[0]: unknown strategy 'nope'"])
         assertRejected(["run", "--scenario", "nope"], ["'nope' is not a known value of --scenario"])

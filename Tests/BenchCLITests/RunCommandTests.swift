@@ -96,7 +96,7 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         let result = bench("run", "--scenario-file", path, "--strategy", "none", "--quiet", "--json", directory + "/r.json")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stderr, """
-            Note: device 'old-iphone' is 640 × 1136 pt at 2× (1280 × 2272 pixels), 1.7 times the size of iphone-se (375 × 667 pt),
+            Note: device 'old-iphone' is 640 × 1136 pt at 2× (1280 × 2272 pixels), 2.0 times the size of iphone-5 (320 × 568 pt),
               the catalogue device of its shape; sizes are in points: did you mean 320 × 568?
 
             """)

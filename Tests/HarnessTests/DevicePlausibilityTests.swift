@@ -28,8 +28,8 @@ final class DevicePlausibilityTests: XCTestCase {
 
     func testPixelsTypedAsPointsGetANoteWithThePointsTheyMake() throws {
         XCTAssertEqual(device(640, 1136, scale: 2, name: "old-iphone").implausibility,
-                       "device 'old-iphone' is 640 × 1136 pt at 2× (1280 × 2272 pixels), 1.7 times the size of iphone-se "
-                           + "(375 × 667 pt), the catalogue device of its shape; sizes are in points: did you mean 320 × 568?")
+                       "device 'old-iphone' is 640 × 1136 pt at 2× (1280 × 2272 pixels), 2.0 times the size of iphone-5 "
+                           + "(320 × 568 pt), the catalogue device of its shape; sizes are in points: did you mean 320 × 568?")
         for (width, height, scale, meant) in [(750.0, 1334.0, 2.0, "375 × 667"), (1136, 640, 2, "568 × 320"), (1080, 1920, 3, "360 × 640"),
                                               (1280, 1706, 3, "426.67 × 568.67")] {
             let note = try XCTUnwrap(device(width, height, scale: scale).implausibility, "\(width) × \(height) at \(scale)×")
