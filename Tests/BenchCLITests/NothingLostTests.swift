@@ -302,4 +302,17 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(shadow.status, 2, shadow.output)
         XCTAssertTrue(shadow.output.unwrapped.contains("pixels in off-screen passes"), shadow.output)
     }
+
+    /// The same through the built `bench`, which starts itself again for huge pages where the
+    /// system gives them on request: the environment it passes on must keep the path's bytes.
+    func testAStepSummaryPathThatIsNotUTF8SurvivesTheExecutablesRelaunch() throws {
+        let baseline = Self.root.appendingPathComponent("Results/baseline.json").path
+        let lookalike = path("o\u{FFFD}.md")
+        try "kept\n".write(toFile: lookalike, atomically: true, encoding: .utf8)
+        let check = try bash("cd \"$D\" && GITHUB_STEP_SUMMARY=$'o\\xff.md' exec \"$B\" check --baseline '\(baseline)' --results '\(baseline)'",
+                             bound: 600)
+        XCTAssertEqual(check.status, 0, check.output)
+        XCTAssertEqual(try String(contentsOfFile: lookalike, encoding: .utf8), "kept\n", "the report went to another file")
+        XCTAssertTrue(check.output.unwrapped.contains("its path is not valid UTF-8"), check.output)
+    }
 }
