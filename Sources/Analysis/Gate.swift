@@ -199,12 +199,20 @@ public enum Gate {
         if new && !old { return [.baselineLacks(.gpuTimes)] }
         if old && !new { return [.runLacks(.gpuTimes)] }
         let currentRows = current.runsByKey
+        var warnings: [GateWarning] = []
+        // Rows whose one side is priced and the other not, while both files price others: each
+        // such row goes ungated, and a reader must hear which (a file edited, or mixed devices).
+        let pairs = baseline.runs.compactMap { row in currentRows[row.key].map { (old: row, new: $0) } }
+        for baselineHas in [true, false] {
+            let rows = pairs.filter { ($0.old.deviceTime != nil) == baselineHas && ($0.new.deviceTime != nil) != baselineHas }
+            if !rows.isEmpty { warnings.append(.gpuTimeOnOneSide(rows: rows.map(\.old.key.description), baselineHas: baselineHas)) }
+        }
         let other = baseline.runs.filter { row in
             guard let a = row.deviceTime, let b = currentRows[row.key]?.deviceTime else { return false }
             return !a.prices(sameAs: b)
         }
-        guard let first = other.first, let a = first.deviceTime, let b = currentRows[first.key]?.deviceTime else { return [] }
-        return [.otherGPU(rows: other.count, row: first.key.description, old: a, new: b)]
+        guard let first = other.first, let a = first.deviceTime, let b = currentRows[first.key]?.deviceTime else { return warnings }
+        return [.otherGPU(rows: other.count, row: first.key.description, old: a, new: b)] + warnings
     }
 
     /// What a reader should know when only one side has estimated cycles, or they were

@@ -38,6 +38,9 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
     /// GPU times were not gated in `rows` rows whose device prices another GPU or refresh rate; the
     /// first is `row`, priced as `old` and now as `new`.
     case otherGPU(rows: Int, row: String, old: DeviceTime, new: DeviceTime)
+    /// GPU times were not gated in `rows`, whose one side has a GPU time and the other none: the
+    /// baseline's when `baselineHas`, else this run's (both files have some elsewhere).
+    case gpuTimeOnOneSide(rows: [String], baselineHas: Bool)
     /// The two files simulated other caches for their estimated cycles.
     case otherCaches
     /// The two files' instructions were counted by other tools.
@@ -79,6 +82,9 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "\(measure.name) were not gated: the baseline has them and this run has none (\(why))"
         case let .otherGPU(rows, row, old, new):
             return "GPU times were not gated in \(rows) row(s) whose device prices another GPU or refresh rate (\(Escape.message(row)): \(Escape.message(old.gpu)) at \(Format.fixed(old.refreshHz, 0)) Hz → \(Escape.message(new.gpu)) at \(Format.fixed(new.refreshHz, 0)) Hz)"
+        case let .gpuTimeOnOneSide(rows, baselineHas):
+            let count = rows.count == 1 ? "1 row" : "\(rows.count) rows"
+            return "GPU times were not gated in \(count) where only \(baselineHas ? "the baseline" : "this run") has one (\(PairSelection.nameList(rows))): a row's device names a GPU on one side and none on the other"
         case .otherCaches:
             return "estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"
         case let .otherCounter(baseline, current):

@@ -47,6 +47,9 @@ public enum MergeNote: Equatable, Sendable, CustomStringConvertible {
     case otherOption(option: String, values: [OptionValue], absent: String)
     /// The files were measured on other kinds of host than `first`'s: `others`.
     case otherHosts(first: String, others: [OtherHost])
+    /// The rows of the scenario `scenario` were priced on more than one GPU (or some on none):
+    /// each value, "a13 at 60 Hz" or nil for none, with the files whose rows have it.
+    case otherGPUs(scenario: String, values: [OptionValue])
     /// `count` of the `total` files were measured on another machine than `first`, a `cores`-core
     /// `cpu`, which the merged file records.
     case otherMachines(count: Int, total: Int, first: String, cpu: String, cores: Int)
@@ -67,6 +70,9 @@ public enum MergeNote: Equatable, Sendable, CustomStringConvertible {
                 "\(Escape.message($0.file)) against \(Escape.message(first)): \(Escape.shortened($0.differences ?? "no host recorded", limit: Escape.messageLimit))"
             }
             return "the files were measured on \(others.count + 1) kinds of host (\(differences.joined(separator: "; "))), so the merged file records none, and bench check reports its times without gating them"
+        case let .otherGPUs(scenario, values):
+            let list = values.map { "\($0.value.map(Escape.message) ?? "no GPU") in \($0.files.joined(separator: ", "))" }.joined(separator: "; ")
+            return "the scenario '\(Escape.message(scenario))' was priced on more than one GPU (\(list)); its rows' GPU times are not alike, and bench check gates a row's only against a baseline row priced the same way"
         case let .otherMachines(count, total, first, cpu, cores):
             return "\(count) of the \(total) files were measured on another machine than \(first) (\(Escape.message(cpu)), \(cores) cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine"
         }

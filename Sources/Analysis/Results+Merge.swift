@@ -59,6 +59,7 @@ extension Results {
         }
 
         notes += optionNotes(shards, "rounds", absent: "1") + optionNotes(shards, "steps", absent: "each scenario's own")
+        notes += gpuNotes(shards)
         // The kind of host is what decides whether `check` gates times: the merged file may claim
         // one only when every shard ran on it, else a shard's times would be gated as another's.
         var hosts: [HostFingerprint?] = []
@@ -155,6 +156,29 @@ extension Results {
         }
         guard values.count > 1 else { return [] }
         return [.otherOption(option: name, values: values, absent: absent)]
+    }
+
+    /// A note for each scenario whose rows the shards priced on more than one GPU or refresh
+    /// rate, or on none in some (a scenario's definition names its device, not the GPU priced).
+    private static func gpuNotes(_ shards: [(name: String, results: Results)]) -> [MergeNote] {
+        var scenarios: [String] = []
+        var values: [String: [MergeNote.OptionValue]] = [:]
+        for (name, results) in shards {
+            for row in results.runs {
+                let value = row.deviceTime.map { "\($0.gpu) at \(Format.number($0.refreshHz)) Hz" }
+                if values[row.scenario] == nil { scenarios.append(row.scenario) }
+                var list = values[row.scenario] ?? []
+                if let i = list.firstIndex(where: { $0.value == value }) {
+                    if !list[i].files.contains(name) { list[i].files.append(name) }
+                } else {
+                    list.append(MergeNote.OptionValue(value: value, files: [name]))
+                }
+                values[row.scenario] = list
+            }
+        }
+        return scenarios.compactMap { scenario in
+            values[scenario]!.count > 1 ? .otherGPUs(scenario: scenario, values: values[scenario]!) : nil
+        }
     }
 
     /// Throws when two shards define a scenario of the same name differently.

@@ -83,7 +83,8 @@ struct CheckCommand: BenchCommand {
     var markdownPath: String?
     var outputs: OutputPlan
     var suite: Suite?
-    var suitePath: String?
+    /// The suite file's bytes, read once (`InputFiles`).
+    var suiteFile: InputFiles
     /// Where the baseline's strategy names are looked up.
     var catalog: StrategyCatalog
 
@@ -120,8 +121,9 @@ struct CheckCommand: BenchCommand {
         }
         outputs = try OutputPlan(arguments, outputs: ["markdown"], inputs: ["baseline", "results", "suite"])
         try outputs.check()
-        suitePath = arguments.value("suite")
-        suite = try suitePath.map { try ScenarioFile.loadSuite(path: $0, catalog: catalog) }
+        // Read once: a counting child is handed a copy (`InputFiles`), not a FIFO to read again.
+        suiteFile = try InputFiles(arguments, options: ["suite"])
+        suite = try suiteFile["suite"].map { try ScenarioFile.suite(from: $0.bytes, file: $0.path, catalog: catalog) }
         if suite != nil && results != nil {
             throw BenchError.usage(.suiteWithResults)
         }
@@ -178,9 +180,16 @@ struct CheckCommand: BenchCommand {
         // The step summary is a copy for GitHub's page, not an output asked for on the command
         // line: a summary that cannot be written must not turn the gate's verdict into exit 2,
         // where CI would read a usage or file error instead of a regression (or a pass).
-        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+        if let summary = CheckCommand.stepSummaryPath() {
             do {
-                try CheckCommand.append(markdown, to: summary, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
+                // A path that is not UTF-8 names a file no String can: decoding it would put U+FFFD
+                // where the bytes were, and name (and append to) another file.
+                switch summary {
+                case .notUTF8(let shown):
+                    throw BenchError.output(.stepSummary(path: shown, reason: .notUTF8))
+                case .valid(let path):
+                    try CheckCommand.append(markdown, to: path, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
+                }
             } catch {
                 context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
             }
@@ -233,7 +242,7 @@ struct CheckCommand: BenchCommand {
         var merged: Results?
         for group in baselineGroups(baseline) {
             guard let scenario = suite?.scenarios.first(where: { $0.name == group.scenario }) ?? Scenario.named(group.scenario) else {
-                throw BenchError.input(.baselineScenarioUnknown(name: group.scenario))
+                throw BenchError.input(.baselineScenarioUnknown(name: group.scenario, suiteGiven: suite != nil))
             }
             // One round: rounds in one process count as one sample, so more would cost time and
             // gate nothing; times are gated only against a multi-process run given with --results.
@@ -259,10 +268,9 @@ struct CheckCommand: BenchCommand {
             // `--scenario` alone names a built-in scenario, and with `--suite` one of the suite's
             // (found as `rerun` finds it: the suite's first, then the built-in one).
             let inSuite = suite?.scenarios.contains { $0.name == group.scenario } ?? false
-            let source = ["--scenario=\(group.scenario)"] + (inSuite ? suitePath.map { ["--suite=\($0)"] } ?? [] : [])
-            let selection = source + ["--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
+            let selection = ["--scenario=\(group.scenario)", "--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
             let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
-            let counted = try InstructionCounting.count(selection: selection, pairs: pairs,
+            let counted = try InstructionCounting.count(selection: selection, inputs: inSuite ? suiteFile : InputFiles(), pairs: pairs,
                                                         bench: ChildBench.executable(context, for: "counting instructions"),
                                                         progress: nil, notice: context.stderr)
             counts.merge(counted.instructions) { a, _ in a }
@@ -271,6 +279,24 @@ struct CheckCommand: BenchCommand {
         }
         current.attach(instructions: counts, counter: counter)
         current.attach(cost: cost, model: InstructionCounting.model)
+    }
+
+    /// GITHUB_STEP_SUMMARY's bytes as the environment holds them (Foundation's environment
+    /// decodes them, lossily); nil when it is unset or empty.
+    enum StepSummaryPath: Equatable {
+        /// A path in UTF-8.
+        case valid(String)
+        /// A path that is not UTF-8, shown with each byte that is not as `\xFF`.
+        case notUTF8(shown: String)
+    }
+
+    /// GITHUB_STEP_SUMMARY, read as bytes (`StepSummaryPath`).
+    static func stepSummaryPath() -> StepSummaryPath? {
+        guard let raw = getenv("GITHUB_STEP_SUMMARY") else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+        guard !bytes.isEmpty else { return nil }
+        if let path = String(validating: bytes, as: UTF8.self) { return .valid(path) }
+        return .notUTF8(shown: Escape.bytes(bytes))
     }
 
     /// Appends `text` to the file at `path` (GitHub's step summary is append-only by design),

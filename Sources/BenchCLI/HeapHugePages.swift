@@ -39,12 +39,22 @@ enum HeapHugePages {
         return relaunched
     }
 
-    /// Replaces this process with `bench` started again with `environment` and the same arguments
-    /// (`/proc/self/exe`); returns only if that fails, and the run then goes on as it is.
+    /// Replaces this process with `bench` started again with `environment`'s `GLIBC_TUNABLES`
+    /// and the same arguments (`/proc/self/exe`); returns only if that fails, and the run then
+    /// goes on as it is. Every other variable is passed on byte for byte from the process's own
+    /// environment: `environment`, decoded by Foundation, has U+FFFD where a value was not UTF-8,
+    /// and a `GITHUB_STEP_SUMMARY` passed on so would name another file (issue 48, row 10).
     static func relaunch(with environment: [String: String]) {
         #if os(Linux)
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var variables: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            if strncmp(variable, "GLIBC_TUNABLES=", 15) != 0 { variables.append(strdup(variable)) }
+            entry += 1
+        }
+        if let tunables = environment["GLIBC_TUNABLES"] { variables.append(strdup("GLIBC_TUNABLES=" + tunables)) }
+        variables.append(nil)
         execve("/proc/self/exe", arguments, variables)
         for pointer in arguments + variables { free(pointer) }
         #endif

@@ -29,7 +29,8 @@ enum InstructionCounting {
     /// - Throws: `BenchError.usage` without valgrind; `BenchError.resource` when descriptors or
     ///   temporary space run out, a child cannot start or is killed, or a pair gets no counts;
     ///   `BenchError.input` when a child fails or writes what it should not.
-    static func count(selection: [String], pairs: [RunKey], bench: URL,
+    /// `inputs` are handed to every child as copies in its directory (`InputFiles`).
+    static func count(selection: [String], inputs: InputFiles = InputFiles(), pairs: [RunKey], bench: URL,
                       progress: ((String) -> Void)?, notice: (String) -> Void) throws -> Counted {
         guard let valgrind = executable(named: "valgrind") else {
             throw BenchError.usage(.valgrindMissing(option: nil))
@@ -39,6 +40,7 @@ enum InstructionCounting {
             let directory = try ChildDirectory(kind: "instructions", for: "--instructions", notice: notice)
             defer { directory.remove() }
             let counter = "\(valgrindVersion(valgrind, in: directory)) callgrind"
+            let selection = selection + (try inputs.childArguments(in: directory))
             let groups = split(Array(pairs.indices), into: max(1, min(ProcessInfo.processInfo.activeProcessorCount, pairs.count,
                                                                      InterruptState.childCapacity)))
             progress?("counting instructions under valgrind (\(groups.count) process(es))")

@@ -52,7 +52,7 @@ struct OutputPlan {
             // Only what is thrown away may take several outputs: anywhere else, a second output
             // replaces the first or runs into it.
             if let other = writers[identity], !AtomicFile.discardsWrites(output.path) {
-                let place: UsageProblem.SharedPlace = if let stream = Self.streamName(identity) { .stream(stream) }
+                let place: UsageProblem.SharedPlace = if let stream = Self.streamName(identity, paths: [other.path, output.path]) { .stream(stream) }
                     else if AtomicFile.isStream(output.path) { .device } else { .file }
                 throw BenchError.usage(.outputsCollide(first: other.option, firstPath: other.path, second: output.option,
                                                        secondPath: output.path, place: place))
@@ -63,10 +63,26 @@ struct OutputPlan {
     }
 
     /// "standard output" or "standard error" when `identity` (`AtomicFile.outputIdentity`) is
-    /// what descriptor 1 or 2 is open on; nil otherwise.
-    private static func streamName(_ identity: String) -> String? {
-        if identity == AtomicFile.outputIdentity(of: AtomicFile.standardOutput) { return "standard output" }
-        if identity == AtomicFile.outputIdentity(of: "/dev/stderr") { return "standard error" }
-        return nil
+    /// what descriptor 1 or 2 is open on; nil otherwise. When both descriptors are open on one
+    /// file (a terminal, or `2>&1`), the stream is the one `paths` name (`/dev/stderr` and
+    /// `/dev/fd/2` are standard error), or both when they name one each.
+    private static func streamName(_ identity: String, paths: [String]) -> String? {
+        let isOutput = identity == AtomicFile.outputIdentity(of: AtomicFile.standardOutput)
+        let isError = identity == AtomicFile.outputIdentity(of: "/dev/stderr")
+        guard isOutput && isError else { return isOutput ? "standard output" : isError ? "standard error" : nil }
+        let named = Set(paths.map(standardDescriptor))
+        if named == [2] { return "standard error" }
+        if named == [1] { return "standard output" }
+        return "standard output and standard error (one stream here)"
+    }
+
+    /// 1 or 2 when `path` names standard output or standard error by a name of the stream itself
+    /// (`-`, `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`, and the same for 2); nil otherwise.
+    private static func standardDescriptor(_ path: String) -> Int? {
+        switch path {
+        case AtomicFile.standardOutput, "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": 1
+        case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": 2
+        default: nil
+        }
     }
 }

@@ -18,12 +18,14 @@ enum ProcessRounds {
     /// `notice` about leftovers of interrupted runs removed. The children run in `bench`'s
     /// process group (`ChildProcess`), so an interrupt stops them too, and their directory is
     /// removed on every way out.
-    static func run(_ arguments: [String], count: Int, executable: URL, progress: ((String) -> Void)?,
-                    notice: (String) -> Void) throws -> Results {
+    /// `inputs` are handed to every child as copies in its directory (`InputFiles`).
+    static func run(_ arguments: [String], inputs: InputFiles = InputFiles(), count: Int, executable: URL,
+                    progress: ((String) -> Void)?, notice: (String) -> Void) throws -> Results {
         try ChildProcess.checkDescriptors(for: "--processes", need: .bench)
         return try InterruptState.whileChildrenRun {
             let directory = try ChildDirectory(kind: "processes", for: "--processes", notice: notice)
             defer { directory.remove() }
+            let arguments = arguments + (try inputs.childArguments(in: directory))
             var all: [Results] = []
             for index in 0..<count {
                 progress?("process \(index + 1)/\(count)")

@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Reports
 import Results
 import Strategies
 import Text
@@ -47,19 +48,23 @@ struct RenderCommand: BenchCommand {
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
-        scenario = try TableOptions(arguments).apply(to: [ScenarioSelection.single(arguments)])[0]
+        let inputs = try InputFiles(arguments)
+        scenario = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])[0]
         strategy = arguments.value("strategy")!
         step = try arguments.integer("step", atLeast: 0)
         if let step, step > 1_000_000 { throw BenchError.usage(.numberAbove(option: "step", maximum: 1_000_000, value: step)) }
         downscale = try arguments.integer("downsample", atLeast: 1) ?? 1
         overlay = arguments.value("overlay").flatMap(Overlay.init(rawValue:))
         pngPath = arguments.value("png")!
-        outputs = try OutputPlan(arguments, outputs: ["png"], inputs: ["scenario-file"])
+        outputs = try OutputPlan(arguments, outputs: ["png"], inputs: ["scenario-file"] + TableOptions.inputNames)
         try outputs.check()
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
         context.stderr(ScenarioSelection.deviceNotes([scenario]))
+        // One frame, or two with the raster overlay: its memory (the table, the cell's bitmaps)
+        // is checked before it is drawn, as a run's is.
+        try FrameMemory.check(FrameMemory.need(for: RunPlan(scenarios: [scenario], strategies: [strategy]), steps: 2, rounds: 1))
         // A table whose sections are all longer than the scroll shows no edge: then step 0.
         let step = self.step ?? FramedCorner.find(in: scenario)?.step ?? 0
         let picture = try FramePicture.captioned(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
@@ -67,8 +72,10 @@ struct RenderCommand: BenchCommand {
         // A PNG is bytes, not text: `-` goes straight to descriptor 1 (AtomicFile's rule).
         try AtomicFile.write(picture.pngData(), to: pngPath, notice: context.stderr)
         let target = pngPath == AtomicFile.standardOutput ? "standard output" : Escape.terminal(pngPath)
-        context.forPeople(outputs)("Wrote \(target): \(Escape.terminal(Escape.shortened(scenario.name))), \(strategy), step \(step)"
-            + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.\n")
+        // Wrapped to the page as merge's and run's lines are; a name up to `Escape.nameLimit`
+        // characters is kept whole (docs/cli.md, "Long names").
+        context.forPeople(outputs)(Console.wrapped("Wrote \(target): \(Escape.terminal(Escape.shortened(scenario.name))), \(strategy), step \(step)"
+            + (overlay.map { ", overlay \($0.rawValue)" } ?? "") + ", \(picture.width) × \(picture.height) px.", indent: 2))
         return 0
     }
 }

@@ -106,9 +106,11 @@ struct RunCommand: BenchCommand {
     var blendLanes: BlendLanes?
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
-    /// The scenario options given (`--suite F`, `--steps K`, `--filter P`…), for a child that
-    /// runs the same plan.
+    /// The scenario options given (`--steps K`, `--filter P`…), for a child that runs the same
+    /// plan; the files (`--suite F`) are `inputs`, handed to a child as copies.
     var selection: [String] = []
+    /// The scenario, suite and cell files, read once.
+    var inputs: InputFiles
     /// Whether to count instructions under valgrind.
     var countsInstructions: Bool
     /// Where to write the results as JSON.
@@ -134,7 +136,8 @@ struct RunCommand: BenchCommand {
 
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
-        plan = try ScenarioSelection.plan(arguments, catalog: catalog)
+        inputs = try InputFiles(arguments)
+        plan = try ScenarioSelection.plan(arguments, catalog: catalog, inputs: inputs)
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
@@ -147,7 +150,7 @@ struct RunCommand: BenchCommand {
             }
             blendLanes = lanes
         }
-        for name in ["scenario", "scenario-file", "suite", "steps", "shard"] + TableOptions.names {
+        for name in ["scenario", "scenario-file", "suite", "steps", "shard"] + TableOptions.names where !InputFiles.options.contains(name) {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
         }
         selection += arguments.allValues("filter").map { "--filter=" + $0 }
@@ -167,7 +170,7 @@ struct RunCommand: BenchCommand {
         isChild = instructionChildPairs != nil || arguments.value(ProcessRounds.orderOption) != nil
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
-                                 inputs: ["scenario-file", "suite"])
+                                 inputs: ["scenario-file", "suite"] + TableOptions.inputNames)
         try outputs.check()
         for format in ReportFormat.allCases {
             guard let path = arguments.value(format.rawValue) else { continue }
@@ -192,11 +195,12 @@ struct RunCommand: BenchCommand {
             if processes > 1 {
                 // The children inherit this process's limits: a run that cannot fit fails here, in
                 // one sentence, rather than in each child.
+                try WorkEstimate.check(plan, steps: steps, rounds: processes * rounds)
                 try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
                 // Every process times the same instructions: the paths given or this machine's.
                 let path = storePath ?? .preferred, lanes = blendLanes ?? .preferred
                 results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)", "--blend-lanes=\(lanes.rawValue)"],
-                                                count: processes,
+                                                inputs: inputs, count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
                                                 notice: context.stderr)
                 results.provenance?.commandLine = context.commandLine
@@ -209,7 +213,7 @@ struct RunCommand: BenchCommand {
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
             if countsInstructions {
-                let counted = try InstructionCounting.count(selection: selection, pairs: plan.keys,
+                let counted = try InstructionCounting.count(selection: selection, inputs: inputs, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
                                                             progress: progress, notice: context.stderr)
                 results.attach(instructions: counted.instructions, counter: counted.counter)

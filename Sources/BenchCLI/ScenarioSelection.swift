@@ -61,13 +61,15 @@ enum ScenarioSelection {
 
     /// The scenarios and strategies `arguments` select; `--strategy` overrides a suite's list, and
     /// without either every strategy of `catalog` runs.
-    static func resolve(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws
-        -> (scenarios: [Scenario], strategies: [String], limits: [Limit]) {
+    /// The files are decoded from `inputs`, read once (`InputFiles`).
+    static func resolve(_ arguments: ParsedArguments, catalog: StrategyCatalog,
+                        inputs: InputFiles) throws -> (scenarios: [Scenario], strategies: [String], limits: [Limit]) {
         try exclusive(arguments)
         var strategies: [String] = []
         for name in arguments.allValues("strategy") where !strategies.contains(name) { strategies.append(name) }
-        if let path = arguments.value("suite") {
-            let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
+        if let file = inputs["suite"] {
+            let path = file.path
+            let suite = try ScenarioFile.suite(from: file.bytes, file: path, catalog: catalog)
             var scenarios = suite.scenarios
             if let name = arguments.value("scenario") {
                 guard let scenario = scenarios.first(where: { $0.name == name }) else {
@@ -77,15 +79,15 @@ enum ScenarioSelection {
             }
             return (scenarios, strategies.isEmpty ? suite.strategies : strategies, suite.limits)
         }
-        return ([try single(arguments)], strategies.isEmpty ? catalog.names : strategies, [])
+        return ([try single(arguments, inputs: inputs)], strategies.isEmpty ? catalog.names : strategies, [])
     }
 
     /// What `arguments` run: the scenarios and strategies of `resolve(_:catalog:)`, narrowed by
     /// `--filter` and `--shard` when the command has them; strategy names are `catalog`'s.
     /// - Throws: `BenchError.usage` for a bad pattern or shard, or a selection that is empty.
-    static func plan(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws -> RunPlan {
-        let (selected, strategies, limits) = try resolve(arguments, catalog: catalog)
-        let scenarios = try TableOptions(arguments).apply(to: selected)
+    static func plan(_ arguments: ParsedArguments, catalog: StrategyCatalog, inputs: InputFiles) throws -> RunPlan {
+        let (selected, strategies, limits) = try resolve(arguments, catalog: catalog, inputs: inputs)
+        let scenarios = try TableOptions(arguments, inputs: inputs).apply(to: selected)
         var plan = RunPlan(scenarios: scenarios, strategies: strategies)
         plan.limits = limits
         let selection = try pairSelection(arguments)
@@ -106,10 +108,10 @@ enum ScenarioSelection {
     }
 
     /// The one scenario `arguments` name with `--scenario` or `--scenario-file` (default: the
-    /// built-in default).
-    static func single(_ arguments: ParsedArguments) throws -> Scenario {
+    /// built-in default), a file decoded from `inputs`.
+    static func single(_ arguments: ParsedArguments, inputs: InputFiles) throws -> Scenario {
         try exclusive(arguments)
-        if let path = arguments.value("scenario-file") { return try ScenarioFile.loadScenario(path: path) }
+        if let file = inputs["scenario-file"] { return try ScenarioFile.scenario(from: file.bytes, file: file.path) }
         let name = arguments.value("scenario") ?? Scenario.ipadSettings.name
         guard let scenario = Scenario.named(name) else {
             // Worded as the parser words a value outside an option's list, which it was before

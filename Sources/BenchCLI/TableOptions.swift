@@ -39,17 +39,20 @@ struct TableOptions {
 
     /// The names of the options, for a child process that runs the same plan.
     static let names = ["device", "gpu", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
+    /// The options that name an input file, which no output may replace (`OutputPlan`).
+    static let inputNames = ["cell"]
 
-    init(_ arguments: ParsedArguments) throws {
+    /// The options of `arguments`; the cell file is decoded from `inputs` (`InputFiles`).
+    init(_ arguments: ParsedArguments, inputs: InputFiles) throws {
         device = arguments.value("device").flatMap(Device.named)
         gpu = arguments.value("gpu")
         sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
         rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
         rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
         cornerRadius = try arguments.decimal("corner-radius", in: 0...2048, example: "10 = iOS's inset-grouped radius")
-        if let path = arguments.value("cell") {
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            cell = (name, try ScenarioFile.loadCell(path: path))
+        if let file = inputs["cell"] {
+            let name = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+            cell = (name, try ScenarioFile.cell(from: file.bytes, file: file.path))
         }
     }
 
@@ -89,7 +92,7 @@ struct TableOptions {
             }
             if let rowsPerSection {
                 scenario.rowsPerSection = [rowsPerSection]
-                changes.append("\(rowsPerSection) rows per section")
+                changes.append("\(rowsPerSection) row\(rowsPerSection == 1 ? "" : "s") per section")
             }
             if let rowHeight {
                 scenario.rowHeight = rowHeight
@@ -105,7 +108,22 @@ struct TableOptions {
                 changes.append("cell \(cell.name)")
             }
             guard scenario.rowCount <= ScenarioFile.maxRows else {
-                throw BenchError.usage(.tooManyRows(rows: scenario.rowCount, maximum: ScenarioFile.maxRows))
+                throw BenchError.usage(.tooManyRows(scenario: original.name, rows: scenario.rowCount, maximum: ScenarioFile.maxRows))
+            }
+            // A scenario file's limit on a drawn length, in pixels at the device's scale.
+            let rowPixels = scenario.rowHeight * scenario.device.scale
+            guard rowPixels <= ScenarioFile.maxPixelLength else {
+                throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
+                                                                 scale: scenario.device.scale, pixels: Int(rowPixels.rounded()),
+                                                                 maximum: ScenarioFile.maxPixelLength))
+            }
+            // A file's jump must name one of its table's rows; the options may have removed it.
+            if case .jumpToRow(let row)? = scenario.motion {
+                let rows = row.section < scenario.sections ? scenario.rowsPerSection[row.section % scenario.rowsPerSection.count] : nil
+                guard let rows, row.row < rows else {
+                    throw BenchError.usage(.jumpRowOutsideTable(scenario: original.name, row: .init(section: row.section, row: row.row),
+                                                                sections: scenario.sections, rows: rows))
+                }
             }
             guard scenario.style.cornerRadius <= scenario.rowHeight / 2 else {
                 throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: scenario.style.cornerRadius, rowHeight: scenario.rowHeight))

@@ -1,16 +1,25 @@
 import Raster
 
 extension Renderer {
-    /// The coverage that clips an off-screen buffer of `size`, of which `readBack` pixels are
-    /// composited: rounded bounds (`masksToBounds` with a radius) times the mask layer's alpha;
-    /// and whether it was made in an earlier frame (a rounded clip held by the coverage cache),
-    /// not in this one (a mask's attachment, rendered every frame). Nil when nothing clips.
-    func clipCoverage(_ layer: Layer, abs: Point, size: PixelSize, readBack: Int,
+    /// The coverage that clips an off-screen buffer of a layer of `size`, of which `readBack`
+    /// pixels are composited: rounded bounds (`masksToBounds` with a radius) times the mask
+    /// layer's alpha; and whether it was made in an earlier frame (a rounded clip held by the
+    /// coverage cache), not in this one (a mask's attachment, rendered every frame). `window`:
+    /// the part of the layer the buffer holds (layer pixels), when it was cut to what reaches the
+    /// screen (`Renderer.reachable`); the coverage is then that part's, made in this frame. Nil
+    /// when nothing clips.
+    func clipCoverage(_ layer: Layer, abs: Point, size layerSize: PixelSize, window: PixelRect?, readBack: Int,
                       _ t: Target) -> (mask: CoverageMask, kept: Bool)? {
         var coverage: (mask: CoverageMask, kept: Bool)?
+        let size = window?.size ?? layerSize
         if layer.clipsToRoundedBounds {
             // Core Animation: a rounded clip is applied as the content is composited, no pass of its own.
-            coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
+            if let window {
+                coverage = CoverageMask(window: window, roundedRect: (0, 0, Double(layerSize.width), Double(layerSize.height)),
+                                        radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners).map { (mask: $0, kept: false) }
+            } else {
+                coverage = roundedCoverage.mask(size, radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners)
+            }
         }
         guard let mask = layer.mask else { return coverage }
         guard var attachment = maskPool.take(size) else {
@@ -19,7 +28,7 @@ extension Renderer {
         }
         // Core Animation renders a mask in a pass of its own every frame the layer is drawn,
         // before the content's, and the composite applies it (docs/cost-model.md §7).
-        if let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale), let path = shape.path,
+        if window == nil, let shape = mask as? ShapeLayer, shape.isPlainFill(of: size, scale: t.scale), let path = shape.path,
            let (pathCoverage, kept) = path.coverage(size: size, scale: t.scale, cornerTiles: cornerTiles) {
             // A shape filling the layer: its path's coverage, every pixel of the 8-bit attachment
             // written; read from a mask kept since an earlier frame when the path was drawn before.

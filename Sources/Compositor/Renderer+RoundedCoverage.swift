@@ -30,10 +30,15 @@ extension Renderer {
     /// pixels, of which `visible` is drawn: the shape's cached corner tiles, so no coverage as
     /// large as the layer is ever made (a section's background can be millions of pixels tall).
     /// Only when the corners themselves are too large for the cache is the coverage of the
-    /// visible part computed, for this frame. Nil when `px` is empty.
+    /// visible part computed, for this frame; and so are corners larger than the screen (a
+    /// radius of a thousand points on a layer mostly off screen), whose coverage would cost
+    /// seconds to make for a few pixels that show (docs/cost-model.md §7, "What can reach the
+    /// screen"). Nil when `px` is empty.
     func roundedBackground(_ color: PremultipliedColor, px: PixelRect, visible: PixelRect,
                            radius: Double, corners: Corners) -> Paint? {
-        if let shape = roundedCoverage.corners(px.size, radius: radius, corners: corners) {
+        // Four squares of the radius (and a pixel) at most: arithmetic only, on the walk's path.
+        let side = min(radius, Double(min(px.width, px.height)) / 2) + 1
+        if 4 * side * side <= Double(screenSize.area), let shape = roundedCoverage.corners(px.size, radius: radius, corners: corners) {
             return .rounded(color, shape, offset: px.origin)
         }
         let window = visible.offsetBy(dx: -px.x, dy: -px.y)

@@ -15,8 +15,11 @@ extension Renderer {
     /// their bitmap or buffer; any other layer draws them in the target's list, its shadow clipped
     /// to its bounds when it masks to them (it has nothing else to clip, or it would be
     /// off-screen).
-    func buildDecorated(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
-        if layer.shouldRasterize { return buildRasterized(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
+    /// `rasterizes`: false when a rasterized layer's bitmap is too large to keep
+    /// (`buildUnrasterized`).
+    func buildDecorated(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, rasterizes: Bool = true,
+                        into ops: inout [DrawOp], _ t: Target) {
+        if rasterizes && layer.shouldRasterize { return buildRasterized(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
         if layer.needsOffscreenPass { return buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
         if layer.clipsShadow {
             buildShadow(layer, abs: abs, px: px, opacity: opacity, clip: t.clip.intersection(px),
@@ -66,6 +69,9 @@ extension Renderer {
         var coverage: CoverageMask
         var kept = false
         let mark: OverlayMark
+        // Where the coverage's first pixel lands (target pixels): the extent's, unless the shape
+        // was rendered for its visible part only.
+        var offset = extent.origin
         if let path = layer.shadowPath {
             guard let made = path.shadowCoverage(scale: t.scale, sigma: sigma, scratch: &blurScratch) else { return }
             coverage = made.mask
@@ -74,19 +80,20 @@ extension Renderer {
             stats.bytesWritten += made.traffic.written
             mark = .blended
         } else {
-            guard let shape = shadowShape(layer, abs: abs, px: px, margin: CoverageMask.blurReach(sigma: sigma), sigma: sigma, t) else {
+            guard let shape = shadowShape(layer, abs: abs, px: px, visible: rect, margin: CoverageMask.blurReach(sigma: sigma),
+                                          sigma: sigma, t) else {
                 return
             }
-            coverage = shape
+            coverage = shape.mask
+            offset = shape.origin
             mark = .offscreen
         }
-        var offset = extent.origin
         if roundedClip {
             // Only the part inside the rounded bounds shows: its coverage times theirs, made now.
             let window = rect.offsetBy(dx: -px.x, dy: -px.y)
             guard var clipped = CoverageMask(window: window, roundedRect: (0, 0, Double(px.width), Double(px.height)),
                                              radius: layer.cornerRadius * t.scale, corners: layer.maskedCorners) else { return }
-            clipped.multiply(by: coverage, at: PixelPoint(x: rect.x - extent.x, y: rect.y - extent.y))
+            clipped.multiply(by: coverage, at: PixelPoint(x: rect.x - offset.x, y: rect.y - offset.y))
             stats.bytesRead += 2 * window.area
             stats.bytesWritten += window.area
             if kept { stats.keptBytesRead += window.area }
@@ -102,12 +109,22 @@ extension Renderer {
     /// The shape of the shadow of a layer without a `shadowPath`, whose pixels are `px` in `t`:
     /// the layer rendered in an off-screen pass of its size (its own drawing, sublayers and
     /// border), its alpha taken into an attachment with `margin` pixels around it, blurred by
-    /// `sigma` pixels. Nil when a buffer was refused.
-    private func shadowShape(_ layer: Layer, abs: Point, px: PixelRect, margin: Int, sigma: Double, _ t: Target) -> CoverageMask? {
-        guard !px.isEmpty else { return nil }
-        let size = PixelSize(width: px.width + 2 * margin, height: px.height + 2 * margin)
-        guard var colour = pool.take(px.size) else {
-            refusedBuffer = px.size
+    /// `sigma` pixels; and where the attachment's first pixel lands in `t`. A layer larger than
+    /// `t`'s clip renders only the part whose blur reaches `visible`, the shadow's pixels that
+    /// show (`Renderer.reachable`). Nil when a buffer was refused.
+    private func shadowShape(_ layer: Layer, abs: Point, px: PixelRect, visible: PixelRect, margin: Int, sigma: Double,
+                             _ t: Target) -> (mask: CoverageMask, origin: PixelPoint)? {
+        let moved = PixelPoint(x: Int((layer.shadowOffset.x * t.scale).rounded()), y: Int((layer.shadowOffset.y * t.scale).rounded()))
+        var source = px
+        if Self.reachable(px, in: t) != px {
+            let reached = PixelRect(x: visible.x - moved.x - margin, y: visible.y - moved.y - margin,
+                                    width: visible.width + 2 * margin, height: visible.height + 2 * margin)
+            source = reached.intersection(px)
+        }
+        guard !source.isEmpty else { return nil }
+        let size = PixelSize(width: source.width + 2 * margin, height: source.height + 2 * margin)
+        guard var colour = pool.take(source.size) else {
+            refusedBuffer = source.size
             return nil
         }
         guard var shape = maskPool.take(size) else {
@@ -116,16 +133,18 @@ extension Renderer {
             return nil
         }
         countSplit(of: t)
-        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + px.x, y: t.origin.y + px.y), clip: colour.bounds)
+        let inner = Target(scale: t.scale, origin: PixelPoint(x: t.origin.x + source.x, y: t.origin.y + source.y), clip: colour.bounds)
+        // The layer's pixels in the buffer: all of it, unless only a part reaches the screen.
+        let own = px.offsetBy(dx: -source.x, dy: -source.y)
         var sub = takeOps(DrawOp(rect: colour.bounds, paint: .fill(.transparent), mark: .opaque))
-        buildOwn(layer, px: colour.bounds, opacity: 1, into: &sub, inner)
-        buildSublayers(layer, abs: abs, px: colour.bounds, opacity: 1, into: &sub, inner)
-        buildBorder(layer, px: colour.bounds, opacity: 1, clipped: false, into: &sub, inner)
+        buildOwn(layer, px: own, opacity: 1, into: &sub, inner)
+        buildSublayers(layer, abs: abs, px: own, opacity: 1, into: &sub, inner)
+        buildBorder(layer, px: own, opacity: 1, clipped: false, into: &sub, inner)
         execute(sub, into: &colour, onScreen: false)
         give(&sub)
         // Core Animation: a shadow without a path renders the layer off-screen to learn its shape
         // (docs/cost-model.md §7): stored, then read back where its alpha is taken.
-        countMaskPass(px.size, bytesPerPixel: 4, readBack: px.area)
+        countMaskPass(source.size, bytesPerPixel: 4, readBack: source.area)
         let pixels = shape.overwrite(alphaOf: colour, at: PixelPoint(x: margin, y: margin))
         stats.bytesRead += 4 * pixels
         stats.bytesWritten += size.area
@@ -134,6 +153,6 @@ extension Renderer {
         stats.bytesRead += traffic.read
         stats.bytesWritten += traffic.written
         lentMasks.append(shape)
-        return shape
+        return (shape, PixelPoint(x: source.x - margin + moved.x, y: source.y - margin + moved.y))
     }
 }

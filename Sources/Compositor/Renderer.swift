@@ -137,6 +137,19 @@ public final class Renderer {
         }
     }
 
+    /// A rasterized layer whose bitmap is too large to keep, drawn as if it were not rasterized:
+    /// in an off-screen pass when it needs one, with its shadow and border when it has them.
+    func buildUnrasterized(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+        if layer.needsOffscreenPass {
+            buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t)
+        } else if layer.drawsShadowOrBorder {
+            buildDecorated(layer, abs: abs, px: px, opacity: opacity, rasterizes: false, into: &ops, t)
+        } else {
+            buildOwn(layer, px: px, opacity: opacity, into: &ops, t)
+            buildSublayers(layer, abs: abs, px: px, opacity: opacity, into: &ops, t)
+        }
+    }
+
     func buildSublayers(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
                         into ops: inout [DrawOp], _ t: Target) {
         guard !layer.sublayers.isEmpty else { return }
@@ -208,7 +221,8 @@ public final class Renderer {
     /// not clip grows the buffer to hold it.
     func buildOffscreen(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double,
                         into ops: inout [DrawOp], _ t: Target) {
-        let picture = layer.drawsShadowOrBorder ? pictureRect(layer, px: px, scale: t.scale) : px
+        let whole = layer.drawsShadowOrBorder ? pictureRect(layer, px: px, scale: t.scale) : px
+        let picture = Self.reachable(whole, in: t)
         let rect = picture.intersection(t.clip)
         guard !rect.isEmpty else { return }
         guard var buffer = pool.take(picture.size) else { return refusedBuffer = picture.size }
@@ -228,13 +242,24 @@ public final class Renderer {
         countPass(storing: buffer.bounds.area, readBack: rect.area)
         lent.append(buffer)
         let alpha8 = UInt8((opacity * 255).rounded())
-        // A clip or mask keeps the buffer to the bounds (`pictureRect`), so it is `px.size` here.
-        if let (coverage, kept) = clipCoverage(layer, abs: abs, size: px.size, readBack: rect.area, inner) {
+        // A clip or mask keeps the buffer to the bounds (`pictureRect`), so it is `px.size` here,
+        // or the part of them the buffer was cut to.
+        let window = picture == px ? nil : picture.offsetBy(dx: -px.x, dy: -px.y)
+        if let (coverage, kept) = clipCoverage(layer, abs: abs, size: px.size, window: window, readBack: rect.area, inner) {
             ops.append(DrawOp(rect: rect, paint: .masked(buffer, coverage, offset: picture.origin, opacity: alpha8), mark: .offscreen,
                               keptCoverage: kept))
         } else {
             ops.append(DrawOp(rect: rect, paint: .draw(buffer, offset: picture.origin, opacity: alpha8), mark: .offscreen))
         }
+    }
+
+    /// `picture` (target pixels), or the part of it within `t`'s clip when it is larger than the
+    /// clip in either direction: a layer larger than the screen (or the buffer it is drawn in)
+    /// gets a buffer for what can reach it, not for its whole bounds (docs/cost-model.md §7,
+    /// "What can reach the screen"). A picture that fits keeps its whole buffer, as a cell does
+    /// while it scrolls partly off screen.
+    static func reachable(_ picture: PixelRect, in t: Target) -> PixelRect {
+        picture.width > t.clip.width || picture.height > t.clip.height ? picture.intersection(t.clip) : picture
     }
 
     /// Core Animation: `shouldRasterize` draws a cached bitmap of the subtree; a miss renders it
@@ -246,6 +271,13 @@ public final class Renderer {
         let bounds = Rect(origin: .zero, size: layer.frame.size).pixelRect(scale: scale)
         guard !bounds.isEmpty else { return }
         let picture = layer.drawsShadowOrBorder ? pictureRect(layer, px: bounds, scale: scale) : bounds
+        // A bitmap larger than the whole cache could never be kept (Core Animation's cache holds
+        // 2.5 screens): the layer is drawn as if not rasterized, a miss in every frame, its pass
+        // (when it needs one) cut to what reaches the screen (docs/cost-model.md §7).
+        if picture.area * 4 > rasterCache.capacityBytes {
+            stats.rasterMisses += 1
+            return buildUnrasterized(layer, abs: abs, px: px, opacity: opacity, into: &ops, t)
+        }
         // Where the bitmap lands: the layer's pixels, or the grown picture's, at the screen's scale.
         let destination = picture == bounds ? px
             : Rect(x: abs.x + Double(picture.x) / scale, y: abs.y + Double(picture.y) / scale,
@@ -276,7 +308,7 @@ public final class Renderer {
             execute(sub, into: &fresh, onScreen: false)
             give(&sub)
             countPass(storing: fresh.bounds.area)
-            if let (coverage, kept) = clipCoverage(layer, abs: .zero, size: fresh.size, readBack: fresh.size.area, inner) {
+            if let (coverage, kept) = clipCoverage(layer, abs: .zero, size: fresh.size, window: nil, readBack: fresh.size.area, inner) {
                 // Baking the clip in reads every coverage value and each pixel it scales.
                 let scaled = fresh.multiply(by: coverage)
                 stats.bytesRead += coverage.size.area + 4 * scaled

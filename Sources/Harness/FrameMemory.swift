@@ -44,13 +44,20 @@ public enum FrameMemory {
     /// Measured on the 12.9-inch iPad (the address space's peak, `VmPeak`): 244 MB for `none` and
     /// 468 MB for the nine strategies, which this counts as 324 MB and 682 MB; the off-screen
     /// surfaces measured up to 0.63 frames a strategy (rasterized-mask).
+    ///
+    /// A scenario's table and a user's cells add what `WorkEstimate` counts: the table's geometry
+    /// once, and each strategy's table's cell bitmaps and off-screen buffers.
     public static func need(for plan: RunPlan, steps: Int?, rounds: Int) -> MemoryNeed {
         var need = MemoryNeed(frameSize: PixelSize(width: 0, height: 0), frames: 0, recordBytes: 0)
+        var largest = 0
         for item in plan.items {
             let frames = 2 * item.strategies.count + MemoryFloor.frames + 1
-            if frames * item.scenario.device.pixelSize.area > need.frames * need.frameSize.area {
+            let tables = WorkEstimate.tableBytes(item.scenario) + item.strategies.count * WorkEstimate.cellBytes(item.scenario)
+            if frames * item.scenario.device.pixelSize.area * 4 + tables > largest {
+                largest = frames * item.scenario.device.pixelSize.area * 4 + tables
                 need.frames = frames
                 need.frameSize = item.scenario.device.pixelSize
+                need.tableBytes = tables
             }
             let records = max(0, steps ?? item.scenario.steps) * max(1, rounds) * item.strategies.count
             need.recordBytes += records * MemoryNeed.bytesPerStep
@@ -69,11 +76,21 @@ public enum FrameMemory {
             var limit = rlimit()
             guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max,
                   limit.rlim_cur < rlim_t(clamping: need.bytes) else { continue }
-            let shown = ResourceProblem.RunMemory(bytes: need.bytes, frames: need.frames, frameWidth: need.frameSize.width,
-                                                        frameHeight: need.frameSize.height, recordBytes: need.recordBytes,
-                                                        programBytes: MemoryNeed.programBytes)
-            throw BenchError.resource(.runNeedsMemory(need: shown, limit: kind, limitBytes: UInt64(limit.rlim_cur)))
+            throw BenchError.resource(.runNeedsMemory(need: shown(need), limit: kind, limitBytes: UInt64(limit.rlim_cur)))
         }
+        // Without a limit, the machine's memory is the bound: a run needing more would be killed
+        // by the system part-way, or swap for hours.
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
+        if pages > 0, pageSize > 0, need.bytes / pageSize > pages {
+            throw BenchError.resource(.runNeedsMemory(need: shown(need), limit: .physical, limitBytes: UInt64(pages) * UInt64(pageSize)))
+        }
+    }
+
+    /// `need` as the message shows it.
+    private static func shown(_ need: MemoryNeed) -> ResourceProblem.RunMemory {
+        ResourceProblem.RunMemory(bytes: need.bytes, frames: need.frames, frameWidth: need.frameSize.width,
+                                  frameHeight: need.frameSize.height, recordBytes: need.recordBytes,
+                                  programBytes: MemoryNeed.programBytes, tableBytes: need.tableBytes)
     }
 
     /// RLIMIT_AS as getrlimit(2) takes it: an enum case in Glibc's import, an Int32 in Darwin's.
@@ -95,6 +112,9 @@ public struct MemoryNeed: Equatable, Sendable {
     public var frames: Int
     /// The step records kept until the results are made, over the whole run.
     public var recordBytes: Int
+    /// The tables and cells of that scenario (`WorkEstimate.tableBytes`, `.cellBytes`): the
+    /// table's geometry, and each strategy's cell bitmaps and off-screen buffers.
+    public var tableBytes = 0
 
     /// The program's fixed share of the address space: its code and libraries (Foundation, the
     /// Swift runtime), stacks, and heap before any frame. `bench run` on a scenario of a 40 × 40
@@ -108,5 +128,5 @@ public struct MemoryNeed: Equatable, Sendable {
     public static let bytesPerStep = 2 * MemoryLayout<StepRecord>.stride + 256
 
     /// Everything, in bytes.
-    public var bytes: Int { MemoryNeed.programBytes + frames * frameSize.area * 4 + recordBytes }
+    public var bytes: Int { MemoryNeed.programBytes + frames * frameSize.area * 4 + recordBytes + tableBytes }
 }

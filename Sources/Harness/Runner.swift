@@ -74,11 +74,12 @@ public struct Runner {
             throw BenchError.input(.stepsOutOfRange(steps: steps ?? scenario.steps, scenario: scenario.name, maximum: Results.maxSteps))
         }
         // Before anything is allocated: a run that cannot fit under the process's memory limits
-        // would trap part-way through.
+        // would trap part-way through, and one that draws too much would run for hours.
+        try WorkEstimate.check(plan, steps: steps, rounds: rounds)
         try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
-        // The work of the whole plan in frame pixels drawn, for the progress line's time left.
+        // The work of the whole plan in pixels drawn, for the progress line's time left.
         let total = plan.items.reduce(0.0) { total, item in
-            total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * Double(item.scenario.device.pixelSize.area)
+            total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * WorkEstimate.pixelsPerStep(item.scenario)
         }
         // Before any frame is drawn; the results' host records them (`HostFingerprint.storePath`,
         // `.blendLanes`), and the process gets its own paths back afterwards.
@@ -137,6 +138,7 @@ public struct Runner {
                                   steps: min(scenario.warmupSteps, steps), catalog: catalog)
         }
         var measurement = ScenarioMeasurement(scenario: scenario, strategies: strategies)
+        let stepPixels = WorkEstimate.pixelsPerStep(scenario)
         for round in 0..<rounds {
             let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
             var records = [[StepRecord]](repeating: [], count: sims.count)
@@ -154,8 +156,9 @@ public struct Runner {
                         records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
                     }
                 }
-                clock.done += Double(strategies.count) * Double(scenario.device.pixelSize.area)
-                if k % 30 == 0 {
+                clock.done += Double(strategies.count) * stepPixels
+                // Every 30 steps, or every step when a step draws many screens (a slow step).
+                if k % 30 == 0 || stepPixels > 4 * Double(scenario.device.pixelSize.area) {
                     let of = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""
                     progress?("\(scenario.name): \(of)step \(k + 1)/\(steps)" + (clock.timeLeft.map { ", \($0)" } ?? ""))
                 }

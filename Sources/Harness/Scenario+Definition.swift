@@ -67,11 +67,11 @@ extension Scenario {
         case let .image(.picture(size, color, radius)):
             parts.append("picture" + (size.map { " \(n($0.width))×\(n($0.height))" } ?? "") + (color.map { " \(hex($0))" } ?? " row colour")
                          + (radius > 0 ? " corners \(n(radius))" : ""))
-        case let .image(.symbol(text, size, color)): parts.append("symbol \"\(text)\" \(n(size)) pt \(hex(color))")
+        case let .image(.symbol(text, size, color)): parts.append("symbol \(quoted(text)) \(n(size)) pt \(hex(color))")
         case .text(let t):
             let source: String
             switch t.source {
-            case .literal(let s): source = "\"\(s)\""
+            case .literal(let s): source = quoted(s)
             case .rowTitle(let length): source = "title \(length)"
             case .rowDetail(let length): source = "detail \(length)"
             }
@@ -106,6 +106,21 @@ extension Scenario {
         case .jumpToOffset(let offset): return "jump to offset \(n(offset))"
         case .jumpToRow(let row): return "jump to row \(row.section).\(row.row)"
         }
+    }
+
+    /// `text` in double quotes, each `"` and `\` in it preceded by a backslash: the words around a
+    /// text cannot be spelt inside it, so two cells whose texts differ never read alike (a text
+    /// without either character reads as it always did).
+    private func quoted(_ text: String) -> String {
+        // By scalar: a quote followed by a combining mark is one Character, but still a quote.
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.append("\\") }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
     }
 
     /// `44` for 44.0, `10.5` for 10.5: exact, and the same on every run.

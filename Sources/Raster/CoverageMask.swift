@@ -186,6 +186,11 @@ extension CoverageMask {
             let py0 = max(wy, Int(qy0.rounded(.down))), py1 = min(wy + height, Int(qy1.rounded(.up)))
             guard px0 < px1, py0 < py1 else { continue }  // the corner lies outside the window
             let pxs = px0..<px1
+            // A radius beyond any interface's (hundreds of pixels): most of the square's pixels
+            // lie wholly inside the disk (keeping the box's value) or wholly outside it (0), which
+            // distance alone tells; the exact area is computed for the pixels the arc crosses.
+            // Smaller radii take the exact path everywhere, value for value as always.
+            let skipsWhole = r > 256
             for py in py0..<py1 {
                 for px in pxs {
                     let bx0 = Double(px), by0 = Double(py)
@@ -193,6 +198,18 @@ extension CoverageMask {
                     let ix0 = max(bx0, qx0), ix1 = min(bx0 + 1, qx1)
                     let iy0 = max(by0, qy0), iy1 = min(by0 + 1, qy1)
                     guard ix1 > ix0, iy1 > iy0 else { continue }
+                    if skipsWhole {
+                        let nearX = max(ix0, min(cx, ix1)) - cx, nearY = max(iy0, min(cy, iy1)) - cy
+                        let farX = max(abs(ix0 - cx), abs(ix1 - cx)), farY = max(abs(iy0 - cy), abs(iy1 - cy))
+                        if nearX * nearX + nearY * nearY >= r * r {
+                            values[(py - wy) * width + (px - wx)] = Coverage.byte(box - (ix1 - ix0) * (iy1 - iy0))
+                            continue
+                        }
+                        if farX * farX + farY * farY <= r * r {
+                            values[(py - wy) * width + (px - wx)] = Coverage.byte(box)
+                            continue
+                        }
+                    }
                     let inSquare = (ix1 - ix0) * (iy1 - iy0)
                     let inDisk = Coverage.diskArea(cx: cx, cy: cy, r: r, x0: ix0, x1: ix1, y0: iy0, y1: iy1)
                     values[(py - wy) * width + (px - wx)] = Coverage.byte(box - inSquare + inDisk)

@@ -19,7 +19,7 @@ extension Results {
         var table: [String] = []
         if let sections = d["sections"], let rows = d["rowsPerSection"] {
             let cycle = rows.hasPrefix("[") && !rows.contains(",") ? String(rows.dropFirst().dropLast()) : rows
-            table.append("\(sections) sections of \(cycle) rows")
+            table.append("\(sections) section\(sections == "1" ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
         }
         if let height = d["rowHeight"] { table.append("rows \(height) pt tall") }
         let style = d["style"]?.split(separator: ",").map { String($0.drop { $0 == " " }) } ?? []
@@ -69,7 +69,8 @@ extension Results {
             } ?? ""
             let ran = what(scenario, gpu: rows.first?.deviceTime?.gpu)
             // The name is shortened to fit the line, not wrapped, so a name never adds lines.
-            let steps = ": \(rows.first?.steps ?? 0) steps"
+            let count = rows.first?.steps ?? 0
+            let steps = ": \(Format.grouped(count)) step\(count == 1 ? "" : "s")"
             out += "\nscenario " + Console.fitted(Escape.terminal(Escape.shortened(scenario)), Console.width - 9 - steps.count) + steps + "\n"
             if let ran {
                 out += Console.wrapped(Escape.terminal("device: " + ran.device), indent: 2)

@@ -11,8 +11,17 @@
 public struct DeviceTime: Codable, Equatable, Sendable {
     /// The GPU priced (`GPUCatalog` id: `a13`, `m1`, …).
     public var gpu: String
-    /// The device's refresh rate, whose interval is the frame budget.
+    /// The device's refresh rate, whose interval is the frame budget; within `refreshRange`.
     public var refreshHz: Double
+
+    /// The refresh rates a device may have, in Hz, in a scenario file and a results file alike:
+    /// no screen refreshes more slowly than once a second or faster than 240 times (120 Hz is the
+    /// fastest Apple ships; 240 leaves room for experiments). Below 1 Hz a frame budget would be
+    /// longer than any run, and near 0 it is infinite (docs/scenario-files.md).
+    public static let refreshRange: ClosedRange<Double> = 1...240
+
+    /// What a value outside `refreshRange` is told it should be.
+    public static let refreshExpected = "a refresh rate from 1 to 240 Hz"
     /// The fast end of the estimate of the mean step, in nanoseconds per frame.
     public var lowNanos: Int
     /// The slow end, in nanoseconds per frame.

@@ -12,9 +12,9 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
     case json(JSONProblem)
     /// Results files that must not be gated, compared or merged.
     case incomparable(IncomparableResults)
-    /// The baseline names the scenario `name`, which is neither built in nor in the `--suite`
-    /// given, so `bench check` cannot run it again.
-    case baselineScenarioUnknown(name: String)
+    /// The baseline names the scenario `name`, which is not built in, nor in the `--suite` when
+    /// `suiteGiven`, so `bench check` cannot run it again.
+    case baselineScenarioUnknown(name: String, suiteGiven: Bool)
     /// The baseline `bench check` would run again holds no runs.
     case baselineEmpty
     /// The child process `child` ("process 2 of 3") ended with the exit status `status`;
@@ -48,8 +48,10 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
         case .cannotRead(let path, let reason): "\(path): \(reason)."
         case .json(let problem): problem.description
         case .incomparable(let reason): reason.description
-        case .baselineScenarioUnknown(let name):
+        case .baselineScenarioUnknown(let name, true):
             "the baseline's scenario '\(Escape.message(name))' is neither built in nor in the given --suite; give --suite or --results."
+        case .baselineScenarioUnknown(let name, false):
+            "the baseline's scenario '\(Escape.message(name))' is not a built-in scenario, and no --suite was given; give --suite or --results."
         case .baselineEmpty: "the baseline holds no runs."
         case .childFailed(let child, let status, .above):
             "\(child) failed (exit status \(status)); its error is above."

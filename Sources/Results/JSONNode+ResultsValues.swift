@@ -30,6 +30,19 @@ extension JSONNode {
         return try integer(0...Results.maxValue, "a non-negative integer")
     }
 
+    /// A device's refresh rate, within `DeviceTime.refreshRange` (Hz).
+    func refreshRate() throws -> Double {
+        let x: Double
+        switch value {
+        case .integer(let i): x = Double(i)
+        case .number(let d): x = d
+        case .outOfRange(let text): throw outOfRange(text, DeviceTime.refreshExpected)
+        default: throw mismatch(DeviceTime.refreshExpected)
+        }
+        guard DeviceTime.refreshRange.contains(x) else { throw fail("expected \(DeviceTime.refreshExpected), got \(Format.number(x))") }
+        return x
+    }
+
     /// A mean or ratio: a number from 0 to `Results.maxValue`.
     func measure() throws -> Double {
         let x: Double

@@ -31,12 +31,15 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible {
         case sameFile(option: String, path: String)
         /// The file holds JSON, which Markdown appended to it would break.
         case holdsJSON
+        /// The path is not valid UTF-8, so it cannot be told from the file its decoding names.
+        case notUTF8
 
         public var description: String {
             switch self {
             case .appendFailed(let code), .unexamined(let code): BenchError.systemReason(code)
             case .sameFile(let option, let path): "it is the same file as \(option) '\(Escape.message(path))'"
             case .holdsJSON: "it holds JSON (a results, scenario or suite file?), which Markdown appended to it would break"
+            case .notUTF8: "its path is not valid UTF-8 (bytes shown as \\xFF); give GITHUB_STEP_SUMMARY a UTF-8 path"
             }
         }
     }

@@ -28,6 +28,10 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
     case frameBufferRefused(width: Int, height: Int, addressSpaceLimit: UInt64?)
     /// A run needs `need` but the process's `limit` is `limitBytes` bytes.
     case runNeedsMemory(need: RunMemory, limit: MemoryLimit, limitBytes: UInt64)
+    /// A run's cells would draw `pixels` pixels off screen (`WorkEstimate`), more than `limit`;
+    /// the costliest scenario `scenario` draws `pixelsPerStep` a step off screen, on a screen of
+    /// `screenPixels`.
+    case runTooLong(pixels: Double, limit: Double, scenario: String, pixelsPerStep: Double, screenPixels: Double)
     /// `--instructions` counted nothing for the pairs `missing` (their names) of `pairs` pairs;
     /// `reason` is why, for the first of them (or a shortage that explains them all).
     case instructionsMissing(missing: [String], pairs: Int, reason: MissingCount)
@@ -42,14 +46,17 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
         public var frameHeight: Int
         public var recordBytes: Int
         public var programBytes: Int
+        /// The tables' geometry and the cells' bitmaps and off-screen buffers.
+        public var tableBytes: Int
 
-        public init(bytes: Int, frames: Int, frameWidth: Int, frameHeight: Int, recordBytes: Int, programBytes: Int) {
+        public init(bytes: Int, frames: Int, frameWidth: Int, frameHeight: Int, recordBytes: Int, programBytes: Int, tableBytes: Int = 0) {
             self.bytes = bytes
             self.frames = frames
             self.frameWidth = frameWidth
             self.frameHeight = frameHeight
             self.recordBytes = recordBytes
             self.programBytes = programBytes
+            self.tableBytes = tableBytes
         }
     }
 
@@ -59,11 +66,25 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
         case addressSpace
         /// RLIMIT_DATA, `ulimit -d`.
         case data
+        /// The machine's memory (no process limit is lower).
+        case physical
 
         /// Its name in a sentence ("the address-space limit").
-        var name: String { self == .addressSpace ? "address-space" : "data" }
-        /// The `ulimit` option that sets it.
-        var ulimitOption: String { self == .addressSpace ? "v" : "d" }
+        var name: String {
+            switch self {
+            case .addressSpace: "address-space"
+            case .data: "data"
+            case .physical: "physical memory"
+            }
+        }
+        /// The `ulimit` option that sets it; nil for the machine's memory.
+        var ulimitOption: String? {
+            switch self {
+            case .addressSpace: "v"
+            case .data: "d"
+            case .physical: nil
+            }
+        }
     }
 
     /// Why a pair got no instruction count; `description` ends the sentence.
@@ -107,12 +128,24 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
         case .runNeedsMemory(let need, let limit, let limitBytes):
             let kilobytes = (need.bytes + 1023) / 1024
             let frame = (need.frameWidth > 0 && need.frameHeight > 0 ? need.frameWidth * need.frameHeight : 0) * 4
-            return "this run needs about \(Self.megabytes(need.bytes)) of memory (\(need.frames) buffers of a "
+            let what = "this run needs about \(Self.megabytes(need.bytes)) of memory (\(need.frames) buffers of a "
                 + "\(need.frameWidth) × \(need.frameHeight) frame, \(Self.megabytes(frame)) each, "
                 + (need.recordBytes >= 1_000_000 ? "\(Self.megabytes(need.recordBytes)) of step records, " : "")
-                + "and about \(Self.megabytes(need.programBytes)) for the program), but the \(limit.name) limit is "
-                + "\(Self.megabytes(Int(clamping: limitBytes))) (ulimit -\(limit.ulimitOption) \(limitBytes / 1024)); raise it to "
-                + "\(Self.megabytes(kilobytes * 1024)) (ulimit -\(limit.ulimitOption) \(kilobytes)) or more, or run fewer strategies or steps."
+                + (need.tableBytes >= 1_000_000 ? "\(Self.megabytes(need.tableBytes)) for the tables and their cells' bitmaps, " : "")
+                + "and about \(Self.megabytes(need.programBytes)) for the program)"
+            guard let option = limit.ulimitOption else {
+                return what + ", but this machine has \(Self.megabytes(Int(clamping: limitBytes))) of memory; run a smaller table or cell, "
+                    + "or fewer strategies or steps."
+            }
+            return what + ", but the \(limit.name) limit is "
+                + "\(Self.megabytes(Int(clamping: limitBytes))) (ulimit -\(option) \(limitBytes / 1024)); raise it to "
+                + "\(Self.megabytes(kilobytes * 1024)) (ulimit -\(option) \(kilobytes)) or more, or run fewer strategies or steps."
+        case .runTooLong(let pixels, let limit, let scenario, let pixelsPerStep, let screenPixels):
+            let screens = pixelsPerStep / max(1, screenPixels)
+            return "this run's cells would draw about \(Self.scientific(pixels)) pixels in off-screen passes, more than the "
+                + "\(Self.scientific(limit)) a run may (minutes of drawing): a step of the scenario '\(Escape.message(scenario))' draws about "
+                + "\(Format.decimal(screens, 1)) screens of them; run fewer steps or strategies, "
+                + "or a cell with fewer or smaller clipped, masked or shadowed layers."
         case .instructionsMissing(let missing, let pairs, let reason):
             let names = missing.prefix(5).map { "'\(Escape.message($0))'" }.joined(separator: ", ")
                 + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
@@ -152,6 +185,15 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
         case ENOSPC, EDQUOT: return "no space is left on the device"
         default: return BenchError.systemReason(code)
         }
+    }
+
+    /// A large count as `1.7 × 10¹¹`.
+    private static func scientific(_ value: Double) -> String {
+        guard value.isFinite, value >= 1 else { return Format.decimal(value, 0) }
+        var exponent = 0, mantissa = value
+        while mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return Format.decimal(mantissa, 1) + " × 10" + String(String(exponent).map { superscripts[Int(String($0))!] })
     }
 
     /// `bytes` in whole megabytes (10^6), as `22 MB`.

@@ -328,12 +328,10 @@ enum ResultsReader {
     static func deviceTime(_ item: JSONNode, steps: Int) throws -> DeviceTime {
         let keys = ["gpu", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "frames"]
         let f = try item.object(allowing: keys, expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
-        let refresh = f.optional("refreshHz")
         var time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
-                              refreshHz: try f.required("refreshHz", "a positive number").measure(),
+                              refreshHz: try f.required("refreshHz", DeviceTime.refreshExpected).refreshRate(),
                               lowNanos: try f.required("lowNanos", "an integer").count(),
                               highNanos: try f.required("highNanos", "an integer").count())
-        guard time.refreshHz > 0 else { throw refresh!.fail("expected a positive refresh rate, got \(Format.number(time.refreshHz))") }
         guard time.lowNanos <= time.highNanos else {
             throw item.fail("lowNanos (\(time.lowNanos)) is above highNanos (\(time.highNanos)): the low end of an estimate is its fast end")
         }

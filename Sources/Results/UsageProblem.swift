@@ -75,8 +75,15 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// The table options (`--device`, `--rows-per-section` …) were given for the scenario
     /// `scenario`, whose events name its rows and sections.
     case tableOptionsWithEvents(scenario: String)
-    /// The table options would make a table of `rows` rows, more than the `maximum`.
-    case tooManyRows(rows: Int, maximum: Int)
+    /// The table options would give the scenario `scenario` a table of `rows` rows, more than
+    /// the `maximum`.
+    case tooManyRows(scenario: String, rows: Int, maximum: Int)
+    /// The table options would make rows `rowHeight` points tall on `device`, `pixels` pixels at
+    /// its `scale`, above the `maximum` pixels a row may have (a scenario file's limit).
+    case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Int, maximum: Double)
+    /// The scenario `scenario` jumps to `row`, which the table the options make does not have:
+    /// the table has `sections` sections, and the row's section (when it exists) `rows` rows.
+    case jumpRowOutsideTable(scenario: String, row: JumpRow, sections: Int, rows: Int?)
     /// The table options would make a corner `radius` (pt) above half the `rowHeight` (pt).
     case cornerRadiusAboveHalfRow(radius: Double, rowHeight: Double)
     /// The internal option `--option` was given `value`, which is not the index of one of the
@@ -90,6 +97,17 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// `bench merge` was given one shard twice: as `path`, and before as `earlier` (the same
     /// path, or another name of the same file).
     case shardGivenTwice(earlier: String, path: String)
+
+    /// A row a scroll jumps to: its section and its row in the section.
+    public struct JumpRow: Equatable, Sendable {
+        public var section: Int
+        public var row: Int
+
+        public init(section: Int, row: Int) {
+            self.section = section
+            self.row = row
+        }
+    }
 
     /// Where two outputs that collide both go.
     public enum SharedPlace: Equatable, Sendable {
@@ -180,8 +198,19 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
             return "valgrind is not installed; \(Self.valgrindInstallHint)."
         case .tableOptionsWithEvents(let scenario):
             return "the scenario '\(Escape.message(scenario))' has events, which name its rows and sections; --device, --sections, --rows-per-section, --row-height, --corner-radius and --cell apply only to scenarios without events."
-        case .tooManyRows(let rows, let maximum):
-            return "the table would have \(Format.grouped(rows)) rows; the most a table may have is \(Format.grouped(maximum))."
+        case .tooManyRows(let scenario, let rows, let maximum):
+            return "with these options the scenario '\(Escape.message(scenario))' would have \(Format.grouped(rows)) rows; the most a table may have is \(Format.grouped(maximum))."
+        case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
+            return "a row height of \(Format.number(rowHeight)) pt is \(Format.grouped(pixels)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
+                + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
+        case .jumpRowOutsideTable(let scenario, let row, let sections, let rows):
+            let table = if let rows {
+                rows == 0 ? "section \(row.section) has no rows"
+                    : "section \(row.section) has \(Self.counted(rows, "row")) (0 to \(Format.grouped(rows - 1)))"
+            } else {
+                "it has \(Self.counted(sections, "section"))" + (sections > 0 ? " (0 to \(Format.grouped(sections - 1)))" : "")
+            }
+            return "the scenario '\(Escape.message(scenario))' jumps to row \(row.section).\(row.row), which the table the options make does not have: \(table)."
         case .cornerRadiusAboveHalfRow(let radius, let rowHeight):
             return "a corner radius of \(Format.number(radius)) pt is more than half the row height \(Format.number(rowHeight)) pt; give --corner-radius \(Format.number(rowHeight / 2)) or less, or a taller --row-height."
         case .notAPairIndex(let option, let value, let count):
@@ -194,6 +223,11 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
             return earlier == path ? "'\(path)' is given twice; give each shard once."
                 : "'\(earlier)' and '\(path)' are the same file; give each shard once."
         }
+    }
+
+    /// "1 row", "2 rows", "1,000 rows".
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(Format.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// What to do without valgrind, which counts instructions.

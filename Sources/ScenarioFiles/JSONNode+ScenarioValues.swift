@@ -32,7 +32,7 @@ extension JSONNode {
     func screenLength(scale: Double) throws -> Double {
         let most = ScenarioFile.maxPixelLength / scale, least = 1 / scale
         let pixels = Format.number(ScenarioFile.maxPixelLength)
-        return try number("a number from \(Format.number(least)) to \(Format.number(most)) (1 to \(pixels) pixels at \(Format.number(scale))×)") {
+        return try number("a number from \(Format.number(least)) to \(Format.limit(most)) (1 to \(pixels) pixels at \(Format.number(scale))×)") {
             $0 >= least && $0 <= most
         }
     }
@@ -43,7 +43,7 @@ extension JSONNode {
         let most = ScenarioFile.maxPixelLength / scale
         let kind = allowsZero ? "a non-negative number" : "a positive number"
         let pixels = Format.number(ScenarioFile.maxPixelLength)
-        return try number("\(kind) up to \(Format.number(most)) (\(pixels) pixels at \(Format.number(scale))×)") {
+        return try number("\(kind) up to \(Format.limit(most)) (\(pixels) pixels at \(Format.number(scale))×)") {
             (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= most
         }
     }

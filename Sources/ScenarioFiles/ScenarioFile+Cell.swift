@@ -23,7 +23,7 @@ extension ScenarioFile {
     /// cell").
     /// - Throws: `BenchError.input` naming the file, the key path and what was expected.
     public static func loadCell(path: String) throws -> CellDescription {
-        try cell(from: read(path), file: path)
+        try cell(from: read(path, kind: .cell), file: path)
     }
 
     /// Decodes a cell file's contents; `file` names it in messages.

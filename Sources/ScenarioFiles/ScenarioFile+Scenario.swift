@@ -88,8 +88,9 @@ extension ScenarioFile {
         let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name", "gpu"], expected: "an object")
         let scale = try fields.required("scale", "a positive number").number(
             "a positive number up to \(Format.number(maxScale))") { $0 > 0 && $0 <= maxScale }
-        let refreshHz = try fields.required("refreshHz", "a positive number").number(
-            "a positive number up to \(Format.number(maxRefreshHz))") { $0 > 0 && $0 <= maxRefreshHz }
+        let refreshHz = try fields.required("refreshHz", DeviceTime.refreshExpected).number(DeviceTime.refreshExpected) {
+            DeviceTime.refreshRange.contains($0)
+        }
         let width = try fields.required("width", "a positive number").screenLength(scale: scale)
         let height = try fields.required("height", "a positive number").screenLength(scale: scale)
         let name = try fields.member("name")?.string(nonEmpty: true) ?? "custom"
@@ -150,7 +151,7 @@ extension ScenarioFile {
         let rowsNode = try fields.required("rows", "an array of row objects")
         let rows = try rowsNode.array(nonEmpty: false)
         guard rows.count <= maxPatternRows else {
-            throw rowsNode.fail("\(rows.count) rows; the most a pattern may list is \(maxPatternRows)")
+            throw rowsNode.fail("\(Format.grouped(rows.count)) rows; the most a pattern may list is \(Format.grouped(maxPatternRows))")
         }
         let length = 0...maxTextLength
         return ContentPattern(

@@ -28,8 +28,8 @@ public enum ScenarioFile {
     public static let maxPixelLength = 8192.0
     /// The largest device scale (no screen is denser than 3×; 4 leaves room for experiments).
     public static let maxScale = 4.0
-    /// The highest refresh rate, frames per second.
-    public static let maxRefreshHz = 240.0
+    /// The highest refresh rate, frames per second (`DeviceTime.refreshRange`, whose lowest is 1).
+    public static let maxRefreshHz = DeviceTime.refreshRange.upperBound
     /// The largest file read: scenario files are a few kilobytes.
     public static let maxFileBytes = 16 << 20
 
@@ -126,10 +126,19 @@ public enum ScenarioFile {
 
     // MARK: Files
 
-    /// The bytes of a scenario or suite file, read until the end (a FIFO or `<(…)` too) and at
-    /// most `maxFileBytes` of them.
-    static func read(_ path: String) throws -> [UInt8] {
-        try InputFile.read(path, expected: "a JSON file", limit: (maxFileBytes, "scenario and suite files"))
+    /// The kinds of file read here, each named in the message about a file too large.
+    public enum FileKind: String, Sendable {
+        case scenario = "scenario and suite files"
+        case cell = "cell files"
+    }
+
+    /// The bytes of a scenario, suite or cell file (`kind`), read until the end (a FIFO or `<(…)`
+    /// too) and at most `maxFileBytes` of them: read once, and decoded from the bytes, so that a
+    /// command that starts child processes hands them a copy rather than the path, which a FIFO
+    /// lets only one reader read.
+    /// - Throws: `BenchError.input` naming the file and why it cannot be read.
+    public static func read(_ path: String, kind: FileKind = .scenario) throws -> [UInt8] {
+        try InputFile.read(path, expected: "a JSON file", limit: (maxFileBytes, kind.rawValue))
     }
 
     /// The document in `bytes`, read by the one strict parser with every number a `Double`.

@@ -27,6 +27,27 @@ public enum Escape {
         return String(head) + "… (" + Format.grouped(text.utf8.count) + " bytes)"
     }
 
+    /// `bytes` that should be UTF-8 (a path from the environment) as text: each valid sequence as
+    /// its character, each byte that starts none as `\xFF`, so no two byte strings read alike.
+    public static func bytes(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            let decoded = (1...4).lazy.compactMap { length -> (String, Int)? in
+                guard i + length <= bytes.count, let text = String(validating: bytes[i..<(i + length)], as: UTF8.self) else { return nil }
+                return (text, length)
+            }.first
+            if let (text, length) = decoded {
+                out += text
+                i += length
+            } else {
+                out += "\\x" + String(bytes[i], radix: 16, uppercase: true)
+                i += 1
+            }
+        }
+        return out
+    }
+
     /// A name or value quoted in a message for the terminal: shortened to `messageLimit` and with
     /// control characters made visible (`terminal`).
     public static func message(_ text: String) -> String {

@@ -39,6 +39,19 @@ public enum Format {
         return value < 0 && !isZero ? "-" + text : text
     }
 
+    /// An upper limit as a message shows it: a whole number as `number` does, any other rounded
+    /// down to two decimals (8,192 pixels at 3× is "2,730.66" points, not 2730.6666666666665),
+    /// so the number shown is always within the limit and a user can type it back.
+    public static func limit(_ x: Double) -> String {
+        guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
+        if x == x.rounded() { return grouped(Int(x)) }
+        let hundredths = (x * 100).rounded(.down)
+        var text = decimal(hundredths / 100, 2)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     /// A number as a message shows it: whole numbers without a fraction and with thousands
     /// separators, others as Swift prints them (0.5, 1e-308).
     public static func number(_ x: Double) -> String {

@@ -102,6 +102,19 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// The longest a test waits for an event that must come (a child starting, a process
+    /// ending): long enough for any load, so only a hang reaches it. No assertion depends on how
+    /// fast the machine is; a bound that must be tight is a multiple of a time measured in the
+    /// test (`scaled`).
+    private static let patience: Double = 600
+
+    /// A bound for a wait, scaled to this machine's pace now: `factor` times `measured` (how long
+    /// something comparable took here, in this test), and never less than `floor` seconds. Under
+    /// load everything slows alike, so the bound grows with it.
+    private func scaled(_ measured: Double, times factor: Double = 5, atLeast floor: Double = 5) -> Double {
+        max(floor, factor * measured)
+    }
+
     /// Waits up to `seconds` for `condition`; false when it never held.
     private func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -134,31 +147,35 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none,per-cell-mask", "--quiet",
                                             "--json", directory + "/r.json"], environment: environment())
         // Interrupted once valgrind's children are counting (they have written their logs).
-        XCTAssertTrue(eventually(within: 120) {
+        let started = Date()
+        XCTAssertTrue(eventually(within: Self.patience) {
             leftovers().contains { $0.hasPrefix("cornerbench-instructions-") } && processes(mentioning: temporary).count >= 2
         }, "the counting children never started")
+        let startup = Date().timeIntervalSince(started)
         Thread.sleep(forTimeInterval: 1)
         // Ctrl-C: SIGINT to the whole process group.
         kill(-run.process.processIdentifier, SIGINT)
-        let result = run.finish(within: 60)
+        let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 128 + SIGINT, result.stderr)
         XCTAssertTrue(result.stderr.contains("Interrupted; no output file was changed."), result.stderr)
         XCTAssertEqual(result.stderr.components(separatedBy: "Interrupted").count, 2, "one message, not one per child: \(result.stderr)")
-        XCTAssertTrue(eventually(within: 5) { processes(mentioning: temporary).isEmpty }, "a valgrind child still runs")
+        XCTAssertTrue(eventually(within: scaled(startup)) { processes(mentioning: temporary).isEmpty }, "a valgrind child still runs")
         XCTAssertEqual(leftovers(), [], "no cornerbench-instructions directory and no vgdb-pipe is left")
     }
 
     func testATerminatedProcessesRunStopsItsChildAndLeavesNothingInTMPDIR() throws {
         let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
                                             "--quiet", "--json", directory + "/r.json"], environment: environment())
-        XCTAssertTrue(eventually(within: 60) { !children(of: run.process.processIdentifier).isEmpty }, "no child started")
+        let started = Date()
+        XCTAssertTrue(eventually(within: Self.patience) { !children(of: run.process.processIdentifier).isEmpty }, "no child started")
+        let startup = Date().timeIntervalSince(started)
         Thread.sleep(forTimeInterval: 0.4)
         // SIGTERM to bench alone: its child hears of it from bench.
         kill(run.process.processIdentifier, SIGTERM)
-        let result = run.finish(within: 60)
+        let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 128 + SIGTERM, result.stderr)
         XCTAssertTrue(result.stderr.contains("Interrupted; no output file was changed."), result.stderr)
-        XCTAssertTrue(eventually(within: 5) { processes(mentioning: temporary).isEmpty }, "a child still runs")
+        XCTAssertTrue(eventually(within: scaled(startup)) { processes(mentioning: temporary).isEmpty }, "a child still runs")
         XCTAssertEqual(leftovers(), [], "no cornerbench-processes directory is left")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
     }
@@ -172,21 +189,25 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     /// Starts `arguments`, waits for the first child that works in TMPDIR, lets it run `delay`
     /// seconds, kills bench with SIGKILL (nothing of it can run), and checks that the child ends
-    /// within a few seconds and TMPDIR is left empty.
+    /// and TMPDIR is left empty within a bound scaled to how long the child took to start (a
+    /// valgrind child on a loaded machine takes many times longer to start and to end alike).
     private func killParent(of arguments: [String], after delay: Double) throws {
         let run = try Run(benchExecutable, arguments, environment: environment())
         let parent = run.process.processIdentifier
         var child: pid_t?
-        XCTAssertTrue(eventually(within: 60) {
+        let started = Date()
+        XCTAssertTrue(eventually(within: Self.patience) {
             child = children(of: parent).first { processes(mentioning: temporary).contains($0) }
             return child != nil
         }, "no child started")
+        let startup = Date().timeIntervalSince(started)
         Thread.sleep(forTimeInterval: delay)
         if let child { XCTAssertFalse(hasEnded(child), "the child must still run when its parent is killed") }
         kill(parent, SIGKILL)
         if let child {
-            XCTAssertTrue(eventually(within: 5) { hasEnded(child) }, "the child \(child) runs on without its parent")
-            XCTAssertTrue(eventually(within: 5) { leftovers().isEmpty }, "left in TMPDIR: \(leftovers())")
+            let bound = scaled(startup + delay)
+            XCTAssertTrue(eventually(within: bound) { hasEnded(child) }, "the child \(child) runs on without its parent (waited \(Int(bound)) s)")
+            XCTAssertTrue(eventually(within: bound) { leftovers().isEmpty }, "left in TMPDIR: \(leftovers())")
         }
         // Whatever is left of the group is stopped before the next test.
         kill(-parent, SIGKILL)
@@ -210,12 +231,12 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
                                             "--quiet", "--json", directory + "/r.json"], environment: environment())
         var child: pid_t?
-        XCTAssertTrue(eventually(within: 60) {
+        XCTAssertTrue(eventually(within: Self.patience) {
             child = children(of: run.process.processIdentifier).first
             return child != nil
         }, "no child started")
         if let child { kill(child, SIGKILL) }
-        let result = run.finish(within: 60)
+        let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("Error: Process 1 of 3 was killed by signal 9 (SIGKILL)."), result.stderr)
         XCTAssertFalse(result.stderr.contains("its error is above"), result.stderr)
@@ -228,7 +249,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         for limit in [8, 10] {
             let run = try Run("/bin/sh", ["-c", "ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
                                           benchExecutable], environment: environment())
-            let result = run.finish(within: 60)
+            let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "ulimit -n \(limit): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--processes ran out of file descriptors"), result.stderr)
             XCTAssertTrue(result.stderr.contains("the limit is \(limit) (ulimit -n)"), result.stderr)
@@ -243,7 +264,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         func attempt(_ limit: Int) throws -> (status: Int32, stderr: String) {
             let script = "exec 9</dev/null 13</dev/null; ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 1 --strategy none --quiet "
                 + "--scenario-file \"$1\""
-            return try Run("/bin/bash", ["-c", script, benchExecutable, try tinyScenario()], environment: environment()).finish(within: 60)
+            return try Run("/bin/bash", ["-c", script, benchExecutable, try tinyScenario()], environment: environment()).finish(within: Self.patience)
         }
         var needs: Set<Int> = []
         for limit in [8, 11, 12, 14] {
@@ -274,7 +295,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     func testALowSoftDescriptorLimitIsRaisedForTheChildren() throws {
         let run = try Run("/bin/sh", ["-c", "ulimit -Hn 1024; ulimit -Sn 10; exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
                                       benchExecutable], environment: environment())
-        let result = run.finish(within: 120)
+        let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(leftovers(), [])
     }
@@ -293,7 +314,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         for (tmpdir, reason) in cases {
             let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
                               environment: environment(["TMPDIR": tmpdir]))
-            let result = run.finish(within: 60)
+            let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, result.stderr)
             // The path itself is shortened in the message, as every quoted name is.
             XCTAssertTrue(result.stderr.hasPrefix("Error: --processes cannot create its temporary directory in '"), result.stderr)
@@ -312,7 +333,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         }
         let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
                           environment: environment())
-        let result = run.finish(within: 120)
+        let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("Removed 2 temporary directories left by interrupted runs in /"), result.stderr)
         XCTAssertEqual(leftovers(), [live], "a running process's directory is kept; the stale ones and the run's own are gone")
@@ -344,7 +365,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
             let output = directory + "/i.json"
             let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none", "--quiet", "--json", output],
                               environment: environment(["PATH": try fakeValgrindPath(labels: labels)]))
-            let result = run.finish(within: 120)
+            let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "labels '\(labels)': \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'ipad-settings/none': "),
                           result.stderr)
@@ -359,7 +380,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         let garbage = "\\033[31mred row name that goes on and on and on and on and on\\n"
         let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none", "--quiet"],
                           environment: environment(["PATH": try fakeValgrindPath(labels: garbage)]))
-        let result = run.finish(within: 120)
+        let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("Error: Unexpected output from the counting process 1 of 1 (valgrind)"), result.stderr)
         XCTAssertFalse(result.stderr.contains("\u{1B}"), "no terminal escape reaches the message")

@@ -39,8 +39,13 @@ final class ChildProcessTests: XCTestCase {
             return (signal: signal, directory: directory, results: results, process: process, errors: errors)
         }
         defer { for run in runs { try? FileManager.default.removeItem(at: run.directory) } }
-        // Long enough to be inside the measured steps (the default run takes seconds).
-        Thread.sleep(forTimeInterval: 1.5)
+        // Interrupted once bench handles the signals (its handlers are installed first thing, and
+        // the default run then takes seconds): an event, not a guess at how fast this machine is.
+        for run in runs {
+            while run.process.isRunning && !Self.catches([SIGINT, SIGTERM], pid: run.process.processIdentifier) {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
         for run in runs {
             XCTAssertTrue(run.process.isRunning, "the run must still be going when it is interrupted")
             kill(run.process.processIdentifier, run.signal)
@@ -54,6 +59,15 @@ final class ChildProcessTests: XCTestCase {
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "results.json" }
             XCTAssertEqual(leftovers, [], "no temporary file is left behind")
         }
+    }
+
+    /// Whether the process `pid` has handlers for every one of `signals`: its `SigCgt` mask in
+    /// /proc (a hex mask whose bit n − 1 is signal n).
+    static func catches(_ signals: [Int32], pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return signals.allSatisfy { mask & (1 << UInt64($0 - 1)) != 0 }
     }
 
     func testProcessesRunTheSameMeasurementInFreshProcessesOneRoundEach() throws {

@@ -168,8 +168,20 @@ final class BenchErrorRenderingTests: XCTestCase {
     }
 
     func testTooManyRowsGroupsBothCounts() {
-        assertUsage(.tooManyRows(rows: 100_000_000, maximum: 10_000_000),
-                    "the table would have 100,000,000 rows; the most a table may have is 10,000,000.")
+        assertUsage(.tooManyRows(scenario: "ipad-settings", rows: 100_000_000, maximum: 10_000_000),
+                    "with these options the scenario 'ipad-settings' would have 100,000,000 rows; the most a table may have is 10,000,000.")
+    }
+
+    func testARowHeightAboveThePixelLimitGivesACleanBound() {
+        assertUsage(.rowHeightAbovePixelLimit(rowHeight: 4096, device: "iphone-15-pro", scale: 3, pixels: 12_288, maximum: 8192),
+                    "a row height of 4,096 pt is 12,288 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
+    }
+
+    func testAJumpToARowTheOptionsRemoveNamesTheTable() {
+        assertUsage(.jumpRowOutsideTable(scenario: "j", row: .init(section: 20, row: 2), sections: 30, rows: 1),
+                    "the scenario 'j' jumps to row 20.2, which the table the options make does not have: section 20 has 1 row (0 to 0).")
+        assertUsage(.jumpRowOutsideTable(scenario: "j", row: .init(section: 20, row: 2), sections: 1, rows: nil),
+                    "the scenario 'j' jumps to row 20.2, which the table the options make does not have: it has 1 section (0 to 0).")
     }
 
     func testCornerRadiusAboveHalfRowSuggestsTheLargestRadius() {
@@ -202,8 +214,10 @@ final class BenchErrorRenderingTests: XCTestCase {
     }
 
     func testBaselineScenarioUnknownSuggestsSuiteOrResults() {
-        assertInput(.baselineScenarioUnknown(name: "ci-\nx"),
+        assertInput(.baselineScenarioUnknown(name: "ci-\nx", suiteGiven: true),
                     "the baseline's scenario 'ci-\\nx' is neither built in nor in the given --suite; give --suite or --results.")
+        assertInput(.baselineScenarioUnknown(name: "ci-\nx", suiteGiven: false),
+                    "the baseline's scenario 'ci-\\nx' is not a built-in scenario, and no --suite was given; give --suite or --results.")
     }
 
     func testBaselineEmptySaysSo() {
@@ -383,6 +397,18 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertResource(.runNeedsMemory(need: records, limit: .data, limitBytes: 307_200_000),
                        "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 3 MB of step records, and about 100 MB for the program), "
                        + "but the data limit is 307 MB (ulimit -d 300000); raise it to 682 MB (ulimit -d 666016) or more, or run fewer strategies or steps.")
+        var cells = need
+        cells.tableBytes = 1_500_000_000
+        assertResource(.runNeedsMemory(need: cells, limit: .physical, limitBytes: 1_000_000_000),
+                       "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 1,500 MB for the tables and their cells' bitmaps, and about 100 MB for the program), "
+                       + "but this machine has 1,000 MB of memory; run a smaller table or cell, or fewer strategies or steps.")
+    }
+
+    func testRunTooLongGivesTheEstimateAndTheScenario() {
+        assertResource(.runTooLong(pixels: 4.3e10, limit: 1e10, scenario: "shadowed", pixelsPerStep: 9.5e8, screenPixels: 3.4e6),
+                       "this run's cells would draw about 4.3 × 10¹⁰ pixels in off-screen passes, more than the 1.0 × 10¹⁰ a run may (minutes of drawing): "
+                       + "a step of the scenario 'shadowed' draws about 279.4 screens of them; run fewer steps or strategies, "
+                       + "or a cell with fewer or smaller clipped, masked or shadowed layers.")
     }
 
     func testInstructionsMissingNamesFivePairsAndWhy() {

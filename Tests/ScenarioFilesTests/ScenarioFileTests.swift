@@ -151,7 +151,7 @@ final class ScenarioFileTests: XCTestCase {
                       contains: ["table.content.footer: expected an integer from 0 to 200"])
         let many = "[" + Array(repeating: #"{ "title": 1 }"#, count: 1001).joined(separator: ",") + "]"
         assertMessage(scenarioText(replacing: ["table": #"{ "sections": 2, "rowsPerSection": 5, "content": { "rows": "# + many + " } }"]),
-                      contains: ["table.content.rows: 1001 rows; the most a pattern may list is 1000"])
+                      contains: ["table.content.rows: 1,001 rows; the most a pattern may list is 1,000"])
     }
 
     func testOffsetsThatOverflowInPixelsAreRejectedWithTheirKey() {

@@ -1,0 +1,152 @@
+import Raster
+import Results
+import Table
+
+/// What a scenario will cost before it runs, in the units a run spends: bytes held (the table's
+/// geometry, a user's cell bitmaps and off-screen buffers) and pixels drawn a step (the screen and
+/// every off-screen pass). `FrameMemory.need` adds the bytes to the memory a run needs, and
+/// `check(_:steps:rounds:)` refuses a run whose cells' off-screen pixels would take far longer
+/// than any benchmark should, saying how many, before a frame is drawn.
+///
+/// The counts follow the renderer's rules (docs/cost-model.md §7): every visible cell of a
+/// described cell draws each of its layers; a layer that needs an off-screen pass (a mask, a
+/// rounded clip of contents or sublayers, group opacity, a shadow without a path, a rasterized
+/// bitmap too large to keep) takes a buffer of at most what can reach the screen. They are upper
+/// bounds: a cell of the pattern's costliest kind is assumed in every visible row.
+public enum WorkEstimate {
+    /// The most pixels a run's described cells may draw off screen (every step of every strategy,
+    /// warm-ups and rounds included): as many as the default run draws on screen
+    /// (`ipad-settings`, nine strategies: 1.1 × 10¹⁰ pixels, under a minute). The screen itself
+    /// is not limited: its pixels grow only with the steps, rounds and strategies asked for,
+    /// where a described cell's can grow a thousandfold with one number in its file.
+    public static let maxOffscreenPixels = 1e10
+
+    /// The bytes a table of `scenario` keeps in its geometry and sections: a row's top and
+    /// section (12 bytes, 16 counted), a section's spec, first row and top (48 bytes, 80 counted
+    /// for the spec the scenario makes while the geometry is built). Ten million single-row
+    /// sections: 960 MB counted; the whole run of `none` measured 787 MB resident.
+    public static func tableBytes(_ scenario: Scenario) -> Int {
+        scenario.rowCount * 16 + scenario.sections * 80
+    }
+
+    /// The rows of `scenario`'s table on screen at once, at most: the screen's height in rows,
+    /// and one more at each edge.
+    static func visibleRows(_ scenario: Scenario) -> Int {
+        let rows = Int((scenario.device.height / max(1, scenario.rowHeight)).rounded(.up)) + 2
+        return max(0, min(rows, scenario.rowCount))
+    }
+
+    /// The bytes the described cells of `scenario` hold in one table: the shared pictures (one
+    /// per colour a picture cycles through), and for every visible cell its labels' bitmaps and
+    /// its off-screen buffers (lent until the frame is done); the rasterization cache, at most
+    /// 2.5 screens. Zero for Settings rows, whose cost the frame allowance covers.
+    public static func cellBytes(_ scenario: Scenario) -> Int {
+        let cells = scenario.content.cells.compactMap { cell -> CellDescription? in
+            if case .layers(let description) = cell { return description }
+            return nil
+        }
+        guard !cells.isEmpty else { return 0 }
+        let screen = scenario.device.pixelSize.area, scale = scenario.device.scale
+        var shared = 0, perCell = 0, rasterized = false
+        for cell in cells {
+            var own = 0
+            for layer in cell.layers { add(layer, scale: scale, screen: screen, shared: &shared, perCell: &own, rasterized: &rasterized) }
+            perCell = max(perCell, own)
+        }
+        return shared + perCell * visibleRows(scenario) + (rasterized ? screen * 4 * 5 / 2 : 0)
+    }
+
+    /// The pixels a step of `scenario` draws off screen: every visible described cell's
+    /// off-screen passes (none for Settings rows, whose passes the strategies make and the
+    /// counters measure).
+    public static func offscreenPixelsPerStep(_ scenario: Scenario) -> Double {
+        let screen = scenario.device.pixelSize.area
+        var worst = 0.0
+        for case .layers(let cell) in scenario.content.cells {
+            worst = max(worst, cell.layers.reduce(0) { $0 + offscreenPixels($1, scale: scenario.device.scale, screen: screen) })
+        }
+        return worst * Double(visibleRows(scenario))
+    }
+
+    /// The pixels a step of `scenario` draws: the screen, and `offscreenPixelsPerStep`.
+    public static func pixelsPerStep(_ scenario: Scenario) -> Double {
+        Double(scenario.device.pixelSize.area) + offscreenPixelsPerStep(scenario)
+    }
+
+    /// The off-screen pixels a run of `plan` draws (`offscreenPixelsPerStep`, over the warm-up and
+    /// measured steps of every round and strategy).
+    public static func offscreenPixels(for plan: RunPlan, steps: Int?, rounds: Int) -> Double {
+        plan.items.reduce(0) { total, item in
+            let scenario = item.scenario, measured = steps ?? scenario.steps
+            let perStrategy = Double(min(scenario.warmupSteps, measured) + measured * max(1, rounds))
+            return total + offscreenPixelsPerStep(scenario) * perStrategy * Double(item.strategies.count)
+        }
+    }
+
+    /// Throws when a run of `plan` would draw more than `maxOffscreenPixels` off screen, naming
+    /// the costliest scenario and what it draws a step.
+    /// - Throws: `BenchError.resource(.runTooLong(...))`.
+    public static func check(_ plan: RunPlan, steps: Int?, rounds: Int) throws {
+        let total = offscreenPixels(for: plan, steps: steps, rounds: rounds)
+        guard total > maxOffscreenPixels,
+              let worst = plan.scenarios.max(by: { offscreenPixelsPerStep($0) < offscreenPixelsPerStep($1) }) else { return }
+        throw BenchError.resource(.runTooLong(pixels: total, limit: maxOffscreenPixels, scenario: worst.name,
+                                              pixelsPerStep: offscreenPixelsPerStep(worst),
+                                              screenPixels: Double(worst.device.pixelSize.area)))
+    }
+
+    /// A layer's size in pixels at `scale`, at least 0.
+    private static func area(_ layer: LayerDescription, scale: Double) -> Int {
+        let width = Int((max(0, layer.frame.width) * scale).rounded(.up)), height = Int((max(0, layer.frame.height) * scale).rounded(.up))
+        return width * height
+    }
+
+    /// Whether the renderer gives `layer` an off-screen pass of its own every frame.
+    private static func needsPass(_ layer: LayerDescription, scale: Double, screen: Int) -> Bool {
+        let hasContent = layer.contents != .none || !layer.sublayers.isEmpty
+        if layer.mask != nil || (layer.masksToBounds && layer.cornerRadius > 0 && hasContent) { return true }
+        if layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayers.isEmpty { return true }
+        if let shadow = layer.shadow, !shadow.hasPath { return true }
+        // A rasterized bitmap too large for the cache is drawn again every frame.
+        return layer.shouldRasterize && Double(area(layer, scale: 1)) * layer.rasterizationScale * layer.rasterizationScale * 4
+            > Double(screen * 4 * 5 / 2)
+    }
+
+    /// The off-screen pixels `layer` and its sublayers draw a frame: each pass at most a screen
+    /// (what can reach it), a mask's pass as a second, and a shadow without a path as twenty:
+    /// its shape is rendered, its alpha taken, blurred by three box passes each way and
+    /// composited, which took twenty times a plain pass's time (a 2,048-point shadowed layer on
+    /// every row of an iPhone 15 Pro: over two minutes for ten frames).
+    private static func offscreenPixels(_ layer: LayerDescription, scale: Double, screen: Int) -> Double {
+        guard !layer.isHidden else { return 0 }
+        var pixels = 0.0
+        if needsPass(layer, scale: scale, screen: screen) {
+            let buffer = Double(min(area(layer, scale: scale), screen))
+            pixels += buffer * (layer.mask != nil ? 2 : 1) + (layer.shadow.map { $0.hasPath ? 0 : 20 * buffer } ?? 0)
+        }
+        return pixels + layer.sublayers.reduce(0) { $0 + offscreenPixels($1, scale: scale, screen: screen) }
+    }
+
+    /// Adds `layer`'s bitmaps to the pictures one table shares (`shared`) and those each visible
+    /// cell holds (`perCell`); `rasterized` is set when a layer is kept in the rasterization cache.
+    private static func add(_ layer: LayerDescription, scale: Double, screen: Int, shared: inout Int, perCell: inout Int,
+                            rasterized: inout Bool) {
+        let own = area(layer, scale: scale)
+        switch layer.contents {
+        case .image(.picture(let size, let color, _)):
+            let pixels = size.map { Int(($0.width * scale).rounded(.up)) * Int(($0.height * scale).rounded(.up)) } ?? own
+            shared += pixels * 5 * (color == nil ? ContentDrawing.iconColors.count : 1)
+        case .image(.symbol), .text: perCell += own * 4
+        case .none: break
+        }
+        if needsPass(layer, scale: scale, screen: screen) {
+            // The buffer, a mask's attachment, a shadow's alpha and blur.
+            perCell += min(own, screen) * (4 + (layer.mask != nil ? 4 : 0) + (layer.shadow.map { $0.hasPath ? 0 : 9 } ?? 0))
+        } else if layer.shouldRasterize {
+            rasterized = true
+        }
+        for sublayer in layer.sublayers {
+            add(sublayer, scale: scale, screen: screen, shared: &shared, perCell: &perCell, rasterized: &rasterized)
+        }
+    }
+}
