@@ -65,6 +65,10 @@ let package = Package(
         .target(name: "CProcess", cSettings: isDownloaded ? [] : [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports", "CProcess"], swiftSettings: optimizedInDebug),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+        // CellExporter: the one source file an iOS app adds to a debug build to write its cells as
+        // cell files (docs/scenario-files.md, "Export your cell from the app"). Here only its
+        // protocol path compiles, for its tests; nothing in the tool depends on it.
+        .target(name: "CellExporter", path: "Examples/CellExporter/Sources/CellExporter"),
 
         // Test support, split by layer so a test builds only what it tests. Tests and their support
         // are optimized like the library: frame comparisons, PNG decoding and supersampled
@@ -90,6 +94,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], exclude: ["__Snapshots__"],
                     swiftSettings: optimizedInDebug),
     ]
