@@ -20,6 +20,9 @@ struct DrawOp {
     let keptBytesPerPixel: Int
     /// The bytes its kernel writes and reads per pixel shaded (`Paint.bytesPerPixel`).
     let bytesPerPixel: (written: Int, read: Int)
+    /// The described cell layer it draws for (`Layer.costTag`), set when that layer's drawing
+    /// is done; -1 for none.
+    var costTag = -1
 
     /// An operation of `paint` over `rect`. What the shader asks of it for every band it crosses
     /// is worked out here, once: `Paint` lives in another module, and each question was a call

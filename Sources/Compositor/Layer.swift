@@ -42,6 +42,10 @@ open class Layer {
     @exclusivity(unchecked) public final var allowsGroupOpacity = true { didSet { if allowsGroupOpacity != oldValue { invalidate() } } }
     /// A promise that the contents are fully opaque, so they may be drawn without blending.
     @exclusivity(unchecked) public final var isOpaque = false { didSet { if isOpaque != oldValue { invalidate() } } }
+    /// Which layer of a described cell this is (its place in the description, depth first), so
+    /// the renderer attributes the passes, splits and blended pixels it causes to it; -1 for a
+    /// layer it attributes nothing to. Changes nothing drawn.
+    @exclusivity(unchecked) public final var costTag = -1
     /// Hidden layers and their subtrees are not drawn.
     @exclusivity(unchecked) public final var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
     /// Corner radius in points for the background (and for clipping with `masksToBounds`).

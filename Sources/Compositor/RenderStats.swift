@@ -54,7 +54,51 @@ public struct RenderStats: Equatable, Sendable {
     /// (`Renderer.execute`, from `DrawOp.keptBytesPerPixel`; `Renderer.clipCoverage`).
     public var keptBytesRead = 0
 
+    /// What the layers of a described cell caused (`Layer.costTag`), by tag: each pass, split and
+    /// byte of tile traffic to the innermost tagged layer whose drawing ran it, each blended
+    /// on-screen draw to the tagged layer it draws (`Renderer.build`).
+    public var layerCosts: [Int: LayerCost] = [:]
+
     public init() {}
+}
+
+/// What one layer of a described cell caused in a frame (or a sum of frames).
+public struct LayerCost: Equatable, Sendable {
+    /// Off-screen passes its drawing ran (its own, a mask's, a shadow's shape, a cache miss).
+    public var offscreenPasses = 0
+    /// Splits of the screen's pass those passes made.
+    public var screenSplits = 0
+    /// Bytes of tile traffic those passes moved (their stores and the reads of their results).
+    public var tileTrafficBytes = 0
+    /// Pixels of its blended draws on screen (its own, or its off-screen result composited).
+    public var blendedPixels = 0
+
+    public init() {}
+
+    /// The pass counters only.
+    init(passes: Int, splits: Int, traffic: Int) {
+        offscreenPasses = passes
+        screenSplits = splits
+        tileTrafficBytes = traffic
+    }
+
+    /// Adds every field of `rhs`.
+    public static func += (lhs: inout LayerCost, rhs: LayerCost) {
+        lhs.offscreenPasses += rhs.offscreenPasses
+        lhs.screenSplits += rhs.screenSplits
+        lhs.tileTrafficBytes += rhs.tileTrafficBytes
+        lhs.blendedPixels += rhs.blendedPixels
+    }
+
+    /// `lhs` less `rhs`, field by field.
+    static func - (lhs: LayerCost, rhs: LayerCost) -> LayerCost {
+        var out = LayerCost()
+        out.offscreenPasses = lhs.offscreenPasses - rhs.offscreenPasses
+        out.screenSplits = lhs.screenSplits - rhs.screenSplits
+        out.tileTrafficBytes = lhs.tileTrafficBytes - rhs.tileTrafficBytes
+        out.blendedPixels = lhs.blendedPixels - rhs.blendedPixels
+        return out
+    }
 }
 
 /// Objects allocated for layer trees, counted by their initializers (`Layer.init`, `Path.init`,

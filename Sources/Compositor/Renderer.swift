@@ -26,6 +26,9 @@ public final class Renderer {
     public var recordsOverlay = false
 
     var stats = RenderStats()
+    /// The passes, splits and traffic attributed to described cell layers so far this frame, so
+    /// a layer's share excludes what its tagged sublayers took (`buildAttributed`).
+    private var claimed = LayerCost()
     /// What the last frame's walk read, asked of the cache before the next walk. Unchecked for
     /// exclusive access like `shader`: only the walk uses it, on the renderer's one thread.
     @exclusivity(unchecked) private var walkMemory = WalkMemory()
@@ -81,6 +84,7 @@ public final class Renderer {
     /// - Complexity: O(layers × bands + pixels shaded).
     public func render(_ root: Layer, time: Double) -> RenderStats {
         stats = RenderStats()
+        claimed = LayerCost()
         refusedBuffer = nil
         self.time = time
         var fb = framebuffer
@@ -118,6 +122,26 @@ public final class Renderer {
 
     func build(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
+        guard layer.costTag < 0 else { return buildAttributed(layer, parentOrigin: parentOrigin, opacity: opacity, into: &ops, t) }
+        buildUntagged(layer, parentOrigin: parentOrigin, opacity: opacity, into: &ops, t)
+    }
+
+    /// A described cell layer's drawing, with what it caused attributed to it: the passes,
+    /// splits and tile traffic counted while it was drawn, less what its tagged sublayers took,
+    /// and the on-screen draws it appended that no sublayer claimed.
+    private func buildAttributed(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
+        let before = LayerCost(passes: stats.offscreenPasses, splits: stats.screenSplits, traffic: stats.tileTrafficBytes)
+        let claimedBefore = claimed
+        let start = ops.count
+        buildUntagged(layer, parentOrigin: parentOrigin, opacity: opacity, into: &ops, t)
+        let during = LayerCost(passes: stats.offscreenPasses, splits: stats.screenSplits, traffic: stats.tileTrafficBytes) - before
+        let own = during - (claimed - claimedBefore)
+        claimed += own
+        stats.layerCosts[layer.costTag, default: LayerCost()] += own
+        for i in start..<ops.count where ops[i].costTag < 0 { ops[i].costTag = layer.costTag }
+    }
+
+    private func buildUntagged(_ layer: Layer, parentOrigin: Point, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         stats.layersDrawn += 1
         walkMemory.note(layer)
         let abs = Point(x: parentOrigin.x + layer.frame.origin.x, y: parentOrigin.y + layer.frame.origin.y)

@@ -16,6 +16,17 @@ extension Device {
                           stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
     }
 
+    /// The device model's price of what one layer of a cell caused per frame (`cost`, means per
+    /// step): its off-screen passes, their tile traffic and the splits of the screen's pass they
+    /// made, in nanoseconds, both ends; nil when the device names no GPU.
+    public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
+        guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
+        let work = FrameWork(renderPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
+                             screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4))
+        let seconds = GPUFrameTime.estimate(work, on: profile)
+        return (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
+    }
+
     /// Both ends of the estimate of `counters`' work on `profile`, in whole nanoseconds.
     private func nanos(_ counters: [Counter: Double], on profile: GPUProfile) -> (low: Int, high: Int) {
         let shaded = max(0, counters[.shadedPixels] ?? 0)

@@ -61,6 +61,7 @@ public struct FrameStats: Equatable, Sendable {
     /// Adds every counter of `rhs` to `lhs`.
     public static func += (lhs: inout FrameStats, rhs: FrameStats) {
         for counter in Counter.allCases { lhs[counter] += rhs[counter] }
+        for (tag, cost) in rhs.render.layerCosts { lhs.render.layerCosts[tag, default: LayerCost()] += cost }
     }
 
     /// The counter-wise sum.

@@ -1,5 +1,7 @@
+import Compositor
 import Results
 import Strategies
+import Table
 
 /// What one scenario's strategies measured over every round of a run: the first round's step
 /// records and every round's times and memory floors, which `results()` turns into the scenario's
@@ -127,6 +129,7 @@ struct ScenarioMeasurement {
                                 buffersAllocated: records.last?.buffersAllocated ?? 0)
             row.firstStepNanos = firstSteps[i].isEmpty ? nil : Summary(firstSteps[i]).median
             row.deviceTime = scenario.device.deviceTime(perStep: perStep, steps: records.map(\.stats))
+            row.layerCosts = scenario.layerCosts(sum.render.layerCosts, steps: records.count)
             return row
         }
     }
@@ -149,5 +152,27 @@ extension RunResult {
         self.roundRatios = roundRatios
         self.eventLabels = eventLabels
         self.trafficBoundNanos = trafficBoundNanos
+    }
+}
+
+extension Scenario {
+    /// What each layer of the scenario's cell described as layers cost per step, from the
+    /// compositor's attribution summed over `steps` (`RenderStats.layerCosts`), depth first,
+    /// each priced on the device's GPU; nil unless the rows show exactly one such cell (the tags
+    /// are places in one description).
+    func layerCosts(_ sums: [Int: LayerCost], steps: Int) -> [CellLayerCost]? {
+        let described = content.cells.compactMap { cell -> CellDescription? in
+            if case .layers(let description) = cell { return description }
+            return nil
+        }
+        guard described.count == 1, content.cells.count == 1, steps > 0 else { return nil }
+        let n = Double(steps)
+        return described[0].layerPaths.enumerated().map { tag, path in
+            let sum = sums[tag] ?? LayerCost()
+            var cost = CellLayerCost(layer: path, offscreenPasses: Double(sum.offscreenPasses) / n, screenSplits: Double(sum.screenSplits) / n,
+                                     tileTrafficBytes: Double(sum.tileTrafficBytes) / n, blendedPixels: Double(sum.blendedPixels) / n)
+            if let time = device.layerTime(cost) { (cost.gpuLowNanos, cost.gpuHighNanos) = (time.low, time.high) }
+            return cost
+        }
     }
 }

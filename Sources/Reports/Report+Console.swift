@@ -126,6 +126,7 @@ extension Results {
             let ranking = [ranked.header] + ranked.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
             out += Console.table(ranking)
             if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
+            out += layerCostTable(rows)
         }
         if !bases.isEmpty {
             out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Console.wrapped(String($0), indent: 2) }.joined()
@@ -159,5 +160,28 @@ extension RunResult {
     /// The step's estimated cycles per measured step; nil when not counted.
     var stepCyclesPerStep: Double? {
         estimatedCycles?[.step].map { Double($0) / Double(Swift.max(1, steps)) }
+    }
+}
+
+extension Results {
+    /// What each layer of a described cell costs per frame, compactly: the layers of `none`'s row
+    /// (or the first row's) with their passes, splits, blended pixels and GPU ms (model); empty
+    /// when no row has them. The other strategies' rows are in the JSON.
+    func layerCostTable(_ rows: [RunResult]) -> String {
+        guard let row = rows.first(where: { $0.strategy == Ratio.referenceStrategy && $0.layerCosts != nil })
+                ?? rows.first(where: { $0.layerCosts != nil }), let costs = row.layerCosts, !costs.isEmpty else { return "" }
+        let priced = costs.contains { $0.gpuLowNanos != nil }
+        var table = [["layer", "off-screen", "splits", "blended px"] + (priced ? ["GPU ms (model)"] : [])]
+        for cost in costs {
+            var cells = [Escape.terminal(Escape.shortened(cost.layer)), Format.fixed(cost.offscreenPasses, 1), Format.fixed(cost.screenSplits, 1),
+                         Format.grouped(Int(cost.blendedPixels.rounded()))]
+            if priced {
+                cells.append(cost.gpuLowNanos.flatMap { low in cost.gpuHighNanos.map { Verdict.milliseconds(low, $0) } } ?? "–")
+            }
+            table.append(cells)
+        }
+        return "\n" + Console.wrapped("Cost per layer of the cell under \(Escape.terminal(Escape.shortened(row.strategy))), means per frame"
+            + (priced ? "; GPU ms (model): the device model's price of the layer's passes, splits and their traffic" : "") + ":", indent: 2)
+            + Console.table(table)
     }
 }

@@ -236,6 +236,9 @@ public struct RunResult: Codable, Equatable, Sendable {
     /// The device model's GPU time per frame on the scenario's device (`DeviceTime`): an estimate,
     /// never a measurement. Nil where the device names no GPU, and in older files.
     public var deviceTime: DeviceTime?
+    /// What each layer of the scenario's cell described as layers cost per frame, depth first
+    /// (`CellLayerCost`); nil for a table of Settings rows, and in older files.
+    public var layerCosts: [CellLayerCost]?
 
     /// The per-step nanoseconds of `phase` that the step statistics describe: `samples` without
     /// the first load when it is reported on its own (`firstStepNanos`).

@@ -293,6 +293,7 @@ enum ResultsReader {
         run.keptCopyFloorNanos = try f.optional("keptCopyFloorNanos")?.count() ?? 0
         run.firstStepNanos = try f.optional("firstStepNanos").map { try measuredTime($0, row: row) }
         run.deviceTime = try f.optional("deviceTime").map { try deviceTime($0, steps: steps) }
+        run.layerCosts = try f.optional("layerCosts")?.array().map(layerCost)
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
             let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
@@ -354,6 +355,18 @@ enum ResultsReader {
         default: throw item.fail("stepLowNanos and stepHighNanos go together: each step's estimate has both ends")
         }
         return time
+    }
+
+    /// A layer's cost: its path, four means and, priced, two ends in nanoseconds.
+    static func layerCost(_ item: JSONNode) throws -> CellLayerCost {
+        let f = try item.object(allowing: ["layer", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
+                                           "gpuLowNanos", "gpuHighNanos"], expected: "a layer's cost object")
+        return CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
+                             offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
+                             screenSplits: try f.required("screenSplits", "a number").measure(),
+                             tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
+                             blendedPixels: try f.required("blendedPixels", "a number").measure(),
+                             gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
     }
 
     /// A limit: `{"measure": name, "maximum": number}`, the name one of `Limit.Measure`'s.

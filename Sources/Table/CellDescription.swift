@@ -25,6 +25,18 @@ public struct CellDescription: Hashable, Sendable {
 
     /// The number of layers, nested ones included.
     public var layerCount: Int { layers.reduce(0) { $0 + $1.layerCount } }
+
+    /// Each layer's path in the description (`layers[0]`, `layers[1].sublayers[0]`), depth
+    /// first: the order of `Layer.costTag`, by which a run reports what each layer cost.
+    public var layerPaths: [String] {
+        var out: [String] = []
+        func visit(_ layer: LayerDescription, _ path: String) {
+            out.append(path)
+            for (i, sublayer) in layer.sublayers.enumerated() { visit(sublayer, path + ".sublayers[\(i)]") }
+        }
+        for (i, layer) in layers.enumerated() { visit(layer, "layers[\(i)]") }
+        return out
+    }
 }
 
 /// One layer of a cell: the `CALayer` properties that decide what is drawn and what drawing it

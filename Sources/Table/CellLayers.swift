@@ -24,11 +24,19 @@ final class CellLayers {
         var shadowPathMade: ShadowPathKey?
         let children: [Node]
 
-        init(_ description: LayerDescription, in parent: Layer, ledger: Ledger) {
+        /// `tag`: the next place in the description, depth first, when the cell's costs are
+        /// attributed per layer (`Layer.costTag`); nil when they are not.
+        init(_ description: LayerDescription, in parent: Layer, ledger: Ledger, tag: inout Int?) {
             let made = Layer(ledger: ledger)
             layer = made
+            if let next = tag {
+                made.costTag = next
+                tag = next + 1
+            }
             if case .text = description.contents { isLabel = true } else { isLabel = false }
-            children = description.sublayers.map { Node($0, in: made, ledger: ledger) }
+            var children: [Node] = []
+            for sublayer in description.sublayers { children.append(Node(sublayer, in: made, ledger: ledger, tag: &tag)) }
+            self.children = children
             parent.addSublayer(made)
         }
 
@@ -76,8 +84,13 @@ final class CellLayers {
 
     /// Makes the layers of `description` in `cell`: its layers in the content view, then the
     /// separator on the cell's layer; empty until `apply` runs.
-    init(_ description: CellDescription, in cell: Cell, ledger: Ledger) {
-        nodes = description.layers.map { Node($0, in: cell.contentView, ledger: ledger) }
+    /// `attributed`: each layer gets its place in the description as its `costTag`, so the
+    /// renderer attributes what it costs to it (a user's cell; the Settings row's are not).
+    init(_ description: CellDescription, in cell: Cell, ledger: Ledger, attributed: Bool = false) {
+        var tag: Int? = attributed ? 0 : nil
+        var nodes: [Node] = []
+        for layer in description.layers { nodes.append(Node(layer, in: cell.contentView, ledger: ledger, tag: &tag)) }
+        self.nodes = nodes
         separator = Layer(ledger: ledger)
         cell.layer.addSublayer(separator)
     }

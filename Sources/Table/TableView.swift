@@ -309,7 +309,9 @@ public final class TableView {
         }
         // A pool per cell class (`reuseIdentifier(for:row:)`), so a reused cell's layers fit.
         assert(cell.contentLayers?.fits(description) ?? true, "a cell of another class was dequeued for row \(indexPath)")
-        let layers = cell.contentLayers ?? CellLayers(description, in: cell, ledger: ledger)
+        let described: Bool
+        if case .layers = content { described = true } else { described = false }
+        let layers = cell.contentLayers ?? CellLayers(description, in: cell, ledger: ledger, attributed: described)
         cell.contentLayers = layers
         layers.apply(description, configuration, drawing: drawing)
     }

@@ -171,3 +171,28 @@ final class ChangedCellCheckTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(bench("check", "--baseline", a, "--results", b).code, 2)
     }
 }
+
+/// One run of a cell prices each of its layers: the two rounded avatars and the badge of
+/// `avatars-and-badge.json`, without variant files.
+final class LayerCostCLITests: TemporaryDirectoryTestCase {
+    func testOneRunOfACellPricesEachRoundedViewAndPrintsThem() throws {
+        let cell = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/cells/avatars-and-badge.json").path
+        let path = directory + "/r.json"
+        let run = bench("run", "--device", "iphone-8", "--cell", cell, "--strategy", "none", "--steps", "10", "--json", path)
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let row = try XCTUnwrap(Results.load(from: path).runs.first)
+        let costs = try XCTUnwrap(row.layerCosts)
+        XCTAssertEqual(costs.map(\.layer), ["layers[0]", "layers[1]", "layers[2]", "layers[3]"])
+        // The two clipped avatars share every pass of the frame; the label and the badge (a
+        // radius alone, a shadow with a path) run none.
+        XCTAssertGreaterThan(costs[0].offscreenPasses, 0)
+        XCTAssertEqual(costs[0].offscreenPasses, costs[1].offscreenPasses, accuracy: 1)
+        XCTAssertEqual(costs[0].offscreenPasses + costs[1].offscreenPasses, row.perStep[.offscreenPasses] ?? -1, accuracy: 1e-9)
+        XCTAssertEqual(costs[2].offscreenPasses, 0)
+        XCTAssertEqual(costs[3].offscreenPasses, 0)
+        XCTAssertGreaterThan(try XCTUnwrap(costs[0].gpuHighNanos), try XCTUnwrap(costs[3].gpuHighNanos))
+        XCTAssertTrue(run.stdout.contains("Cost per layer of the cell under none"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("layers[1]"), run.stdout)
+    }
+}

@@ -141,6 +141,23 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// The README's app example: its command, run as written, prints the verdict row it shows.
+    func testTheReadmesIPhone8CellVerdictMatchesARunOfThisBuild() throws {
+        let lines = Self.readme.components(separatedBy: "\n")
+        let command = try XCTUnwrap(lines.first { $0.hasPrefix("swift run bench run --device iphone-8 --cell ") }, "the README runs the iPhone 8")
+        let arguments = command.split(separator: " ").dropFirst(3).map(String.init)
+            .map { $0.hasPrefix("Benchmarks/") ? Self.root + "/" + $0 : $0 }
+        let result = bench(arguments)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let shown = try block(after: "## Your device, your table, your cell", in: Self.readme, 1)
+        let row = try XCTUnwrap(shown.first { $0.hasPrefix("none ") }, "the README shows none's verdict row")
+        let fresh = result.stdout.components(separatedBy: "\n")
+        let start = try XCTUnwrap(fresh.firstIndex { $0.hasPrefix("Verdict:") })
+        let freshRow = try XCTUnwrap(fresh[start...].first { $0.hasPrefix("none ") })
+        // Everything but the host's time rank is deterministic.
+        XCTAssertEqual(row.split(separator: " ").dropLast(), freshRow.split(separator: " ").dropLast(), "regenerate the README's iPhone 8 row")
+    }
+
     func testTheReadmeNamesEverySuiteOfBenchmarks() throws {
         let suites = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Benchmarks").filter { $0.hasSuffix(".json") }
         XCTAssertGreaterThan(suites.count, 5)
