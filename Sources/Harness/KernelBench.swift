@@ -117,7 +117,7 @@ public enum KernelBench {
             // differ in speed by where their memory lies.
             turn = repetition
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
-            fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, with: MemoryFloor.fillWays[i].color) } })
+            fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, way: MemoryFloor.fillWays[i]) } })
             copies.append(MemoryFloor.leastCopy { _ in timed { MemoryFloor.timeCopy(&$0) } })
             keptCopies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeKeptCopy(keptSources[i], into: &$0) } })
             for (i, kernel) in kernels.enumerated() {
