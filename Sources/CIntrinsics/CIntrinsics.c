@@ -55,6 +55,17 @@ void cstream_fill(uint32_t *d, intptr_t n, uint32_t color) {
 #endif
 }
 
+void cstream_copy(uint32_t *d, const uint32_t *s, intptr_t n) {
+#if defined(__x86_64__)
+    intptr_t i = 0;
+    for (; i < n && ((uintptr_t)(d + i) & 15) != 0; i++) d[i] = s[i];
+    for (; i + 4 <= n; i += 4) _mm_stream_si128((__m128i *)(d + i), _mm_loadu_si128((const __m128i *)(s + i)));
+    for (; i < n; i++) d[i] = s[i];
+#else
+    for (intptr_t i = 0; i < n; i++) d[i] = s[i];
+#endif
+}
+
 void cstream_fence(void) {
 #if defined(__x86_64__)
     _mm_sfence();

@@ -35,13 +35,13 @@ public struct MemoryFloor {
     /// reads (dropped from the caches before it is read, so it is read from memory wherever it
     /// was last written; a kept image of its own cost another frame per path and bought nothing).
     private var copyFrames: [Pixmap]
-    /// The frame the streaming fill writes and the kept copy then writes into: streaming stores
-    /// leave none of its lines in the caches, so the kept copy meets it as it would a frame last
-    /// written a rotation ago.
+    /// The frame the streaming fill and the streaming copy write, and the kept copy then writes
+    /// into: streaming stores leave none of its lines in the caches, so the kept copy meets it as
+    /// it would a frame last written a rotation ago.
     private var spare: Pixmap
 
     /// The frames the floor holds: one per fill way of the kernels' paths, one per copy path, and
-    /// the spare that the streaming fill and the kept copy write.
+    /// the spare that the streaming fill and copy and the kept copy write.
     public static let frames = kernelFillWays.count + StorePath.allCases.count + 1
 
     /// The indices of `fillWays` that the kernels' fill writes (each with a frame of its own).
@@ -76,20 +76,30 @@ public struct MemoryFloor {
         }
     }
 
-    /// Nanoseconds to copy a row in the cache over every other row of a frame: the less of the
-    /// two store paths. Leaves `StorePath.current` as it found it.
+    /// Every way the floor copies a row: the kernels' store paths, and streaming stores (nil),
+    /// which no kernel uses. The copy floors take the least, as the fill floor does, so that the
+    /// copy floor less the fill floor prices a read, not the difference between two ways of
+    /// storing.
+    public static let copyWays: [StorePath?] = StorePath.allCases.map { $0 } + [nil]
+
+    /// Nanoseconds to copy a row in the cache over every other row of a frame: the least of the
+    /// copy ways (the streaming one writes the spare frame). Leaves `StorePath.current` as it found it.
     public mutating func timeCopy() -> Int {
-        MemoryFloor.leastCopy { i in MemoryFloor.timeCopy(&copyFrames[i]) }
+        MemoryFloor.leastCopy { i in
+            MemoryFloor.copyWays[i] == nil ? MemoryFloor.timeCopy(&spare, streaming: true) : MemoryFloor.timeCopy(&copyFrames[i])
+        }
     }
 
-    /// Nanoseconds to copy every row of a kept image into a frame on `path`, from that path's copy
-    /// frame read from memory (`timeKeptCopy(_:into:)`); the kept-copy floor is the less of the
-    /// paths' medians (`Runner.floorTurn` alternates them). Leaves `StorePath.current` as it found it.
-    public mutating func timeKeptCopy(path: StorePath) -> Int {
+    /// Nanoseconds to copy every row of a kept image into the spare frame the way `copyWays[way]`
+    /// says, from a copy frame read from memory (`timeKeptCopy(_:into:streaming:)`); the kept-copy
+    /// floor is the least of the ways' medians (`Runner.floorTurn` alternates them). Leaves
+    /// `StorePath.current` as it found it.
+    public mutating func timeKeptCopy(way: Int) -> Int {
         let saved = StorePath.current
         defer { StorePath.current = saved }
-        StorePath.current = path
-        return MemoryFloor.timeKeptCopy(copyFrames[StorePath.allCases.firstIndex(of: path)!], into: &spare)
+        let path = MemoryFloor.copyWays[way]
+        StorePath.current = path ?? saved
+        return MemoryFloor.timeKeptCopy(copyFrames[way % copyFrames.count], into: &spare, streaming: path == nil)
     }
 
     /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill
@@ -97,9 +107,9 @@ public struct MemoryFloor {
     /// `StorePath.current` as it found it.
     public static func leastFill(_ time: (Int) -> Int) -> Int { least(fillWays.map(\.path), time) }
 
-    /// The least of `time(i)` over the store paths, each timed on path `i`: the copy floor of one
-    /// turn. Leaves `StorePath.current` as it found it.
-    public static func leastCopy(_ time: (Int) -> Int) -> Int { least(StorePath.allCases, time) }
+    /// The least of `time(i)` over the copy ways, each timed on way `i`'s store path: the copy
+    /// floor of one turn. Leaves `StorePath.current` as it found it.
+    public static func leastCopy(_ time: (Int) -> Int) -> Int { least(copyWays, time) }
 
     /// The least of `time(i)`, each timed on path `i` (nil: the process's own, for a way that is
     /// no store path of the kernels).
@@ -127,11 +137,11 @@ public struct MemoryFloor {
     }
 
     /// Nanoseconds to write every row of `frame` from a row in the cache: the time
-    /// `copyRowsFromAbove` takes, scaled to the whole frame (it leaves the first few rows, its
-    /// sources, as they are).
-    public static func timeCopy(_ frame: inout Pixmap) -> Int {
+    /// `copyRowsFromAbove` takes (or, `streaming`, `copyRowsFromTopStreaming`), scaled to the
+    /// whole frame (they leave the first few rows, their sources, as they are).
+    public static func timeCopy(_ frame: inout Pixmap, streaming: Bool = false) -> Int {
         let start = Stopwatch.now()
-        let written = frame.copyRowsFromAbove()
+        let written = streaming ? frame.copyRowsFromTopStreaming() : frame.copyRowsFromAbove()
         let nanos = Double(Stopwatch.now() - start)
         return written > 0 ? Int((nanos * Double(frame.pixels.count) / Double(written)).rounded()) : Int(nanos)
     }
@@ -144,10 +154,15 @@ public struct MemoryFloor {
     /// rotation ago, as these were before, was partly still in the last-level cache, more so the
     /// faster the host's memory was at the time, and priced reading a kept byte at 60–95 % of what
     /// a read from memory costs (docs/cost-model.md §6).
-    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap) -> Int {
+    /// `streaming`: by streaming stores (`Pixmap.copyStreaming(from:)`), not the copy kernel.
+    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap, streaming: Bool = false) -> Int {
         source.evictFromCaches()
         let start = Stopwatch.now()
-        frame.copy(source, from: source.bounds, to: .zero)
+        if streaming {
+            frame.copyStreaming(from: source)
+        } else {
+            frame.copy(source, from: source.bounds, to: .zero)
+        }
         return Int(Stopwatch.now() - start)
     }
 

@@ -122,13 +122,13 @@ public struct Runner {
         case none
         /// The fill and copy floors.
         case fillAndCopy
-        /// The fill and copy floors, then the kept copy of `path`, its image dropped from the
-        /// caches first.
-        case withKeptCopy(path: StorePath)
+        /// The fill and copy floors, then the kept copy the way `MemoryFloor.copyWays[way]` says,
+        /// its image dropped from the caches first.
+        case withKeptCopy(way: Int)
     }
 
     /// Of a round's cycles of steps, one in this many has the floor's turns.
-    public static let floorCycleSpacing = 2
+    public static let floorCycleSpacing = 4
     /// How many of a round's cycles with the floor's turns also time the kept copy.
     public static let keptCopyCycles = 2
 
@@ -137,11 +137,11 @@ public struct Runner {
     /// A cycle is `strategies` consecutive steps, in which the floor's turn comes before each
     /// strategy once (`lockstepOrder`); the floor takes its turns in whole cycles, every
     /// `floorCycleSpacing`-th from the first, and times the kept copy in `keptCopyCycles` of
-    /// those, spread evenly over the round, its store path alternating from one such turn to the
-    /// next. So each strategy follows the floor, and the floor's kept copy, as often as any other.
-    /// Every turn wrote 7 frames and dropped two images from the caches: a third of a default run
-    /// on this project's hosts, and most of it on a VM whose `clflush` was slow; the medians of a
-    /// run's floors need nothing like one sample a step.
+    /// those, spread evenly over the round, its way of copying (`MemoryFloor.copyWays`) taken in
+    /// turn from one such turn to the next. So each strategy follows the floor, and the floor's kept copy, as often as any other.
+    /// A turn in every step, each writing 7 frames and dropping two images from the caches, was a
+    /// quarter of a default run on this project's hosts, and most of it on a VM whose `clflush`
+    /// was slow; the medians of a run's floors need nothing like one sample a step.
     public static func floorTurn(step: Int, steps: Int, strategies: Int) -> FloorTurn {
         let cycle = max(1, strategies), cycles = (steps + cycle - 1) / cycle, c = step / cycle
         guard c % floorCycleSpacing == 0 else { return .none }
@@ -149,7 +149,7 @@ public struct Runner {
         let kept = min(floorCycles, keptCopyCycles)
         guard let chosen = (0..<kept).firstIndex(where: { $0 * floorCycles / kept == index }) else { return .fillAndCopy }
         let turn = chosen * cycle + step % cycle
-        return .withKeptCopy(path: StorePath.allCases[turn % StorePath.allCases.count])
+        return .withKeptCopy(way: turn % MemoryFloor.copyWays.count)
     }
 
     /// The steps whose frames are checksummed: the first, the middle and the last measured one.
@@ -176,7 +176,7 @@ public struct Runner {
         for round in 0..<rounds {
             let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
             var records = [[StepRecord]](repeating: [], count: sims.count)
-            var fills: [Int] = [], copies: [Int] = [], kept: [StorePath: [Int]] = [:]
+            var fills: [Int] = [], copies: [Int] = [], kept: [Int: [Int]] = [:]
             // Pictures come from the first round; later rounds draw the same frames.
             let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
             for k in 0..<steps {
@@ -187,7 +187,7 @@ public struct Runner {
                         guard turn != .none else { continue }
                         fills.append(floor.timeFill())
                         copies.append(floor.timeCopy())
-                        if case .withKeptCopy(let path) = turn { kept[path, default: []].append(floor.timeKeptCopy(path: path)) }
+                        if case .withKeptCopy(let way) = turn { kept[way, default: []].append(floor.timeKeptCopy(way: way)) }
                     } else {
                         records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
                     }

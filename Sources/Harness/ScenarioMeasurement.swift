@@ -1,4 +1,3 @@
-import Raster
 import Results
 import Strategies
 
@@ -20,9 +19,9 @@ struct ScenarioMeasurement {
         /// Nanoseconds of one copy of a kept image.
         var kept: Int
 
-        /// The medians of `fills` and `copies`, and the least of the kept copies' medians by
-        /// store path (0 when none was timed).
-        init(fills: [Int], copies: [Int], kept: [StorePath: [Int]]) {
+        /// The medians of `fills` and `copies`, and the least of the kept copies' medians by way
+        /// of copying (`MemoryFloor.copyWays`; 0 when none was timed).
+        init(fills: [Int], copies: [Int], kept: [Int: [Int]]) {
             fill = Summary(fills).median
             copy = Summary(copies).median
             self.kept = kept.values.filter { !$0.isEmpty }.map { Summary($0).median }.min() ?? 0
@@ -42,7 +41,7 @@ struct ScenarioMeasurement {
     /// Each round's floors: the medians of the fills and copies timed between its steps.
     private var roundFloors: [Floors] = []
     /// Every fill, copy and kept copy timed, all rounds.
-    private var fills: [Int] = [], copies: [Int] = [], kept: [StorePath: [Int]] = [:]
+    private var fills: [Int] = [], copies: [Int] = [], kept: [Int: [Int]] = [:]
     /// Each round's first step time, by strategy: the table's first load, kept out of the step
     /// statistics (`RunResult.firstStepNanos`).
     private var firstSteps: [[Int]]
@@ -58,7 +57,7 @@ struct ScenarioMeasurement {
 
     /// Adds one round: each strategy's step records (indexed as `strategies`) and the fills,
     /// copies and kept copies of the memory floor timed between its steps.
-    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int], kept: [StorePath: [Int]]) {
+    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int], kept: [Int: [Int]]) {
         if firstRound.isEmpty { firstRound = records }
         for i in strategies.indices {
             // The first step loads the table (every visible cell created, configured and drawn

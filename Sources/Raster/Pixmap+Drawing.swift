@@ -132,6 +132,41 @@ extension Pixmap {
         return w * h
     }
 
+    /// Copies into every row but the first `rowAlignmentPeriod` the one of those whose alignment
+    /// it has, by streaming stores (`cstream_copy`), and waits for them; returns the pixels
+    /// written. The first rows stay in the cache (they are read over and over; streaming stores
+    /// leave what they write out of it): the memory floor's streaming copy from the cache
+    /// (`MemoryFloor.copyWays`), as `copyRowsFromAbove` is the kernels'.
+    /// - Complexity: O(width × height).
+    @discardableResult
+    public mutating func copyRowsFromTopStreaming() -> Int {
+        let w = width, h = height, k = rowAlignmentPeriod
+        guard h > k else { return 0 }
+        pixels.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            for y in k..<h { cstream_copy(base + y * w, UnsafePointer(base + (y % k) * w), w) }
+        }
+        cstream_fence()
+        return (h - k) * w
+    }
+
+    /// Copies every row of `source` (the same size) into this pixmap by streaming stores
+    /// (`cstream_copy`), one span a row, and waits for them: the memory floor's streaming kept
+    /// copy. Returns the pixels written.
+    /// - Complexity: O(width × height).
+    @discardableResult
+    public mutating func copyStreaming(from source: Pixmap) -> Int {
+        precondition(source.size == size, "a streaming copy needs a source of the pixmap's size")
+        let w = width, h = height
+        pixels.withUnsafeMutableBufferPointer { buf in
+            source.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<h { cstream_copy(buf.baseAddress! + y * w, src.baseAddress! + y * w, w) }
+            }
+        }
+        cstream_fence()
+        return w * h
+    }
+
     /// Drops the pixmap's lines from every level of the cache (see `cevict_lines`: `clflushopt`
     /// where the processor has it), so that the next read of its pixels comes from memory, as a
     /// layer's contents drawn in an earlier frame do: flushing every layer's contents before each

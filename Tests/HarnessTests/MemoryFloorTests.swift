@@ -22,6 +22,9 @@ final class MemoryFloorTests: XCTestCase {
         var frame = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
         XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &frame), 0)
         XCTAssertEqual(frame, source)
+        var streamed = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
+        XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &streamed, streaming: true), 0)
+        XCTAssertEqual(streamed, source)
     }
 
     func testTimingTheFloorLeavesTheProcessStorePathAsItWas() throws {
@@ -32,7 +35,7 @@ final class MemoryFloorTests: XCTestCase {
             var floor = try XCTUnwrap(MemoryFloor(size: PixelSize(width: 64, height: 32)))
             XCTAssertGreaterThan(floor.timeFill(), 0)
             XCTAssertGreaterThan(floor.timeCopy(), 0)
-            for kept in StorePath.allCases { XCTAssertGreaterThan(floor.timeKeptCopy(path: kept), 0) }
+            for way in MemoryFloor.copyWays.indices { XCTAssertGreaterThan(floor.timeKeptCopy(way: way), 0) }
             XCTAssertEqual(StorePath.current, path)
         }
     }

@@ -38,6 +38,10 @@ void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n);
 /// calls `cstream_fence` after the frame.
 void cstream_fill(uint32_t *d, intptr_t n, uint32_t color);
 
+/// The `n` pixels at `s` copied to `d` (not overlapping) with streaming stores, as `cstream_fill`
+/// stores: the memory floor's streaming copies (MemoryFloor).
+void cstream_copy(uint32_t *d, const uint32_t *s, intptr_t n);
+
 /// Waits until the streaming stores before it are visible (`sfence` on x86-64; elsewhere,
 /// where `cstream_fill` stores plainly, nothing).
 void cstream_fence(void);
