@@ -70,23 +70,35 @@ public enum MannWhitney {
         }
         if !exact { return Result(p: normalP(observed, tieTerm, n: n, m: m), smallestPossibleP: smallest) }
         // Exact: the distribution of the doubled rank sum of n values drawn from these ranks.
-        let total = doubledRanks.reduce(0, +)
-        // ways[k][s]: subsets of size k with doubled rank sum s.
-        var ways = [[Double]](repeating: [Double](repeating: 0, count: total + 1), count: n + 1)
-        ways[0][0] = 1
-        for r in doubledRanks {
-            for k in stride(from: min(n, doubledRanks.count), through: 1, by: -1) {
-                for s in stride(from: total, through: r, by: -1) where ways[k - 1][s - r] > 0 {
-                    ways[k][s] += ways[k - 1][s - r]
+        let total = doubledRanks.reduce(0, +), width = total + 1
+        // ways[k × width + s]: subsets of size k with doubled rank sum s, in one flat buffer (an
+        // array of arrays checked each row's uniqueness at every step of the innermost loop).
+        // After the first i ranks no subset is larger than i or sums past their sum, so the loops
+        // stop there: every entry they skip is 0, and the sums added are the same, in the same
+        // order, as over the whole table.
+        var ways = [Double](repeating: 0, count: (n + 1) * width)
+        ways.withUnsafeMutableBufferPointer { ways in
+            ways[0] = 1
+            var reached = 0
+            for (i, r) in doubledRanks.enumerated() {
+                reached += r
+                for k in stride(from: min(n, i + 1), through: 1, by: -1) {
+                    let row = k * width, below = row - width - r
+                    for s in stride(from: reached, through: r, by: -1) where ways[below + s] > 0 {
+                        ways[row + s] += ways[below + s]
+                    }
                 }
             }
         }
-        let all = ways[n].reduce(0, +)
+        let last = ways[(n * width)...]
+        let all = last.reduce(0, +)
         // Two-sided: as far from the mean rank sum as observed, on either side.
         let mean2 = Double(n) * Double(total) / Double(n + m)  // mean of the doubled sum
         let distance = abs(Double(observed) - mean2)
         var extreme = 0.0
-        for s in 0...total where ways[n][s] > 0 && abs(Double(s) - mean2) >= distance - 1e-9 { extreme += ways[n][s] }
+        for s in 0...total where last[n * width + s] > 0 && abs(Double(s) - mean2) >= distance - 1e-9 {
+            extreme += last[n * width + s]
+        }
         return Result(p: min(1, extreme / all), smallestPossibleP: smallest)
     }
 

@@ -84,8 +84,8 @@ public enum KernelBench {
         // A realistic mask: full inside, anti-aliased rows at the edges.
         for x in 0..<size.width { mask[x, 0] = 100; mask[x, size.height - 1] = 100 }
         let full = PixelRect(origin: .zero, size: size)
-        // The kept copy's images, one per store path, as `MemoryFloor` keeps them.
-        let keptSources = StorePath.allCases.map { _ in Pixmap(size: size, fill: Color(hex: "#669933")!.premultiplied)! }
+        // The kept copy's images, one per way of copying.
+        let keptSources = MemoryFloor.copyWays.map { _ in Pixmap(size: size, fill: Color(hex: "#669933")!.premultiplied)! }
         // Each writes the frame once; what it reads is beside it.
         let kernels = [
             // A grey whose bytes differ, the grouped table's background, cannot be a byte memset;
@@ -117,9 +117,11 @@ public enum KernelBench {
             // differ in speed by where their memory lies.
             turn = repetition
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
-            fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, with: MemoryFloor.fillWays[i].color) } })
-            copies.append(MemoryFloor.leastCopy { _ in timed { MemoryFloor.timeCopy(&$0) } })
-            keptCopies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeKeptCopy(keptSources[i], into: &$0) } })
+            fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, way: MemoryFloor.fillWays[i]) } })
+            copies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeCopy(&$0, streaming: MemoryFloor.copyWays[i] == nil) } })
+            keptCopies.append(MemoryFloor.leastCopy { i in
+                timed { MemoryFloor.timeKeptCopy(keptSources[i], into: &$0, streaming: MemoryFloor.copyWays[i] == nil) }
+            })
             for (i, kernel) in kernels.enumerated() {
                 samples[i].append(timed { target in
                     kernel.evict()

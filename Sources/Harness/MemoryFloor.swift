@@ -1,73 +1,105 @@
 import Raster
 
 /// The memory floor: the least time this host takes to write every row of one frame (the fill
-/// floor), and to write them from a row in the cache (the copy floor, `Pixmap.copyRowsFromAbove`),
-/// with the renderer's own kernels, one span a row, by every store path (`StorePath`, `fillWays`).
-/// A composite writes each of its rows at least once, so none can take less; the copy floor less
-/// the fill floor prices a read from the cache, where a composite's reads mostly are. Rejected: a
-/// bulk `memset` of the frame, which took paths row spans cannot (`bench kernels` measured a fill
-/// at 0.6 × it). The colours, the paths and the other alternatives measured: docs/cost-model.md
-/// §6. `Runner` times the floor in a turn of the strategies' rotation, so its frames meet the
-/// caches as a strategy's framebuffer does.
+/// floor), one span a row, by every way the processor has of storing a row (the kernels' store
+/// paths, `StorePath`, and streaming stores: `fillWays`), and to write them from a row in the
+/// cache (the copy floor, `Pixmap.copyRowsFromAbove`) or from a kept image read from memory (the
+/// kept-copy floor), with the renderer's own copy kernels. A composite writes each of its rows at
+/// least once, so none can take less than the fill floor; the copy floor less the fill floor
+/// prices a read from the cache, where a composite's reads mostly are. Rejected: a bulk `memset`
+/// of the frame, which took paths row spans cannot (`bench kernels` measured a fill at 0.6 × it).
+/// The colours, the ways and the other alternatives measured: docs/cost-model.md §6. `Runner`
+/// times the floor in a turn of the strategies' rotation, so its frames meet the caches as a
+/// strategy's framebuffer does.
 public struct MemoryFloor {
-    /// A way of filling a frame: a store path and a colour.
+    /// A way of filling a frame: a store path and a colour, or streaming stores.
     public struct FillWay: Sendable {
-        public var path: StorePath
+        /// The store path whose fill kernel writes the rows (`Pixmap.fill`); nil for streaming
+        /// stores (`Pixmap.fillStreaming`), which no kernel uses.
+        public var path: StorePath?
         public var color: PremultipliedColor
     }
 
-    /// Every distinct way the kernels have of filling a row: the string path's byte fill and word
-    /// fill, and the vector path's stores (the same for any colour).
+    /// Every distinct way this processor has of filling a row: the string path's byte fill
+    /// (`memset`) and word fill (`rep stosl`), the vector path's stores (the same for any colour),
+    /// and streaming stores, which write lines without reading them first. The kernels keep their
+    /// own path; the floor takes the fastest, so no kernel can come in under it.
     public static let fillWays = [FillWay(path: .string, color: Color.white.premultiplied),
                                   FillWay(path: .string, color: grey),
-                                  FillWay(path: .vector, color: grey)]
+                                  FillWay(path: .vector, color: grey),
+                                  FillWay(path: nil, color: grey)]
 
+    /// The frames the kernels' fill ways write, one each.
     private var fillFrames: [Pixmap]
+    /// Per store path, the frame its copy floor writes, which is also the image its kept copy
+    /// reads (dropped from the caches before it is read, so it is read from memory wherever it
+    /// was last written; a kept image of its own cost another frame per path and bought nothing).
     private var copyFrames: [Pixmap]
-    /// Per store path, the frame a kept image is copied into (`timeKeptCopy`).
-    private var keptTargets: [Pixmap]
+    /// The frame the streaming fill and the streaming copy write, and the kept copy then writes
+    /// into: streaming stores leave none of its lines in the caches, so the kept copy meets it as
+    /// it would a frame last written a rotation ago.
+    private var spare: Pixmap
 
-    /// The frames the floor holds: one per fill way, one per copy path, and a target per path for
-    /// the kept copy, whose image is the path's copy frame (dropped from the caches before it is
-    /// read, so it is read from memory wherever it was last written; a kept image of its own
-    /// cost another frame of memory per path and bought nothing).
-    public static let frames = fillWays.count + 2 * StorePath.allCases.count
+    /// The frames the floor holds: one per fill way of the kernels' paths, one per copy path, and
+    /// the spare that the streaming fill and copy and the kept copy write.
+    public static let frames = kernelFillWays.count + StorePath.allCases.count + 1
+
+    /// The indices of `fillWays` that the kernels' fill writes (each with a frame of its own).
+    private static let kernelFillWays = fillWays.indices.filter { fillWays[$0].path != nil }
 
     /// Prepares the frames of `size`, every page written once so faults are not timed; nil when
     /// they cannot be allocated.
     public init?(size: PixelSize) {
         fillFrames = []
         copyFrames = []
-        for _ in MemoryFloor.fillWays {
+        for _ in MemoryFloor.kernelFillWays {
             guard let frame = Pixmap(size: size, fill: .transparent) else { return nil }
             fillFrames.append(frame)
         }
-        keptTargets = []
         for _ in StorePath.allCases {
-            guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied),
-                  let target = Pixmap(size: size, fill: .transparent) else { return nil }
+            guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied) else { return nil }
             copyFrames.append(frame)
-            keptTargets.append(target)
         }
+        guard let spare = Pixmap(size: size, fill: .transparent) else { return nil }
+        self.spare = spare
     }
 
     /// Nanoseconds to fill every row of a frame, one span a row: the least of one frame filled
     /// each way (`fillWays`). Leaves `StorePath.current` as it found it.
     public mutating func timeFill() -> Int {
-        MemoryFloor.leastFill { i in MemoryFloor.timeFill(&fillFrames[i], with: MemoryFloor.fillWays[i].color) }
+        MemoryFloor.leastFill { i in
+            let way = MemoryFloor.fillWays[i]
+            guard let frame = MemoryFloor.kernelFillWays.firstIndex(of: i) else {
+                return MemoryFloor.timeFill(&spare, way: way)
+            }
+            return MemoryFloor.timeFill(&fillFrames[frame], way: way)
+        }
     }
 
-    /// Nanoseconds to copy a row in the cache over every other row of a frame: the less of the
-    /// two store paths. Leaves `StorePath.current` as it found it.
+    /// Every way the floor copies a row: the kernels' store paths, and streaming stores (nil),
+    /// which no kernel uses. The copy floors take the least, as the fill floor does, so that the
+    /// copy floor less the fill floor prices a read, not the difference between two ways of
+    /// storing.
+    public static let copyWays: [StorePath?] = StorePath.allCases.map { $0 } + [nil]
+
+    /// Nanoseconds to copy a row in the cache over every other row of a frame: the least of the
+    /// copy ways (the streaming one writes the spare frame). Leaves `StorePath.current` as it found it.
     public mutating func timeCopy() -> Int {
-        MemoryFloor.leastCopy { i in MemoryFloor.timeCopy(&copyFrames[i]) }
+        MemoryFloor.leastCopy { i in
+            MemoryFloor.copyWays[i] == nil ? MemoryFloor.timeCopy(&spare, streaming: true) : MemoryFloor.timeCopy(&copyFrames[i])
+        }
     }
 
-    /// Nanoseconds to copy every row of a kept image into a frame: the less of the two store
-    /// paths, each from its path's copy frame read from memory (`timeKeptCopy(_:into:)`). Leaves
+    /// Nanoseconds to copy every row of a kept image into the spare frame the way `copyWays[way]`
+    /// says, from a copy frame read from memory (`timeKeptCopy(_:into:streaming:)`); the kept-copy
+    /// floor is the least of the ways' medians (`Runner.floorTurn` alternates them). Leaves
     /// `StorePath.current` as it found it.
-    public mutating func timeKeptCopy() -> Int {
-        MemoryFloor.leastCopy { i in MemoryFloor.timeKeptCopy(copyFrames[i], into: &keptTargets[i]) }
+    public mutating func timeKeptCopy(way: Int) -> Int {
+        let saved = StorePath.current
+        defer { StorePath.current = saved }
+        let path = MemoryFloor.copyWays[way]
+        StorePath.current = path ?? saved
+        return MemoryFloor.timeKeptCopy(copyFrames[way % copyFrames.count], into: &spare, streaming: path == nil)
     }
 
     /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill
@@ -75,34 +107,41 @@ public struct MemoryFloor {
     /// `StorePath.current` as it found it.
     public static func leastFill(_ time: (Int) -> Int) -> Int { least(fillWays.map(\.path), time) }
 
-    /// The least of `time(i)` over the store paths, each timed on path `i`: the copy floor of one
-    /// turn. Leaves `StorePath.current` as it found it.
-    public static func leastCopy(_ time: (Int) -> Int) -> Int { least(StorePath.allCases, time) }
+    /// The least of `time(i)` over the copy ways, each timed on way `i`'s store path: the copy
+    /// floor of one turn. Leaves `StorePath.current` as it found it.
+    public static func leastCopy(_ time: (Int) -> Int) -> Int { least(copyWays, time) }
 
-    private static func least(_ paths: [StorePath], _ time: (Int) -> Int) -> Int {
+    /// The least of `time(i)`, each timed on path `i` (nil: the process's own, for a way that is
+    /// no store path of the kernels).
+    private static func least(_ paths: [StorePath?], _ time: (Int) -> Int) -> Int {
         let saved = StorePath.current
         defer { StorePath.current = saved }
         var least = Int.max
         for (i, path) in paths.enumerated() {
-            StorePath.current = path
+            StorePath.current = path ?? saved
             least = min(least, time(i))
         }
         return least
     }
 
-    /// Nanoseconds to fill every row of `frame` with `color`, one span a row.
-    public static func timeFill(_ frame: inout Pixmap, with color: PremultipliedColor) -> Int {
+    /// Nanoseconds to fill every row of `frame` the way `way` says, one span a row: with the fill
+    /// kernel of `StorePath.current` (`leastFill` sets it to the way's), or with streaming stores.
+    public static func timeFill(_ frame: inout Pixmap, way: FillWay) -> Int {
         let start = Stopwatch.now()
-        frame.fill(frame.bounds, with: color)
+        if way.path == nil {
+            frame.fillStreaming(with: way.color)
+        } else {
+            frame.fill(frame.bounds, with: way.color)
+        }
         return Int(Stopwatch.now() - start)
     }
 
     /// Nanoseconds to write every row of `frame` from a row in the cache: the time
-    /// `copyRowsFromAbove` takes, scaled to the whole frame (it leaves the first few rows, its
-    /// sources, as they are).
-    public static func timeCopy(_ frame: inout Pixmap) -> Int {
+    /// `copyRowsFromAbove` takes (or, `streaming`, `copyRowsFromTopStreaming`), scaled to the
+    /// whole frame (they leave the first few rows, their sources, as they are).
+    public static func timeCopy(_ frame: inout Pixmap, streaming: Bool = false) -> Int {
         let start = Stopwatch.now()
-        let written = frame.copyRowsFromAbove()
+        let written = streaming ? frame.copyRowsFromTopStreaming() : frame.copyRowsFromAbove()
         let nanos = Double(Stopwatch.now() - start)
         return written > 0 ? Int((nanos * Double(frame.pixels.count) / Double(written)).rounded()) : Int(nanos)
     }
@@ -115,10 +154,15 @@ public struct MemoryFloor {
     /// rotation ago, as these were before, was partly still in the last-level cache, more so the
     /// faster the host's memory was at the time, and priced reading a kept byte at 60–95 % of what
     /// a read from memory costs (docs/cost-model.md §6).
-    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap) -> Int {
+    /// `streaming`: by streaming stores (`Pixmap.copyStreaming(from:)`), not the copy kernel.
+    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap, streaming: Bool = false) -> Int {
         source.evictFromCaches()
         let start = Stopwatch.now()
-        frame.copy(source, from: source.bounds, to: .zero)
+        if streaming {
+            frame.copyStreaming(from: source)
+        } else {
+            frame.copy(source, from: source.bounds, to: .zero)
+        }
         return Int(Stopwatch.now() - start)
     }
 

@@ -117,6 +117,42 @@ public struct Runner {
         return Array(0..<floorBefore) + [strategies] + Array(floorBefore..<strategies)
     }
 
+    /// What the memory floor does in its turn of a step (`floorTurn`).
+    public enum FloorTurn: Equatable, Sendable {
+        /// No turn: the step is the strategies' alone.
+        case none
+        /// The fill and copy floors.
+        case fillAndCopy
+        /// The fill and copy floors, then the kept copy the way `MemoryFloor.copyWays[way]` says,
+        /// its image dropped from the caches first.
+        case withKeptCopy(way: Int)
+    }
+
+    /// Of a round's cycles of steps, one in this many has the floor's turns.
+    public static let floorCycleSpacing = 4
+    /// How many of a round's cycles with the floor's turns also time the kept copy.
+    public static let keptCopyCycles = 2
+
+    /// The memory floor's turn in `step`, of `steps` in a round, among `strategies` strategies.
+    ///
+    /// A cycle is `strategies` consecutive steps, in which the floor's turn comes before each
+    /// strategy once (`lockstepOrder`); the floor takes its turns in whole cycles, every
+    /// `floorCycleSpacing`-th from the first, and times the kept copy in `keptCopyCycles` of
+    /// those, spread evenly over the round, its way of copying (`MemoryFloor.copyWays`) taken in
+    /// turn from one such turn to the next. So each strategy follows the floor, and the floor's kept copy, as often as any other.
+    /// A turn in every step, each writing 7 frames and dropping two images from the caches, was a
+    /// quarter of a default run on this project's hosts, and most of it on a VM whose `clflush`
+    /// was slow; the medians of a run's floors need nothing like one sample a step.
+    public static func floorTurn(step: Int, steps: Int, strategies: Int) -> FloorTurn {
+        let cycle = max(1, strategies), cycles = (steps + cycle - 1) / cycle, c = step / cycle
+        guard c % floorCycleSpacing == 0 else { return .none }
+        let floorCycles = (cycles + floorCycleSpacing - 1) / floorCycleSpacing, index = c / floorCycleSpacing
+        let kept = min(floorCycles, keptCopyCycles)
+        guard let chosen = (0..<kept).firstIndex(where: { $0 * floorCycles / kept == index }) else { return .fillAndCopy }
+        let turn = chosen * cycle + step % cycle
+        return .withKeptCopy(way: turn % MemoryFloor.copyWays.count)
+    }
+
     /// The steps whose frames are checksummed: the first, the middle and the last measured one.
     public static func pictureSteps(_ steps: Int) -> Set<Int> {
         steps > 0 ? [0, steps / 2, steps - 1] : []
@@ -142,16 +178,18 @@ public struct Runner {
         for round in 0..<rounds {
             let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
             var records = [[StepRecord]](repeating: [], count: sims.count)
-            var fills: [Int] = [], copies: [Int] = [], kept: [Int] = []
+            var fills: [Int] = [], copies: [Int] = [], kept: [Int: [Int]] = [:]
             // Pictures come from the first round; later rounds draw the same frames.
             let checkpoints = round == 0 ? Runner.pictureSteps(steps) : []
             for k in 0..<steps {
                 // Index `sims.count` of the rotation is the floor's turn.
                 for i in Runner.lockstepOrder(strategies: sims.count, step: k, round: round, offset: orderOffset) {
                     if i == sims.count {
+                        let turn = Runner.floorTurn(step: k, steps: steps, strategies: sims.count)
+                        guard turn != .none else { continue }
                         fills.append(floor.timeFill())
                         copies.append(floor.timeCopy())
-                        kept.append(floor.timeKeptCopy())
+                        if case .withKeptCopy(let way) = turn { kept[way, default: []].append(floor.timeKeptCopy(way: way)) }
                     } else {
                         records[i].append(try sims[i].measuredStep(checksum: checkpoints.contains(k)))
                     }

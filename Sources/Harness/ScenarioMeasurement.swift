@@ -21,11 +21,12 @@ struct ScenarioMeasurement {
         /// Nanoseconds of one copy of a kept image.
         var kept: Int
 
-        /// Each of `fills`, `copies` and `kept`'s median.
-        init(fills: [Int], copies: [Int], kept: [Int]) {
+        /// The medians of `fills` and `copies`, and the least of the kept copies' medians by way
+        /// of copying (`MemoryFloor.copyWays`; 0 when none was timed).
+        init(fills: [Int], copies: [Int], kept: [Int: [Int]]) {
             fill = Summary(fills).median
             copy = Summary(copies).median
-            self.kept = Summary(kept).median
+            self.kept = kept.values.filter { !$0.isEmpty }.map { Summary($0).median }.min() ?? 0
         }
     }
 
@@ -42,7 +43,7 @@ struct ScenarioMeasurement {
     /// Each round's floors: the medians of the fills and copies timed between its steps.
     private var roundFloors: [Floors] = []
     /// Every fill, copy and kept copy timed, all rounds.
-    private var fills: [Int] = [], copies: [Int] = [], kept: [Int] = []
+    private var fills: [Int] = [], copies: [Int] = [], kept: [Int: [Int]] = [:]
     /// Each round's first step time, by strategy: the table's first load, kept out of the step
     /// statistics (`RunResult.firstStepNanos`).
     private var firstSteps: [[Int]]
@@ -58,7 +59,7 @@ struct ScenarioMeasurement {
 
     /// Adds one round: each strategy's step records (indexed as `strategies`) and the fills,
     /// copies and kept copies of the memory floor timed between its steps.
-    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int], kept: [Int]) {
+    mutating func add(round records: [[StepRecord]], fills: [Int], copies: [Int], kept: [Int: [Int]]) {
         if firstRound.isEmpty { firstRound = records }
         for i in strategies.indices {
             // The first step loads the table (every visible cell created, configured and drawn
@@ -74,7 +75,7 @@ struct ScenarioMeasurement {
         roundFloors.append(Floors(fills: fills, copies: copies, kept: kept))
         self.fills += fills
         self.copies += copies
-        self.kept += kept
+        self.kept.merge(kept, uniquingKeysWith: +)
     }
 
     /// The scenario's floors over every round: what its rows carry and divide by.

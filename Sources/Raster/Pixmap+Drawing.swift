@@ -115,11 +115,64 @@ extension Pixmap {
         return (h - k) * w
     }
 
-    /// Drops the pixmap's lines from every level of the cache (see `cevict_lines`), so that the
-    /// next read of its pixels comes from memory, as a layer's contents drawn in an earlier frame
-    /// do: flushing every layer's contents before each step left every composite as it was
-    /// (docs/cost-model.md §6). Changes no pixel; where the processor has no such instruction it
-    /// does nothing.
+    /// Fills every row with `color` by streaming (non-temporal) stores, one span a row, and waits
+    /// for them (`cstream_fill`, `cstream_fence`): lines written whole to memory, never read
+    /// first. One of the ways the memory floor writes a frame (`MemoryFloor.fillWays`), not a
+    /// store path of the kernels, whose frames are read back soon after they are written.
+    /// Returns the pixels written.
+    /// - Complexity: O(width × height).
+    @discardableResult
+    public mutating func fillStreaming(with color: PremultipliedColor) -> Int {
+        let w = width, h = height, packed = color.packed
+        pixels.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            for y in 0..<h { cstream_fill(base + y * w, w, packed) }
+        }
+        cstream_fence()
+        return w * h
+    }
+
+    /// Copies into every row but the first `rowAlignmentPeriod` the one of those whose alignment
+    /// it has, by streaming stores (`cstream_copy`), and waits for them; returns the pixels
+    /// written. The first rows stay in the cache (they are read over and over; streaming stores
+    /// leave what they write out of it): the memory floor's streaming copy from the cache
+    /// (`MemoryFloor.copyWays`), as `copyRowsFromAbove` is the kernels'.
+    /// - Complexity: O(width × height).
+    @discardableResult
+    public mutating func copyRowsFromTopStreaming() -> Int {
+        let w = width, h = height, k = rowAlignmentPeriod
+        guard h > k else { return 0 }
+        pixels.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            for y in k..<h { cstream_copy(base + y * w, UnsafePointer(base + (y % k) * w), w) }
+        }
+        cstream_fence()
+        return (h - k) * w
+    }
+
+    /// Copies every row of `source` (the same size) into this pixmap by streaming stores
+    /// (`cstream_copy`), one span a row, and waits for them: the memory floor's streaming kept
+    /// copy. Returns the pixels written.
+    /// - Complexity: O(width × height).
+    @discardableResult
+    public mutating func copyStreaming(from source: Pixmap) -> Int {
+        precondition(source.size == size, "a streaming copy needs a source of the pixmap's size")
+        let w = width, h = height
+        pixels.withUnsafeMutableBufferPointer { buf in
+            source.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<h { cstream_copy(buf.baseAddress! + y * w, src.baseAddress! + y * w, w) }
+            }
+        }
+        cstream_fence()
+        return w * h
+    }
+
+    /// Drops the pixmap's lines from every level of the cache (see `cevict_lines`: `clflushopt`
+    /// where the processor has it), so that the next read of its pixels comes from memory, as a
+    /// layer's contents drawn in an earlier frame do: flushing every layer's contents before each
+    /// step left every composite as it was (docs/cost-model.md §6). Changes no pixel; where the
+    /// processor has no such instruction it does nothing. `CORNERBENCH_SLOW_EVICTION` makes it
+    /// slow on purpose (docs/cli.md).
     /// - Complexity: O(width × height / 16), a line at a time.
     public func evictFromCaches() {
         pixels.withUnsafeBytes { if let base = $0.baseAddress { cevict_lines(base, $0.count) } }

@@ -1,4 +1,5 @@
 import Harness
+import Raster
 import HarnessTestSupport
 import XCTest
 
@@ -23,6 +24,42 @@ final class LockstepOrderTests: XCTestCase {
                     let order = Runner.lockstepOrder(strategies: count, step: step, round: round, offset: offset)
                     XCTAssertEqual(order.sorted(), Array(0...count), "each strategy and the floor once a step")
                     XCTAssertEqual(order.filter { $0 < count }, Array(0..<count), "the strategies keep their lockstep order")
+                }
+            }
+        }
+    }
+
+    /// The floor takes its turns in whole cycles of the rotation, and times the kept copy in a few
+    /// of them, so each strategy follows the floor's turn, and a kept copy's, equally often; the
+    /// kept copies are a bounded number however long the run, their store paths alternating.
+    func testTheFloorsTurnsComeInWholeCyclesThatEveryStrategyFollowsAlike() {
+        for count in 1...9 {
+            for steps in [1, count, 2 * count + 1, 20, 180, 1_000] {
+                let turns = (0..<steps).map { Runner.floorTurn(step: $0, steps: steps, strategies: count) }
+                let keptSteps = turns.indices.filter { if case .withKeptCopy = turns[$0] { true } else { false } }
+                let floorSteps = turns.indices.filter { turns[$0] != .none }
+                XCTAssertEqual(keptSteps.first, 0, "the first step's turn times everything (\(count), \(steps))")
+                XCTAssertLessThanOrEqual(keptSteps.count, Runner.keptCopyCycles * count)
+                // Whole cycles: every step of a cycle has a turn of the same kind.
+                for step in 0..<steps {
+                    let first = (step / count) * count
+                    XCTAssertEqual(turns[step] == .none, turns[first] == .none, "\(count), \(steps), step \(step)")
+                    XCTAssertEqual(keptSteps.contains(step), keptSteps.contains(first), "\(count), \(steps), step \(step)")
+                }
+                XCTAssertEqual(Set(floorSteps.map { $0 / count }).count,
+                               ((steps + count - 1) / count + Runner.floorCycleSpacing - 1) / Runner.floorCycleSpacing)
+                let ways = keptSteps.map { step -> Int in
+                    if case .withKeptCopy(let way) = turns[step] { return way }
+                    return -1
+                }
+                XCTAssertEqual(ways, ways.indices.map { $0 % MemoryFloor.copyWays.count })
+                guard steps % count == 0 else { continue }
+                for (round, offset) in [(0, 0), (1, 2)] {
+                    for chosen in [floorSteps, keptSteps] {
+                        var follows = [Int](repeating: 0, count: count)
+                        for step in chosen { follows[afterFloor(strategies: count, step: step, round: round, offset: offset)] += 1 }
+                        XCTAssertEqual(Set(follows), [chosen.count / count], "\(count) strategies, \(steps) steps")
+                    }
                 }
             }
         }

@@ -5,16 +5,16 @@ import XCTest
 /// The memory floor is the least over every way the kernels can store, whichever path the run
 /// chose, and it gives the process its store path back.
 final class MemoryFloorTests: XCTestCase {
-    func testTheFillFloorTriesEveryStorePathAndBothKindsOfColour() {
+    func testTheFillFloorTriesEveryStorePathBothKindsOfColourAndStreamingStores() {
         let paths = Set(MemoryFloor.fillWays.map(\.path))
-        XCTAssertEqual(paths, Set(StorePath.allCases))
+        XCTAssertEqual(paths, Set(StorePath.allCases.map { $0 } + [nil]))
         // The string path has two fills: a byte fill (bytes all equal) and a word fill.
         let stringColors = MemoryFloor.fillWays.filter { $0.path == .string }.map(\.color.packed)
         XCTAssertTrue(stringColors.contains { $0 == ($0 & 0xFF) &* 0x0101_0101 })
         XCTAssertTrue(stringColors.contains { $0 != ($0 & 0xFF) &* 0x0101_0101 })
-        // A frame per fill way; per store path, one copied from the cache, and a kept image and
-        // the frame it is copied into.
-        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.count + 2 * StorePath.allCases.count)
+        // A frame per fill way of the kernels' paths; per store path, one copied from the cache
+        // (its kept copy's image); and one that the streaming fill and the kept copy write.
+        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.filter { $0.path != nil }.count + StorePath.allCases.count + 1)
     }
 
     func testTheKeptCopyWritesEveryPixelOfTheFrameFromTheImage() throws {
@@ -22,6 +22,9 @@ final class MemoryFloorTests: XCTestCase {
         var frame = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
         XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &frame), 0)
         XCTAssertEqual(frame, source)
+        var streamed = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
+        XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &streamed, streaming: true), 0)
+        XCTAssertEqual(streamed, source)
     }
 
     func testTimingTheFloorLeavesTheProcessStorePathAsItWas() throws {
@@ -32,7 +35,7 @@ final class MemoryFloorTests: XCTestCase {
             var floor = try XCTUnwrap(MemoryFloor(size: PixelSize(width: 64, height: 32)))
             XCTAssertGreaterThan(floor.timeFill(), 0)
             XCTAssertGreaterThan(floor.timeCopy(), 0)
-            XCTAssertGreaterThan(floor.timeKeptCopy(), 0)
+            for way in MemoryFloor.copyWays.indices { XCTAssertGreaterThan(floor.timeKeptCopy(way: way), 0) }
             XCTAssertEqual(StorePath.current, path)
         }
     }

@@ -115,6 +115,37 @@ final class PixmapDrawingTests: XCTestCase {
         }
     }
 
+    /// The memory floor's streaming fill writes what the fill kernel writes, on every row however
+    /// it falls against a 16-byte boundary (odd widths start rows at every 4-byte offset), and
+    /// only inside the pixmap.
+    func testTheStreamingFillWritesEveryPixelAsTheFillDoes() {
+        let colors = [Color.white.premultiplied, Color(red: 242, green: 242, blue: 247).premultiplied]
+        for (w, h) in [(1, 1), (2, 3), (3, 5), (4, 4), (5, 7), (7, 3), (8, 2), (9, 9), (17, 4), (257, 3)] {
+            for color in colors {
+                var streamed = Pixmap(width: w, height: h)!
+                var filled = Pixmap(width: w, height: h)!
+                XCTAssertEqual(streamed.fillStreaming(with: color), w * h)
+                filled.fill(filled.bounds, with: color)
+                XCTAssertEqual(streamed, filled, "\(w) × \(h)")
+            }
+        }
+    }
+
+    /// The memory floor's streaming copies leave the pixels the copy kernel leaves: every row
+    /// from the first rows with its alignment, and a whole image copied, at any width.
+    func testTheStreamingCopiesWriteWhatTheCopyKernelWrites() {
+        var rng = SeededRandom(seed: 0x57EA)
+        for (w, h) in [(1, 1), (1, 20), (3, 40), (5, 33), (16, 3), (17, 40), (257, 5)] {
+            let source = randomPixmap(w, h, &rng)
+            var streamed = source, copied = source
+            XCTAssertEqual(streamed.copyRowsFromTopStreaming(), copied.copyRowsFromAbove(), "\(w) × \(h)")
+            XCTAssertEqual(streamed, copied, "\(w) × \(h)")
+            var whole = Pixmap(width: w, height: h)!
+            XCTAssertEqual(whole.copyStreaming(from: source), w * h)
+            XCTAssertEqual(whole, source, "\(w) × \(h)")
+        }
+    }
+
     /// The memory floor drops its kept image from the caches before it copies it: a hint to the
     /// memory system that must leave every pixel, and every coverage value, as it was (odd sizes
     /// too, whose storage ends inside a cache line).

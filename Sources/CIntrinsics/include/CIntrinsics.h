@@ -31,10 +31,32 @@ void cvector_fill(uint32_t *d, intptr_t n, uint32_t color);
 /// the copy of `StorePath.vector`, aligned as `cvector_fill` is.
 void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n);
 
+/// `n` pixels at `d` set to `color` with streaming (non-temporal) 16-byte stores, which write
+/// whole lines to memory without reading them first and leave them out of the caches; the few
+/// pixels before the first 16-byte boundary and after the last are plain stores. Not a store
+/// path of the kernels: one of the ways the memory floor writes a frame (MemoryFloor), which
+/// calls `cstream_fence` after the frame.
+void cstream_fill(uint32_t *d, intptr_t n, uint32_t color);
+
+/// The `n` pixels at `s` copied to `d` (not overlapping) with streaming stores, as `cstream_fill`
+/// stores: the memory floor's streaming copies (MemoryFloor).
+void cstream_copy(uint32_t *d, const uint32_t *s, intptr_t n);
+
+/// Waits until the streaming stores before it are visible (`sfence` on x86-64; elsewhere,
+/// where `cstream_fill` stores plainly, nothing).
+void cstream_fence(void);
+
 /// Writes back and drops from every cache level the lines holding the `bytes` bytes from
-/// `address` (`clflush` on x86-64, `dc civac` on arm64; elsewhere nothing), and waits until they
-/// are gone, so that the next read of them comes from memory. Changes no byte. The memory floor
-/// reads its kept image from memory this way, as a frame reads layers' contents (MemoryFloor).
+/// `address`, and waits until they are gone, so that the next read of them comes from memory.
+/// Changes no byte. On x86-64 `clflushopt` where the processor has it (flushes that overlap,
+/// ordered only by the closing fence), else `clflush` (each ordered after the last); `dc civac`
+/// on arm64; elsewhere nothing. The memory floor reads its kept image from memory this way, as a
+/// frame reads layers' contents (MemoryFloor).
+///
+/// Test hook: when the process starts with CORNERBENCH_SLOW_EVICTION=N (an integer, nanoseconds,
+/// at most 1,000,000), every call also waits until N ns per line have passed since it began,
+/// so that a host where eviction is slow (about 140 ns a line on a Cascade Lake VM's `clflush`)
+/// can be imitated anywhere. The variable is read once, before `main`.
 void cevict_lines(const void *address, intptr_t bytes);
 
 /// Stores `value` into `count` 32-bit words at `destination`. On x86-64 this is `rep stosl`,
