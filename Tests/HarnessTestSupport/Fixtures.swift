@@ -56,3 +56,11 @@ public enum Fixtures {
         return squares
     }
 }
+
+extension Device {
+    /// One catalogue device of each kind of screen the strategies' rules could tell apart: the
+    /// 1× iPad, a 2× iPhone, a 3× ProMotion iPhone and two 2× iPads, the small and the large. The
+    /// catalogue's other screens repeat these scales at other sizes; a test that renders every
+    /// step of a table on each takes them, not all 53.
+    public static let screenKinds: [Device] = ["ipad-2", "iphone-se", "iphone-15-pro", "ipad-11", "ipad-pro-12.9"].compactMap(Device.named)
+}

@@ -9,11 +9,11 @@ import XCTest
 
 /// Every strategy must draw the same picture, or the comparison of their costs is unfair.
 final class PixelEquivalenceTests: XCTestCase {
-    /// On every device of the catalogue, at several scroll positions, every rounded strategy's
+    /// On a device of each kind of screen (`Device.screenKinds`), at several scroll positions, every rounded strategy's
     /// frame is within 2/255 of `shared-corner-grid`'s in every channel of every pixel, and
     /// `none` equals it everywhere outside the corner squares.
-    func testEveryStrategyDrawsTheSamePictureWithin2On255OnEveryDevice() throws {
-        for device in Device.catalogue {
+    func testEveryStrategyDrawsTheSamePictureWithin2On255OnEveryKindOfScreen() throws {
+        for device in Device.screenKinds {
             var scenario = Scenario.ipadSettings
             scenario.device = device
             for step in [0, 61, 150] {

@@ -26,8 +26,8 @@ final class PublicEvidenceStrategyTests: XCTestCase {
 
     /// WWDC 2014 session 419 and Tech Talk 10857: `per-cell-mask` renders every cap's mask and
     /// its content, two passes a cap; `corner-radius-clip` draws the same frame with one.
-    func testWWDC2014Session419PerCellMaskPaysTwoPassesACapAndCornerRadiusClipOneOnEveryDevice() throws {
-        for device in Device.catalogue {
+    func testWWDC2014Session419PerCellMaskPaysTwoPassesACapAndCornerRadiusClipOneOnEveryKindOfScreen() throws {
+        for device in Device.screenKinds {
             let mask = try Simulation(scenario: scenario(on: device), strategyName: "per-cell-mask")
             let clip = try Simulation(scenario: scenario(on: device), strategyName: "corner-radius-clip")
             for step in 0..<Self.steps {
@@ -45,8 +45,8 @@ final class PublicEvidenceStrategyTests: XCTestCase {
     /// Texture's corner-rounding guide: precomposited opaque corners and clip corners (four small
     /// corner layers over the content, as TORoundedTableView's shared grid draws them) render
     /// nothing off-screen.
-    func testTextureCornerRoundingPrecompositedAndSharedCornerGridRenderNothingOffscreenOnEveryDevice() throws {
-        for device in Device.catalogue {
+    func testTextureCornerRoundingPrecompositedAndSharedCornerGridRenderNothingOffscreenOnEveryKindOfScreen() throws {
+        for device in Device.screenKinds {
             for strategy in ["precomposited", "shared-corner-grid"] {
                 let sim = try Simulation(scenario: scenario(on: device), strategyName: strategy)
                 for _ in 0..<Self.steps {
