@@ -77,7 +77,7 @@ public enum Gate {
             throw BenchError.input(.incomparable(.otherSchema(baseline: baseline.schema, current: current.schema)))
         }
         try checkComparable(baseline: baseline, current: current)
-        let changedCells = Set(cellChanges(baseline, current))
+        let cellChanged = cellChanges(baseline, current), changedCells = Set(cellChanged)
         var findings: [Finding] = []
         var rows: [RowCheck] = []
         var compared = 0
@@ -149,7 +149,7 @@ public enum Gate {
             if !lacking.isEmpty { warnings.append(.lackingRatios(rows: lacking)) }
         }
         if !changedCells.isEmpty {
-            warnings.append(.cellChanged(scenarios: cellChanges(baseline, current), gated: options.gateCellChanges))
+            warnings.append(.cellChanged(scenarios: cellChanged, gated: options.gateCellChanges))
         }
         warnings += deviceTimeWarnings(baseline: baseline, current: current)
         warnings += instructionWarnings(baseline: baseline, current: current)

@@ -28,7 +28,7 @@ extension Renderer {
         stats.bytesRead += shaded.bytesRead
         stats.keptBytesRead += shaded.keptBytesRead
         // Blended draws on screen, as `blendedPixels` counts them, by the described layer drawn.
-        if onScreen {
+        if onScreen && drewTaggedLayer {
             for op in ops where op.costTag >= 0 && op.blends && !op.rect.isEmpty {
                 stats.layerCosts[op.costTag, default: LayerCost()].blendedPixels += op.rect.area
             }

@@ -29,6 +29,8 @@ public final class Renderer {
     /// The passes, splits and traffic attributed to described cell layers so far this frame, so
     /// a layer's share excludes what its tagged sublayers took (`buildAttributed`).
     private var claimed = LayerCost()
+    /// Whether a described cell layer was drawn this frame, so only such frames look for its draws.
+    var drewTaggedLayer = false
     /// What the last frame's walk read, asked of the cache before the next walk. Unchecked for
     /// exclusive access like `shader`: only the walk uses it, on the renderer's one thread.
     @exclusivity(unchecked) private var walkMemory = WalkMemory()
@@ -85,6 +87,7 @@ public final class Renderer {
     public func render(_ root: Layer, time: Double) -> RenderStats {
         stats = RenderStats()
         claimed = LayerCost()
+        drewTaggedLayer = false
         refusedBuffer = nil
         self.time = time
         var fb = framebuffer
@@ -133,6 +136,7 @@ public final class Renderer {
         let before = LayerCost(passes: stats.offscreenPasses, splits: stats.screenSplits, traffic: stats.tileTrafficBytes)
         let claimedBefore = claimed
         let start = ops.count
+        drewTaggedLayer = true
         buildUntagged(layer, parentOrigin: parentOrigin, opacity: opacity, into: &ops, t)
         let during = LayerCost(passes: stats.offscreenPasses, splits: stats.screenSplits, traffic: stats.tileTrafficBytes) - before
         let own = during - (claimed - claimedBefore)

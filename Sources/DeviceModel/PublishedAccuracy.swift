@@ -13,14 +13,4 @@ public enum PublishedAccuracy {
     /// The largest factor.
     public static let worstFactor = 1.91
 
-    /// The phrase shown wherever milliseconds are: "within ×1.32 of 10 published measurements
-    /// (geometric mean), worst ×1.91".
-    public static var phrase: String {
-        "within ×\(format(typicalFactor)) of \(cases) published on-device measurements (geometric mean), worst ×\(format(worstFactor))"
-    }
-
-    private static func format(_ factor: Double) -> String {
-        let hundredths = Int((factor * 100).rounded())
-        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-    }
 }

@@ -10,8 +10,8 @@ extension Device {
     /// splits of the screen's pass, each storing and loading this device's screen.
     public func deviceTime(perStep: [Counter: Double], steps: [FrameStats] = []) -> DeviceTime? {
         guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
-        let mean = nanos(perStep, on: profile)
-        let each = steps.map { step in nanos(Dictionary(uniqueKeysWithValues: Counter.allCases.map { ($0, Double(step[$0])) }), on: profile) }
+        let mean = nanos(work { perStep[$0] ?? 0 }, on: profile)
+        let each = steps.map { step in nanos(work { Double(step[$0]) }, on: profile) }
         return DeviceTime(gpu: gpu, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
                           stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
     }
@@ -21,22 +21,21 @@ extension Device {
     /// made, in nanoseconds, both ends; nil when the device names no GPU.
     public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
         guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
-        let work = FrameWork(renderPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
-                             screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4))
-        let seconds = GPUFrameTime.estimate(work, on: profile)
-        return (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
+        return nanos(FrameWork(renderPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
+                               screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile)
     }
 
-    /// Both ends of the estimate of `counters`' work on `profile`, in whole nanoseconds.
-    private func nanos(_ counters: [Counter: Double], on profile: GPUProfile) -> (low: Int, high: Int) {
-        let shaded = max(0, counters[.shadedPixels] ?? 0)
-        let work = FrameWork(renderPasses: max(0, counters[.renderPasses] ?? 0),
-                             tileTrafficBytes: max(0, counters[.tileTrafficBytes] ?? 0),
-                             textureBytesRead: max(0, counters[.keptBytesRead] ?? 0),
-                             shadedFragments: shaded,
-                             blendedFragments: min(shaded, max(0, counters[.blendedFragments] ?? 0)),
-                             screenSplits: max(0, counters[.screenSplits] ?? 0),
-                             screenBytes: Double(pixelSize.area * 4))
+    /// The work of a frame whose counters `counter` gives, on this device's screen.
+    private func work(_ counter: (Counter) -> Double) -> FrameWork {
+        let shaded = max(0, counter(.shadedPixels))
+        return FrameWork(renderPasses: max(0, counter(.renderPasses)), tileTrafficBytes: max(0, counter(.tileTrafficBytes)),
+                         textureBytesRead: max(0, counter(.keptBytesRead)), shadedFragments: shaded,
+                         blendedFragments: min(shaded, max(0, counter(.blendedFragments))),
+                         screenSplits: max(0, counter(.screenSplits)), screenBytes: Double(pixelSize.area * 4))
+    }
+
+    /// Both ends of the estimate of `work` on `profile`, in whole nanoseconds.
+    private func nanos(_ work: FrameWork, on profile: GPUProfile) -> (low: Int, high: Int) {
         let seconds = GPUFrameTime.estimate(work, on: profile)
         return (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
     }

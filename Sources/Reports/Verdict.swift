@@ -169,9 +169,14 @@ struct Verdict {
         return text + "." + (best.deviceTime == nil ? "" : " " + Verdict.modelNote)
     }
 
+    /// How far the model is from published measurements (`PublishedAccuracy`), in one phrase:
+    /// "within ×1.32 of 10 published on-device measurements (geometric mean), worst ×1.91".
+    static let accuracy = "within ×\(Format.fixed(PublishedAccuracy.typicalFactor, 2)) of \(PublishedAccuracy.cases) published "
+        + "on-device measurements (geometric mean), worst ×\(Format.fixed(PublishedAccuracy.worstFactor, 2))"
+
     /// What the GPU times are, wherever they are shown.
     static let modelNote = "GPU times are the device model's estimate from the counted work and published chip figures "
-        + "(docs/device-model.md), not a measurement: its centre is \(PublishedAccuracy.phrase). A range spans the chips' "
+        + "(docs/device-model.md), not a measurement: its centre is \(Verdict.accuracy). A range spans the chips' "
         + "figures, fast end to slow end; the truth can lie outside it."
 
     /// The ranking as a table: strategy, rank, what the device pays, the host ranks, and a `≠`
