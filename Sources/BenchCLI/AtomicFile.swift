@@ -38,6 +38,7 @@ public enum AtomicFile {
             let probe = try target.createTemporary()
             close(probe.descriptor)
             unlink(probe.path)
+            probe.forget()
             if existing != nil {
                 // Immutable and append-only files refuse a write open even to root, and their
                 // rename would fail only after the run.
@@ -124,8 +125,6 @@ public enum AtomicFile {
             }
             let temporary = try target.createTemporary()
             staged.append((index, temporary.path, target))
-            // Recorded before a byte is written, so an interrupt at any moment removes it.
-            InterruptState.addTemporary(temporary.path)
             try complete(temporary, of: target, keeping: existing, with: outputs[index].data)
         }
         for (index, destination) in destinations.enumerated() {
@@ -174,7 +173,7 @@ public enum AtomicFile {
 
     /// Writes `data` to the new temporary file of `target`, gives it the mode and owner of the
     /// file it replaces, flushes it to the disk and closes it.
-    private static func complete(_ temporary: (path: String, descriptor: Int32), of target: Target, keeping existing: stat?,
+    private static func complete(_ temporary: Target.Temporary, of target: Target, keeping existing: stat?,
                                  with data: Data) throws {
         do {
             try writeAll(data, to: temporary.descriptor) { target.failure($0) }
@@ -318,15 +317,34 @@ public enum AtomicFile {
             return "." + short + ".tmp-"
         }
 
+        /// A temporary file made by `createTemporary`, known to the interrupt handler until
+        /// `forget()`.
+        struct Temporary {
+            var path: String
+            var descriptor: Int32
+            fileprivate var recorded: Bool
+
+            /// Tells the interrupt handler the file is gone (removed here), so it is not removed
+            /// again; call it only while this is the temporary file added last.
+            func forget() {
+                if recorded { InterruptState.forgetLastTemporary(path) }
+            }
+        }
+
         /// Creates a new, empty temporary file beside the target, readable by others as a normal
-        /// file would be (mode 0666 less the umask).
-        func createTemporary() throws -> (path: String, descriptor: Int32) {
+        /// file would be (mode 0666 less the umask). Its name is given to the interrupt handler
+        /// before the file exists, so an interrupt at any moment removes it (the handler's unlink of
+        /// a name not yet created does nothing); `write` forgets all at once when it ends.
+        func createTemporary() throws -> Temporary {
             for _ in 0..<8 {
                 let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
                 let temporary = directoryPrefix + temporaryStem + "\(getpid())-\(suffix)"
+                let recorded = InterruptState.addTemporary(temporary)
                 let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                if fd >= 0 { return (temporary, fd) }
-                if errno != EEXIST { throw failure(errno) }
+                if fd >= 0 { return Temporary(path: temporary, descriptor: fd, recorded: recorded) }
+                let code = errno
+                if recorded { InterruptState.forgetLastTemporary(temporary) }
+                if code != EEXIST { throw failure(code) }
             }
             throw failure(EEXIST)
         }

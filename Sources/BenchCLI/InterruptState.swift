@@ -154,12 +154,20 @@ public enum InterruptState {
 
     /// Records a temporary file that an interrupt must remove (a path too long for the buffer is
     /// left to the next run, which removes leftovers of its target).
-    static func addTemporary(_ path: String) {
+    @discardableResult
+    static func addTemporary(_ path: String) -> Bool {
         let bytes = Array(path.utf8) + [0]
-        guard temporariesLength + bytes.count <= capacity else { return }
+        guard temporariesLength + bytes.count <= capacity else { return false }
         for (i, byte) in bytes.enumerated() { temporaries[temporariesLength + i] = CChar(bitPattern: byte) }
         // The length last, so the handler never reads a half-copied path.
         temporariesLength += bytes.count
+        return true
+    }
+
+    /// Forgets `path`, the temporary file added last (`addTemporary` returned true for it): it was
+    /// never created, or has been removed.
+    static func forgetLastTemporary(_ path: String) {
+        temporariesLength = max(0, temporariesLength - (path.utf8.count + 1))
     }
 
     /// Forgets every temporary file: they have been renamed into place or removed.
