@@ -1,5 +1,6 @@
 import DeviceModel
 import Results
+import Table
 
 extension Device {
     /// The device model's GPU time per frame for a row whose mean counters per step are

@@ -48,12 +48,13 @@ public final class Simulation {
     public let scenario: Scenario
     /// The strategy drawing the corners.
     public let strategy: any CornerStrategy
-    /// The table.
+    /// The table, its renderer and its scroll, and the frame step itself.
+    public let frames: TableFrames
+    /// The table (`frames.table`, held here too so the phases reach it as directly as before
+    /// the step moved to `TableFrames`: their instruction counts are gated to 2 %).
     public let table: TableView
-    /// The renderer and its framebuffer.
+    /// The renderer and its framebuffer (`frames.renderer`).
     public let renderer: Renderer
-    private var frame = 0
-    private let scroll: ScrollDriver
     /// Events by step.
     private let events: [Int: [ScenarioEvent]]
     #if CORNERBENCH_FAULT_INJECTION
@@ -76,12 +77,14 @@ public final class Simulation {
         }
         self.scenario = scenario
         self.strategy = strategy
+        let table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
+                              size: Size(width: scenario.device.width, height: scenario.device.height),
+                              style: scenario.style, provider: strategy, content: scenario.content,
+                              scale: scenario.device.scale)
+        self.table = table
         self.renderer = renderer
-        self.table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
-                               size: Size(width: scenario.device.width, height: scenario.device.height),
-                               style: scenario.style, provider: strategy, content: scenario.content,
-                               scale: scenario.device.scale)
-        self.scroll = scenario.scroll(in: table.geometry)
+        self.frames = TableFrames(table: table, renderer: renderer, scroll: scenario.scroll(in: table.geometry),
+                                  refreshHz: scenario.device.refreshHz)
         self.events = Dictionary(grouping: scenario.events, by: \.atStep)
         #if CORNERBENCH_FAULT_INJECTION
         self.slowdowns = FaultInjection.slowdowns(for: strategyName)
@@ -122,28 +125,35 @@ public final class Simulation {
     public func step() -> StepRecord {
         // Events arrive between frames and only mark what changed (the table configures and
         // lays out in its layout pass), so the step's clock starts after them.
-        let happened = events[frame] ?? []
+        let happened = events[frames.frame] ?? []
         for event in happened { apply(event) }
-        let start = Stopwatch.now()
-        // UIScrollView keeps its offset on the pixel grid, so a fling that has slowed below half a
-        // pixel per frame stops changing the bounds (and stops triggering layout).
-        let scale = scenario.device.scale
-        table.setContentOffset((scroll.offset(atStep: frame) * scale).rounded() / scale)
-        let laidOut = table.needsLayout
-        var afterReuse = start, afterLayout = start
-        if laidOut {
-            reusePhase()
-            afterReuse = Stopwatch.now()
-            layoutPhase()
-            afterLayout = Stopwatch.now()
-        }
-        let rendered = compositePhase()
-        let end = Stopwatch.now()
-        frame += 1
-        let stats = FrameStats(render: rendered, allocations: table.ledger.take(), table: table.takeStats())
-        return StepRecord(stats: stats, laidOut: laidOut, hadEvent: !happened.isEmpty,
+        var phases = TimedPhases(simulation: self, start: Stopwatch.now())
+        let frame = frames.step(&phases)
+        let end = Stopwatch.now(), start = phases.start
+        let afterReuse = phases.afterReuse ?? start, afterLayout = phases.afterLayout ?? start
+        return StepRecord(stats: frame.stats, laidOut: frame.laidOut, hadEvent: !happened.isEmpty,
                           reuseNanos: Int(afterReuse - start), layoutNanos: Int(afterLayout - afterReuse),
                           compositeNanos: Int(end - afterLayout), stepNanos: Int(end - start))
+    }
+
+    /// The step's phases, each run by its own function and its end taken by the clock.
+    private struct TimedPhases: FramePhases {
+        unowned let simulation: Simulation
+        let start: UInt64
+        var afterReuse: UInt64?
+        var afterLayout: UInt64?
+
+        mutating func reuse(_ frames: TableFrames) {
+            simulation.reusePhase()
+            afterReuse = Stopwatch.now()
+        }
+
+        mutating func layout(_ frames: TableFrames) {
+            simulation.layoutPhase()
+            afterLayout = Stopwatch.now()
+        }
+
+        mutating func render(_ frames: TableFrames) -> RenderStats { simulation.compositePhase() }
     }
 
     /// Runs the next frame as `step()` does and adds to its record, outside the timed and counted
@@ -174,7 +184,7 @@ public final class Simulation {
     /// The frame rendered.
     @inline(never)
     func compositePhase() -> RenderStats {
-        injectingSlowdown(.composite) { renderer.render(table.layer, time: Double(frame) / scenario.device.refreshHz) }
+        injectingSlowdown(.composite) { frames.render() }
     }
 
     /// Runs `work`; in a fault-injection build, then busy-waits the phase's configured fraction of
@@ -213,10 +223,10 @@ public final class Simulation {
     @discardableResult
     public func jump(toStep step: Int) -> StepRecord {
         let target = max(0, step)
-        for skipped in frame..<max(frame, target) {
+        for skipped in frames.frame..<max(frames.frame, target) {
             for event in events[skipped] ?? [] { apply(event) }
         }
-        frame = target
+        frames.frame = target
         return self.step()
     }
 }

@@ -3,8 +3,9 @@ import Raster
 import Strategies
 import Table
 
-/// A table with a strategy as its provider and a renderer, stepped frame by frame as the harness's
-/// `Simulation.step()` steps one: offset, then reuse and layout when due, then render.
+/// A table with a strategy as its provider and a renderer, stepped frame by frame by the same
+/// step as the harness's `Simulation` (`TableFrames.step`): offset, reuse and layout when due,
+/// render.
 ///
 /// What the tests of a strategy need of a simulation, at the Strategies layer: no clocks, events
 /// or scenario files. A test that changes the table between steps (a selection, a style, new
@@ -19,13 +20,14 @@ public final class TableDriver {
     public let setup: TableSetup
     /// The strategy drawing the corners (the table's provider).
     public let strategy: any CornerStrategy
+    /// The table, its renderer and scroll, and the step.
+    public let frames: TableFrames
     /// The table.
-    public let table: TableView
+    public var table: TableView { frames.table }
     /// The renderer and its framebuffer.
-    public let renderer: Renderer
-    private let scroll: ScrollDriver
+    public var renderer: Renderer { frames.renderer }
     /// The next frame to draw.
-    public private(set) var frame = 0
+    public var frame: Int { frames.frame }
 
     /// A table of `setup` drawn by the strategy of `catalog` called `strategyName`.
     public init(_ setup: TableSetup, strategy strategyName: String, catalog: StrategyCatalog = .builtIn) throws {
@@ -37,34 +39,22 @@ public final class TableDriver {
         }
         self.setup = setup
         self.strategy = strategy
-        self.renderer = renderer
-        self.table = TableView(sections: setup.sections, size: Size(width: setup.width, height: setup.height),
-                               style: setup.style, provider: strategy, content: setup.content, scale: setup.scale)
-        self.scroll = ScrollDriver(setup.motion, refreshHz: setup.refreshHz, geometry: table.geometry)
+        let table = TableView(sections: setup.sections, size: Size(width: setup.width, height: setup.height),
+                              style: setup.style, provider: strategy, content: setup.content, scale: setup.scale)
+        frames = TableFrames(table: table, renderer: renderer,
+                             scroll: ScrollDriver(setup.motion, refreshHz: setup.refreshHz, geometry: table.geometry),
+                             refreshHz: setup.refreshHz)
     }
 
     /// Draws the next frame and returns what it cost.
     @discardableResult
-    public func step() -> DrivenStep {
-        // As UIScrollView, the offset stays on the pixel grid: a scroll slower than half a pixel
-        // a frame does not move the bounds, so it lays nothing out.
-        let scale = setup.scale
-        table.setContentOffset((scroll.offset(atStep: frame) * scale).rounded() / scale)
-        let laidOut = table.needsLayout
-        if laidOut {
-            table.updateVisibleCells()
-            table.layoutVisibleCells()
-        }
-        let render = renderer.render(table.layer, time: Double(frame) / setup.refreshHz)
-        frame += 1
-        return DrivenStep(render: render, allocations: table.ledger.take(), table: table.takeStats(), laidOut: laidOut)
-    }
+    public func step() -> TableFrames.Step { frames.step() }
 
     /// Draws frame `step` directly, at that step's offset, without the frames before it.
     @discardableResult
-    public func jump(toStep step: Int) -> DrivenStep {
-        frame = max(0, step)
-        return self.step()
+    public func jump(toStep step: Int) -> TableFrames.Step {
+        frames.frame = max(0, step)
+        return frames.step()
     }
 
     /// The visible cells, top to bottom.

@@ -10,7 +10,7 @@ import XCTest
 final class StrategyCounterTests: XCTestCase {
     let scale = 2.0
 
-    private func records(_ strategy: String, radius: Double = 7, rows: Int = 3, steps: Int = 8) throws -> (TableDriver, [DrivenStep]) {
+    private func records(_ strategy: String, radius: Double = 7, rows: Int = 3, steps: Int = 8) throws -> (TableDriver, [TableFrames.Step]) {
         let setup = TableSetup.singleSection(rows: rows, radius: radius, scale: scale)
         let sim = try TableDriver(setup, strategy: strategy)
         let records = (0..<steps).map { _ in sim.step() }

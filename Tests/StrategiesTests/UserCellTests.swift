@@ -131,7 +131,7 @@ final class UserCellDecorationTests: XCTestCase {
     /// Runs rows of `layer` and calls `check` for each step with the number of layers whose pixel
     /// rect, moved down by `shift` and grown by `grow` pixels on every side, meets the screen.
     private func run(_ layer: LayerDescription, steps: Int = 20, grow: Int = 0, shift: Int = 0,
-                     _ check: (TableDriver, DrivenStep, Int) -> Void) throws {
+                     _ check: (TableDriver, TableFrames.Step, Int) -> Void) throws {
         let setup = TableSetup(sections: TableSetup.sections(6, rows: [3, 1, 5]), width: 390, height: 300, scale: 2,
                                content: ContentPattern(cells: [.layers(CellDescription(layers: [layer]))]),
                                motion: .constant(pointsPerStep: 7))

@@ -2,27 +2,9 @@ import Compositor
 import Results
 import Table
 
-/// The exact counters of one step (or a sum of steps): what the renderer, the table and the
-/// ledger of allocations each counted, side by side.
-///
-/// Each part is made by the module that does the work (`RenderStats` by the renderer,
-/// `AllocationCounts` by the initializers of layers, paths and images, `TableStats` by the reuse
-/// pools and layout passes); the harness only adds them up and reads them by `Counter`.
-public struct FrameStats: Equatable, Sendable {
-    /// What the renderer counted.
-    public var render = RenderStats()
-    /// The layers, paths and images created.
-    public var allocations = AllocationCounts()
-    /// The table's reuse and row walks.
-    public var table = TableStats()
-
-    public init(render: RenderStats = RenderStats(), allocations: AllocationCounts = AllocationCounts(),
-                table: TableStats = TableStats()) {
-        self.render = render
-        self.allocations = allocations
-        self.table = table
-    }
-
+/// A frame's counters (`FrameStats`, made by `TableFrames.step`) read and summed by their names
+/// in the catalogue (`Counter`).
+extension FrameStats {
     /// The value of `counter`. The switch is exhaustive, so a counter added to the catalogue
     /// cannot be forgotten here.
     public subscript(counter: Counter) -> Int {
