@@ -29,6 +29,7 @@ public struct LayerLabels: Equatable, Sendable {
     /// No numbers: the frame of a plain picture or of built-in rows.
     public static let none = LayerLabels(labels: [])
 
+    /// These labels, as they are (a test's, or ones made elsewhere).
     public init(labels: [Label]) {
         self.labels = labels
     }
