@@ -17,7 +17,8 @@ struct RenderCommand: BenchCommand {
                 + "opaque ones green, 'offscreen' paints off-screen-rendered layers yellow, 'raster' paints "
                 + "rasterization-cache hits green and misses red (the frame before K is drawn first, so the "
                 + "cache has something to hit). A legend under the picture names the strategy, scenario, device and "
-                + "step and says what each tint means.",
+                + "step and says what each tint means. With --cell, the overlay numbers the cell's layers that pay "
+                + "(off-screen passes, blended pixels, cache misses) and the legend says what each paid.",
             options: ScenarioSelection.singleOptions + TableOptions.options + [
                 OptionSpec(name: "strategy", valueName: "name", help: "The strategy that draws the frame.",
                            allowedValues: catalog.names, isRequired: true),

@@ -13,20 +13,11 @@ extension Renderer {
     public func overlay(_ kind: Overlay) -> Pixmap {
         var picture = framebuffer
         let width = picture.width, bounds = picture.bounds
-        // The front-most tint of each pixel, as an index into `tints` plus one (0: no tint); the
+        // The front-most tint of each pixel, as an index into `Overlay.tints` plus one (0: no tint); the
         // operations are in drawing order, so a later one replaces an earlier one's tint.
-        let tints = [Overlay.red, Overlay.green, Overlay.yellow]
         var front = [UInt8](repeating: 0, count: width * picture.height)
-        for (rect, mark) in overlayOps {
-            let tint: UInt8
-            switch (kind, mark) {
-            case (.blended, .opaque): tint = 2
-            case (.blended, _): tint = 1
-            case (.offscreen, .offscreen), (.offscreen, .rasterMiss): tint = 3
-            case (.raster, .rasterHit): tint = 2
-            case (.raster, .rasterMiss): tint = 1
-            default: tint = 0
-            }
+        for (rect, mark, _) in overlayOps {
+            let tint = kind.tint(of: mark).map { UInt8($0.index + 1) } ?? 0
             let r = rect.intersection(bounds)
             guard !r.isEmpty else { continue }
             for y in r.y..<r.maxY {
@@ -38,10 +29,73 @@ extension Renderer {
             for x in 0..<width {
                 let index = front[y * width + x]
                 guard index > 0 else { continue }
-                picture[x, y] = Overlay.tinted(picture[x, y], by: tints[Int(index) - 1])
+                picture[x, y] = Overlay.tinted(picture[x, y], by: Overlay.tints[Int(index) - 1])
             }
         }
         return picture
+    }
+
+    /// Where the last frame's described cell layers (`Layer.costTag`) drew what `kind` tints as a
+    /// cost — blended, off-screen or a cache miss, as `overlay(_:)` tints it (`Overlay.tint(of:)`)
+    /// — as each layer's tag and screen pixels, in drawing order: where a picture labels the layers
+    /// that pay (needs `recordsOverlay`).
+    ///
+    /// Draws off the screen are left out. One layer's draws in one cell that overlap or touch (a
+    /// border's pieces, a shadow and its layer) are one region, so each gets one label: a draw of
+    /// no described layer (the cell's own background) ends a cell, so two cells' regions that
+    /// touch stay two.
+    /// - Complexity: O(operations × regions in one cell).
+    public func overlayRegions(_ kind: Overlay) -> [(tag: Int, rect: PixelRect)] {
+        let bounds = framebuffer.bounds
+        var regions: [(tag: Int, rect: PixelRect)] = []
+        var cellStart = 0
+        for (rect, mark, tag) in overlayOps {
+            guard tag >= 0 else {
+                cellStart = regions.count
+                continue
+            }
+            let shown = rect.intersection(bounds)
+            guard kind.tint(of: mark)?.isCost == true, !shown.isEmpty else { continue }
+            if let i = regions[cellStart...].firstIndex(where: { $0.tag == tag && $0.rect.touches(shown) }) {
+                regions[i].rect = regions[i].rect.enclosing(shown)
+            } else {
+                regions.append((tag, shown))
+            }
+        }
+        return regions
+    }
+}
+
+extension Overlay {
+    /// The tints `overlay(_:)` draws, by `tint(of:)`'s index.
+    static let tints = [red, green, yellow]
+
+    /// How this overlay shows a layer drawn with `mark`: its tint's index in `tints`, and whether
+    /// the tint marks a cost (blended, off-screen, a cache miss) rather than its absence (opaque, a
+    /// cache hit); nil when the overlay does not tint it. One classification for the tints and the
+    /// labels (`Renderer.overlayRegions(_:)`), so they cannot disagree.
+    func tint(of mark: OverlayMark) -> (index: Int, isCost: Bool)? {
+        switch (self, mark) {
+        case (.blended, .opaque): return (1, false)
+        case (.blended, _): return (0, true)
+        case (.offscreen, .offscreen), (.offscreen, .rasterMiss): return (2, true)
+        case (.raster, .rasterHit): return (1, false)
+        case (.raster, .rasterMiss): return (0, true)
+        default: return nil
+        }
+    }
+}
+
+private extension PixelRect {
+    /// True when the two share a pixel or an edge.
+    func touches(_ other: PixelRect) -> Bool {
+        x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
+    }
+
+    /// The smallest rectangle holding both.
+    func enclosing(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 }
 

@@ -49,9 +49,10 @@ public final class Renderer {
     var spareOps: [[DrawOp]] = []
     /// What `framebuffer` holds while the frame is drawn in it, shared by every renderer.
     private static let placeholder = Pixmap(width: 1, height: 1)!
-    /// The last frame's operations on screen and how each shows in the overlays, when
-    /// `recordsOverlay` is set (`overlay(_:)` draws them).
-    private(set) var overlayOps: [(PixelRect, OverlayMark)] = []
+    /// The last frame's operations on screen, how each shows in the overlays and the described
+    /// layer it draws for (`DrawOp.costTag`), when `recordsOverlay` is set (`overlay(_:)` draws
+    /// them, `overlayRegions(_:)` reads where the described layers are).
+    private(set) var overlayOps: [(rect: PixelRect, mark: OverlayMark, costTag: Int)] = []
     /// Rounded-rectangle coverage by (size, radius in pixels, corners): the same few shapes are
     /// drawn every frame, so they are computed once. Rounded backgrounds keep only their corners;
     /// the clips of off-screen buffers keep whole masks. Capped at `roundedCoverageCapacity`.
@@ -98,7 +99,7 @@ public final class Renderer {
         build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
         execute(ops, into: &fb, onScreen: true)
         countPass(storing: fb.bounds.area)
-        overlayOps = recordsOverlay ? ops.dropFirst().map { ($0.rect, $0.mark) } : []
+        overlayOps = recordsOverlay ? ops.dropFirst().map { ($0.rect, $0.mark, $0.costTag) } : []
         give(&ops)
         for buffer in lent { pool.give(buffer) }
         lent.removeAll(keepingCapacity: true)

@@ -8,33 +8,50 @@ import Strategies
 public enum FramePicture {
     /// Frame `step` of `scenario` drawn by `strategy` (the content offset of that step, one layout
     /// pass, no warm-up), with `overlay` tinted over the layers and shrunk by `downscale`; the
-    /// strategy's name is looked up in `catalog`.
+    /// strategy's name is looked up in `catalog`. With an overlay, the layers of a described cell
+    /// that pay for what it shows are numbered (`LayerLabels`).
     public static func render(scenario: Scenario, strategy: String, step: Int, overlay: Overlay? = nil,
                               downscale: Int = 1, catalog: StrategyCatalog = .builtIn) throws -> Pixmap {
-        guard step >= 0 else { throw BenchError.usage(.numberBelow(option: "step", minimum: 0, value: step)) }
-        guard downscale >= 1 else { throw BenchError.usage(.numberBelow(option: "downsample", minimum: 1, value: downscale)) }
-        let simulation = try Simulation(scenario: scenario, strategyName: strategy, catalog: catalog)
-        simulation.renderer.recordsOverlay = overlay != nil
-        if overlay == .raster && step > 0 {
-            // The cache only means something after a frame: draw the one before first.
-            simulation.jump(toStep: step - 1)
-            simulation.step()
-        } else {
-            simulation.jump(toStep: step)
-        }
-        try simulation.checkBuffers()
-        let picture = overlay.map { simulation.renderer.overlay($0) } ?? simulation.renderer.framebuffer
-        return picture.downsampled(by: downscale)
+        let (frame, labels) = try drawn(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
+                                        downscale: downscale, catalog: catalog)
+        return labels.drawn(on: frame.downsampled(by: downscale), downscale: downscale)
     }
 
     /// The frame as `bench render` writes it: `render(...)` with its legend drawn below
     /// (`PictureLegend`), naming the strategy, overlay, scenario, device and step and saying what
-    /// each tint means.
+    /// each tint and number means.
     public static func captioned(scenario: Scenario, strategy: String, step: Int, overlay: Overlay? = nil,
                                  downscale: Int = 1, catalog: StrategyCatalog = .builtIn) throws -> Pixmap {
-        let frame = try render(scenario: scenario, strategy: strategy, step: step, overlay: overlay, downscale: downscale,
-                               catalog: catalog)
-        return PictureLegend(scenario: scenario, strategy: strategy, step: step, overlay: overlay).drawn(below: frame)
+        let (frame, labels) = try drawn(scenario: scenario, strategy: strategy, step: step, overlay: overlay,
+                                        downscale: downscale, catalog: catalog)
+        let legend = PictureLegend(scenario: scenario, strategy: strategy, step: step, overlay: overlay, labels: labels)
+        return legend.drawn(below: labels.drawn(on: frame.downsampled(by: downscale), downscale: downscale))
+    }
+
+    /// Frame `step` at full size with its overlay, and the numbers of its described cell's layers
+    /// that pay for what the overlay shows, to be drawn once the frame is shrunk (`downscale` is
+    /// only checked here).
+    static func drawn(scenario: Scenario, strategy: String, step: Int, overlay: Overlay?, downscale: Int,
+                      catalog: StrategyCatalog) throws -> (frame: Pixmap, labels: LayerLabels) {
+        guard step >= 0 else { throw BenchError.usage(.numberBelow(option: "step", minimum: 0, value: step)) }
+        guard downscale >= 1 else { throw BenchError.usage(.numberBelow(option: "downsample", minimum: 1, value: downscale)) }
+        let simulation = try Simulation(scenario: scenario, strategyName: strategy, catalog: catalog)
+        let renderer = simulation.renderer
+        renderer.recordsOverlay = overlay != nil
+        let record: StepRecord
+        if overlay == .raster && step > 0 {
+            // The cache only means something after a frame: draw the one before first.
+            simulation.jump(toStep: step - 1)
+            record = simulation.step()
+        } else {
+            record = simulation.jump(toStep: step)
+        }
+        try simulation.checkBuffers()
+        guard let overlay else { return (renderer.framebuffer, .none) }
+        let labels = scenario.describedCell.map {
+            LayerLabels(overlay: overlay, cell: $0, regions: renderer.overlayRegions(overlay), costs: record.stats.render.layerCosts)
+        }
+        return (renderer.overlay(overlay), labels ?? .none)
     }
 
     /// How wide a close-up is shown, about: the corner's few pixels enlarged to read on a page.
@@ -46,10 +63,11 @@ public enum FramePicture {
     /// come from that frame.
     public static func report(scenario: Scenario, strategy: String, step: Int, overlay: Overlay?, closeUp area: PixelRect?,
                               catalog: StrategyCatalog = .builtIn) throws -> (whole: Pixmap, closeUp: Pixmap?) {
-        let frame = try render(scenario: scenario, strategy: strategy, step: step, overlay: overlay, catalog: catalog)
+        let (frame, labels) = try drawn(scenario: scenario, strategy: strategy, step: step, overlay: overlay, downscale: 1,
+                                        catalog: catalog)
         let downscale = max(1, (frame.width + 1279) / 1280)
-        let legend = PictureLegend(scenario: scenario, strategy: strategy, step: step, overlay: overlay)
-        let whole = legend.drawn(below: frame.downsampled(by: downscale))
+        let legend = PictureLegend(scenario: scenario, strategy: strategy, step: step, overlay: overlay, labels: labels)
+        let whole = legend.drawn(below: labels.drawn(on: frame.downsampled(by: downscale), downscale: downscale))
         let closeUp = area.flatMap(frame.cropped(to:)).flatMap { part in
             part.enlarged(by: max(1, Int((Double(closeUpWidth) / Double(part.width)).rounded())))
         }

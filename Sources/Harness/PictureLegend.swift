@@ -3,7 +3,8 @@ import Raster
 
 /// The legend drawn under a frame picture, so the picture explains itself wherever it is shown: a
 /// caption (strategy, overlay, scenario, device and step), then each tint of the overlay as a
-/// swatch with its meaning, and a white swatch for pixels the overlay does not mark.
+/// swatch with its meaning, and a white swatch for pixels the overlay does not mark; then, for a
+/// described cell, each number on the picture (`LayerLabels`) with the layer's path and what it paid.
 ///
 /// Text is drawn in the tool's built-in font (`Pixmap.drawText`), at a size that grows with the
 /// picture's width (`pixelsPerEm(forWidth:)`), so the legend stays readable when the picture is
@@ -23,12 +24,15 @@ public struct PictureLegend: Sendable {
     public var caption: [String]
     /// The tints, in the overlay's order, then the untinted white; empty without an overlay.
     public var entries: [Entry]
+    /// The numbered layers, each drawn as its number's box and its meaning, after the tints.
+    public var labels: [LayerLabels.Label]
 
     /// The legend of a picture of `scenario` drawn by `strategy` at `step` with `overlay` (nil:
-    /// the plain frame, which gets the caption alone).
-    public init(scenario: Scenario, strategy: String, step: Int, overlay: Overlay?) {
+    /// the plain frame, which gets the caption alone), with `labels` numbered on it.
+    public init(scenario: Scenario, strategy: String, step: Int, overlay: Overlay?, labels: LayerLabels = .none) {
         caption = [strategy + (overlay.map { ", overlay \($0.rawValue)" } ?? ""),
                    "\(scenario.name) on \(scenario.device.name), step \(step)"]
+        self.labels = labels.labels
         guard let overlay else {
             entries = []
             return
@@ -77,6 +81,19 @@ public struct PictureLegend: Sendable {
                 y += layout.lineHeight
             }
         }
+        if !labels.isEmpty { y += layout.gap }
+        for (label, lines) in zip(labels, layout.labelMeanings) {
+            // The box as the picture shows it, centred as a swatch is.
+            let box = LayerLabels.boxSize(label.number, pixelsPerEm: layout.labelEm)
+            let top = y + layout.baseline - layout.em * 7 / 20 - box.height / 2
+            LayerLabels.drawBox(label.number, at: PixelPoint(x: layout.padding, y: top), pixelsPerEm: layout.labelEm,
+                                into: &out, glyphs: &glyphs)
+            for line in lines {
+                out.drawText(line, at: PixelPoint(x: layout.labelTextX, y: y), pixelsPerEm: layout.em, color: ink,
+                             maxWidth: layout.labelWidth, glyphs: &glyphs)
+                y += layout.lineHeight
+            }
+        }
         return out
     }
 
@@ -86,6 +103,9 @@ public struct PictureLegend: Sendable {
         let captionWidth: Int, meaningWidth: Int
         /// The caption's lines and each entry's lines, fitted to their widths.
         let caption: [String], meanings: [[String]]
+        /// The numbers' text size (as on the picture), where their meanings start, after the
+        /// widest box, and each meaning's lines.
+        let labelEm: Int, labelTextX: Int, labelWidth: Int, labelMeanings: [[String]]
 
         init(legend: PictureLegend, width: Int) {
             let font = BuiltinFont.standard
@@ -104,12 +124,19 @@ public struct PictureLegend: Sendable {
             self.meaningWidth = meaningWidth
             caption = legend.caption.flatMap { PictureLegend.lines($0, width: captionWidth, pixelsPerEm: em) }
             meanings = legend.entries.map { PictureLegend.lines($0.meaning, width: meaningWidth, pixelsPerEm: em) }
+            let labelEm = LayerLabels.pixelsPerEm(forWidth: width)
+            let widest = legend.labels.map { LayerLabels.boxSize($0.number, pixelsPerEm: labelEm).width }.max() ?? 0
+            let labelWidth = max(1, width - (padding + widest + em / 2) - padding)
+            self.labelEm = labelEm
+            labelTextX = padding + widest + em / 2
+            self.labelWidth = labelWidth
+            labelMeanings = legend.labels.map { PictureLegend.lines($0.meaning, width: labelWidth, pixelsPerEm: em) }
         }
 
         /// The legend's height below the picture.
         var height: Int {
-            let lines = caption.count + meanings.reduce(0) { $0 + $1.count }
-            return padding + lines * lineHeight + (meanings.isEmpty ? 0 : gap) + padding
+            let lines = caption.count + (meanings + labelMeanings).reduce(0) { $0 + $1.count }
+            return padding + lines * lineHeight + (meanings.isEmpty ? 0 : gap) + (labelMeanings.isEmpty ? 0 : gap) + padding
         }
     }
 

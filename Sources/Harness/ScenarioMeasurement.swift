@@ -157,18 +157,22 @@ extension RunResult {
 }
 
 extension Scenario {
+    /// The cell every row shows when it is described as layers, whose layers' tags
+    /// (`Layer.costTag`) are places in its `layerPaths`; nil unless the rows show exactly that
+    /// one cell, as tags of two descriptions could not be told apart.
+    public var describedCell: CellDescription? {
+        guard content.cells.count == 1, case .layers(let description) = content.cells[0] else { return nil }
+        return description
+    }
+
     /// What each layer of the scenario's cell described as layers cost per step, from the
     /// compositor's attribution summed over `steps` (`RenderStats.layerCosts`), depth first,
-    /// each priced on the device's GPU; nil unless the rows show exactly one such cell (the tags
-    /// are places in one description).
+    /// each priced on the device's GPU; nil unless the rows show exactly one such cell
+    /// (`describedCell`).
     func layerCosts(_ sums: [Int: LayerCost], steps: Int) -> [CellLayerCost]? {
-        let described = content.cells.compactMap { cell -> CellDescription? in
-            if case .layers(let description) = cell { return description }
-            return nil
-        }
-        guard described.count == 1, content.cells.count == 1, steps > 0 else { return nil }
+        guard let described = describedCell, steps > 0 else { return nil }
         let n = Double(steps)
-        return described[0].layerPaths.enumerated().map { tag, path in
+        return described.layerPaths.enumerated().map { tag, path in
             let sum = sums[tag] ?? LayerCost()
             var cost = CellLayerCost(layer: path, offscreenPasses: Double(sum.offscreenPasses) / n, screenSplits: Double(sum.screenSplits) / n,
                                      tileTrafficBytes: Double(sum.tileTrafficBytes) / n, blendedPixels: Double(sum.blendedPixels) / n)
