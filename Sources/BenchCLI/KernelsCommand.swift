@@ -11,11 +11,11 @@ struct KernelsCommand: BenchCommand {
             name: "kernels",
             abstract: "Time the pixel kernels against the memory floor.",
             discussion: "Fill, copy, source-over blend and the masked composite each run over a 2048 × 2732 "
-                + "framebuffer, interleaved with the memory floors they are compared with (every row filled, "
-                + "white or grey as is faster, every row written from a row in the cache, and every row copied "
-                + "from a kept image dropped from the caches first, by the renderer's own fill and copy), so the "
-                + "distance to the floors is visible. The store path and blend lanes are the ones 'bench run' "
-                + "times with by default on this processor.",
+                + "framebuffer, interleaved with the memory floors they are compared with, so the distance to "
+                + "the floors is visible: every row filled, every row written from a row in the cache, and every "
+                + "row copied from a kept image dropped from the caches first, each floor the fastest of the "
+                + "ways this processor has (the kernels' store paths and streaming stores). The kernels keep the "
+                + "store path and blend lanes 'bench run' times with by default on this processor.",
             options: [OptionSpec(name: "repetitions", valueName: "n", help: "Passes per kernel, from 1 to \(Format.grouped(maxRepetitions)).",
                                  defaultDescription: "45")])
     }
