@@ -1,0 +1,9 @@
+// Analysis: what a set of results means.
+//
+// Job: the gate (`Gate`: its policy in Gate.swift, its findings as data in Gate+Findings.swift,
+// `GateWarning`), limits a CI sets (`LimitCheck`), comparisons of two runs (`Comparison`,
+// `ComparisonNote`) with their statistics (`MannWhitney`, `ReferenceTest`), and merging shards and
+// processes into one result (`Results+Merge`, `Results+Processes`, `MergeNote`).
+//
+// May import: Results, Text. Nothing of layers or tables: a results file is gated by code that
+// never links the model.

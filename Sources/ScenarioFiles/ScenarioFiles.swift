@@ -1,0 +1,9 @@
+// ScenarioFiles: scenario, suite and cell files read and checked.
+//
+// Job: `ScenarioFile` reads a scenario (device, table, style, scroll, events) in stages through
+// `JSONNode`, absent keys taking `Scenario.Defaults`; `Suite` groups scenarios, strategies and
+// limits; `ScenarioFile+Cell` reads a cell described as layers into Table's `CellDescription`. Every
+// value is checked against the limits that keep a valid file from failing halfway
+// (docs/scenario-files.md).
+//
+// May import: Harness, Strategies, Table, Raster, Results, JSON, Text.

@@ -1,0 +1,10 @@
+// Table: a UITableView with real cell reuse, drawn frame by frame.
+//
+// Job: `TableView` (prefix-sum row geometry, visible rows, `ReusePool`, the inset-grouped column,
+// selection, style and size events), its cells (`Cell`; cells described as layers:
+// `CellDescription`, built by `CellLayers`; the Settings row, `RowContent`), `ScrollDriver` (where
+// the scroll is at each frame), and `TableFrames`, the one frame step (offset on the pixel grid,
+// reuse and layout when due, render) with its counters, `FrameStats` and `TableStats`. Corner
+// strategies plug in as the table's `TableCellProvider`.
+//
+// May import: Compositor, Raster.
