@@ -217,7 +217,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     func testAChildOfAKilledProcessesRunEndsAndRemovesTheTemporaryDirectory() throws {
         try killParent(of: ["run", "--processes", "3", "--steps", "5000", "--strategy", "none,per-cell-mask", "--quiet",
-                            "--json", directory + "/r.json"], after: 0.5)
+                            "--json", directory + "/r.json"], after: 0.1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
     }
 
