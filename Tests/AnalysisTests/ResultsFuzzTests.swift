@@ -40,18 +40,29 @@ final class ResultsFuzzTests: XCTestCase {
         let originals = try seeds.enumerated().map { try Results.decode($0.element, file: "seed-\($0.offset).json") }
         var rng = SeededRandom(seed: Self.seed)
         var loaded = 0, rejected = 0, checked = 0
-        var previous: Results?
         let start = Date()
-        for index in 0..<600 {
+        // The mutants, made in order from the seeded generator; then decoded, and the loaded ones
+        // compared, at once on the machine's cores (pure functions of their inputs), the
+        // assertions made here in order.
+        let mutants = (0..<600).map { index -> (which: Int, bytes: [UInt8]) in
             let which = index % seeds.count
             var bytes = seeds[which]
             for _ in 0..<(Int.random(in: 0..<4, using: &rng) == 0 ? 2 : 1) { bytes = mutate(bytes, &rng) }
-            let name = "fuzz-\(index).json"
+            return (which, bytes)
+        }
+        let decoded = try mutants.indices.concurrentMap { index in
+            Result { try Results.decode(mutants[index].bytes, file: "fuzz-\(index).json") }
+        }
+        var pairs: [(index: Int, pairs: [(Results, Results)])] = []
+        var previous: Results?
+        for (index, outcome) in decoded.enumerated() {
+            let name = "fuzz-\(index).json", bytes = mutants[index].bytes
             let results: Results
-            do {
-                results = try Results.decode(bytes, file: name)
+            switch outcome {
+            case .success(let value):
+                results = value
                 loaded += 1
-            } catch let error as BenchError {
+            case .failure(let error as BenchError):
                 rejected += 1
                 XCTAssertEqual(error.exitCode, 2, "seed \(Self.seed) case \(index): \(error)\ninput: \(excerpt(bytes))")
                 guard case .input(let problem) = error else {
@@ -61,21 +72,31 @@ final class ResultsFuzzTests: XCTestCase {
                 let message = problem.description
                 XCTAssertTrue(message.hasPrefix(name + ": "), "case \(index): the message starts with the file: \(message)")
                 continue
-            } catch {
+            case .failure(let error):
                 XCTFail("seed \(Self.seed) case \(index): unexpected \(error)\ninput: \(excerpt(bytes))")
                 continue
             }
-            for (a, b) in [(originals[which], results), (results, originals[which])] + (previous.map { [($0, results)] } ?? []) {
+            let original = originals[mutants[index].which]
+            pairs.append((index, [(original, results), (results, original)] + (previous.map { [($0, results)] } ?? [])))
+            previous = results
+        }
+        // Each comparison's outcome: checked (nil), or the BenchError the gate threw.
+        let compared = try pairs.concurrentMap { pair in
+            try pair.pairs.map { a, b -> BenchError? in
                 _ = Comparison(a, b)
                 _ = Gate.noiseSpread(a, b)
                 do {
                     _ = try Gate.check(baseline: a, current: b)
-                    checked += 1
+                    return nil
                 } catch let error as BenchError {
-                    XCTAssertEqual(error.exitCode, 2, "case \(index): \(error)")
+                    return error
                 }
             }
-            previous = results
+        }
+        for (pair, outcomes) in zip(pairs, compared) {
+            for outcome in outcomes {
+                if let error = outcome { XCTAssertEqual(error.exitCode, 2, "case \(pair.index): \(error)") } else { checked += 1 }
+            }
         }
         // Both outcomes, and the gate on loaded pairs, must really be exercised.
         XCTAssertGreaterThan(loaded, 100)

@@ -43,12 +43,13 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         XCTAssertFalse(bench("list", catalog: .builtIn).stdout.contains("added-cap-radius"))
 
         let json = directory + "/results.json"
-        let run = bench("run", "--scenario", "ipad-settings", "--strategy", "none,added-cap-radius", "--steps", "2",
-                        "--quiet", "--json", json)
+        // On a phone's screen: run and render know the strategy whatever the screen.
+        let run = bench("run", "--scenario", "ipad-settings", "--device", "iphone-se", "--strategy", "none,added-cap-radius",
+                        "--steps", "2", "--quiet", "--json", json)
         XCTAssertEqual(run.code, 0, run.stderr)
         XCTAssertEqual(try Results.load(from: json).runs.map(\.strategy), ["none", "added-cap-radius"])
         let png = directory + "/frame.png"
-        XCTAssertEqual(bench("render", "--strategy", "added-cap-radius", "--png", png).code, 0)
+        XCTAssertEqual(bench("render", "--device", "iphone-se", "--strategy", "added-cap-radius", "--png", png).code, 0)
 
         let unknown = bench("run", "--strategy", "added-cap-radius", catalog: .builtIn)
         XCTAssertEqual(unknown.code, 2)
@@ -59,15 +60,16 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         let suite = directory + "/suite.json"
         try Data(#"{"suite": "s", "scenarios": ["ipad-settings"], "strategies": ["none", "added-cap-radius"]}"#.utf8)
             .write(to: URL(fileURLWithPath: suite))
-        let plain = bench("run", "--suite", suite, "--steps", "1", "--quiet", catalog: .builtIn)
+        // On a phone's screen: what a suite may name does not depend on the screen.
+        let plain = bench("run", "--suite", suite, "--device", "iphone-se", "--steps", "1", "--quiet", catalog: .builtIn)
         XCTAssertEqual(plain.code, 2)
         XCTAssertTrue(plain.stderr.contains("strategies[1]: unknown strategy 'added-cap-radius'"), plain.stderr)
         let json = directory + "/results.json"
-        XCTAssertEqual(bench("run", "--suite", suite, "--steps", "1", "--quiet", "--json", json).code, 0)
+        XCTAssertEqual(bench("run", "--suite", suite, "--device", "iphone-se", "--steps", "1", "--quiet", "--json", json).code, 0)
         XCTAssertEqual(try Results.load(from: json).runs.map(\.strategy), ["none", "added-cap-radius"])
         // A suite without a list runs every strategy of the catalogue, the added one last.
         try Data(#"{"suite": "s", "scenarios": ["ipad-settings"]}"#.utf8).write(to: URL(fileURLWithPath: suite))
-        XCTAssertEqual(bench("run", "--suite", suite, "--steps", "1", "--quiet", "--json", json).code, 0)
+        XCTAssertEqual(bench("run", "--suite", suite, "--device", "iphone-se", "--steps", "1", "--quiet", "--json", json).code, 0)
         XCTAssertEqual(try Results.load(from: json).runs.last?.strategy, "added-cap-radius")
     }
 
@@ -77,9 +79,10 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(strategies.compactMap { $0["name"] as? String }, StrategyCatalog.withAddedStrategy.names)
         XCTAssertEqual(strategies.last?["summary"] as? String, AddedCapRadius.summary)
 
-        // A filter selects the added strategy's pairs, with 'none' as their reference.
+        // A filter selects the added strategy's pairs, with 'none' as their reference. (The runs
+        // are on a phone's screen: the names of the strategies do not depend on it.)
         let filtered = directory + "/filtered.json"
-        let filter = bench("run", "--scenario", "ipad-settings", "--filter", "added-*", "--steps", "2", "--quiet", "--json", filtered)
+        let filter = bench("run", "--scenario", "ipad-settings", "--device", "iphone-se", "--filter", "added-*", "--steps", "2", "--quiet", "--json", filtered)
         XCTAssertEqual(filter.code, 0, filter.stderr)
         XCTAssertEqual(try Results.load(from: filtered).runs.map(\.strategy), ["none", "added-cap-radius"])
 
@@ -89,7 +92,7 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         var shards: [String] = []
         for index in 1...2 {
             let path = directory + "/shard-\(index).json"
-            let shard = bench("run", "--scenario", "ipad-settings", "--strategy", "none,added-cap-radius,per-cell-mask",
+            let shard = bench("run", "--scenario", "ipad-settings", "--device", "iphone-se", "--strategy", "none,added-cap-radius,per-cell-mask",
                               "--shard", "\(index)/2", "--steps", "2", "--quiet", "--json", path)
             XCTAssertEqual(shard.code, 0, shard.stderr)
             shards.append(path)
@@ -102,10 +105,10 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(merge.code, 0, merge.stderr)
         XCTAssertEqual(try Results.load(from: merged).runs.map(\.strategy), ["none", "added-cap-radius", "from-elsewhere"])
         let bmf = directory + "/bmf.json"
-        XCTAssertEqual(bench("run", "--scenario", "ipad-settings", "--strategy", "none,added-cap-radius", "--steps", "2",
-                             "--quiet", "--bmf", bmf).code, 0)
+        XCTAssertEqual(bench("run", "--scenario", "ipad-settings", "--device", "iphone-se", "--strategy", "none,added-cap-radius",
+                             "--steps", "2", "--quiet", "--bmf", bmf).code, 0)
         let exported = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bmf))) as? [String: Any])
-        XCTAssertNotNil(exported["ipad-settings/added-cap-radius"], "\(exported.keys)")
+        XCTAssertNotNil(exported["ipad-settings (iphone-se)/added-cap-radius"], "\(exported.keys)")
 
         let unknown = bench("run", "--filter", "added-*", "--steps", "2", "--quiet", catalog: .builtIn)
         XCTAssertEqual(unknown.code, 2, "a bench without the strategy has no pair for the filter")

@@ -78,7 +78,9 @@ final class ChildProcessTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["run", "--steps", "3", "--strategy", "none,per-cell-mask", "--processes", "2", "--quiet", "--json", output]
+        // On the iPhone SE's screen: rounds in fresh processes do not depend on the screen.
+        process.arguments = ["run", "--steps", "3", "--strategy", "none,per-cell-mask", "--processes", "2", "--device", "iphone-se",
+                             "--quiet", "--json", output]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
@@ -229,8 +231,9 @@ final class ChildProcessTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()
         process.executableURL = executable
+        // On the iPhone SE's screen: which pairs a shard runs does not depend on the screen.
         process.arguments = ["run", "--steps", "2", "--strategy", "none,per-cell-mask,shared-corner-grid", "--shard", "2/2",
-                             "--processes", "2", "--quiet", "--json", output]
+                             "--processes", "2", "--device", "iphone-se", "--quiet", "--json", output]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)

@@ -13,11 +13,13 @@ import XCTest
 final class GateSilenceCLITests: TemporaryDirectoryTestCase {
     private func path(_ name: String) -> String { directory + "/" + name }
 
-    /// Runs `bench run --strategy <strategies> --steps <steps>` (plus `options`) into `name`.
+    /// Runs `bench run --strategy <strategies> --steps <steps>` (plus `options`) into `name`, on the
+    /// default table on the iPhone SE's screen: the gate, merge and compare read the rows the same
+    /// whatever the screen, and the iPad's frames made each run five times as long.
     @discardableResult
     private func run(_ name: String, strategies: String = "none", steps: Int = 2, _ options: [String] = [],
                      file: StaticString = #filePath, line: UInt = #line) throws -> Results {
-        let result = bench(["run", "--strategy", strategies, "--steps", "\(steps)", "--json", path(name), "--quiet"] + options)
+        let result = bench(["run", "--device", "iphone-se", "--strategy", strategies, "--steps", "\(steps)", "--json", path(name), "--quiet"] + options)
         XCTAssertEqual(result.code, 0, result.stderr, file: file, line: line)
         return try Results.load(from: path(name))
     }
@@ -70,7 +72,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         let check = bench("check", "--baseline", path("counted.json"), "--results", path("edited.json"))
         XCTAssertEqual(check.code, 2, check.stdout)
         XCTAssertFalse(check.stdout.contains("PASS"), check.stdout)
-        XCTAssertTrue(check.stderr.hasPrefix("Error: \(path("edited.json")): runs[1]: the row ipad-settings/per-cell-mask has no instructions, but the file's instructionCounter 'valgrind-3.19.0 callgrind' says every row was counted;"),
+        XCTAssertTrue(check.stderr.hasPrefix("Error: \(path("edited.json")): runs[1]: the row ipad-settings (iphone-se)/per-cell-mask has no instructions, but the file's instructionCounter 'valgrind-3.19.0 callgrind' says every row was counted;"),
                       check.stderr)
     }
 
@@ -97,7 +99,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
 
         let check = bench("check", "--baseline", path("whole.json"), "--results", path("merged.json"))
         XCTAssertEqual(check.code, 2)
-        XCTAssertEqual(check.stderr, "Error: The baseline has 1 row(s) this run lacks: ipad-settings/per-cell-mask. This run was joined by bench merge, whose note names the shards it lacked. Run the same suite, or update the baseline.\n")
+        XCTAssertEqual(check.stderr, "Error: The baseline has 1 row(s) this run lacks: ipad-settings (iphone-se)/per-cell-mask. This run was joined by bench merge, whose note names the shards it lacked. Run the same suite, or update the baseline.\n")
     }
 
     func testShardsMadeWithDifferentRoundsAreMergedWithANote() throws {
@@ -114,7 +116,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         try run("b.json", steps: 3)
         let compare = bench("compare", path("a.json"), path("b.json"))
         XCTAssertEqual(compare.code, 0, compare.stderr)
-        XCTAssertTrue(compare.stdout.hasPrefix("Note: the scenario 'ipad-settings' was measured over 2 steps in the first file and 3 in the second:"), compare.stdout)
+        XCTAssertTrue(compare.stdout.hasPrefix("Note: the scenario 'ipad-settings (iphone-se)' was measured over 2 steps in the first file and 3 in the second:"), compare.stdout)
     }
 
     func testCompareOfFilesWithAnotherBuildConfigurationSaysSo() throws {

@@ -21,12 +21,25 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         try rows(name).mapValues { try XCTUnwrap($0.deviceTime, $0.key.description) }
     }
 
-    /// The results rows of evidence file `name` run for 30 steps, by scenario and strategy.
+    /// The rows of each evidence file a test of this process has run, by file name: the runs are
+    /// deterministic, so a file run once serves every test that reads it (the cases table and the
+    /// tests of single files share five of them). XCTest runs the tests one at a time; the lock
+    /// only keeps the cache sound should that change.
+    private nonisolated(unsafe) static var runs: [String: [String: RunResult]] = [:]
+    private static let runsLock = NSLock()
+
+    /// The results rows of evidence file `name` run for 30 steps, by scenario and strategy: run
+    /// by `bench` the first time a test of this process asks for it.
     private func rows(_ name: String) throws -> [String: RunResult] {
+        Self.runsLock.lock()
+        defer { Self.runsLock.unlock() }
+        if let cached = Self.runs[name] { return cached }
         let path = directory + "/\(name).json"
         let result = bench("run", "--suite", Self.evidence + "/\(name).json", "--steps", "30", "--quiet", "--json", path)
         XCTAssertEqual(result.code, 0, result.stderr)
-        return Dictionary(uniqueKeysWithValues: try Results.load(from: path).runs.map { ($0.key.description, $0) })
+        let rows = Dictionary(uniqueKeysWithValues: try Results.load(from: path).runs.map { ($0.key.description, $0) })
+        if result.code == 0 { Self.runs[name] = rows }
+        return rows
     }
 
     /// `a` costs more than `b` at both ends of the estimate.

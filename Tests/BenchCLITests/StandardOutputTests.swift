@@ -9,7 +9,9 @@ import XCTest
 /// `-` as the path of an output: that output goes to standard output, alone, and what bench
 /// prints for people goes to standard error, so `bench run --json - | jq` works.
 final class StandardOutputTests: TemporaryDirectoryTestCase {
-    private let quickRun = ["run", "--steps", "2", "--strategy", "none,per-cell-mask"]
+    /// Two steps of two strategies on the default table, on a phone's screen: where the outputs go
+    /// does not depend on the screen, and the iPad's frames made these runs five times as long.
+    private let quickRun = ["run", "--steps", "2", "--strategy", "none,per-cell-mask", "--device", "iphone-se"]
 
     private func path(_ name: String) -> String { directory + "/" + name }
 
@@ -19,7 +21,7 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
                                    "standard output holds the JSON alone")
         XCTAssertEqual(object["schema"] as? String, Results.currentSchema)
-        XCTAssertTrue(result.stderr.contains("scenario ipad-settings: 2 steps"), "the table goes to stderr: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("scenario ipad-settings (iphone-se): 2 steps"), "the table goes to stderr: \(result.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "-"), "no file called '-' is written")
     }
 
@@ -34,7 +36,7 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
             XCTAssertNoThrow(try Results.load(from: json), option)
         }
         let influx = bench(quickRun + ["--influx", "-"])
-        XCTAssertTrue(influx.stdout.hasPrefix("cornerbench,scenario=ipad-settings,strategy=none "), influx.stdout)
+        XCTAssertTrue(influx.stdout.hasPrefix("cornerbench,scenario=ipad-settings\\ (iphone-se),strategy=none "), influx.stdout)
         XCTAssertEqual(influx.stdout.split(separator: "\n").count, 2)
     }
 
@@ -73,8 +75,8 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         let compare = bench("compare", results, results, "--markdown", "-")
         XCTAssertEqual(compare.code, 0, compare.stderr)
         XCTAssertTrue(compare.stdout.contains("| none |"), compare.stdout)
-        XCTAssertTrue(compare.stderr.contains("scenario ipad-settings"), compare.stderr)
-        XCTAssertFalse(compare.stdout.contains("scenario ipad-settings: median"), "the text tables are not mixed in")
+        XCTAssertTrue(compare.stderr.contains("scenario ipad-settings (iphone-se)"), compare.stderr)
+        XCTAssertFalse(compare.stdout.contains("scenario ipad-settings (iphone-se): median"), "the text tables are not mixed in")
     }
 
     // MARK: The real executable
@@ -111,7 +113,7 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(status, 0, stderr)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
         XCTAssertEqual((object["runs"] as? [Any])?.count, 2)
-        XCTAssertTrue(stderr.contains("scenario ipad-settings"), stderr)
+        XCTAssertTrue(stderr.contains("scenario ipad-settings (iphone-se)"), stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("-")), "no file called '-' in the working directory")
     }
 

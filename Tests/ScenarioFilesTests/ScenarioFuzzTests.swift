@@ -71,7 +71,10 @@ final class ScenarioFuzzTests: XCTestCase {
         ({ $0["name"] = "a\r\nc|<b>\u{1B}[2J" }, true, "a name with a line break, Markdown, HTML and an escape"),
         ({ $0["name"] = String(repeating: "n", count: 1 << 20) }, true, "a name of a megabyte"),
         ({ $0["name"] = "" }, false, "an empty name"),
-        ({ $0["table"] = ["sections": 1, "rowsPerSection": ScenarioFile.maxRows] }, true, "one section of ten million rows"),
+        // Without the seed's warm-up step: `rasterized-mask` walks every row on every layout pass
+        // (a second a pass), and the two measured steps already lay the section out and scroll it.
+        ({ $0["table"] = ["sections": 1, "rowsPerSection": ScenarioFile.maxRows]
+           scroll(&$0, ["kind": "constant", "pointsPerStep": 9, "steps": 4, "warmupSteps": 0]) }, true, "one section of ten million rows"),
         ({ $0["table"] = ["sections": 1, "rowsPerSection": ScenarioFile.maxRows + 1] }, false, "more rows than a table may have"),
     ] }
 

@@ -111,28 +111,30 @@ final class DefaultScenarioStrategyTests: XCTestCase {
         scenario.style.roundsInCompactWidth = false
         scenario.events = [ScenarioEvent(atStep: 5, action: .resize(width: 375, height: 1366)),
                            ScenarioEvent(atStep: 10, action: .resize(width: 1024, height: 1366))]
-        func run(_ name: String, through last: Int) throws -> (Simulation, Int) {
+        // One simulation per strategy, seen at step 7 (compact width) and at step 12 (regular
+        // again): the frame and corner radius at 7 are kept before the steps go on.
+        func run(_ name: String) throws -> (compact: Pixmap, compactRadius: Double, regular: Simulation, created: Int) {
             let sim = try Simulation(scenario: scenario, strategyName: name)
             var created = 0
-            for _ in 0...last { created += sim.step().stats[.cellsCreated] }
-            return (sim, created)
+            for _ in 0...7 { created += sim.step().stats[.cellsCreated] }
+            let compact = sim.renderer.framebuffer, compactRadius = sim.table.cornerRadius
+            for _ in 8...12 { created += sim.step().stats[.cellsCreated] }
+            return (compact, compactRadius, sim, created)
         }
-        let (plain, _) = try run("none", through: 7)
-        let (plainAfter, _) = try run("none", through: 12)
+        let plain = try run("none")
         for name in StrategyCatalog.builtIn.names where name != "none" {
+            let run = try run(name)
             // Compact width: the plain grouped style, pixel for pixel what `none` draws.
-            let (compact, _) = try run(name, through: 7)
-            XCTAssertEqual(compact.table.cornerRadius, 0, name)
-            XCTAssertTrue(PictureDifference(plain.renderer.framebuffer, compact.renderer.framebuffer, threshold: 0)
+            XCTAssertEqual(run.compactRadius, 0, name)
+            XCTAssertTrue(PictureDifference(plain.compact, run.compact, threshold: 0)
                 .pixelsOverThreshold.isEmpty, "\(name) in compact width")
             // Back in regular width: rounded again.
-            let (regular, created) = try run(name, through: 12)
-            XCTAssertEqual(regular.table.cornerRadius, 7, name)
-            XCTAssertFalse(PictureDifference(plainAfter.renderer.framebuffer, regular.renderer.framebuffer, threshold: 0)
+            XCTAssertEqual(run.regular.table.cornerRadius, 7, name)
+            XCTAssertFalse(PictureDifference(plain.regular.renderer.framebuffer, run.regular.renderer.framebuffer, threshold: 0)
                 .pixelsOverThreshold.isEmpty, "\(name) rounds its corners again")
             // No cell beyond what the pools need: what fits on screen plus a spare per pool.
             let onScreen = Int((1366.0 / 44).rounded(.up)) + 1
-            XCTAssertLessThanOrEqual(created, onScreen + 4, name)
+            XCTAssertLessThanOrEqual(run.created, onScreen + 4, name)
         }
     }
 }
