@@ -270,7 +270,7 @@ struct RunCommand: BenchCommand {
         return try catalog.overlayPictures(among: strategies).map { name, overlay in
             let legend = overlay.legend.map { tint, meaning in
                 let swatch = Overlay.tinted(Color.white.premultiplied, by: tint)
-                return FramePictureRef.Legend(colour: "#" + [swatch.red, swatch.green, swatch.blue].map { String(format: "%02X", $0) }.joined(),
+                return FramePictureRef.Legend(colour: Color(red: swatch.red, green: swatch.green, blue: swatch.blue).hexString,
                                               meaning: meaning)
             }
             let step = corner?.step ?? 0
