@@ -12,6 +12,12 @@ import CProcess
 /// returns, sees it (`throwIfInterrupted`), unwinds (removing the temporary directories), and
 /// `main` exits with 128 + the signal. `prepare()` must run before the handler is installed, so
 /// that no buffer is created inside it.
+///
+/// Why its statics are `nonisolated(unsafe)`, the only ones in the package: a signal handler runs
+/// on whatever thread the signal interrupts, at any instruction, and may call only
+/// async-signal-safe functions, so neither an actor nor a lock (which the interrupted thread may
+/// hold) can guard what it reads. The main thread alone writes the state, each length after its
+/// bytes; the handler only reads it (and sets the signal word).
 public enum InterruptState {
     private static let capacity = 8192
     /// The temporary files of the outputs being written, each NUL-terminated, back to back;

@@ -100,10 +100,9 @@ struct RunCommand: BenchCommand {
     var processes: Int
     /// How far on the memory floor's turn starts (`Runner.orderOffset`).
     var orderOffset: Int
-    /// The store path to time with (`--store-path`); nil for `StorePath.preferred`.
-    var storePath: StorePath?
-    /// The blend lanes to time with (`--blend-lanes`); nil for `BlendLanes.preferred`.
-    var blendLanes: BlendLanes?
+    /// The kernels to time with: the store path and blend lanes given (`--store-path`,
+    /// `--blend-lanes`), the preferred ones where not.
+    var kernels = KernelChoice.preferred
     /// The arguments that make a child process run the same measurement.
     var childArguments: [String] = ["run", "--quiet", "--samples"]
     /// The scenario options given (`--steps K`, `--filter P`…), for a child that runs the same
@@ -143,12 +142,12 @@ struct RunCommand: BenchCommand {
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
         orderOffset = try arguments.integer(ProcessRounds.orderOption, in: 0...1000) ?? 0
         // The values are checked against the options' allowed values when parsed.
-        storePath = arguments.value("store-path").flatMap(StorePath.init(rawValue:))
+        if let path = arguments.value("store-path").flatMap(StorePath.init(rawValue:)) { kernels.storePath = path }
         if let lanes = arguments.value("blend-lanes").flatMap(BlendLanes.init(rawValue:)) {
             guard lanes != .wide || BlendLanes.wideIsAvailable else {
                 throw BenchError.usage(.wideBlendLanesUnavailable)
             }
-            blendLanes = lanes
+            kernels.blendLanes = lanes
         }
         for name in ["scenario", "scenario-file", "suite", "steps", "shard"] + TableOptions.names where !InputFiles.options.contains(name) {
             if let value = arguments.value(name) { selection.append("--\(name)=\(value)") }
@@ -198,8 +197,8 @@ struct RunCommand: BenchCommand {
                 try WorkEstimate.check(plan, steps: steps, rounds: processes * rounds)
                 try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
                 // Every process times the same instructions: the paths given or this machine's.
-                let path = storePath ?? .preferred, lanes = blendLanes ?? .preferred
-                results = try ProcessRounds.run(childArguments + ["--store-path=\(path.rawValue)", "--blend-lanes=\(lanes.rawValue)"],
+                results = try ProcessRounds.run(childArguments + ["--store-path=\(kernels.storePath.rawValue)",
+                                                                  "--blend-lanes=\(kernels.blendLanes.rawValue)"],
                                                 inputs: inputs, count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
                                                 notice: context.stderr)
@@ -207,8 +206,7 @@ struct RunCommand: BenchCommand {
             } else {
                 var runner = Runner(progress: progress, commandLine: context.commandLine, catalog: catalog)
                 runner.orderOffset = orderOffset
-                runner.storePath = storePath
-                runner.blendLanes = blendLanes
+                runner.kernels = kernels
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
@@ -272,7 +270,7 @@ struct RunCommand: BenchCommand {
         return try catalog.overlayPictures(among: strategies).map { name, overlay in
             let legend = overlay.legend.map { tint, meaning in
                 let swatch = Overlay.tinted(Color.white.premultiplied, by: tint)
-                return FramePictureRef.Legend(colour: "#" + [swatch.red, swatch.green, swatch.blue].map { String(format: "%02X", $0) }.joined(),
+                return FramePictureRef.Legend(colour: Color(red: swatch.red, green: swatch.green, blue: swatch.blue).hexString,
                                               meaning: meaning)
             }
             let step = corner?.step ?? 0

@@ -33,12 +33,13 @@ struct HiddenSurfaceShader {
     /// The band's visible paints, back to front, shaded row by row.
     private var layers = SpanLayers()
 
-    /// Shades `ops` into `target` and returns what it shaded: shaded pixels, blended fragments,
+    /// Shades `ops` into `target` by the kernels `kernels` chooses and returns what it shaded:
+    /// shaded pixels, blended fragments,
     /// the kernels' bytes (and of those read, the kept bitmaps') and, for the screen (`onScreen`),
     /// the blended pixels of Color Blended Layers (every blended operation's area, hidden or not);
     /// the other counters are 0.
     /// - Complexity: O(bands × operations + fragments shaded).
-    mutating func shade(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) -> RenderStats {
+    mutating func shade(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool, kernels: KernelChoice) -> RenderStats {
         var stats = RenderStats()
         extents.removeAll(keepingCapacity: true)
         edges.removeAll(keepingCapacity: true)
@@ -129,7 +130,7 @@ struct HiddenSurfaceShader {
                 stats.keptBytesRead += e.keptPerPixel * shaded
                 layers.append(ops[e.op].paint, spans: visible[range], rows: rows.count == bottom - top ? nil : rows)
             }
-            target.paint(&layers, rows: top..<bottom)
+            target.paint(&layers, rows: top..<bottom, kernels: kernels)
         }
         return stats
     }

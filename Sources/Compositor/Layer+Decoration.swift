@@ -3,16 +3,21 @@ import Raster
 /// A layer's shadow and border values, held in a box of their own (`Layer.decoration`) that a
 /// layer gets when one of them is first set; defaults as Core Animation's.
 final class LayerDecoration {
-    var shadowOpacity = 0.0
-    var shadowRadius = 3.0
-    var shadowOffset = Point(x: 0, y: -3)
-    var shadowColor = Color.black
+    var values = Values()
     var shadowPath: Path?
-    var borderWidth = 0.0
-    var borderColor = Color.black
 
-    /// The values of a layer without a box, read (never written) when one is set to its default.
-    nonisolated(unsafe) static let defaults = LayerDecoration()
+    /// The values besides the path.
+    struct Values: Sendable {
+        var shadowOpacity = 0.0
+        var shadowRadius = 3.0
+        var shadowOffset = Point(x: 0, y: -3)
+        var shadowColor = Color.black
+        var borderWidth = 0.0
+        var borderColor = Color.black
+
+        /// Those of a layer without a box.
+        static let defaults = Values()
+    }
 }
 
 extension Layer {
@@ -25,14 +30,14 @@ extension Layer {
     /// otherwise the layer's own alpha, which Core Animation must render the layer to learn: one
     /// off-screen pass every frame the layer is drawn (docs/cost-model.md §1 and §7).
     public final var shadowOpacity: Double {
-        get { decoration?.shadowOpacity ?? 0 }
+        get { decorationValues.shadowOpacity }
         set { updateDecoration(\.shadowOpacity, newValue) }
     }
 
     /// The shadow's blur radius in points, as `CALayer.shadowRadius` (3 by default): a Gaussian of
     /// σ = `shadowRadius × scale / 2` pixels, reaching ⌈3σ⌉ pixels beyond the shape.
     public final var shadowRadius: Double {
-        get { decoration?.shadowRadius ?? 3 }
+        get { decorationValues.shadowRadius }
         set { updateDecoration(\.shadowRadius, newValue) }
     }
 
@@ -40,14 +45,14 @@ extension Layer {
     /// (`(0, −3)` by default). This model's y grows downward, as UIKit's does, so the default
     /// casts the shadow 3 points up, as it does on iOS. Moved by whole pixels (rounded).
     public final var shadowOffset: Point {
-        get { decoration?.shadowOffset ?? Point(x: 0, y: -3) }
+        get { decorationValues.shadowOffset }
         set { updateDecoration(\.shadowOffset, newValue) }
     }
 
     /// The shadow's colour, as `CALayer.shadowColor` (opaque black by default); its alpha
     /// multiplies `shadowOpacity`.
     public final var shadowColor: Color {
-        get { decoration?.shadowColor ?? .black }
+        get { decorationValues.shadowColor }
         set { updateDecoration(\.shadowColor, newValue) }
     }
 
@@ -77,13 +82,13 @@ extension Layer {
     /// (its edges are anti-aliased), over the ring's pixels only, with no off-screen pass of its
     /// own.
     public final var borderWidth: Double {
-        get { decoration?.borderWidth ?? 0 }
+        get { decorationValues.borderWidth }
         set { updateDecoration(\.borderWidth, newValue) }
     }
 
     /// The border's colour, as `CALayer.borderColor` (opaque black by default).
     public final var borderColor: Color {
-        get { decoration?.borderColor ?? .black }
+        get { decorationValues.borderColor }
         set { updateDecoration(\.borderColor, newValue) }
     }
 
@@ -95,6 +100,9 @@ extension Layer {
     /// why `masksToBounds` hides a shadow).
     final var clipsShadow: Bool { masksToBounds || mask != nil }
 
+    /// The values of the box, or the defaults where the layer has none.
+    private var decorationValues: LayerDecoration.Values { decoration?.values ?? .defaults }
+
     /// The box, made on first use.
     private func decorationBox() -> LayerDecoration {
         if let box = decoration { return box }
@@ -104,11 +112,11 @@ extension Layer {
     }
 
     /// Sets one decoration value; a change invalidates the layer and refreshes the walk's flag.
-    private func updateDecoration<Value: Equatable>(_ key: ReferenceWritableKeyPath<LayerDecoration, Value>, _ value: Value) {
-        guard (decoration ?? LayerDecoration.defaults)[keyPath: key] != value else { return }
+    private func updateDecoration<Value: Equatable>(_ key: WritableKeyPath<LayerDecoration.Values, Value>, _ value: Value) {
+        guard decorationValues[keyPath: key] != value else { return }
         let box = decorationBox()
-        box[keyPath: key] = value
-        drawsShadowOrBorder = box.shadowOpacity > 0 || box.borderWidth > 0
+        box.values[keyPath: key] = value
+        drawsShadowOrBorder = box.values.shadowOpacity > 0 || box.values.borderWidth > 0
         invalidate()
     }
 }

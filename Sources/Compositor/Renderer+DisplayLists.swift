@@ -20,7 +20,7 @@ extension Renderer {
     /// Shades `ops` into `target` with hidden-surface removal (`HiddenSurfaceShader`) and adds
     /// what was shaded to the frame's stats; `onScreen` for the framebuffer.
     func execute(_ ops: [DrawOp], into target: inout Pixmap, onScreen: Bool) {
-        let shaded = shader.shade(ops, into: &target, onScreen: onScreen)
+        let shaded = shader.shade(ops, into: &target, onScreen: onScreen, kernels: kernels)
         stats.blendedPixels += shaded.blendedPixels
         stats.blendedFragments += shaded.blendedFragments
         stats.shadedPixels += shaded.shadedPixels

@@ -16,6 +16,8 @@ public final class Renderer {
     public let screenSize: PixelSize
     /// Pixels per point.
     public let scale: Double
+    /// The kernels every frame and off-screen pass is shaded with (`KernelChoice`).
+    public let kernels: KernelChoice
     /// The last frame drawn.
     public private(set) var framebuffer: Pixmap
     /// The rasterization cache, kept across frames.
@@ -67,11 +69,13 @@ public final class Renderer {
     /// The shadow blur's working space, kept so that a steady frame allocates none.
     var blurScratch = BlurScratch()
 
-    /// Creates a renderer for a screen of `screenSize` pixels at `scale`; nil for an empty size.
-    public init?(screenSize: PixelSize, scale: Double) {
+    /// Creates a renderer for a screen of `screenSize` pixels at `scale`, drawing by `kernels`;
+    /// nil for an empty size.
+    public init?(screenSize: PixelSize, scale: Double, kernels: KernelChoice = .preferred) {
         guard let fb = Pixmap(size: screenSize), scale > 0, scale.isFinite else { return nil }
         self.screenSize = screenSize
         self.scale = scale
+        self.kernels = kernels
         self.framebuffer = fb
         // Core Animation: the cache holds at most 2.5 × the screen's pixel area (docs/cost-model.md §7).
         self.rasterCache = RasterCache(capacityBytes: screenSize.area * 4 * 5 / 2)
@@ -339,7 +343,7 @@ public final class Renderer {
             countPass(storing: fresh.bounds.area)
             if let (coverage, kept) = clipCoverage(layer, abs: .zero, size: fresh.size, window: nil, readBack: fresh.size.area, inner) {
                 // Baking the clip in reads every coverage value and each pixel it scales.
-                let scaled = fresh.multiply(by: coverage)
+                let scaled = fresh.multiply(by: coverage, kernels: kernels)
                 stats.bytesRead += coverage.size.area + 4 * scaled
                 if kept { stats.keptBytesRead += coverage.size.area }
                 stats.bytesWritten += 4 * scaled

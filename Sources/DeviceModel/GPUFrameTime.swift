@@ -39,36 +39,5 @@ public enum GPUFrameTime {
     public static func estimate(_ work: FrameWork, on gpu: GPUProfile) -> ClosedRange<Double> {
         terms(work, on: gpu).total
     }
-
-    /// The time between two refreshes, in seconds: 1/60 s ≈ 16.7 ms, 1/120 s ≈ 8.3 ms.
-    public static func frameBudget(refreshHz: Double) -> Double {
-        precondition(refreshHz > 0, "a refresh rate is positive")
-        return 1 / refreshHz
-    }
-
-    /// The share of the refresh interval a frame time takes (1 = the whole interval), end by end.
-    /// The GPU never has the whole interval (the app and the render server work before it), so a
-    /// share near 1 is already a risk; the model does not say how much of the interval is the GPU's.
-    public static func budgetShare(frameTime: ClosedRange<Double>, refreshHz: Double) -> ClosedRange<Double> {
-        let budget = frameBudget(refreshHz: refreshHz)
-        return frameTime.lowerBound / budget ... frameTime.upperBound / budget
-    }
-
-    /// Whether a frame time exceeds the refresh interval: at both ends, at neither, or only at the slow end.
-    public static func overBudget(frameTime: ClosedRange<Double>, refreshHz: Double) -> OverBudget {
-        let share = budgetShare(frameTime: frameTime, refreshHz: refreshHz)
-        if share.lowerBound > 1 { return .yes }
-        if share.upperBound > 1 { return .possibly }
-        return .no
-    }
 }
 
-/// Whether an estimated frame time, a range, exceeds the refresh interval.
-public enum OverBudget: Sendable, Equatable {
-    /// Even the slow end fits (a time exactly equal to the interval fits).
-    case no
-    /// The fast end fits, the slow end does not: the evidence cannot tell.
-    case possibly
-    /// Even the fast end exceeds the interval.
-    case yes
-}

@@ -3,10 +3,9 @@ import Raster
 import Results
 
 extension HostFingerprint {
-    /// This machine, from `/proc/cpuinfo` and `/sys` (Linux; "unknown" fields elsewhere), and the
-    /// store path and blend lanes this process uses (`StorePath.current`, `BlendLanes.current`) and
-    /// whether its heap asked for huge pages.
-    public static var current: HostFingerprint {
+    /// This machine, from `/proc/cpuinfo` and `/sys` (Linux; "unknown" fields elsewhere), timing
+    /// on `kernels` (their store path and blend lanes), and whether its heap asked for huge pages.
+    public static func current(kernels: KernelChoice) -> HostFingerprint {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         // The first processor's block: fields up to the first blank line.
         var fields: [String: String] = [:]
@@ -27,7 +26,7 @@ extension HostFingerprint {
         return HostFingerprint(cpu: fields["model name"] ?? MachineInfo.current.cpu, cpuID: cpuID,
                                l1dBytes: sizes["L1d"] ?? sizes["L1"], l2Bytes: sizes["L2"], l3Bytes: sizes["L3"],
                                transparentHugePages: currentHugePageMode,
-                               storePath: StorePath.current.rawValue, blendLanes: BlendLanes.current.rawValue,
+                               storePath: kernels.storePath.rawValue, blendLanes: kernels.blendLanes.rawValue,
                                mallocHugePages: mallocHugePages(in: ProcessInfo.processInfo.environment))
     }
 

@@ -38,10 +38,9 @@ public enum InstructionCount {
     public static func measure(_ pairs: [(label: String, scenario: Scenario, strategy: String)], steps: Int?,
                                catalog: StrategyCatalog = .builtIn) throws {
         // Counted on the vector store path, whose instructions are the same on every host and
-        // follow the bytes written (`StorePath`).
-        StorePath.current = .vector
-        // And the portable lanes, which every host has, so blends count alike everywhere.
-        BlendLanes.current = .portable
+        // follow the bytes written (`StorePath`), and the portable lanes, which every host has,
+        // so blends count alike everywhere.
+        let kernels = KernelChoice.counted
         var geometries: [String: TableGeometry] = [:]
         for pair in pairs {
             let scenario = pair.scenario
@@ -49,9 +48,9 @@ public enum InstructionCount {
             let geometry = geometries[scenario.name] ?? TableGeometry(sections: scenario.sectionSpecs)
             geometries[scenario.name] = geometry
             try Simulation.warmUp(scenario: scenario, strategyName: pair.strategy, geometry: geometry,
-                                  steps: min(scenario.warmupSteps, measured), catalog: catalog)
+                                  steps: min(scenario.warmupSteps, measured), catalog: catalog, kernels: kernels)
             let simulation = try Simulation(scenario: scenario, strategyName: pair.strategy, geometry: geometry,
-                                            catalog: catalog)
+                                            catalog: catalog, kernels: kernels)
             boundary("warm-up")
             for _ in 0..<measured { simulation.step() }
             boundary(pair.label)

@@ -64,13 +64,15 @@ public enum KernelBench {
     /// run`'s rotation follows strategies' frames: on the frame the last pass wrote a kernel found
     /// it cached and came in under the floor, and after a pass that mostly read (a kept copy) the
     /// cache held clean lines a write can drop (docs/measurements.md has the figures).
-    public static func run(size: PixelSize = PixelSize(width: 2048, height: 2732), repetitions: Int = 45) -> [Row] {
+    /// The kernels run by `kernels`; the floors each on their own ways' store paths.
+    public static func run(size: PixelSize = PixelSize(width: 2048, height: 2732), repetitions: Int = 45,
+                           kernels choice: KernelChoice = .preferred) -> [Row] {
         let bytes = size.area * 4
         var targets = (0..<3).map { _ in Pixmap(size: size)! }
         var previousTurns = (0..<2).map { _ in Pixmap(size: size)! }
         var turn = 0
         func timed(_ pass: (inout Pixmap) -> Int) -> Int {
-            for i in previousTurns.indices { previousTurns[i].fill(previousTurns[i].bounds, with: MemoryFloor.grey) }
+            for i in previousTurns.indices { previousTurns[i].fill(previousTurns[i].bounds, with: MemoryFloor.grey, kernels: choice) }
             let i = turn % targets.count
             turn += 1
             var target = targets[i]
@@ -91,22 +93,22 @@ public enum KernelBench {
             // A grey whose bytes differ, the grouped table's background, cannot be a byte memset;
             // the floor is the faster of it and white.
             Kernel(name: "fill opaque colour", written: bytes, read: 0, kept: 0) {
-                $0.fill(full, with: MemoryFloor.grey)
+                $0.fill(full, with: MemoryFloor.grey, kernels: choice)
             },
             Kernel(name: "copy opaque image", written: bytes, read: bytes, kept: bytes,
                    evict: opaque.evictFromCaches) {  // the image
-                $0.copy(opaque, from: full, to: .zero)
+                $0.copy(opaque, from: full, to: .zero, kernels: choice)
             },
             Kernel(name: "blend colour (source-over)", written: bytes, read: bytes, kept: 0) {  // the destination
-                $0.blend(full, with: Color(red: 0, green: 0, blue: 0, alpha: 100).premultiplied)
+                $0.blend(full, with: Color(red: 0, green: 0, blue: 0, alpha: 100).premultiplied, kernels: choice)
             },
             Kernel(name: "blend image (source-over)", written: bytes, read: 2 * bytes, kept: bytes,
                    evict: translucent.evictFromCaches) {  // image, destination
-                $0.draw(translucent, from: full, to: .zero)
+                $0.draw(translucent, from: full, to: .zero, kernels: choice)
             },
             Kernel(name: "masked composite", written: bytes, read: 2 * bytes + bytes / 4, kept: bytes + bytes / 4,
                    evict: { translucent.evictFromCaches(); mask.evictFromCaches() }) {  // + a mask byte a pixel
-                $0.draw(translucent, mask: mask, at: .zero)
+                $0.draw(translucent, mask: mask, at: .zero, kernels: choice)
             },
         ]
         var fills: [Int] = [], copies: [Int] = [], keptCopies: [Int] = []
@@ -118,9 +120,9 @@ public enum KernelBench {
             turn = repetition
             // The floors as `MemoryFloor` takes them: the least over every way of storing.
             fills.append(MemoryFloor.leastFill { i in timed { MemoryFloor.timeFill(&$0, way: MemoryFloor.fillWays[i]) } })
-            copies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeCopy(&$0, streaming: MemoryFloor.copyWays[i] == nil) } })
+            copies.append(MemoryFloor.leastCopy { i in timed { MemoryFloor.timeCopy(&$0, path: MemoryFloor.copyWays[i]) } })
             keptCopies.append(MemoryFloor.leastCopy { i in
-                timed { MemoryFloor.timeKeptCopy(keptSources[i], into: &$0, streaming: MemoryFloor.copyWays[i] == nil) }
+                timed { MemoryFloor.timeKeptCopy(keptSources[i], into: &$0, path: MemoryFloor.copyWays[i]) }
             })
             for (i, kernel) in kernels.enumerated() {
                 samples[i].append(timed { target in

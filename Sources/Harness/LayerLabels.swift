@@ -107,13 +107,14 @@ public struct LayerLabels: Equatable, Sendable {
         let font = BuiltinFont.standard, text = String(number)
         let size = boxSize(number, pixelsPerEm: em), edge = max(1, em / 16)
         let box = PixelRect(origin: origin, size: size), white = Color.white.premultiplied
-        picture.fill(box, with: white)
+        let kernels = KernelChoice.preferred  // a picture's, untimed: every choice draws the same pixels
+        picture.fill(box, with: white, kernels: kernels)
         picture.fill(PixelRect(x: box.x + edge, y: box.y + edge, width: size.width - 2 * edge, height: size.height - 2 * edge),
-                     with: ink)
+                     with: ink, kernels: kernels)
         // The digits stand on the baseline, 0.7 em high: centre them, not their line.
         let digitsHeight = Int((0.7 * Double(em)).rounded())
         let top = box.y + (size.height - digitsHeight) / 2 - (font.baseline(pixelsPerEm: em) - digitsHeight)
         let left = box.x + (size.width - font.width(of: text, pixelsPerEm: em)) / 2
-        picture.drawText(text, at: PixelPoint(x: left, y: top), pixelsPerEm: em, color: white, glyphs: &glyphs)
+        picture.drawText(text, at: PixelPoint(x: left, y: top), pixelsPerEm: em, color: white, glyphs: &glyphs, kernels: kernels)
     }
 }

@@ -65,7 +65,7 @@ public struct MemoryFloor {
     }
 
     /// Nanoseconds to fill every row of a frame, one span a row: the least of one frame filled
-    /// each way (`fillWays`). Leaves `StorePath.current` as it found it.
+    /// each way (`fillWays`).
     public mutating func timeFill() -> Int {
         MemoryFloor.leastFill { i in
             let way = MemoryFloor.fillWays[i]
@@ -83,65 +83,47 @@ public struct MemoryFloor {
     public static let copyWays: [StorePath?] = StorePath.allCases.map { $0 } + [nil]
 
     /// Nanoseconds to copy a row in the cache over every other row of a frame: the least of the
-    /// copy ways (the streaming one writes the spare frame). Leaves `StorePath.current` as it found it.
+    /// copy ways (the streaming one writes the spare frame).
     public mutating func timeCopy() -> Int {
         MemoryFloor.leastCopy { i in
-            MemoryFloor.copyWays[i] == nil ? MemoryFloor.timeCopy(&spare, streaming: true) : MemoryFloor.timeCopy(&copyFrames[i])
+            MemoryFloor.copyWays[i] == nil ? MemoryFloor.timeCopy(&spare, path: nil)
+                : MemoryFloor.timeCopy(&copyFrames[i], path: MemoryFloor.copyWays[i])
         }
     }
 
     /// Nanoseconds to copy every row of a kept image into the spare frame the way `copyWays[way]`
-    /// says, from a copy frame read from memory (`timeKeptCopy(_:into:streaming:)`); the kept-copy
-    /// floor is the least of the ways' medians (`Runner.floorTurn` alternates them). Leaves
-    /// `StorePath.current` as it found it.
+    /// says, from a copy frame read from memory (`timeKeptCopy(_:into:path:)`); the kept-copy
+    /// floor is the least of the ways' medians (`Runner.floorTurn` alternates them).
     public mutating func timeKeptCopy(way: Int) -> Int {
-        let saved = StorePath.current
-        defer { StorePath.current = saved }
-        let path = MemoryFloor.copyWays[way]
-        StorePath.current = path ?? saved
-        return MemoryFloor.timeKeptCopy(copyFrames[way % copyFrames.count], into: &spare, streaming: path == nil)
+        MemoryFloor.timeKeptCopy(copyFrames[way % copyFrames.count], into: &spare, path: MemoryFloor.copyWays[way])
     }
 
-    /// The least of `time(i)` over the fill ways, each timed on way `i`'s store path: the fill
-    /// floor of one turn, however its frames are chosen (`bench kernels` rotates its own). Leaves
-    /// `StorePath.current` as it found it.
-    public static func leastFill(_ time: (Int) -> Int) -> Int { least(fillWays.map(\.path), time) }
+    /// The least of `time(i)` over the fill ways (`time` times way `i` on its store path): the
+    /// fill floor of one turn, however its frames are chosen (`bench kernels` rotates its own).
+    public static func leastFill(_ time: (Int) -> Int) -> Int { fillWays.indices.map(time).min()! }
 
-    /// The least of `time(i)` over the copy ways, each timed on way `i`'s store path: the copy
-    /// floor of one turn. Leaves `StorePath.current` as it found it.
-    public static func leastCopy(_ time: (Int) -> Int) -> Int { least(copyWays, time) }
-
-    /// The least of `time(i)`, each timed on path `i` (nil: the process's own, for a way that is
-    /// no store path of the kernels).
-    private static func least(_ paths: [StorePath?], _ time: (Int) -> Int) -> Int {
-        let saved = StorePath.current
-        defer { StorePath.current = saved }
-        var least = Int.max
-        for (i, path) in paths.enumerated() {
-            StorePath.current = path ?? saved
-            least = min(least, time(i))
-        }
-        return least
-    }
+    /// The least of `time(i)` over the copy ways (`time` times way `i` on its store path): the
+    /// copy floor of one turn.
+    public static func leastCopy(_ time: (Int) -> Int) -> Int { copyWays.indices.map(time).min()! }
 
     /// Nanoseconds to fill every row of `frame` the way `way` says, one span a row: with the fill
-    /// kernel of `StorePath.current` (`leastFill` sets it to the way's), or with streaming stores.
+    /// kernel of the way's store path, or with streaming stores.
     public static func timeFill(_ frame: inout Pixmap, way: FillWay) -> Int {
         let start = Stopwatch.now()
-        if way.path == nil {
-            frame.fillStreaming(with: way.color)
+        if let path = way.path {
+            frame.fill(frame.bounds, with: way.color, kernels: KernelChoice(storePath: path))
         } else {
-            frame.fill(frame.bounds, with: way.color)
+            frame.fillStreaming(with: way.color)
         }
         return Int(Stopwatch.now() - start)
     }
 
     /// Nanoseconds to write every row of `frame` from a row in the cache: the time
-    /// `copyRowsFromAbove` takes (or, `streaming`, `copyRowsFromTopStreaming`), scaled to the
-    /// whole frame (they leave the first few rows, their sources, as they are).
-    public static func timeCopy(_ frame: inout Pixmap, streaming: Bool = false) -> Int {
+    /// `copyRowsFromAbove` takes on store path `path` (or, nil, `copyRowsFromTopStreaming`),
+    /// scaled to the whole frame (they leave the first few rows, their sources, as they are).
+    public static func timeCopy(_ frame: inout Pixmap, path: StorePath?) -> Int {
         let start = Stopwatch.now()
-        let written = streaming ? frame.copyRowsFromTopStreaming() : frame.copyRowsFromAbove()
+        let written = path.map { frame.copyRowsFromAbove(path: $0) } ?? frame.copyRowsFromTopStreaming()
         let nanos = Double(Stopwatch.now() - start)
         return written > 0 ? Int((nanos * Double(frame.pixels.count) / Double(written)).rounded()) : Int(nanos)
     }
@@ -154,14 +136,15 @@ public struct MemoryFloor {
     /// rotation ago, as these were before, was partly still in the last-level cache, more so the
     /// faster the host's memory was at the time, and priced reading a kept byte at 60–95 % of what
     /// a read from memory costs (docs/cost-model.md §6).
-    /// `streaming`: by streaming stores (`Pixmap.copyStreaming(from:)`), not the copy kernel.
-    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap, streaming: Bool = false) -> Int {
+    /// By the copy kernel of store path `path`; nil: by streaming stores
+    /// (`Pixmap.copyStreaming(from:)`).
+    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap, path: StorePath?) -> Int {
         source.evictFromCaches()
         let start = Stopwatch.now()
-        if streaming {
-            frame.copyStreaming(from: source)
+        if let path {
+            frame.copy(source, from: source.bounds, to: .zero, kernels: KernelChoice(storePath: path))
         } else {
-            frame.copy(source, from: source.bounds, to: .zero)
+            frame.copyStreaming(from: source)
         }
         return Int(Stopwatch.now() - start)
     }

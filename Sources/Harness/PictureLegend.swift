@@ -55,16 +55,17 @@ public struct PictureLegend: Sendable {
         guard var out = Pixmap(width: picture.width, height: picture.height + layout.height, fill: Color.white.premultiplied) else {
             return picture
         }
-        out.copy(picture, from: picture.bounds, to: .zero)
+        let kernels = KernelChoice.preferred  // a picture's, untimed: every choice draws the same pixels
+        out.copy(picture, from: picture.bounds, to: .zero, kernels: kernels)
         let rule = max(1, layout.em / 16)
         out.fill(PixelRect(x: 0, y: picture.height, width: picture.width, height: rule),
-                 with: Color(red: 200, green: 200, blue: 200).premultiplied)
+                 with: Color(red: 200, green: 200, blue: 200).premultiplied, kernels: kernels)
         var glyphs = GlyphCache()
         let ink = Color(red: 26, green: 26, blue: 26).premultiplied
         var y = picture.height + layout.padding
         for line in layout.caption {
             out.drawText(line, at: PixelPoint(x: layout.padding, y: y), pixelsPerEm: layout.em, color: ink,
-                         maxWidth: layout.captionWidth, glyphs: &glyphs)
+                         maxWidth: layout.captionWidth, glyphs: &glyphs, kernels: kernels)
             y += layout.lineHeight
         }
         y += layout.gap
@@ -73,11 +74,12 @@ public struct PictureLegend: Sendable {
             // The swatch beside the first line, centred on its lower-case letters.
             let top = y + layout.baseline - layout.em * 7 / 20 - swatch / 2
             let box = PixelRect(x: layout.padding, y: top, width: swatch, height: swatch)
-            out.fill(box, with: Color(red: 51, green: 51, blue: 51).premultiplied)
-            out.fill(PixelRect(x: box.x + rule, y: box.y + rule, width: swatch - 2 * rule, height: swatch - 2 * rule), with: entry.swatch)
+            out.fill(box, with: Color(red: 51, green: 51, blue: 51).premultiplied, kernels: kernels)
+            out.fill(PixelRect(x: box.x + rule, y: box.y + rule, width: swatch - 2 * rule, height: swatch - 2 * rule),
+                     with: entry.swatch, kernels: kernels)
             for line in lines {
                 out.drawText(line, at: PixelPoint(x: layout.textX, y: y), pixelsPerEm: layout.em, color: ink,
-                             maxWidth: layout.meaningWidth, glyphs: &glyphs)
+                             maxWidth: layout.meaningWidth, glyphs: &glyphs, kernels: kernels)
                 y += layout.lineHeight
             }
         }
@@ -90,7 +92,7 @@ public struct PictureLegend: Sendable {
                                 into: &out, glyphs: &glyphs)
             for line in lines {
                 out.drawText(line, at: PixelPoint(x: layout.labelTextX, y: y), pixelsPerEm: layout.em, color: ink,
-                             maxWidth: layout.labelWidth, glyphs: &glyphs)
+                             maxWidth: layout.labelWidth, glyphs: &glyphs, kernels: kernels)
                 y += layout.lineHeight
             }
         }

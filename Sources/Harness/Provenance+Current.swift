@@ -1,11 +1,12 @@
 import Foundation
+import Raster
 import Results
 
 extension Provenance {
     /// This process: `commandLine` as given, the git commit of the working directory (absent when
     /// the directory has no absolute path: deleted, or deeper than `PATH_MAX`), this build's
-    /// compiler and target, and this machine's kernel and memory.
-    public static func current(commandLine: [String]) -> Provenance {
+    /// compiler and target, and this machine's kernel and memory, its host timing on `kernels`.
+    public static func current(commandLine: [String], kernels: KernelChoice) -> Provenance {
         var name = utsname()
         uname(&name)
         func field<T>(_ value: T) -> String {
@@ -14,7 +15,7 @@ extension Provenance {
         let kernel = "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
         return Provenance(commandLine: commandLine, gitCommit: workingDirectory.flatMap(gitCommit(from:)),
                           compiler: CornerBench.compilerVersion, target: targetTriple, kernel: kernel,
-                          memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory), host: .current)
+                          memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory), host: .current(kernels: kernels))
     }
 
     /// The absolute path of the working directory, from getcwd(3); nil when it has none — it was

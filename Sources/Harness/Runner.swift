@@ -28,12 +28,9 @@ public struct Runner {
     /// (`lockstepOrder`). `bench run --processes` gives each process its index.
     public var orderOffset = 0
 
-    /// The store path to time with; nil for `StorePath.preferred`, the same on every run of
-    /// this machine (the results' host records it).
-    public var storePath: StorePath?
-
-    /// The blend lanes to time with; nil for `BlendLanes.preferred` (wide where the CPU has them).
-    public var blendLanes: BlendLanes?
+    /// The kernels to time with: unless told otherwise the preferred ones, the same on every run
+    /// of this machine (the results' host records them).
+    public var kernels = KernelChoice.preferred
 
     public init(progress: ((String) -> Void)? = nil, commandLine: [String] = CommandLine.arguments,
                 catalog: StrategyCatalog = .builtIn) {
@@ -81,12 +78,6 @@ public struct Runner {
         let total = plan.items.reduce(0.0) { total, item in
             total + Double((steps ?? item.scenario.steps) * rounds * item.strategies.count) * WorkEstimate.pixelsPerStep(item.scenario)
         }
-        // Before any frame is drawn; the results' host records them (`HostFingerprint.storePath`,
-        // `.blendLanes`), and the process gets its own paths back afterwards.
-        let savedPath = StorePath.current, savedLanes = BlendLanes.current
-        defer { StorePath.current = savedPath; BlendLanes.current = savedLanes }
-        StorePath.current = storePath ?? .preferred
-        BlendLanes.current = blendLanes ?? .preferred
         var clock = ProgressClock(total: total, started: Stopwatch.now())
         var runs: [RunResult] = []
         // The top-level floor is the first scenario's; every run carries its own scenario's.
@@ -100,7 +91,7 @@ public struct Runner {
                        createdAt: ISO8601DateFormatter().string(from: Date()),
                        floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0,
                        keptCopyFloorNanos: firstFloors?.kept ?? 0, runs: runs, peakMemoryBytes: PeakMemory.bytes(),
-                       provenance: .current(commandLine: commandLine),
+                       provenance: .current(commandLine: commandLine, kernels: kernels),
                        scenarioDefinitions: Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a }))
     }
 
@@ -171,12 +162,14 @@ public struct Runner {
         let geometry = TableGeometry(sections: scenario.sectionSpecs)
         for name in strategies {
             try Simulation.warmUp(scenario: scenario, strategyName: name, geometry: geometry,
-                                  steps: min(scenario.warmupSteps, steps), catalog: catalog)
+                                  steps: min(scenario.warmupSteps, steps), catalog: catalog, kernels: kernels)
         }
         var measurement = ScenarioMeasurement(scenario: scenario, strategies: strategies)
         let stepPixels = WorkEstimate.pixelsPerStep(scenario)
         for round in 0..<rounds {
-            let sims = try strategies.map { try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog) }
+            let sims = try strategies.map {
+                try Simulation(scenario: scenario, strategyName: $0, geometry: geometry, catalog: catalog, kernels: kernels)
+            }
             var records = [[StepRecord]](repeating: [], count: sims.count)
             var fills: [Int] = [], copies: [Int] = [], kept: [Int: [Int]] = [:]
             // Pictures come from the first round; later rounds draw the same frames.

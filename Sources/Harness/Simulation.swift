@@ -63,14 +63,15 @@ public final class Simulation {
     private let slowdownBuffer: UnsafeMutableRawBufferPointer
     #endif
 
-    /// Sets a scenario up with the strategy of `catalog` called `strategyName`; `geometry`, when
-    /// given, is the scenario's laid-out rows, shared with its other simulations.
+    /// Sets a scenario up with the strategy of `catalog` called `strategyName`, its frames and
+    /// bitmaps drawn by `kernels`; `geometry`, when given, is the scenario's laid-out rows, shared
+    /// with its other simulations.
     public init(scenario: Scenario, strategyName: String, geometry: TableGeometry? = nil,
-                catalog: StrategyCatalog = .builtIn) throws {
+                catalog: StrategyCatalog = .builtIn, kernels: KernelChoice = .preferred) throws {
         guard let strategy = catalog.make(strategyName, screenScale: scenario.device.scale) else {
             throw BenchError.usage(.unknownStrategy(name: strategyName, known: catalog.names))
         }
-        guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale) else {
+        guard let renderer = Renderer(screenSize: scenario.device.pixelSize, scale: scenario.device.scale, kernels: kernels) else {
             // A screen of pixels whose buffer is refused: memory ran out (Pixmap checks the allocation).
             if scenario.device.pixelSize.area > 0 { throw FrameMemory.shortage(scenario.device.pixelSize) }
             throw BenchError.input(.emptyScreen(device: scenario.device.name))
@@ -80,7 +81,7 @@ public final class Simulation {
         let table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
                               size: Size(width: scenario.device.width, height: scenario.device.height),
                               style: scenario.style, provider: strategy, content: scenario.content,
-                              scale: scenario.device.scale)
+                              scale: scenario.device.scale, kernels: kernels)
         self.table = table
         self.renderer = renderer
         self.frames = TableFrames(table: table, renderer: renderer, scroll: scenario.scroll(in: table.geometry),
@@ -101,8 +102,9 @@ public final class Simulation {
     /// Runs `steps` frames of `strategyName` on a table of its own and throws it away, so code,
     /// allocator and caches are warm before a measured simulation starts from a fresh table.
     public static func warmUp(scenario: Scenario, strategyName: String, geometry: TableGeometry?, steps: Int,
-                              catalog: StrategyCatalog = .builtIn) throws {
-        let warm = try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry, catalog: catalog)
+                              catalog: StrategyCatalog = .builtIn, kernels: KernelChoice = .preferred) throws {
+        let warm = try Simulation(scenario: scenario, strategyName: strategyName, geometry: geometry, catalog: catalog,
+                                  kernels: kernels)
         for _ in 0..<max(0, steps) {
             warm.step()
             try warm.checkBuffers()

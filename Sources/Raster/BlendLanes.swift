@@ -5,17 +5,13 @@ internal import CIntrinsics
 /// host, not the pixels. Both give bit-identical pixels. `.portable` is Swift's `SIMD16<UInt16>`,
 /// pairs of 128-bit SSE2 instructions on every x86-64 host; `.wide` is the same kernels in C on
 /// 256-bit AVX2 lanes (`CWideLanes.c`), about half the instructions, where the host has AVX2.
-/// Counting under valgrind always uses `.portable`, so instruction counts are the same on every host.
+/// Counting under valgrind always uses `.portable` (`KernelChoice.counted`), so instruction counts
+/// are the same on every host.
 public enum BlendLanes: String, Sendable, CaseIterable {
     /// Swift's portable `SIMD16<UInt16>` (SSE2 on x86-64).
     case portable
     /// 256-bit AVX2 lanes, where the CPU has them (`wideIsAvailable`).
     case wide
-
-    /// The lanes this process's blend kernels use. Set once, before anything is drawn; `.wide`
-    /// only where `wideIsAvailable`. Read by every blend call, so without run-time exclusivity
-    /// checks (each read was a call into the runtime: +5–7 % composite instructions).
-    @exclusivity(unchecked) public nonisolated(unsafe) static var current: BlendLanes = .portable
 
     /// Whether this CPU can run `.wide`.
     public static let wideIsAvailable: Bool = cwide_supported()

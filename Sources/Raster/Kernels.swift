@@ -21,11 +21,6 @@ enum Kernels {
     /// Pixels per vector step.
     static let lanes = 8
 
-    /// Whether the blends run their groups on AVX2 lanes (`BlendLanes`): read by the calls that
-    /// are rare (`multiply`); the span kernels are given it by their caller, which reads it once
-    /// per paint and runs a loop for each value, so the portable path pays no branch per span.
-    @inline(__always)
-    static func wide() -> Bool { BlendLanes.current == .wide }
     /// A row of full coverage, read in chunks by `.rounded` between its corners.
     static let fullCoverage = [UInt8](repeating: 255, count: 1024)
 
@@ -150,8 +145,8 @@ enum Kernels {
         return (q[0] | q[1]) | (q[2] | q[3]) == 0
     }
 
-    /// `n` pixels at `d` set to `color`, by `path` (the process's `StorePath`, read once per call
-    /// of the caller rather than per span).
+    /// `n` pixels at `d` set to `color`, by `path` (the caller's `KernelChoice.storePath`, read
+    /// once per call of the caller rather than per span).
     @inline(__always)
     static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StorePath) {
         if case .vector = path { return cvector_fill(d, n, color) }
@@ -174,11 +169,11 @@ enum Kernels {
         d.update(from: s, count: n)
     }
 
-    /// Source-over of `color` onto `n` pixels at `d`.
+    /// Source-over of `color` onto `n` pixels at `d` (an opaque colour filled by `path`).
     @inline(__always)
-    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ wide: Bool) {
+    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StorePath, _ wide: Bool) {
         let inv = 255 &- UInt8(truncatingIfNeeded: color >> 24)
-        if inv == 0 { return fill(d, n, color, StorePath.current) }
+        if inv == 0 { return fill(d, n, color, path) }
         if color == 0 { return }
         let c = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: Lanes.self)
         let f = Lanes(repeating: UInt16(inv))
@@ -312,11 +307,12 @@ enum Kernels {
     /// Scales `n` pixels at `d` by their coverage in `m` (destination-in: each channel × m / 255,
     /// rounded as `Blend.scale`), and returns how many had coverage below 255 — the pixels that
     /// were read and written. Groups of eight at full coverage are left as they are, groups at
-    /// zero coverage are stored as zero (× 0 is 0 exactly), others are scaled on lanes.
-    static func multiply(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    /// zero coverage are stored as zero (× 0 is 0 exactly), others are scaled on lanes (AVX2's
+    /// when `wide`).
+    static func multiply(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ wide: Bool) -> Int {
         let end = n - n % lanes, long = isLong(n)
         var scaled = 0, i = 0
-        if wide() {
+        if wide {
             scaled = cwide_multiply(d, m, n)
             i = end
         }

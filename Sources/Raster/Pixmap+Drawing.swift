@@ -1,7 +1,8 @@
 internal import CIntrinsics
 // Rectangle drawing: each call clips its destination once (to the pixmap and an optional clip)
 // and hands one span per row to `Pixmap.paint`, so rectangles and the compositor's visible spans
-// share the same kernels. Each returns the number of destination pixels written.
+// share the same kernels, those the caller's `kernels` chooses. Each returns the number of
+// destination pixels written.
 
 extension Pixmap {
     /// `rect` clipped to this pixmap and to `clip`.
@@ -13,64 +14,68 @@ extension Pixmap {
     }
 
     @inline(__always)
-    private mutating func paint(_ paint: Paint, _ r: PixelRect) -> Int {
+    private mutating func paint(_ paint: Paint, _ r: PixelRect, _ kernels: KernelChoice) -> Int {
         guard !r.isEmpty else { return 0 }
-        return self.paint(paint, rows: r.y..<r.maxY, span: Span(r.x, r.maxX))
+        return self.paint(paint, rows: r.y..<r.maxY, span: Span(r.x, r.maxX), kernels: kernels)
     }
 
     /// Replaces every pixel of `rect` with `color` (a bulk fill).
     @discardableResult
-    public mutating func fill(_ rect: PixelRect, with color: PremultipliedColor, clip: PixelRect? = nil) -> Int {
-        paint(.fill(color), clipped(rect, clip))
+    public mutating func fill(_ rect: PixelRect, with color: PremultipliedColor, clip: PixelRect? = nil,
+                              kernels: KernelChoice) -> Int {
+        paint(.fill(color), clipped(rect, clip), kernels)
     }
 
     /// Source-over of the constant `color` across `rect`.
     @discardableResult
-    public mutating func blend(_ rect: PixelRect, with color: PremultipliedColor, clip: PixelRect? = nil) -> Int {
-        paint(.blend(color), clipped(rect, clip))
+    public mutating func blend(_ rect: PixelRect, with color: PremultipliedColor, clip: PixelRect? = nil,
+                               kernels: KernelChoice) -> Int {
+        paint(.blend(color), clipped(rect, clip), kernels)
     }
 
     /// Source-over of `color` through `mask` placed with its top-left at `origin` (a shape fill).
     @discardableResult
     public mutating func blend(_ color: PremultipliedColor, mask: CoverageMask, at origin: PixelPoint,
-                               clip: PixelRect? = nil) -> Int {
-        paint(.shape(color, mask, offset: origin), clipped(PixelRect(origin: origin, size: mask.size), clip))
+                               clip: PixelRect? = nil, kernels: KernelChoice) -> Int {
+        paint(.shape(color, mask, offset: origin), clipped(PixelRect(origin: origin, size: mask.size), clip), kernels)
     }
 
     /// Copies `sourceRect` of `source` to `origin`, replacing what is there (opaque contents).
     @discardableResult
     public mutating func copy(_ source: Pixmap, from sourceRect: PixelRect, to origin: PixelPoint,
-                              clip: PixelRect? = nil) -> Int {
+                              clip: PixelRect? = nil, kernels: KernelChoice) -> Int {
         let (r, offset) = placement(source, sourceRect, origin, clip)
-        return paint(.copy(source, offset: offset), r)
+        return paint(.copy(source, offset: offset), r, kernels)
     }
 
     /// Source-over of `sourceRect` of `source` at `origin`, scaled by `opacity`.
     @discardableResult
     public mutating func draw(_ source: Pixmap, from sourceRect: PixelRect, to origin: PixelPoint,
-                              opacity: UInt8 = 255, clip: PixelRect? = nil) -> Int {
+                              opacity: UInt8 = 255, clip: PixelRect? = nil, kernels: KernelChoice) -> Int {
         let (r, offset) = placement(source, sourceRect, origin, clip)
-        return paint(.draw(source, offset: offset, opacity: opacity), r)
+        return paint(.draw(source, offset: offset, opacity: opacity), r, kernels)
     }
 
     /// The masked composite: source-over of `source × mask × opacity` at `origin`, where `source`
     /// and `mask` have the same size (an off-screen buffer and its layer's mask).
     @discardableResult
     public mutating func draw(_ source: Pixmap, mask: CoverageMask, at origin: PixelPoint,
-                              opacity: UInt8 = 255, clip: PixelRect? = nil) -> Int {
+                              opacity: UInt8 = 255, clip: PixelRect? = nil, kernels: KernelChoice) -> Int {
         precondition(source.size == mask.size, "a masked composite needs a mask of the source's size")
         let (r, offset) = placement(source, source.bounds, origin, clip)
-        return paint(.masked(source, mask, offset: offset, opacity: opacity), r)
+        return paint(.masked(source, mask, offset: offset, opacity: opacity), r, kernels)
     }
 
     /// Multiplies every pixel by `mask` in place (destination-in), baking a mask into a bitmap.
     /// Returns the pixels it scaled (those under coverage below 255); it reads every mask value.
+    /// On the lanes `kernels` chooses.
     @discardableResult
-    public mutating func multiply(by mask: CoverageMask) -> Int {
+    public mutating func multiply(by mask: CoverageMask, kernels: KernelChoice) -> Int {
         precondition(size == mask.size, "destination-in needs a mask of the pixmap's size")
+        let wide = kernels.wide
         return pixels.withUnsafeMutableBufferPointer { buf in
             mask.values.withUnsafeBufferPointer { m in
-                Kernels.multiply(buf.baseAddress!, m.baseAddress!, buf.count)
+                Kernels.multiply(buf.baseAddress!, m.baseAddress!, buf.count, wide)
             }
         }
     }
@@ -97,7 +102,7 @@ extension Pixmap {
     }
 
     /// Copies into every row the row `rowAlignmentPeriod` rows above it, top to bottom, with the
-    /// copy kernel (the store path the process uses), and returns the pixels written (every row
+    /// copy kernel of store path `path`, and returns the pixels written (every row
     /// but the first `rowAlignmentPeriod`). Each source row was written a few rows before, so it
     /// is in the cache, and has its destination's alignment: this is the least time this host
     /// takes to write rows it reads from the cache, the memory floor's copy (`MemoryFloor`).
@@ -105,8 +110,8 @@ extension Pixmap {
     /// reference host: a cost of that copy, not of the memory.)
     /// - Complexity: O(width × height).
     @discardableResult
-    public mutating func copyRowsFromAbove() -> Int {
-        let w = width, h = height, k = rowAlignmentPeriod, path = StorePath.current
+    public mutating func copyRowsFromAbove(path: StorePath) -> Int {
+        let w = width, h = height, k = rowAlignmentPeriod
         guard h > k else { return 0 }
         pixels.withUnsafeMutableBufferPointer { buf in
             let base = buf.baseAddress!

@@ -28,12 +28,13 @@ extension Pixmap {
 }
 
 extension Pixmap {
-    /// The part of the image inside `rect` (clipped to the image), or nil when none of it is.
+    /// The part of the image inside `rect` (clipped to the image), or nil when none of it is; for
+    /// pictures, copied by the preferred kernels.
     /// - Complexity: O(pixels of the part).
     public func cropped(to rect: PixelRect) -> Pixmap? {
         let r = rect.intersection(bounds)
         guard !r.isEmpty, var out = Pixmap(width: r.width, height: r.height) else { return nil }
-        out.copy(self, from: r, to: .zero)
+        out.copy(self, from: r, to: .zero, kernels: .preferred)
         return out
     }
 

@@ -143,24 +143,25 @@ enum SpanKernel {
 }
 
 extension Pixmap {
-    /// Shades `spans` of every row in `rows` with `paint`. The spans must lie inside the pixmap
-    /// and inside the paint's source. Returns the number of pixels shaded.
+    /// Shades `spans` of every row in `rows` with `paint`, by the kernels `kernels` chooses. The
+    /// spans must lie inside the pixmap and inside the paint's source. Returns the number of
+    /// pixels shaded.
     /// - Complexity: O(rows × total span length).
     @discardableResult
-    public mutating func paint(_ paint: Paint, rows: Range<Int>, spans: ArraySlice<Span>) -> Int {
-        spans.withUnsafeBufferPointer { self.paint(paint, rows: rows, spans: $0) }
+    public mutating func paint(_ paint: Paint, rows: Range<Int>, spans: ArraySlice<Span>, kernels: KernelChoice) -> Int {
+        spans.withUnsafeBufferPointer { self.paint(paint, rows: rows, spans: $0, kernels: kernels) }
     }
 
-    /// `paint(_:rows:spans:)` of one span a row, without an array to hold it.
+    /// `paint(_:rows:spans:kernels:)` of one span a row, without an array to hold it.
     @discardableResult
-    mutating func paint(_ paint: Paint, rows: Range<Int>, span: Span) -> Int {
-        withUnsafePointer(to: span) { self.paint(paint, rows: rows, spans: UnsafeBufferPointer(start: $0, count: 1)) }
+    mutating func paint(_ paint: Paint, rows: Range<Int>, span: Span, kernels: KernelChoice) -> Int {
+        withUnsafePointer(to: span) { self.paint(paint, rows: rows, spans: UnsafeBufferPointer(start: $0, count: 1), kernels: kernels) }
     }
 
-    private mutating func paint(_ paint: Paint, rows: Range<Int>, spans: UnsafeBufferPointer<Span>) -> Int {
+    private mutating func paint(_ paint: Paint, rows: Range<Int>, spans: UnsafeBufferPointer<Span>, kernels: KernelChoice) -> Int {
         guard !rows.isEmpty, !spans.isEmpty else { return 0 }
         let shaded = checked(rows, spans)
-        let path = StorePath.current, wide = BlendLanes.current == .wide
+        let path = kernels.storePath, wide = kernels.wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernel(paint, full: full) { kernel in
                 let w = width
@@ -179,14 +180,14 @@ extension Pixmap {
         return shaded
     }
 
-    /// Shades every paint of `layers` over its spans of each row in `rows`, row by row: a row's
-    /// replacing spans in address order, then its blends back to front (`SpanLayers` says why),
-    /// before the next row. The spans must be visible spans (no replacing span under another
-    /// paint's span in front of it), inside the pixmap and inside their paint's source. Returns
-    /// the number of pixels shaded.
+    /// Shades every paint of `layers` over its spans of each row in `rows`, row by row, by the
+    /// kernels `kernels` chooses: a row's replacing spans in address order, then its blends back
+    /// to front (`SpanLayers` says why), before the next row. The spans must be visible spans (no
+    /// replacing span under another paint's span in front of it), inside the pixmap and inside
+    /// their paint's source. Returns the number of pixels shaded.
     /// - Complexity: O(rows × spans + total span length × rows).
     @discardableResult
-    public mutating func paint(_ layers: inout SpanLayers, rows: Range<Int>) -> Int {
+    public mutating func paint(_ layers: inout SpanLayers, rows: Range<Int>, kernels choice: KernelChoice) -> Int {
         guard !rows.isEmpty, !layers.paints.isEmpty else { return 0 }
         var shaded = 0
         for paint in layers.placement {
@@ -200,7 +201,7 @@ extension Pixmap {
         var kernels = layers.kernels
         layers.kernels = []
         kernels.removeAll(keepingCapacity: true)
-        let path = StorePath.current, wide = BlendLanes.current == .wide
+        let path = choice.storePath, wide = choice.wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernels(layers.paints[...], full: full, &kernels) { kernels in
                 let w = width, spans = layers.spans, order = layers.stretchOrder, stretches = layers.stretches
@@ -305,7 +306,7 @@ extension Pixmap {
         case .fill(let color):
             Kernels.fill(d, n, color, path)
         case .blend(let color):
-            Kernels.blend(d, n, color, wide)
+            Kernels.blend(d, n, color, path, wide)
         case let .copy(src, width, offset):
             Kernels.copy(d, src + (y - offset.y) * width - offset.x + span.x0, n, path)
         case let .draw(src, width, offset, opacity):

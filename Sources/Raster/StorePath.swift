@@ -10,7 +10,7 @@ public enum StorePath: String, Sendable, CaseIterable {
     case string
     /// Loops of vector stores, the same instructions on every x86-64 host: always used when
     /// counting under valgrind (`InstructionCount.measure`), so counts follow the bytes, not the
-    /// routine; and the path timing runs use unless told otherwise (`preferred`).
+    /// routine (`KernelChoice.counted`); and the path timing runs use unless told otherwise (`preferred`).
     case vector
 
     /// The path a timing run uses unless `--store-path` says otherwise: `.vector`, fixed, not timed.
@@ -18,8 +18,4 @@ public enum StorePath: String, Sendable, CaseIterable {
     /// back lines its stores had left out of the cache), and a choice timed at start-up flipped
     /// between two runs a second apart where the paths were close, making one machine two hosts.
     public static let preferred: StorePath = .vector
-
-    /// The path this process's kernels use. Set once, before anything is drawn (a timing run sets
-    /// `preferred` or the path given, a counting child `.vector`); read once per paint call, not per span.
-    public nonisolated(unsafe) static var current: StorePath = .string
 }

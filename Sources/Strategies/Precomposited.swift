@@ -64,7 +64,7 @@ final class PrecompositedCell: Cell {
         var bitmap = Pixmap(size: size, fill: key.background.premultiplied)!
         let bounds = (0.0, 0.0, Double(size.width), Double(size.height))
         if let shape = CoverageMask(size: size, roundedRect: bounds, radius: key.radius, corners: key.corners) {
-            bitmap.blend(key.fill.premultiplied, mask: shape, at: .zero)
+            bitmap.blend(key.fill.premultiplied, mask: shape, at: .zero, kernels: context.kernels)
         }
         layer.contents = Image(bitmap, scale: scale, ledger: context.ledger)
         layer.backgroundColor = nil

@@ -57,8 +57,10 @@ public final class SharedCornerGrid: CornerStrategy {
     /// only when the radius or their colour changes.
     private func cornerImages(_ context: LayoutContext) -> (Image, Image) {
         let radius = context.cornerRadius
-        let n = SharedCircle.current(normal, radius: radius, color: context.style.cellColor, scale: screenScale, ledger: context.ledger)
-        let s = SharedCircle.current(selected, radius: radius, color: context.style.selectedColor, scale: screenScale, ledger: context.ledger)
+        let n = SharedCircle.current(normal, radius: radius, color: context.style.cellColor, scale: screenScale,
+                                     ledger: context.ledger, kernels: context.kernels)
+        let s = SharedCircle.current(selected, radius: radius, color: context.style.selectedColor, scale: screenScale,
+                                     ledger: context.ledger, kernels: context.kernels)
         normal = n
         selected = s
         return (n.image, s.image)
@@ -71,19 +73,21 @@ struct SharedCircle {
     let color: Color
     let image: Image
 
-    /// `existing` if it was drawn for `radius` and `color`, else a newly drawn circle.
-    static func current(_ existing: SharedCircle?, radius: Double, color: Color, scale: Double, ledger: Ledger) -> SharedCircle {
+    /// `existing` if it was drawn for `radius` and `color`, else a newly drawn circle (by `kernels`).
+    static func current(_ existing: SharedCircle?, radius: Double, color: Color, scale: Double, ledger: Ledger,
+                        kernels: KernelChoice) -> SharedCircle {
         if let existing, existing.radius == radius, existing.color == color { return existing }
-        return SharedCircle(radius: radius, color: color, image: circle(radius: radius, color: color, scale: scale, ledger: ledger))
+        return SharedCircle(radius: radius, color: color,
+                            image: circle(radius: radius, color: color, scale: scale, ledger: ledger, kernels: kernels))
     }
 
     /// `+roundedCornerImageWithRadius:color:` — a filled circle of diameter 2r, non-opaque, at
     /// screen scale.
-    private static func circle(radius: Double, color: Color, scale: Double, ledger: Ledger) -> Image {
+    private static func circle(radius: Double, color: Color, scale: Double, ledger: Ledger, kernels: KernelChoice) -> Image {
         let diameter = max(1, Int((2 * radius * scale).rounded()))
         var pixmap = Pixmap(width: diameter, height: diameter)!
         if radius > 0, let disk = CoverageMask.disk(diameter: diameter) {
-            pixmap.blend(color.premultiplied, mask: disk, at: .zero)
+            pixmap.blend(color.premultiplied, mask: disk, at: .zero, kernels: kernels)
         }
         return Image(pixmap, scale: scale, ledger: ledger)
     }

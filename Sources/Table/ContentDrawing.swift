@@ -11,6 +11,9 @@ public final class ContentDrawing {
     public let scale: Double
     /// Where the bitmaps (and the paths of the cells' masks) are counted.
     let ledger: Ledger
+    /// The kernels the bitmaps are drawn with, and the table's strategy draws its own
+    /// (`LayoutContext.kernels`).
+    public let kernels: KernelChoice
     private var glyphs = GlyphCache()
     /// Shared bitmaps drawn so far (`image(_:row:layerSize:)`).
     private var images: [ImageKey: Image?] = [:]
@@ -33,10 +36,12 @@ public final class ContentDrawing {
     /// The disclosure chevron, drawn as text.
     public static let chevronText = ">"
 
-    /// Creates a drawing context for bitmaps at `scale`; images are counted in `ledger`.
-    public init(scale: Double, ledger: Ledger) {
+    /// Creates a drawing context for bitmaps at `scale`, drawn by `kernels`; images are counted
+    /// in `ledger`.
+    public init(scale: Double, ledger: Ledger, kernels: KernelChoice = .preferred) {
         self.scale = scale
         self.ledger = ledger
+        self.kernels = kernels
     }
 
     /// `points` rounded to the nearest device pixel, so a bitmap drawn there maps 1:1 to pixels.
@@ -53,7 +58,8 @@ public final class ContentDrawing {
         guard let limit = widthLimit(maxWidth),
               let coverage = glyphs.coverage(of: text, pixelsPerEm: pixelsPerEm(pointSize), maxWidth: limit),
               var pixmap = Pixmap(size: size ?? coverage.size, fill: background?.premultiplied ?? .transparent) else { return nil }
-        pixmap.blend(color.premultiplied, mask: coverage, at: PixelPoint(x: 0, y: (pixmap.height - coverage.height) / 2))
+        pixmap.blend(color.premultiplied, mask: coverage, at: PixelPoint(x: 0, y: (pixmap.height - coverage.height) / 2),
+                     kernels: kernels)
         return Image(pixmap, scale: scale, ledger: ledger)
     }
 
@@ -99,7 +105,7 @@ public final class ContentDrawing {
             guard size.width > 0, size.height > 0, var pixmap = Pixmap(size: size) else { return nil }
             if let shape = CoverageMask(size: size, roundedRect: (0, 0, Double(size.width), Double(size.height)),
                                         radius: radius * scale, corners: .all) {
-                pixmap.blend(color.premultiplied, mask: shape, at: .zero)
+                pixmap.blend(color.premultiplied, mask: shape, at: .zero, kernels: kernels)
             }
             image = Image(pixmap, scale: scale, ledger: ledger)
         case let .symbol(text, pointSize, color):

@@ -18,6 +18,9 @@ public struct LayoutContext {
     /// The table's style (radius, inset, colours).
     public var style: TableStyle { table.style }
 
+    /// The kernels the table's bitmaps are drawn with, for the strategy's own (`ContentDrawing.kernels`).
+    public var kernels: KernelChoice { table.drawing.kernels }
+
     /// The corner radius drawn at the table's current width (zero in the plain fallback).
     public var cornerRadius: Double { table.cornerRadius }
 

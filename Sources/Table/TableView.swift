@@ -59,16 +59,18 @@ public final class TableView {
     }
 
     /// Creates a table with an already laid-out `geometry` (tables of one scenario share its
-    /// arrays: a million rows are laid out once, not once per strategy).
+    /// arrays: a million rows are laid out once, not once per strategy), its bitmaps drawn by
+    /// `kernels`.
     public init(geometry: TableGeometry, size: Size, style: TableStyle, provider: TableCellProvider,
-                content: ContentPattern = .none, scale: Double = 2, ledger: Ledger = Ledger()) {
+                content: ContentPattern = .none, scale: Double = 2, ledger: Ledger = Ledger(),
+                kernels: KernelChoice = .preferred) {
         self.ledger = ledger
         self.geometry = geometry
         self.style = style
         self.size = size
         self.provider = provider
         self.content = content
-        self.drawing = ContentDrawing(scale: scale, ledger: ledger)
+        self.drawing = ContentDrawing(scale: scale, ledger: ledger, kernels: kernels)
         self.layer = Layer(frame: Rect(origin: .zero, size: size), ledger: ledger)
         layer.backgroundColor = style.backgroundColor
         layer.isOpaque = true

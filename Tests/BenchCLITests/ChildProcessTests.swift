@@ -165,7 +165,7 @@ final class ChildProcessTests: XCTestCase {
         }
         XCTAssertNoThrow(try InstructionCounting.check(CallgrindProfile(text: profile(ll: model.ll.valgrindDescription)[...]),
                                                        simulated: model, path: "p"))
-        let host = HostFingerprint.current.l3Bytes ?? 33_554_432
+        let host = HostFingerprint.current(kernels: .preferred).l3Bytes ?? 33_554_432
         let hosts = CacheModel.Level(sizeBytes: host == model.ll.sizeBytes ? 2 * host : host, associativity: 16, lineBytes: 64)
         XCTAssertThrowsError(try InstructionCounting.check(CallgrindProfile(text: profile(ll: hosts.valgrindDescription)[...]),
                                                            simulated: model, path: "p")) { error in

@@ -72,7 +72,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
 
     func testResultsRecordTheHostFingerprintOfThisMachine() throws {
         let host = try XCTUnwrap(Self.fresh.provenance?.host)
-        var here = HostFingerprint.current
+        var here = HostFingerprint.current(kernels: .preferred)
         // The run's kernel paths, not necessarily the process's now.
         here.storePath = host.storePath
         here.blendLanes = host.blendLanes
@@ -155,19 +155,14 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     /// wide lanes where it has AVX2), never on what a timing at start-up happened to favour, so
     /// every run of this machine records the same fingerprint and the gate compares their times.
     func testEveryRunOfOneMachineTimesOnThePreferredPathsAndIsOneHost() throws {
-        StorePath.current = .string
-        BlendLanes.current = .portable
         let again = try Runner().run(scenarios: [Self.scenario], strategies: ["none"], steps: 2)
-        XCTAssertEqual(StorePath.current, .string, "the run gives the process its paths back")
-        XCTAssertEqual(BlendLanes.current, .portable)
         for results in [Self.fresh, again] {
             XCTAssertEqual(results.provenance?.host?.storePath, StorePath.vector.rawValue)
             XCTAssertEqual(results.provenance?.host?.blendLanes, (BlendLanes.wideIsAvailable ? BlendLanes.wide : .portable).rawValue)
         }
         XCTAssertEqual(again.provenance?.host, Self.fresh.provenance?.host)
         var given = Runner()
-        given.storePath = .string
-        given.blendLanes = .portable
+        given.kernels = KernelChoice(storePath: .string, blendLanes: .portable)
         let other = try given.run(scenarios: [Self.scenario], strategies: ["none"], steps: 2)
         XCTAssertEqual(other.provenance?.host?.storePath, "string", "a path given is timed and recorded")
         XCTAssertEqual(other.provenance?.host?.blendLanes, "portable")

@@ -20,7 +20,7 @@ final class HiddenSurfaceShaderTests: XCTestCase {
     func testOpaqueOperationsHideWhatIsBehindThemAndBlendedOnesHideNothing() throws {
         var shader = HiddenSurfaceShader()
         var target = try XCTUnwrap(Pixmap(width: 40, height: 30))
-        let stats = shader.shade(list(), into: &target, onScreen: true)
+        let stats = shader.shade(list(), into: &target, onScreen: true, kernels: .preferred)
         XCTAssertEqual(stats.shadedPixels, 40 * 30 + 40 * 5, "each pixel once, and the blended band over it")
         XCTAssertEqual(stats.blendedFragments, 40 * 5)
         XCTAssertEqual(stats.blendedPixels, 40 * 5, "on screen, blended layers are counted whole")
@@ -31,14 +31,14 @@ final class HiddenSurfaceShaderTests: XCTestCase {
     func testAShaderKeptAcrossListsShadesEachAsAFreshOneWould() throws {
         var kept = HiddenSurfaceShader()
         var first = try XCTUnwrap(Pixmap(width: 40, height: 30))
-        XCTAssertEqual(kept.shade(list(), into: &first, onScreen: true).shadedPixels, 40 * 30 + 40 * 5)
+        XCTAssertEqual(kept.shade(list(), into: &first, onScreen: true, kernels: .preferred).shadedPixels, 40 * 30 + 40 * 5)
         // A smaller list after a larger one: nothing of the first may be shaded again.
         let small = [DrawOp(rect: PixelRect(x: 2, y: 2, width: 4, height: 3), paint: .blend(veil), mark: .blended)]
         var again = try XCTUnwrap(Pixmap(width: 40, height: 30))
-        let keptStats = kept.shade(small, into: &again, onScreen: false)
+        let keptStats = kept.shade(small, into: &again, onScreen: false, kernels: .preferred)
         var fresh = HiddenSurfaceShader()
         var once = try XCTUnwrap(Pixmap(width: 40, height: 30))
-        let freshStats = fresh.shade(small, into: &once, onScreen: false)
+        let freshStats = fresh.shade(small, into: &once, onScreen: false, kernels: .preferred)
         XCTAssertEqual(keptStats, freshStats)
         XCTAssertEqual(keptStats.shadedPixels, 12)
         XCTAssertEqual(keptStats.blendedPixels, 0, "off screen, no Color Blended Layers pixels")
@@ -96,10 +96,11 @@ final class HiddenSurfaceShaderTests: XCTestCase {
                 }
             }
             var shaded = try XCTUnwrap(Pixmap(width: width, height: height))
-            let stats = shader.shade(ops, into: &shaded, onScreen: true)
+            let stats = shader.shade(ops, into: &shaded, onScreen: true, kernels: .preferred)
             // The reference: every operation in turn, and each pixel's fragments counted.
             var painted = try XCTUnwrap(Pixmap(width: width, height: height))
-            for op in ops { painted.paint(op.paint, rows: op.rect.y..<op.rect.y + op.rect.height, spans: [Span(op.rect.x, op.rect.x + op.rect.width)][...]) }
+            for op in ops { painted.paint(op.paint, rows: op.rect.y..<op.rect.y + op.rect.height, spans: [Span(op.rect.x, op.rect.x + op.rect.width)][...],
+                                           kernels: .preferred) }
             var fragments = 0, blended = 0, written = 0, read = 0
             for py in 0..<height {
                 for px in 0..<width {

@@ -135,7 +135,7 @@ final class RendererTests: XCTestCase {
     func testIsOpaqueDoesNotMakeTranslucentContentsOpaque() {
         let (renderer, root) = scene()
         var pixels = Pixmap(width: 40, height: 40, fill: Color.black.premultiplied)!
-        _ = pixels.fill(PixelRect(x: 0, y: 0, width: 10, height: 10), with: .transparent)
+        _ = pixels.fill(PixelRect(x: 0, y: 0, width: 10, height: 10), with: .transparent, kernels: .preferred)
         let layer = Layer(frame: Rect(x: 10, y: 10, width: 20, height: 20), ledger: ledger)
         layer.contents = Image(pixels, scale: scale, ledger: ledger)
         layer.isOpaque = true

@@ -33,7 +33,7 @@ final class RoundedCoverageMemoryTests: XCTestCase {
         var frame = Pixmap(size: screen, fill: background.premultiplied)!
         let mask = CoverageMask(size: box.size, roundedRect: (0, 0, Double(box.width), Double(box.height)),
                                 radius: radius, corners: .all)!
-        frame.blend(fill.premultiplied, mask: mask, at: box.origin)
+        frame.blend(fill.premultiplied, mask: mask, at: box.origin, kernels: .preferred)
         return frame
     }
 

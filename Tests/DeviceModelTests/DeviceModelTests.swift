@@ -148,28 +148,4 @@ final class DeviceModelTests: XCTestCase {
             XCTAssertEqual(GPUFrameTime.estimate(.zero, on: gpu), 0...0, gpu.id)
         }
     }
-
-    func testTheBudgetIsTheRefreshInterval() {
-        XCTAssertEqual(GPUFrameTime.frameBudget(refreshHz: 60) * 1000, 16.7, accuracy: 0.05)
-        XCTAssertEqual(GPUFrameTime.frameBudget(refreshHz: 120) * 1000, 8.3, accuracy: 0.05)
-    }
-
-    func testBudgetSharesAt60And120Hz() {
-        let frameTime = (1.0 / 240) ... (1.0 / 50)
-        let at60 = GPUFrameTime.budgetShare(frameTime: frameTime, refreshHz: 60)
-        XCTAssertEqual(at60.lowerBound, 60.0 / 240, accuracy: 1e-12)
-        XCTAssertEqual(at60.upperBound, 60.0 / 50, accuracy: 1e-12)
-        let at120 = GPUFrameTime.budgetShare(frameTime: frameTime, refreshHz: 120)
-        XCTAssertEqual(at120.lowerBound, 2 * at60.lowerBound, accuracy: 1e-12)
-        XCTAssertEqual(at120.upperBound, 2 * at60.upperBound, accuracy: 1e-12)
-    }
-
-    func testOverBudgetTellsTheEndsApart() {
-        let frameTime = (1.0 / 100) ... (1.0 / 70)
-        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: frameTime, refreshHz: 60), .no)
-        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: frameTime, refreshHz: 90), .possibly)
-        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: frameTime, refreshHz: 120), .yes)
-        let wholeInterval = (1.0 / 60) ... (1.0 / 60)
-        XCTAssertEqual(GPUFrameTime.overBudget(frameTime: wholeInterval, refreshHz: 60), .no, "the whole interval fits")
-    }
 }

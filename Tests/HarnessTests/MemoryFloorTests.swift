@@ -3,7 +3,7 @@ import Raster
 import XCTest
 
 /// The memory floor is the least over every way the kernels can store, whichever path the run
-/// chose, and it gives the process its store path back.
+/// chose.
 final class MemoryFloorTests: XCTestCase {
     func testTheFillFloorTriesEveryStorePathBothKindsOfColourAndStreamingStores() {
         let paths = Set(MemoryFloor.fillWays.map(\.path))
@@ -20,23 +20,23 @@ final class MemoryFloorTests: XCTestCase {
     func testTheKeptCopyWritesEveryPixelOfTheFrameFromTheImage() throws {
         let source = try XCTUnwrap(Pixmap(size: PixelSize(width: 70, height: 9), fill: MemoryFloor.grey))
         var frame = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
-        XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &frame), 0)
+        XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &frame, path: .vector), 0)
         XCTAssertEqual(frame, source)
         var streamed = try XCTUnwrap(Pixmap(size: source.size, fill: .transparent))
-        XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &streamed, streaming: true), 0)
+        XCTAssertGreaterThan(MemoryFloor.timeKeptCopy(source, into: &streamed, path: nil), 0)
         XCTAssertEqual(streamed, source)
     }
 
-    func testTimingTheFloorLeavesTheProcessStorePathAsItWas() throws {
-        let saved = StorePath.current
-        defer { StorePath.current = saved }
-        for path in StorePath.allCases {
-            StorePath.current = path
-            var floor = try XCTUnwrap(MemoryFloor(size: PixelSize(width: 64, height: 32)))
-            XCTAssertGreaterThan(floor.timeFill(), 0)
-            XCTAssertGreaterThan(floor.timeCopy(), 0)
-            for way in MemoryFloor.copyWays.indices { XCTAssertGreaterThan(floor.timeKeptCopy(way: way), 0) }
-            XCTAssertEqual(StorePath.current, path)
-        }
+    /// A floor times every one of its ways, each on its own store path, and takes the least.
+    func testTheFloorTimesEveryWayAndTakesTheLeast() throws {
+        var fillsTimed: [Int] = [], copiesTimed: [Int] = []
+        XCTAssertEqual(MemoryFloor.leastFill { fillsTimed.append($0); return 100 - $0 }, 100 - MemoryFloor.fillWays.count + 1)
+        XCTAssertEqual(MemoryFloor.leastCopy { copiesTimed.append($0); return 100 + $0 }, 100)
+        XCTAssertEqual(fillsTimed, Array(MemoryFloor.fillWays.indices))
+        XCTAssertEqual(copiesTimed, Array(MemoryFloor.copyWays.indices))
+        var floor = try XCTUnwrap(MemoryFloor(size: PixelSize(width: 64, height: 32)))
+        XCTAssertGreaterThan(floor.timeFill(), 0)
+        XCTAssertGreaterThan(floor.timeCopy(), 0)
+        for way in MemoryFloor.copyWays.indices { XCTAssertGreaterThan(floor.timeKeptCopy(way: way), 0) }
     }
 }

@@ -37,7 +37,8 @@ final class PixmapCloseUpTests: XCTestCase {
         let white = Color.white.premultiplied, ink = Color.black.premultiplied
         var glyphs = GlyphCache()
         var canvas = Pixmap(width: 200, height: 40, fill: white)!
-        let drawn = canvas.drawText("legend", at: PixelPoint(x: 10, y: 5), pixelsPerEm: 20, color: ink, maxWidth: 60, glyphs: &glyphs)
+        let drawn = canvas.drawText("legend", at: PixelPoint(x: 10, y: 5), pixelsPerEm: 20, color: ink, maxWidth: 60, glyphs: &glyphs,
+                                     kernels: .preferred)
         XCTAssertEqual(drawn, min(60, BuiltinFont.standard.width(of: "legend", pixelsPerEm: 20)))
         let lineHeight = BuiltinFont.standard.lineHeight(pixelsPerEm: 20)
         var inked = 0
@@ -48,6 +49,6 @@ final class PixmapCloseUpTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(inked, 100)
-        XCTAssertEqual(canvas.drawText("", at: .zero, pixelsPerEm: 20, color: ink, glyphs: &glyphs), 0)
+        XCTAssertEqual(canvas.drawText("", at: .zero, pixelsPerEm: 20, color: ink, glyphs: &glyphs, kernels: .preferred), 0)
     }
 }

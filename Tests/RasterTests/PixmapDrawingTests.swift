@@ -33,8 +33,8 @@ final class PixmapDrawingTests: XCTestCase {
             let rect = randomRect(&rng, within: w, h), clip = randomRect(&rng, within: w, h)
             let color = PremultipliedColor(packed: randomPremultiplied(&rng))
             var filled = base, blended = base
-            let nFill = filled.fill(rect, with: color, clip: clip)
-            let nBlend = blended.blend(rect, with: color, clip: clip)
+            let nFill = filled.fill(rect, with: color, clip: clip, kernels: .preferred)
+            let nBlend = blended.blend(rect, with: color, clip: clip, kernels: .preferred)
             var expected = 0
             for y in 0..<h {
                 for x in 0..<w {
@@ -62,9 +62,9 @@ final class PixmapDrawingTests: XCTestCase {
             let origin = PixelPoint(x: Int.random(in: -6...w, using: &rng), y: Int.random(in: -6...h, using: &rng))
             let opacity = UInt8.random(in: 0...255, using: &rng)
             var drawn = base, copied = base, masked = base
-            drawn.draw(source, from: source.bounds, to: origin, opacity: opacity)
-            copied.copy(source, from: source.bounds, to: origin)
-            masked.draw(source, mask: mask, at: origin, opacity: opacity)
+            drawn.draw(source, from: source.bounds, to: origin, opacity: opacity, kernels: .preferred)
+            copied.copy(source, from: source.bounds, to: origin, kernels: .preferred)
+            masked.draw(source, mask: mask, at: origin, opacity: opacity, kernels: .preferred)
             for y in 0..<h {
                 for x in 0..<w {
                     let sx = x - origin.x, sy = y - origin.y
@@ -91,7 +91,7 @@ final class PixmapDrawingTests: XCTestCase {
         var mask = CoverageMask(size: source.size)!
         for i in 0..<mask.values.count { mask.values[i] = UInt8.random(in: 0...255, using: &rng) }
         var out = source
-        let scaled = out.multiply(by: mask)
+        let scaled = out.multiply(by: mask, kernels: .preferred)
         for i in 0..<out.pixels.count { XCTAssertEqual(out.pixels[i], Blend.Reference.scale(source.pixels[i], mask.values[i])) }
         XCTAssertEqual(scaled, mask.values.filter { $0 != 255 }.count, "it counts the pixels it scaled")
     }
@@ -99,16 +99,14 @@ final class PixmapDrawingTests: XCTestCase {
     /// The memory floor's copy: every row from the one `rowAlignmentPeriod` rows above (the
     /// nearest with its alignment to a 64-byte line), on both store paths.
     func testCopyRowsFromAboveRepeatsTheFirstRowsWithTheRowsAlignment() {
-        defer { StorePath.current = .string }
         XCTAssertEqual(Pixmap(width: 2048, height: 1)!.rowAlignmentPeriod, 1)
         XCTAssertEqual(Pixmap(width: 750, height: 1)!.rowAlignmentPeriod, 8)
         XCTAssertEqual(Pixmap(width: 37, height: 1)!.rowAlignmentPeriod, 16)
         var rng = SeededRandom(seed: 0xC0DE)
         for path in StorePath.allCases {
-            StorePath.current = path
             let before = randomPixmap(750, 20, &rng)
             var p = before
-            XCTAssertEqual(p.copyRowsFromAbove(), 12 * 750)
+            XCTAssertEqual(p.copyRowsFromAbove(path: path), 12 * 750)
             for y in 0..<20 {
                 for x in 0..<750 { XCTAssertEqual(p[x, y], before[x, y % 8], "\(path) (\(x), \(y))") }
             }
@@ -125,7 +123,7 @@ final class PixmapDrawingTests: XCTestCase {
                 var streamed = Pixmap(width: w, height: h)!
                 var filled = Pixmap(width: w, height: h)!
                 XCTAssertEqual(streamed.fillStreaming(with: color), w * h)
-                filled.fill(filled.bounds, with: color)
+                filled.fill(filled.bounds, with: color, kernels: .preferred)
                 XCTAssertEqual(streamed, filled, "\(w) × \(h)")
             }
         }
@@ -138,7 +136,7 @@ final class PixmapDrawingTests: XCTestCase {
         for (w, h) in [(1, 1), (1, 20), (3, 40), (5, 33), (16, 3), (17, 40), (257, 5)] {
             let source = randomPixmap(w, h, &rng)
             var streamed = source, copied = source
-            XCTAssertEqual(streamed.copyRowsFromTopStreaming(), copied.copyRowsFromAbove(), "\(w) × \(h)")
+            XCTAssertEqual(streamed.copyRowsFromTopStreaming(), copied.copyRowsFromAbove(path: .preferred), "\(w) × \(h)")
             XCTAssertEqual(streamed, copied, "\(w) × \(h)")
             var whole = Pixmap(width: w, height: h)!
             XCTAssertEqual(whole.copyStreaming(from: source), w * h)

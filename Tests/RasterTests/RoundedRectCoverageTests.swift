@@ -94,8 +94,8 @@ final class RoundedRectCoverageTests: XCTestCase {
             let color = PremultipliedColor(packed: randomPremultiplied(&rng))
             let rows = box.y..<box.maxY
             var viaTiles = base, viaMask = base
-            let shadedTiles = viaTiles.paint(.rounded(color, shape, offset: offset), rows: rows, spans: spans[...])
-            let shadedMask = viaMask.paint(.shape(color, mask, offset: offset), rows: rows, spans: spans[...])
+            let shadedTiles = viaTiles.paint(.rounded(color, shape, offset: offset), rows: rows, spans: spans[...], kernels: .preferred)
+            let shadedMask = viaMask.paint(.shape(color, mask, offset: offset), rows: rows, spans: spans[...], kernels: .preferred)
             XCTAssertEqual(shadedTiles, shadedMask)
             XCTAssertEqual(viaTiles, viaMask, "trial \(trial): \(size) r \(radius) corners \(corners.rawValue) at \(offset)")
         }

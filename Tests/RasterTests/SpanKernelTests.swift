@@ -22,17 +22,16 @@ final class SpanKernelTests: XCTestCase {
 
     /// Opaque image copies write the source's pixels into exactly the span, on both store paths.
     func testCopyWritesExactlyTheSpanOnBothStorePaths() {
-        defer { StorePath.current = .string }
         var rng = SeededRandom(seed: 0xC0B1)
         for path in StorePath.allCases {
-            StorePath.current = path
+            let kernels = KernelChoice(storePath: path)
             for length in Array(0...257) + [600, 1037, 4099] {
                 let offset = Int.random(in: 0...7, using: &rng), shift = Int.random(in: 0...7, using: &rng)
                 var p = randomPixels(&rng, width: length + 16)
                 let source = randomPixels(&rng, width: length + 16)
                 let before = p.pixels
                 p.paint(.copy(source, offset: PixelPoint(x: offset - shift, y: 0)), rows: 0..<1,
-                        spans: [Span(offset, offset + length)][...])
+                        spans: [Span(offset, offset + length)][...], kernels: kernels)
                 for x in 0..<p.width {
                     let expected = (offset..<offset + length).contains(x) ? source.pixels[x - offset + shift] : before[x]
                     if p.pixels[x] != expected {
@@ -45,8 +44,7 @@ final class SpanKernelTests: XCTestCase {
     }
 
     private func checkFill(_ path: StorePath) {
-        StorePath.current = path
-        defer { StorePath.current = .string }
+        let kernels = KernelChoice(storePath: path)
         var rng = SeededRandom(seed: 0xF111)
         let colours: [UInt32] = [0xFFFF_FFFF, 0, 0xFF00_0000, 0xFFF7_F2F2, 0x8040_2010]
         for colour in colours {
@@ -54,7 +52,8 @@ final class SpanKernelTests: XCTestCase {
                 let offset = Int.random(in: 0...7, using: &rng)
                 var p = randomPixels(&rng, width: length + 16)
                 let before = p.pixels
-                p.paint(.fill(PremultipliedColor(packed: colour)), rows: 0..<1, spans: [Span(offset, offset + length)][...])
+                p.paint(.fill(PremultipliedColor(packed: colour)), rows: 0..<1, spans: [Span(offset, offset + length)][...],
+                        kernels: kernels)
                 for x in 0..<p.width {
                     let expected = (offset..<offset + length).contains(x) ? colour : before[x]
                     if p.pixels[x] != expected {
@@ -98,13 +97,10 @@ final class SpanKernelTests: XCTestCase {
         return m
     }
 
-    /// Runs `body` on every lane width this processor has (`BlendLanes`), leaving the process on
-    /// the portable lanes.
-    private func onEveryLaneWidth(_ body: () -> Void) {
-        defer { BlendLanes.current = .portable }
+    /// Runs `body` with the kernels of every lane width this processor has (`BlendLanes`).
+    private func onEveryLaneWidth(_ body: (KernelChoice) -> Void) {
         for lanes in BlendLanes.wideIsAvailable ? [BlendLanes.wide, .portable] : [.portable] {
-            BlendLanes.current = lanes
-            body()
+            body(KernelChoice(blendLanes: lanes))
         }
     }
 
@@ -118,13 +114,13 @@ final class SpanKernelTests: XCTestCase {
         onEveryLaneWidth(checkBlendKernels)
     }
 
-    private func checkBlendKernels() {
+    private func checkBlendKernels(_ kernels: KernelChoice) {
         var rng = SeededRandom(seed: 2026)
         var paths = Paths()
         let long = Kernels.prefetchDistance
         for length in Array(0...257) + Array(long - 1...long + 9) + [2 * long + 13] {
             for alignment in 0..<8 {
-                checkSpan(length: length, alignment: alignment, &rng, &paths)
+                checkSpan(length: length, alignment: alignment, &rng, &paths, kernels)
             }
         }
         XCTAssertEqual(paths.missing, [], "kernel paths the random data never reached")
@@ -137,7 +133,7 @@ final class SpanKernelTests: XCTestCase {
         onEveryLaneWidth(checkMultiply)
     }
 
-    private func checkMultiply() {
+    private func checkMultiply(_ kernels: KernelChoice) {
         var rng = SeededRandom(seed: 0xD1)
         var groups = (full: 0, zero: 0, partial: 0)
         let long = Kernels.prefetchDistance
@@ -148,7 +144,7 @@ final class SpanKernelTests: XCTestCase {
                 var after = before
                 let scaled = after.pixels.withUnsafeMutableBufferPointer { d in
                     mask.values.withUnsafeBufferPointer { m in
-                        Kernels.multiply(d.baseAddress! + alignment, m.baseAddress! + alignment, length)
+                        Kernels.multiply(d.baseAddress! + alignment, m.baseAddress! + alignment, length, kernels.wide)
                     }
                 }
                 var expectedCount = 0
@@ -174,7 +170,8 @@ final class SpanKernelTests: XCTestCase {
 
     /// Paints one span of `length` at `alignment` with every blend paint and compares each pixel
     /// with the reference, and those outside the span with the destination as it was.
-    private func checkSpan(length: Int, alignment: Int, _ rng: inout SeededRandom, _ paths: inout Paths) {
+    private func checkSpan(length: Int, alignment: Int, _ rng: inout SeededRandom, _ paths: inout Paths,
+                           _ kernels: KernelChoice) {
         let width = alignment + length + 8
         let dst = randomPixels(&rng, width: width), src = randomPixels(&rng, width: width)
         let mask = randomCoverage(&rng, width: width)
@@ -185,10 +182,10 @@ final class SpanKernelTests: XCTestCase {
         let span = [Span(alignment, alignment + length)][...]
         let sourceOffset = PixelPoint(x: -srcShift, y: 0)  // destination x reads source x + srcShift
         var blended = dst, drawn = dst, shaped = dst, masked = dst
-        blended.paint(.blend(color), rows: 0..<1, spans: span)
-        drawn.paint(.draw(src, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
-        shaped.paint(.shape(color, mask, offset: sourceOffset), rows: 0..<1, spans: span)
-        masked.paint(.masked(src, mask, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span)
+        blended.paint(.blend(color), rows: 0..<1, spans: span, kernels: kernels)
+        drawn.paint(.draw(src, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span, kernels: kernels)
+        shaped.paint(.shape(color, mask, offset: sourceOffset), rows: 0..<1, spans: span, kernels: kernels)
+        masked.paint(.masked(src, mask, offset: sourceOffset, opacity: opacity), rows: 0..<1, spans: span, kernels: kernels)
         paths.record(length: length, color: color.packed, opacity: opacity,
                      source: Array(src.pixels[srcShift..<srcShift + length]),
                      coverage: Array(mask.values[srcShift..<srcShift + length]))
@@ -239,7 +236,7 @@ extension SpanKernelTests {
             let x1 = Int.random(in: x0...destination.maxX, using: &rng)
             var out = dst
             out.paint(.scaled(image, source: source, destination: destination, opacity: opacity), rows: 0..<2,
-                      spans: [Span(x0, x1)][...])
+                      spans: [Span(x0, x1)][...], kernels: .preferred)
             for y in 0..<2 {
                 let sy = source.y + min(source.height - 1, (y - destination.y) * source.height / destination.height)
                 var sources: [UInt32] = []
@@ -374,7 +371,7 @@ extension SpanKernelTests {
     /// like a cached cell's, opaque for hundreds of pixels with a translucent pixel or a
     /// transparent stretch here and there, at every alignment and on every lane width.
     func testDrawOfALongMostlyOpaqueSpanMatchesTheReferenceOnEveryLaneWidth() {
-        onEveryLaneWidth {
+        onEveryLaneWidth { kernels in
             var rng = SeededRandom(seed: 0xB10C)
             let long = Kernels.prefetchDistance
             for length in [long, long + 7, long + 31, long + 32, 2 * long + 13] {
@@ -393,12 +390,13 @@ extension SpanKernelTests {
                     let mixed = Int.random(in: 0..<width - 24, using: &rng)
                     for x in mixed..<mixed + 24 { src.pixels[x] = randomPremultiplied(&rng) }
                     var drawn = dst
-                    drawn.paint(.draw(src, offset: .zero, opacity: 255), rows: 0..<1, spans: [Span(alignment, alignment + length)][...])
+                    drawn.paint(.draw(src, offset: .zero, opacity: 255), rows: 0..<1, spans: [Span(alignment, alignment + length)][...],
+                                kernels: kernels)
                     for x in 0..<width {
                         let inside = x >= alignment && x < alignment + length
                         let expected = inside ? Blend.Reference.over(src.pixels[x], dst.pixels[x]) : dst.pixels[x]
                         if drawn.pixels[x] != expected {
-                            return XCTFail("\(BlendLanes.current) length \(length) alignment \(alignment): pixel \(x) is \(String(drawn.pixels[x], radix: 16)), expected \(String(expected, radix: 16))")
+                            return XCTFail("\(kernels.blendLanes) length \(length) alignment \(alignment): pixel \(x) is \(String(drawn.pixels[x], radix: 16)), expected \(String(expected, radix: 16))")
                         }
                     }
                 }

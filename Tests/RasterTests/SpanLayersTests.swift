@@ -52,11 +52,11 @@ final class SpanLayersTests: XCTestCase {
             var inTurn = Pixmap(width: width, height: rows.count)!
             var layers = SpanLayers()
             for k in stack.indices where !visible[k].isEmpty {
-                inTurn.paint(stack[k].paint, rows: rows, spans: visible[k][...])
+                inTurn.paint(stack[k].paint, rows: rows, spans: visible[k][...], kernels: .preferred)
                 layers.append(stack[k].paint, spans: visible[k][...])
             }
             var byRows = Pixmap(width: width, height: rows.count)!
-            let shaded = byRows.paint(&layers, rows: rows)
+            let shaded = byRows.paint(&layers, rows: rows, kernels: .preferred)
             XCTAssertEqual(byRows, inTurn)
             XCTAssertEqual(shaded, visible.joined().reduce(0) { $0 + $1.length } * rows.count)
             layers.arrangeOrder()
