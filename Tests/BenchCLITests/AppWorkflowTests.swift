@@ -124,7 +124,7 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
 
     func testACheckWithNeitherABaselineNorLimitsSaysWhatItNeeds() throws {
         let results = directory + "/r.json"
-        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)
         let run = bench("check", "--results", results)
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.stderr.hasPrefix("Error: Bench check needs --baseline to compare with, or --results with limits"), run.stderr)
@@ -164,8 +164,8 @@ final class ChangedCellCheckTests: TemporaryDirectoryTestCase {
 
     func testAChangeOfTheTableIsStillRefused() throws {
         let a = directory + "/a.json", b = directory + "/b.json"
-        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--quiet", "--json", a).code, 0)
-        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--quiet", "--json", b, "--corner-radius", "10").code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", a).code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", b, "--corner-radius", "10").code, 0)
         // Renamed by the option, so compare by hand-editing the name back is not possible: the
         // rows differ, which is refused as missing rows.
         XCTAssertEqual(bench("check", "--baseline", a, "--results", b).code, 2)

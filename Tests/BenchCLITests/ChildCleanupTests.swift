@@ -295,7 +295,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     }
 
     func testALowSoftDescriptorLimitIsRaisedForTheChildren() throws {
-        let run = try Run("/bin/sh", ["-c", "ulimit -Hn 1024; ulimit -Sn 10; exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
+        let run = try Run("/bin/sh", ["-c", "ulimit -Hn 1024; ulimit -Sn 10; exec \"$0\" run --device iphone-se --processes 2 --steps 2 --strategy none --quiet",
                                       benchExecutable], environment: environment())
         let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -333,7 +333,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         for name in stale + [live] {
             try FileManager.default.createDirectory(atPath: temporary + "/" + name + "/inner", withIntermediateDirectories: true)
         }
-        let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
+        let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
                           environment: environment())
         let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -365,11 +365,11 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     func testACountingChildThatWroteNoLabelsFailsTheRunNamingThePairs() throws {
         for labels in ["", "warm-up\\n"] {
             let output = directory + "/i.json"
-            let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none", "--quiet", "--json", output],
+            let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy", "none", "--quiet", "--json", output],
                               environment: environment(["PATH": try fakeValgrindPath(labels: labels)]))
             let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "labels '\(labels)': \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'ipad-settings/none': "),
+            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'ipad-settings (iphone-se)/none': "),
                           result.stderr)
             XCTAssertTrue(result.stderr.contains(labels.isEmpty ? "wrote no label for it" : "stopped writing labels before it"),
                           result.stderr)
@@ -380,7 +380,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     func testGarbageFromTheCountingChildIsUnexpectedOutputNotARowName() throws {
         let garbage = "\\033[31mred row name that goes on and on and on and on and on\\n"
-        let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none", "--quiet"],
+        let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy", "none", "--quiet"],
                           environment: environment(["PATH": try fakeValgrindPath(labels: garbage)]))
         let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 2, result.stderr)

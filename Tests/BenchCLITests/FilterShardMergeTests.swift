@@ -11,17 +11,18 @@ import XCTest
 final class FilterShardMergeTests: TemporaryDirectoryTestCase {
     private static let strategies = ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask"]
 
-    /// A suite of two tiny scenarios (small screens, a few steps) and four strategies.
+    /// A suite of two tiny scenarios (small screens at 1×, a few steps) and four strategies: what is
+    /// selected, sharded and merged does not depend on the screen, and 2× doubled each run's time.
     private func writeSuite() throws -> String {
         let path = directory + "/tiny.json"
         try Data("""
             { "suite": "tiny",
               "strategies": ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask"],
               "scenarios": [
-                { "name": "tiny-scroll", "device": { "name": "tiny", "width": 320, "height": 240, "scale": 2, "refreshHz": 60 },
+                { "name": "tiny-scroll", "device": { "name": "tiny", "width": 320, "height": 240, "scale": 1, "refreshHz": 60 },
                   "table": { "sections": 12, "rowsPerSection": [1, 3, 2] },
                   "scroll": { "kind": "constant", "pointsPerStep": 9, "steps": 5, "warmupSteps": 1 } },
-                { "name": "tiny-events", "device": { "name": "tiny", "width": 320, "height": 240, "scale": 2, "refreshHz": 60 },
+                { "name": "tiny-events", "device": { "name": "tiny", "width": 320, "height": 240, "scale": 1, "refreshHz": 60 },
                   "table": { "sections": 12, "rowsPerSection": [2, 1] },
                   "scroll": { "kind": "constant", "pointsPerStep": 7, "steps": 6, "warmupSteps": 1 },
                   "events": [ { "atStep": 2, "set": { "cornerRadius": 12 } } ] }

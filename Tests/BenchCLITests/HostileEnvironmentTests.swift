@@ -58,7 +58,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
     func testARunInADeletedDirectoryWritingElsewhereSucceedsWithoutAGitCommit() throws {
         try requireExecutable()
         let results = directory + "/o.json"
-        let run = try shell(#"mkdir g && cd g && rmdir ../g && exec "$B" run --steps 3 --strategy none --quiet --json ../o.json"#
+        let run = try shell(#"mkdir g && cd g && rmdir ../g && exec "$B" run --device iphone-se --steps 3 --strategy none --quiet --json ../o.json"#
                             .replacingOccurrences(of: "../o.json", with: "'\(results)'"), timeout: 60)
         XCTAssertEqual(run.status, 0, "killed after 60 s (nil) means it hung: \(run.stderr)")
         let provenance = try XCTUnwrap(try Results.load(from: results).provenance)
@@ -139,7 +139,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
 
     func testAProcessSubstitutionAndAFIFOAreReadAsInputs() throws {
         try requireExecutable()
-        let made = bench("run", "--steps", "2", "--strategy", "none", "--quiet", "--json", directory + "/r.json")
+        let made = bench("run", "--device", "iphone-se", "--steps", "2", "--strategy", "none", "--quiet", "--json", directory + "/r.json")
         XCTAssertEqual(made.code, 0, made.stderr)
         let scenario = #"{"name": "piped", "device": "iphone-se", "table": {"sections": 2, "rowsPerSection": [3], "content": "none"}, "scroll": {"kind": "constant", "pointsPerStep": 12, "steps": 2, "warmupSteps": 0}}"#
         try scenario.write(toFile: directory + "/s.json", atomically: true, encoding: .utf8)

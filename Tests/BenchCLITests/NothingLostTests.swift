@@ -147,7 +147,7 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     func testABaselineScenarioUnknownWithoutASuiteDoesNotMentionOne() throws {
         let (cell, _) = try cellCopy()
         let baseline = path("cell-run.json")
-        let made = bench("run", "--cell", cell, "--strategy", "none", "--steps", "1", "--quiet", "--json", baseline)
+        let made = bench("run", "--cell", cell, "--device", "iphone-se", "--strategy", "none", "--steps", "1", "--quiet", "--json", baseline)
         XCTAssertEqual(made.code, 0, made.stderr)
         let check = bench("check", "--baseline", baseline)
         XCTAssertEqual(check.code, 2, check.stderr)
@@ -156,9 +156,9 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     }
 
     func testCountsOfOneAreSingular() throws {
-        let run = bench("run", "--rows-per-section", "1", "--strategy", "none", "--steps", "1", "--json", path("one.json"))
+        let run = bench("run", "--device", "iphone-se", "--rows-per-section", "1", "--strategy", "none", "--steps", "1", "--json", path("one.json"))
         XCTAssertEqual(run.code, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("ipad-settings (1 row per section): 1 step\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("ipad-settings (iphone-se, 1 row per section): 1 step\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("30 sections of 1 row,"), run.stdout)
         let rows = (0...1000).map { _ in "{ \"title\": 3 }" }.joined(separator: ", ")
         let file = try scenario(table: "{ \"sections\": 3, \"rowsPerSection\": 2, \"content\": { \"rows\": [\(rows)] } }")
@@ -191,10 +191,10 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     func testTheWroteLineOfALongScenarioNameIsWrappedAndTheNameKeptWhole() throws {
         let (cell, _) = try cellCopy("a-cell-with-a-rather-long-file-name-that-people-do-give.json")
         let png = path("l.png")
-        let render = bench("render", "--cell", cell, "--device", "iphone-15-pro", "--rows-per-section", "50", "--row-height", "60",
+        let render = bench("render", "--cell", cell, "--device", "iphone-se", "--rows-per-section", "50", "--row-height", "60",
                            "--corner-radius", "10", "--sections", "3", "--strategy", "none", "--png", png)
         XCTAssertEqual(render.code, 0, render.stderr)
-        let name = "ipad-settings (iphone-15-pro, 3 sections, 50 rows per section, rows 60 pt, radius 10 pt, cell a-cell-with-a-rather-long-file-name-that-people-do-give)"
+        let name = "ipad-settings (iphone-se, 3 sections, 50 rows per section, rows 60 pt, radius 10 pt, cell a-cell-with-a-rather-long-file-name-that-people-do-give)"
         XCTAssertTrue(render.stdout.unwrapped.contains("Wrote \(png): \(name), none, step"), render.stdout)
         // Console.width is 120.
         for line in render.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 120, String(line)) }

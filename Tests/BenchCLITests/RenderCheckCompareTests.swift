@@ -8,29 +8,34 @@ import Results
 import Strategies
 import XCTest
 
-/// `bench render`, `check` and `compare` end to end.
+/// `bench render`, `check` and `compare` end to end, on the default table on the iPhone SE's
+/// screen (`--device iphone-se`): what is drawn, reported and gated does not depend on the
+/// screen, and the iPad's frames have 5.6 times the pixels.
 final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
+    /// The default scenario as `bench run` makes it with `options`.
+    private func scenario(_ options: String...) throws -> Scenario {
+        try XCTUnwrap(RunCommand(ParsedArguments(options, for: RunCommand.spec(.builtIn)), catalog: .builtIn).scenarios.first)
+    }
 
     func testRenderWritesADecodablePNGForEveryStrategyAndOverlay() throws {
         let dir: String = directory
         for (strategy, overlay) in [("none", "blended"), ("per-cell-mask", "offscreen"), ("rasterized-mask", "raster")] {
             let path = dir + "/\(strategy).png"
-            let result = bench("render", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--downsample", "8")
+            let result = bench("render", "--device", "iphone-se", "--strategy", strategy, "--step", "3", "--png", path, "--overlay", overlay, "--downsample", "8")
             XCTAssertEqual(result.code, 0, result.stderr)
             let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-            XCTAssertEqual(decoded.width, 2048 / 8)
+            XCTAssertEqual(decoded.width, 750 / 8)
         }
     }
 
     func testTheReportsFramesOfLongSectionsShowASectionsEdgeAsAnEnlargedCorner() throws {
         let html = directory + "/long.html"
-        var scenario = Scenario.ipadSettings
-        scenario.rowsPerSection = [50]
+        let scenario = try self.scenario("--device", "iphone-se", "--rows-per-section", "50")
         // Step 40, the old fixed step, shows no edge of a 2,200 pt section (FramedCornerTests).
         let step = try XCTUnwrap(FramedCorner.find(in: scenario)).step
         XCTAssertNotEqual(step, 40)
         // The run ends at that step: the steps after it change no frame the report shows.
-        let result = bench("run", "--rows-per-section", "50", "--strategy", "per-cell-mask", "--steps", "\(step + 1)",
+        let result = bench("run", "--device", "iphone-se", "--rows-per-section", "50", "--strategy", "per-cell-mask", "--steps", "\(step + 1)",
                            "--html", html, "--quiet")
         XCTAssertEqual(result.code, 0, result.stderr)
         let page = try String(contentsOfFile: html, encoding: .utf8)
@@ -40,15 +45,16 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
     }
 
     func testRenderWithoutAStepDrawsTheFirstThatShowsAnEdgeAndAStepAskedForAsAsked() throws {
-        let framed = bench("render", "--strategy", "none", "--downsample", "8", "--png", directory + "/framed.png")
+        let framed = bench("render", "--device", "iphone-se", "--strategy", "none", "--downsample", "8", "--png", directory + "/framed.png")
         XCTAssertEqual(framed.code, 0, framed.stderr)
-        XCTAssertTrue(framed.stdout.contains(", none, step \(try XCTUnwrap(FramedCorner.find(in: .ipadSettings)).step),"), framed.stdout)
-        let asked = bench("render", "--strategy", "none", "--step", "40", "--downsample", "8", "--png", directory + "/asked.png")
-        XCTAssertTrue(asked.stdout.contains(", none, step 40,"), asked.stdout)
+        let step = try XCTUnwrap(FramedCorner.find(in: try scenario("--device", "iphone-se"))).step
+        XCTAssertTrue(framed.stdout.unwrapped.contains(", none, step \(step),"), framed.stdout)
+        let asked = bench("render", "--device", "iphone-se", "--strategy", "none", "--step", "40", "--downsample", "8", "--png", directory + "/asked.png")
+        XCTAssertTrue(asked.stdout.unwrapped.contains(", none, step 40,"), asked.stdout)
         // The picture is the frame with its legend under it.
         let decoded = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/asked.png"))))
-        XCTAssertEqual(decoded.width, 2048 / 8)
-        XCTAssertGreaterThan(decoded.height, 2732 / 8)
+        XCTAssertEqual(decoded.width, 750 / 8)
+        XCTAssertGreaterThan(decoded.height, 1334 / 8)
     }
 
     func testRenderRejectsBadInputWithExitTwo() {
@@ -61,7 +67,7 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
     func testCheckPassesAgainstItsOwnResultsAndFailsWithExitOneOnARegression() throws {
         let dir: String = directory
         let results = dir + "/r.json", lowered = dir + "/lowered.json"
-        XCTAssertEqual(bench("run", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none,per-cell-mask", "--steps", "3", "--json", results, "--quiet").code, 0)
         let passed = bench("check", "--baseline", results, "--results", results)
         XCTAssertEqual(passed.code, 0, passed.stderr)
         var baseline = try Results.load(from: results)
@@ -82,10 +88,10 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
     func testCheckAcrossBuildConfigurationsOrScenarioDefinitionsExitsTwo() throws {
         let dir: String = directory
         let results = dir + "/r.json", other = dir + "/other.json"
-        let run = bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet")
+        let run = bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--json", results, "--quiet")
         XCTAssertEqual(run.code, 0, run.stderr)
         let recorded = try Results.load(from: results)
-        XCTAssertEqual(recorded.provenance?.commandLine, ["bench", "run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet"])
+        XCTAssertEqual(recorded.provenance?.commandLine, ["bench", "run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--json", results, "--quiet"])
 
         var release = recorded
         release.tool.configuration = "release"
@@ -95,7 +101,7 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(refused.stderr.contains("release build"), refused.stderr)
 
         var redefined = recorded
-        redefined.scenarioDefinitions?["ipad-settings"]?["rowHeight"] = "50"
+        redefined.scenarioDefinitions?["ipad-settings (iphone-se)"]?["rowHeight"] = "50"
         try AtomicFile.write(redefined.jsonData(), to: other)
         let changed = bench("check", "--baseline", other, "--results", results)
         XCTAssertEqual(changed.code, 2)
@@ -106,7 +112,7 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
         let dir: String = directory
         let results = dir + "/r.json", summary = dir + "/summary.md"
         try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
-        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", results, "--quiet").code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--json", results, "--quiet").code, 0)
         setenv("GITHUB_STEP_SUMMARY", summary, 1)
         defer { unsetenv("GITHUB_STEP_SUMMARY") }
         XCTAssertEqual(bench("check", "--baseline", results, "--results", results).code, 0)
@@ -130,7 +136,7 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
     func testCompareWritesMarkdown() throws {
         let dir: String = directory
         let a = dir + "/a.json", md = dir + "/c.md"
-        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "4", "--json", a, "--quiet").code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "4", "--json", a, "--quiet").code, 0)
         let result = bench("compare", a, a, "--markdown", md)
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("none"))

@@ -13,11 +13,12 @@ import XCTest
 /// README's "Bad input" table. Where the old failure was a trap or a run that never ends, the real
 /// `bench` runs as a child process, so the test can see the signal or stop it.
 final class ResultsFileInputTests: TemporaryDirectoryTestCase {
-    /// A real results file of `bench run --strategy none --steps 3`, made once.
+    /// A real results file of `bench run --device iphone-se --strategy none --steps 3`, made once
+    /// (the files are refused for what they hold, whatever the screen).
     private static let good: Results = {
         let path = NSTemporaryDirectory() + "results-input-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = bench("run", "--strategy", "none", "--steps", "3", "--samples", "--json", path, "--quiet")
+        let run = bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "3", "--samples", "--json", path, "--quiet")
         precondition(run.code == 0, run.stderr)
         return try! Results.load(from: path)
     }()
@@ -69,7 +70,7 @@ final class ResultsFileInputTests: TemporaryDirectoryTestCase {
     func testARowThatAppearsTwiceIsRefused() throws {
         var results = Self.good
         results.runs.append(results.runs[0])
-        try assertRefused(try write(results, "r.json"), ["runs[1]: the row ipad-settings/none is already at runs[0]"])
+        try assertRefused(try write(results, "r.json"), ["runs[1]: the row ipad-settings (iphone-se)/none is already at runs[0]"])
     }
 
     func testADuplicateKeyIsRefusedWithBothPlaces() throws {

@@ -9,13 +9,15 @@ import Results
 import Strategies
 import XCTest
 
-/// `bench run`: the table, progress, and outputs checked before the run starts.
+/// `bench run`: the table, progress, and outputs checked before the run starts. Its runs of the
+/// default table are on the iPhone SE's screen (`--device iphone-se`): the outputs, options and
+/// progress do not depend on the screen, and the iPad's frames made each run a few times as long.
 final class RunCommandTests: TemporaryDirectoryTestCase {
     // MARK: Running
 
     func testShortRunWritesJSONThatLoadsBack() throws {
         let path = directory + "/r.json"
-        let result = bench("run", "--steps=3", "--strategy", "none", "--json", path, "--quiet")
+        let result = bench("run", "--device", "iphone-se", "--steps=3", "--strategy", "none", "--json", path, "--quiet")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "", "no progress lines when stderr is not a terminal")
@@ -23,7 +25,7 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(results.schema, Results.currentSchema)
         XCTAssertEqual(results.runs.count, 1)
         XCTAssertEqual(results.runs[0].strategy, "none")
-        XCTAssertEqual(results.runs[0].scenario, Scenario.ipadSettings.name)
+        XCTAssertEqual(results.runs[0].scenario, Scenario.ipadSettings.name + " (iphone-se)")
         XCTAssertEqual(results.runs[0].steps, 3)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["r.json"],
                        "no temporary file is left beside the output")
@@ -33,7 +35,7 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
     /// it; a path that does not exist is a usage error.
     func testStorePathIsTheOneGivenAndRecorded() throws {
         let path = directory + "/r.json"
-        var result = bench("run", "--steps=2", "--strategy", "none", "--store-path", "string", "--json", path, "--quiet")
+        var result = bench("run", "--device", "iphone-se", "--steps=2", "--strategy", "none", "--store-path", "string", "--json", path, "--quiet")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(try Results.load(from: path).provenance?.host?.storePath, "string")
         result = bench("run", "--steps=2", "--store-path", "fast", "--quiet")
@@ -45,14 +47,14 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
     /// error, and wide lanes on a processor without AVX2 are refused before the run.
     func testBlendLanesAreTheOnesGivenAndRecorded() throws {
         let path = directory + "/r.json"
-        var result = bench("run", "--steps=2", "--strategy", "none", "--blend-lanes", "portable", "--store-path", "vector",
+        var result = bench("run", "--device", "iphone-se", "--steps=2", "--strategy", "none", "--blend-lanes", "portable", "--store-path", "vector",
                            "--json", path, "--quiet")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(try Results.load(from: path).provenance?.host?.blendLanes, "portable")
         result = bench("run", "--steps=2", "--blend-lanes", "avx9", "--quiet")
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.stderr.contains("'avx9' is not a known value of --blend-lanes. The known values are: portable, wide."), result.stderr)
-        result = bench("run", "--steps=2", "--strategy", "none", "--blend-lanes", "wide", "--json", path, "--quiet")
+        result = bench("run", "--device", "iphone-se", "--steps=2", "--strategy", "none", "--blend-lanes", "wide", "--json", path, "--quiet")
         if BlendLanes.wideIsAvailable {
             XCTAssertEqual(result.code, 0, result.stderr)
             XCTAssertEqual(try Results.load(from: path).provenance?.host?.blendLanes, "wide")
@@ -64,23 +66,23 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
 
     func testRunPrintsTheComparisonTableAndShowsProgressOnATerminal() {
         var out = "", err = ""
-        let code = BenchCLI.main(["run", "--steps", "2", "--strategy", "none"], stdout: { out += $0 }, stderr: { err += $0 },
+        let code = BenchCLI.main(["run", "--device", "iphone-se", "--steps", "2", "--strategy", "none"], stdout: { out += $0 }, stderr: { err += $0 },
                                  stderrIsTerminal: true)
         XCTAssertEqual(code, 0, err)
-        XCTAssertTrue(out.contains("scenario ipad-settings: 2 steps"), out)
+        XCTAssertTrue(out.contains("scenario ipad-settings (iphone-se): 2 steps"), out)
         XCTAssertTrue(out.contains("\nnone "), out)
-        XCTAssertTrue(err.hasPrefix("\ripad-settings: step 1/2"), err)
+        XCTAssertTrue(err.hasPrefix("\ripad-settings (iphone-se): step 1/2"), err)
         XCTAssertTrue(err.hasSuffix("\r\u{1B}[K"), "the progress line is cleared at the end")
     }
 
     func testARunSaysWhichFilesItWrote() throws {
         let json = directory + "/r.json", csv = directory + "/r.csv"
-        let result = bench("run", "--strategy", "none", "--steps", "2", "--json", json, "--csv", csv)
+        let result = bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--json", json, "--csv", csv)
         XCTAssertEqual(result.code, 0, result.stderr)
         // Wrapped to the page: the two paths need more than one line.
         XCTAssertTrue(result.stdout.unwrapped.hasSuffix("Wrote '\(json)', '\(csv)': 1 row(s) of 1 scenario(s)."), result.stdout)
-        XCTAssertEqual(bench("run", "--strategy", "none", "--steps", "2", "--json", json, "--quiet").stdout, "", "quiet stays quiet")
-        let piped = bench("run", "--strategy", "none", "--steps", "2", "--json", "-", "--csv", csv)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--json", json, "--quiet").stdout, "", "quiet stays quiet")
+        let piped = bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--json", "-", "--csv", csv)
         XCTAssertTrue(piped.stderr.hasSuffix("Wrote '\(csv)': 1 row(s) of 1 scenario(s).\n"), "with '-', the people's text goes to stderr: \(piped.stderr)")
     }
 
@@ -127,8 +129,8 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
 
     func testJSONHoldsSummariesUnlessSamplesAreAskedFor() throws {
         let summaries = directory + "/summaries.json", full = directory + "/full.json"
-        XCTAssertEqual(bench("run", "--steps", "3", "--rounds", "2", "--strategy", "none", "--json", summaries, "--quiet").code, 0)
-        XCTAssertEqual(bench("run", "--steps", "3", "--strategy", "none", "--samples", "--json", full, "--quiet").code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--steps", "3", "--rounds", "2", "--strategy", "none", "--json", summaries, "--quiet").code, 0)
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--steps", "3", "--strategy", "none", "--samples", "--json", full, "--quiet").code, 0)
         let brief = try Results.load(from: summaries).runs[0]
         XCTAssertEqual(brief.samples, [:])
         XCTAssertEqual(brief.rounds?[.step]?.count, 2)

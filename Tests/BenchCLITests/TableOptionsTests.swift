@@ -49,7 +49,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(run.stdout.unwrapped.contains("table: 30 sections of 50 rows, rows 44 pt tall, corner radius 10 pt, side inset 16 pt, "
                                                     + "headers 35 pt, footers 18 pt, Settings rows"), run.stdout)
         XCTAssertFalse(run.stdout.contains("blend lanes"), run.stdout)
-        let wide = bench("run", "--strategy", "none", "--steps", "2", "--wide")
+        let wide = bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--wide")
         XCTAssertEqual(wide.code, 0, wide.stderr)
         XCTAssertTrue(wide.stdout.contains(" stores · ") && wide.stdout.contains(" blend lanes"), wide.stdout)
     }
