@@ -133,6 +133,9 @@ public struct Comparison: Sendable {
         var out: [ComparisonNote] = []
         if !Gate.sameBuild(a.tool, b.tool) { out.append(.otherBuild(first: a.tool, second: b.tool)) }
         for (scenario, changes) in Gate.definitionChanges(a, b) { out.append(.otherDefinition(scenario: scenario, changes: changes)) }
+        let formats = Gate.otherFormatDefinitions(a, b)
+        if !formats.olderInFirst.isEmpty { out.append(.olderDefinitions(scenarios: formats.olderInFirst, inFirst: true)) }
+        if !formats.olderInSecond.isEmpty { out.append(.olderDefinitions(scenarios: formats.olderInSecond, inFirst: false)) }
         let bRows = b.runsByKey
         var steps: [(scenario: String, old: Int, new: Int)] = []
         for old in a.runs {

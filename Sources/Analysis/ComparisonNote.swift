@@ -8,6 +8,9 @@ public enum ComparisonNote: Equatable, Sendable, CustomStringConvertible {
     case otherBuild(first: ToolInfo, second: ToolInfo)
     /// The scenario `scenario` is defined differently in the two files.
     case otherDefinition(scenario: String, changes: [DefinitionChange])
+    /// The definitions of these scenarios are recorded in the older format (prose) by the first
+    /// file (`inFirst`) or the second, and in this version's by the other: they were not compared.
+    case olderDefinitions(scenarios: [String], inFirst: Bool)
     /// The scenario `scenario` was measured over other numbers of steps.
     case otherSteps(scenario: String, first: Int, second: Int)
     /// The files were measured on other kinds of host; `differences` says how.
@@ -19,6 +22,9 @@ public enum ComparisonNote: Equatable, Sendable, CustomStringConvertible {
             return "the first file was measured with a \(IncomparableResults.build(first)) and the second with a \(IncomparableResults.build(second)): times compare the builds as well as the code (bench check refuses this)"
         case let .otherDefinition(scenario, changes):
             return "the scenario '\(Escape.message(scenario))' is defined differently in the two files (\(DefinitionChange.list(changes))): its rows measure other work (bench check refuses this)"
+        case let .olderDefinitions(scenarios, inFirst):
+            let names = scenarios.map { "'\(Escape.message($0))'" }.joined(separator: ", ")
+            return "the \(inFirst ? "first" : "second") file records the definitions of \(names) in an older format, which cannot be compared field by field with the \(inFirst ? "second" : "first") file's: whether the scenarios changed is not known"
         case let .otherSteps(scenario, first, second):
             return "the scenario '\(Escape.message(scenario))' was measured over \(Format.grouped(first)) steps in the first file and \(Format.grouped(second)) in the second: counters and times per step average other stretches of it (bench check refuses this)"
         case .otherHost(let differences):

@@ -1,5 +1,6 @@
-import Results
 import Foundation
+import JSON
+import Results
 import Text
 
 /// The CI performance gate: a run compared with a baseline, row by row (docs/cli.md, `bench check`).
@@ -25,8 +26,8 @@ public enum Gate {
         public var instructionTolerance: Double
         /// The relative change of a phase's estimated cycles that fails the gate.
         public var cycleTolerance: Double
-        /// Whether a row whose cell changed (its scenario's definition differs in its content
-        /// only) fails when the new cell costs more; otherwise the change is reported.
+        /// Whether a row whose cell changed (its scenario's definition differs only inside its
+        /// cell, `isCellChange`) fails when the new cell costs more; otherwise the change is reported.
         public var gateCellChanges = false
 
         public init(timeTolerance: Double = 0.05, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
@@ -248,11 +249,20 @@ public enum Gate {
         }
     }
 
-    /// Whether a scenario's changed keys are its content alone, and the content is of cells
-    /// described as layers on both sides: the app's cell changed, nothing of the table.
+    /// Whether a scenario's changed fields all lie inside a cell described as layers
+    /// (`content.cell`, or `content.rows[i].cell` of a pattern of rows): the app's cell changed,
+    /// nothing of the table. Decided by the changes' paths alone; a definition in the older
+    /// format (prose) has no such paths, so a change of it is never a cell change.
     static func isCellChange(_ changes: [DefinitionChange]) -> Bool {
-        changes.count == 1 && changes[0].key == "content"
-            && [changes[0].old, changes[0].new].allSatisfy { $0?.contains("cell layers [") == true }
+        !changes.isEmpty && changes.allSatisfy { isInsideCell($0.path) }
+    }
+
+    /// Whether `path` is `content.cell…` or `content.rows[i].cell…`.
+    private static func isInsideCell(_ path: [JSONValue.PathComponent]) -> Bool {
+        guard path.count >= 2, path[0] == .key("content") else { return false }
+        if path[1] == .key("cell") { return true }
+        guard path.count >= 4, path[1] == .key("rows"), case .index = path[2] else { return false }
+        return path[3] == .key("cell")
     }
 
     /// The scenarios of `a` whose cell changed in `b` (`isCellChange`), in `a`'s order.
@@ -266,19 +276,40 @@ public enum Gate {
     }
 
     /// The scenarios of `a`'s rows that `b` defines differently, in `a`'s order, each with its
-    /// changed keys (`key 'old' → 'new'; …`); none when either file records no definitions.
+    /// changed fields (`definitionChanges(_:_:)`); none when either file records no definitions.
+    /// A scenario whose two definitions are in different formats (`Results.isOlderDefinitionFormat`)
+    /// is left out: it cannot be compared, which `otherFormatDefinitions` reports.
     static func definitionChanges(_ a: Results, _ b: Results) -> [(scenario: String, changes: [DefinitionChange])] {
         guard let old = a.scenarioDefinitions, let new = b.scenarioDefinitions else { return [] }
         var seen = Set<String>()
         return a.runs.compactMap { run in
-            guard seen.insert(run.scenario).inserted, let x = old[run.scenario], let y = new[run.scenario], x != y else { return nil }
+            guard seen.insert(run.scenario).inserted, let x = old[run.scenario], let y = new[run.scenario], x != y,
+                  Results.isOlderDefinitionFormat(x) == Results.isOlderDefinitionFormat(y) else { return nil }
             return (run.scenario, definitionChanges(x, y))
         }
     }
 
-    /// The keys of two definitions of a scenario that differ, each with both values.
-    static func definitionChanges(_ a: [String: String], _ b: [String: String]) -> [DefinitionChange] {
-        Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }.map { DefinitionChange(key: $0, old: a[$0], new: b[$0]) }
+    /// The fields of two definitions of a scenario that differ, each with both values, found by
+    /// walking the two trees (`JSONValue.differences(to:)`): `device.refreshHz: 60 → 120`.
+    static func definitionChanges(_ a: JSONValue, _ b: JSONValue) -> [DefinitionChange] {
+        a.differences(to: b).map { DefinitionChange(path: $0.path, old: $0.old, new: $0.new) }
+    }
+
+    /// The scenarios of `a`'s rows, in `a`'s order, whose definitions `a` and `b` record in
+    /// different formats: those `a` records in the older one, and those `b` does.
+    static func otherFormatDefinitions(_ a: Results, _ b: Results) -> (olderInFirst: [String], olderInSecond: [String]) {
+        guard let old = a.scenarioDefinitions, let new = b.scenarioDefinitions else { return ([], []) }
+        var seen = Set<String>()
+        var out: (olderInFirst: [String], olderInSecond: [String]) = ([], [])
+        for run in a.runs where seen.insert(run.scenario).inserted {
+            guard let x = old[run.scenario], let y = new[run.scenario] else { continue }
+            switch (Results.isOlderDefinitionFormat(x), Results.isOlderDefinitionFormat(y)) {
+            case (true, false): out.olderInFirst.append(run.scenario)
+            case (false, true): out.olderInSecond.append(run.scenario)
+            default: break
+            }
+        }
+        return out
     }
 
     /// What a reader of the verdict should know about the two runs' provenance. Values from the
@@ -287,6 +318,9 @@ public enum Gate {
         var out: [GateWarning] = []
         if baseline.tool.version != current.tool.version { out.append(.otherTool(baseline: baseline.tool.version, current: current.tool.version)) }
         if baseline.scenarioDefinitions == nil { out.append(.noDefinitions) }
+        let formats = otherFormatDefinitions(baseline, current)
+        if !formats.olderInFirst.isEmpty { out.append(.olderDefinitions(scenarios: formats.olderInFirst, inBaseline: true)) }
+        if !formats.olderInSecond.isEmpty { out.append(.olderDefinitions(scenarios: formats.olderInSecond, inBaseline: false)) }
         return out
     }
 

@@ -24,6 +24,9 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
     case otherTool(baseline: String, current: String)
     /// The baseline records no scenario definitions (an older file).
     case noDefinitions
+    /// The definitions of these scenarios are recorded in the older format (prose) by the baseline
+    /// (`inBaseline`) or by this run, and in this version's by the other: they were not compared.
+    case olderDefinitions(scenarios: [String], inBaseline: Bool)
     /// Times were reported, not gated: the baseline's host is unrecorded (nil) or another than
     /// this run's (nil: unrecorded).
     case otherHost(baseline: HostFingerprint?, current: HostFingerprint?)
@@ -59,6 +62,11 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "the baseline was written by bench \(short(baseline)), this run by \(short(current))"
         case .noDefinitions:
             return "the baseline records no scenario definitions (an older file): a changed scenario cannot be told from a changed result; update the baseline to record them"
+        case let .olderDefinitions(scenarios, inBaseline):
+            let names = scenarios.map { "'\(short($0))'" }.joined(separator: ", ")
+            let (older, other, advice) = inBaseline ? ("the baseline", "this run's", "update the baseline to record them anew")
+                : ("this run", "the baseline's", "make the run again with this version of bench")
+            return "\(older) records the definitions of \(names) in an older format, which cannot be compared field by field with \(other): a changed scenario cannot be told from a changed result; \(advice)"
         case let .otherHost(old, new):
             let why: String
             if let old {

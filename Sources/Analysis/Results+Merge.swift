@@ -1,3 +1,4 @@
+import JSON
 import Results
 import Text
 
@@ -183,7 +184,7 @@ extension Results {
 
     /// Throws when two shards define a scenario of the same name differently.
     private static func checkDefinitions(_ shards: [(name: String, results: Results)]) throws {
-        var seen: [String: (definition: [String: String], file: String)] = [:]
+        var seen: [String: (definition: JSONValue, file: String)] = [:]
         for (name, results) in shards {
             for (scenario, definition) in (results.scenarioDefinitions ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard let earlier = seen[scenario] else {

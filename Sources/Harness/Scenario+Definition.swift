@@ -1,135 +1,169 @@
+import JSON
 import Raster
 import Table
 
 extension Scenario {
-    /// The scenario's definition, key by key, in words a person can compare: everything that
-    /// decides what is drawn and how it scrolls (the measured step count is recorded per run and
-    /// can be overridden, so it is not part of it).
+    /// The scenario's definition as typed fields: everything that decides what is drawn and how it
+    /// scrolls (the measured step count is recorded per run and can be overridden, so it is not
+    /// part of it), numbers as numbers, colours as `Color.hexString`, names as in scenario and cell
+    /// files:
+    ///
+    ///     {"device": {"name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60},
+    ///      "sections": 30, "rowsPerSection": [1, 3, 8], "rowHeight": 44, "headerHeight": 35,
+    ///      "footerHeight": 18, "style": {"cornerRadius": 10, …}, "content": {"kind": "cell",
+    ///      "cell": {"layers": [{"frame": {…}, "cornerRadius": 8}], "separatorInset": 16},
+    ///      "header": 20, "footer": 40}, "scroll": {"kind": "constant", "pointsPerStep": 12},
+    ///      "events": [{"atStep": 20, "style": {…}}, {"atStep": 35, "select": {"section": 1, "row": 2}}],
+    ///      "warmupSteps": 5}
+    ///
+    /// Every key of the table, its style, scroll and events is always written; a layer of a cell
+    /// leaves out the properties at their defaults (as a cell file may), so a definition reads like
+    /// the cell it came from, and a property set later shows as `absent → value`.
     ///
     /// Results record it so a gate can refuse to compare runs of differently defined scenarios
-    /// and say which keys differ, instead of reporting the consequences as regressions.
-    public var definition: [String: String] {
-        var out = [
-            "device": "\(device.name) \(n(device.width)) × \(n(device.height)) pt @\(n(device.scale))× \(n(device.refreshHz)) Hz",
-            "sections": String(sections),
-            "rowsPerSection": "[" + rowsPerSection.map(String.init).joined(separator: ", ") + "]",
-            "rowHeight": n(rowHeight), "headerHeight": n(headerHeight), "footerHeight": n(footerHeight),
-            "style": describe(style),
-            "content": describe(content),
-            "scroll": describe(motion ?? .constant(pointsPerStep: pointsPerStep)),
-            "warmupSteps": String(warmupSteps),
+    /// and say which fields differ (`content.cell.layers[1].cornerRadius: 20 → 8`), instead of
+    /// reporting the consequences as regressions; a change inside `content.cell` is the app's
+    /// cell changing, which the gate compares.
+    public var definition: JSONValue {
+        [
+            "device": ["name": .string(device.name), "width": .number(device.width), "height": .number(device.height),
+                       "scale": .number(device.scale), "refreshHz": .number(device.refreshHz)],
+            "sections": .number(Double(sections)),
+            "rowsPerSection": .array(rowsPerSection.map { .number(Double($0)) }),
+            "rowHeight": .number(rowHeight), "headerHeight": .number(headerHeight), "footerHeight": .number(footerHeight),
+            "style": Self.value(style),
+            "content": Self.value(content),
+            "scroll": Self.value(motion ?? .constant(pointsPerStep: pointsPerStep)),
+            "events": .array(events.map(Self.value)),
+            "warmupSteps": .number(Double(warmupSteps)),
         ]
-        out["events"] = events.map { event in
-            switch event.action {
-            case .setStyle(let style): return "\(event.atStep): style \(describe(style))"
-            case let .resize(width, height): return "\(event.atStep): resize \(n(width)) × \(n(height))"
-            case .select(let row): return "\(event.atStep): select \(row.section).\(row.row)"
-            }
-        }.joined(separator: "; ")
-        return out
     }
 
-    private func describe(_ style: TableStyle) -> String {
-        "radius \(n(style.cornerRadius)), inset \(n(style.sideInset)), column ≤ \(n(style.maxColumnWidth)), "
-            + "background \(hex(style.backgroundColor)), cells \(hex(style.cellColor)), selected \(hex(style.selectedColor)), "
-            + (style.roundsInCompactWidth ? "rounds in compact width" : "plain in compact width")
-            + (style.opaqueLabelBackgrounds ? ", opaque labels" : "")
+    private static func value(_ event: ScenarioEvent) -> JSONValue {
+        let action: (String, JSONValue)
+        switch event.action {
+        case .setStyle(let style): action = ("style", value(style))
+        case let .resize(width, height): action = ("resize", ["width": .number(width), "height": .number(height)])
+        case .select(let row): action = ("select", value(row))
+        }
+        return .object(["atStep": .number(Double(event.atStep)), action.0: action.1])
     }
 
-    private func describe(_ content: ContentPattern) -> String {
-        if content == .settings { return "settings" }
-        if content == .none { return "none" }
-        let rows = content.cells.map { cell in
+    private static func value(_ row: IndexPath) -> JSONValue {
+        ["section": .number(Double(row.section)), "row": .number(Double(row.row))]
+    }
+
+    private static func value(_ style: TableStyle) -> JSONValue {
+        ["cornerRadius": .number(style.cornerRadius), "sideInset": .number(style.sideInset),
+         "maxColumnWidth": .number(style.maxColumnWidth), "backgroundColor": value(style.backgroundColor),
+         "cellColor": value(style.cellColor), "selectedColor": value(style.selectedColor),
+         "roundsInCompactWidth": .bool(style.roundsInCompactWidth), "opaqueLabels": .bool(style.opaqueLabelBackgrounds)]
+    }
+
+    /// `{"kind": "settings"}`, `{"kind": "none"}`, one cell described as layers
+    /// (`{"kind": "cell", "cell": {…}, "header": n, "footer": n}`), or a pattern of rows, each a
+    /// Settings row or `{"cell": {…}}` (`{"kind": "rows", "rows": […], "header": n, "footer": n}`).
+    private static func value(_ content: ContentPattern) -> JSONValue {
+        if content == .settings { return ["kind": "settings"] }
+        if content == .none { return ["kind": "none"] }
+        var out: [String: JSONValue] = ["header": .number(Double(content.headerLength)), "footer": .number(Double(content.footerLength))]
+        if content.cells.count == 1, case .layers(let cell) = content.cells[0] {
+            out["kind"] = "cell"
+            out["cell"] = value(cell)
+            return .object(out)
+        }
+        out["kind"] = "rows"
+        out["rows"] = .array(content.cells.map { cell in
             switch cell {
             case .settings(let row):
-                return (row.icon ? "icon, " : "") + "title \(row.titleLength)" + (row.detailLength > 0 ? ", detail \(row.detailLength)" : "")
-                    + (row.accessory == .none ? "" : ", \(row.accessory.rawValue)")
+                ["icon": .bool(row.icon), "title": .number(Double(row.titleLength)), "detail": .number(Double(row.detailLength)),
+                 "accessory": .string(row.accessory.rawValue)]
             case .layers(let description):
-                return "cell " + describe(description)
+                ["cell": value(description)]
             }
-        }
-        return "rows [" + rows.joined(separator: "; ") + "], header \(content.headerLength), footer \(content.footerLength)"
+        })
+        return .object(out)
     }
 
-    /// A cell in words, every property, the same on every run, so runs of different cells are
-    /// never compared as one.
-    private func describe(_ cell: CellDescription) -> String {
-        "layers [" + cell.layers.map(describe).joined(separator: "; ") + "], separator inset \(n(cell.separatorInset))"
+    /// A cell: its layers and separator inset, every property that decides what is drawn, so
+    /// runs of different cells are never compared as one.
+    private static func value(_ cell: CellDescription) -> JSONValue {
+        ["layers": .array(cell.layers.map(value)), "separatorInset": .number(cell.separatorInset)]
     }
 
-    /// A layer and its sublayers in words; properties at their defaults are left out.
-    private func describe(_ layer: LayerDescription) -> String {
-        var parts = ["\(n(layer.frame.minX)),\(n(layer.frame.minY)) \(n(layer.frame.width))×\(n(layer.frame.height))"]
-        if layer.isHidden { parts.append("hidden") }
-        if let c = layer.backgroundColor { parts.append("background \(hex(c))") }
+    /// A layer and its sublayers, keys as in a cell file; properties at their defaults are left out.
+    private static func value(_ layer: LayerDescription) -> JSONValue {
+        var out: [String: JSONValue] = ["frame": value(layer.frame)]
+        if layer.isHidden { out["hidden"] = true }
+        if let c = layer.backgroundColor { out["backgroundColor"] = value(c) }
         switch layer.contents {
         case .none: break
         case let .image(.picture(size, color, radius)):
-            parts.append("picture" + (size.map { " \(n($0.width))×\(n($0.height))" } ?? "") + (color.map { " \(hex($0))" } ?? " row colour")
-                         + (radius > 0 ? " corners \(n(radius))" : ""))
-        case let .image(.symbol(text, size, color)): parts.append("symbol \(quoted(text)) \(n(size)) pt \(hex(color))")
+            var image: [String: JSONValue] = [:]
+            if let size { image["width"] = .number(size.width); image["height"] = .number(size.height) }
+            // Without a colour, the row's colour (`ContentDrawing.iconColors`), as in a cell file.
+            if let color { image["color"] = value(color) }
+            if radius > 0 { image["cornerRadius"] = .number(radius) }
+            out["contents"] = ["image": .object(image)]
+        case let .image(.symbol(text, size, color)):
+            out["contents"] = ["symbol": ["string": .string(text), "size": .number(size), "color": value(color)]]
         case .text(let t):
-            let source: String
+            var text: [String: JSONValue] = ["size": .number(t.pointSize), "color": value(t.color)]
             switch t.source {
-            case .literal(let s): source = quoted(s)
-            case .rowTitle(let length): source = "title \(length)"
-            case .rowDetail(let length): source = "detail \(length)"
+            case .literal(let s): text["string"] = .string(s)
+            case .rowTitle(let length): text["title"] = .number(Double(length))
+            case .rowDetail(let length): text["detail"] = .number(Double(length))
             }
-            parts.append("text \(source) \(n(t.pointSize)) pt \(hex(t.color))" + (t.background.map { " on \(hex($0))" } ?? "")
-                         + (t.maxWidth.map { " ≤ \(n($0))" } ?? ""))
+            if let background = t.background { text["background"] = value(background) }
+            if let width = t.maxWidth { text["maxWidth"] = .number(width) }
+            out["contents"] = ["text": .object(text)]
         }
-        if layer.isOpaque { parts.append("opaque") }
-        if layer.opacity != 1 { parts.append("opacity \(n(layer.opacity))" + (layer.allowsGroupOpacity ? "" : " ungrouped")) }
-        if layer.cornerRadius != 0 { parts.append("radius \(n(layer.cornerRadius))") }
-        if layer.masksToBounds { parts.append("masksToBounds") }
+        if layer.isOpaque { out["isOpaque"] = true }
+        if layer.opacity != 1 { out["opacity"] = .number(layer.opacity) }
+        if !layer.allowsGroupOpacity { out["allowsGroupOpacity"] = false }
+        if layer.cornerRadius != 0 { out["cornerRadius"] = .number(layer.cornerRadius) }
+        if layer.masksToBounds { out["masksToBounds"] = true }
         switch layer.mask {
         case nil: break
-        case .roundedRect(let r)?: parts.append("mask rounded \(n(r))")
-        case .oval?: parts.append("mask oval")
+        case .roundedRect(let r)?: out["mask"] = ["shape": "roundedRect", "radius": .number(r)]
+        case .oval?: out["mask"] = ["shape": "oval"]
         case .roundedRects(let rects)?:
-            parts.append("mask [" + rects.map { "\(n($0.frame.minX)),\(n($0.frame.minY)) \(n($0.frame.width))×\(n($0.frame.height)) r \(n($0.radius))" }
-                .joined(separator: ", ") + "]")
+            out["mask"] = ["shape": "roundedRects", "rects": .array(rects.map { rect in
+                ["x": .number(rect.frame.minX), "y": .number(rect.frame.minY), "width": .number(rect.frame.width),
+                 "height": .number(rect.frame.height), "radius": .number(rect.radius)]
+            })]
         }
-        if layer.shouldRasterize { parts.append("rasterized @\(n(layer.rasterizationScale))×") }
+        if layer.shouldRasterize {
+            out["shouldRasterize"] = true
+            out["rasterizationScale"] = .number(layer.rasterizationScale)
+        }
         if let s = layer.shadow {
-            parts.append("shadow \(n(s.opacity)) r \(n(s.radius)) offset \(n(s.offset.x)),\(n(s.offset.y)) \(hex(s.color))" + (s.hasPath ? " path" : ""))
+            out["shadow"] = ["opacity": .number(s.opacity), "radius": .number(s.radius),
+                             "offset": ["x": .number(s.offset.x), "y": .number(s.offset.y)], "color": value(s.color), "path": .bool(s.hasPath)]
         }
-        if let b = layer.border { parts.append("border \(n(b.width)) \(hex(b.color))") }
-        if !layer.sublayers.isEmpty { parts.append("[" + layer.sublayers.map(describe).joined(separator: "; ") + "]") }
-        return parts.joined(separator: ", ")
+        if let b = layer.border { out["border"] = ["width": .number(b.width), "color": value(b.color)] }
+        if !layer.sublayers.isEmpty { out["sublayers"] = .array(layer.sublayers.map(value)) }
+        return .object(out)
     }
 
-    private func describe(_ motion: ScrollDriver.Motion) -> String {
+    private static func value(_ frame: Rect) -> JSONValue {
+        ["x": .number(frame.minX), "y": .number(frame.minY), "width": .number(frame.width), "height": .number(frame.height)]
+    }
+
+    /// As a scenario file's `scroll` names it, without the steps: `{"kind": "constant", "pointsPerStep": 12}`,
+    /// `{"kind": "fling", "velocity": v, "deceleration": d}`, `{"kind": "jump", "to": offset}` or
+    /// `{"kind": "jump", "to": {"section": s, "row": r}}`.
+    private static func value(_ motion: ScrollDriver.Motion) -> JSONValue {
         switch motion {
-        case .constant(let points): return "constant \(n(points)) pt/step"
-        case let .fling(velocity, deceleration): return "fling \(n(velocity)) pt/s, deceleration \(n(deceleration))"
-        case .jumpToOffset(let offset): return "jump to offset \(n(offset))"
-        case .jumpToRow(let row): return "jump to row \(row.section).\(row.row)"
+        case .constant(let points): ["kind": "constant", "pointsPerStep": .number(points)]
+        case let .fling(velocity, deceleration): ["kind": "fling", "velocity": .number(velocity), "deceleration": .number(deceleration)]
+        case .jumpToOffset(let offset): ["kind": "jump", "to": .number(offset)]
+        case .jumpToRow(let row): ["kind": "jump", "to": value(row)]
         }
     }
 
-    /// `text` in double quotes, each `"` and `\` in it preceded by a backslash: the words around a
-    /// text cannot be spelt inside it, so two cells whose texts differ never read alike (a text
-    /// without either character reads as it always did).
-    private func quoted(_ text: String) -> String {
-        // By scalar: a quote followed by a combining mark is one Character, but still a quote.
-        var out = String.UnicodeScalarView()
-        out.append("\"")
-        for scalar in text.unicodeScalars {
-            if scalar == "\"" || scalar == "\\" { out.append("\\") }
-            out.append(scalar)
-        }
-        out.append("\"")
-        return String(out)
-    }
-
-    /// `44` for 44.0, `10.5` for 10.5: exact, and the same on every run.
-    private func n(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    private func hex(_ color: Color) -> String {
-        let channels = [color.red, color.green, color.blue] + (color.alpha == 255 ? [] : [color.alpha])
-        return "#" + channels.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque (`Color.hexString`).
+    private static func value(_ color: Color) -> JSONValue {
+        .string(color.hexString)
     }
 }

@@ -53,7 +53,7 @@ extension Scenario {
     }
 }
 
-/// `44` for 44.0, `10.5` for 10.5, as `Scenario.definition` writes numbers.
+/// `44` for 44.0, `10.5` for 10.5.
 private func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -1,42 +1,42 @@
 import Analysis
+import JSON
 import Results
 import Text
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
-    /// What `scenario` ran on, in the user's terms, from its recorded definition: the device
-    /// (points, scale, refresh rate, GPU) and the table (sections, rows per section, row height,
-    /// corner radius), one line each; nil for a file that records no definition.
+    /// What `scenario` ran on, in the user's terms, from its recorded definition's fields
+    /// (`Scenario.definition`): the device (points, scale, refresh rate, GPU) and the table
+    /// (sections, rows per section, row height, corner radius), one line each; nil for a file that
+    /// records no definition, or records it in the older format (prose, which is not parsed).
     func what(_ scenario: String, gpu: String?) -> (device: String, table: String?)? {
-        guard let d = scenarioDefinitions?[scenario], let device = d["device"] else { return nil }
-        // `name W × H pt @S× R Hz` (`Scenario.definition`): the name, then the screen in 7 words.
-        // The name is a file's, so it is shortened as a message quotes one.
-        let words = device.split(separator: " ")
-        let named = words.count > 7
-            ? Escape.shortened(words.dropLast(7).joined(separator: " "), limit: Escape.messageLimit) + " ("
-                + words.suffix(7).joined(separator: " ") + (gpu.map { ", GPU \($0)" } ?? "") + ")"
-            : device + (gpu.map { ", GPU \($0)" } ?? "")
+        guard let d = scenarioDefinitions?[scenario], let device = d["device"], let name = device["name"]?.stringValue,
+              let width = device["width"]?.numberValue, let height = device["height"]?.numberValue,
+              let scale = device["scale"]?.numberValue, let refresh = device["refreshHz"]?.numberValue else { return nil }
+        // Numbers as the definition holds them, ungrouped; the name is a file's, so it is
+        // shortened as a message quotes one.
+        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+        let screen = "\(n(width)) × \(n(height)) pt @\(n(scale))× \(n(refresh)) Hz"
+        let named = Escape.shortened(name, limit: Escape.messageLimit) + " (" + screen + (gpu.map { ", GPU \($0)" } ?? "") + ")"
         var table: [String] = []
-        if let sections = d["sections"], let rows = d["rowsPerSection"] {
-            let cycle = rows.hasPrefix("[") && !rows.contains(",") ? String(rows.dropFirst().dropLast()) : rows
-            table.append("\(sections) section\(sections == "1" ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
+        if let sections = d["sections"]?.numberValue, let rows = d["rowsPerSection"]?.arrayValue?.compactMap(\.numberValue) {
+            let cycle = rows.count == 1 ? n(rows[0]) : "[" + rows.map(n).joined(separator: ", ") + "]"
+            table.append("\(n(sections)) section\(sections == 1 ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
         }
-        if let height = d["rowHeight"] { table.append("rows \(height) pt tall") }
-        let style = d["style"]?.split(separator: ",").map { String($0.drop { $0 == " " }) } ?? []
-        if let radius = style.first, radius.hasPrefix("radius ") { table.append("corner " + radius + " pt") }
-        if let inset = style.first(where: { $0.hasPrefix("inset ") }) { table.append("side " + inset + " pt") }
-        if let header = d["headerHeight"], let footer = d["footerHeight"] {
-            table.append("headers \(header) pt, footers \(footer) pt")
+        if let height = d["rowHeight"]?.numberValue { table.append("rows \(n(height)) pt tall") }
+        if let radius = d["style"]?["cornerRadius"]?.numberValue { table.append("corner radius \(n(radius)) pt") }
+        if let inset = d["style"]?["sideInset"]?.numberValue { table.append("side inset \(n(inset)) pt") }
+        if let header = d["headerHeight"]?.numberValue, let footer = d["footerHeight"]?.numberValue {
+            table.append("headers \(n(header)) pt, footers \(n(footer)) pt")
         }
-        if let content = d["content"] {
-            // `Scenario.definition`'s words: "settings", "none", or "rows [...]" whose cells
-            // described as layers each start "cell layers [".
-            let cells = content.components(separatedBy: "cell layers [").count - 1
-            switch content {
-            case "settings": table.append("Settings rows")
-            case "none": table.append("empty cells")
-            default: table.append(cells == 0 ? "Settings rows of the scenario's own" : cells == 1 ? "a cell described as layers" : "\(cells) cells described as layers")
-            }
+        switch d["content"]?["kind"]?.stringValue {
+        case "settings"?: table.append("Settings rows")
+        case "none"?: table.append("empty cells")
+        case "cell"?: table.append("a cell described as layers")
+        case "rows"?:
+            let cells = d["content"]?["rows"]?.arrayValue?.filter { $0["cell"] != nil }.count ?? 0
+            table.append(cells == 0 ? "Settings rows of the scenario's own" : cells == 1 ? "a cell described as layers" : "\(cells) cells described as layers")
+        default: break
         }
         return (named, table.isEmpty ? nil : table.joined(separator: ", "))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Results
 import Text
 
@@ -231,7 +232,7 @@ extension Results {
     }
 
     /// The scenario's events, by step: each run's `eventLabels`, or for a file without them the
-    /// events its scenario definition lists, or "event".
+    /// events its scenario definition lists (each event's `atStep` and kind), or "event".
     func scenarioEvents(_ runs: [RunResult]) -> [ChartEvent] {
         var labels: [Int: String] = [:]
         for run in runs {
@@ -239,15 +240,32 @@ extension Results {
                 if let label = run.eventLabels?[i] { labels[step] = label }
             }
         }
-        // Older files: the definition's events read "20: style radius 12, …; 35: select 2.0".
-        let defined = runs.first.flatMap { scenarioDefinitions?[$0.scenario]?["events"] } ?? ""
-        for entry in defined.components(separatedBy: "; ") {
-            guard let colon = entry.firstIndex(of: ":"), let step = Int(entry[..<colon]), labels[step] == nil else { continue }
-            labels[step] = entry[entry.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        // Files without labels: the definition's events, `{"atStep": 35, "select": {…}}`, named
+        // by their kind. Several at one step are joined as `eventLabels` joins them.
+        var defined: [Int: [String]] = [:]
+        for event in runs.first.flatMap({ scenarioDefinitions?[$0.scenario]?["events"]?.arrayValue }) ?? [] {
+            guard let step = event["atStep"]?.numberValue.flatMap({ Int(exactly: $0) }), labels[step] == nil,
+                  let kind = event.objectValue?.keys.filter({ $0 != "atStep" }).sorted().first else { continue }
+            defined[step, default: []].append(Self.eventLabel(kind, event[kind]))
         }
+        for (step, names) in defined { labels[step] = names.joined(separator: "; ") }
         let steps = Set(runs.flatMap(\.eventSteps)).sorted()
         // A label is text from a file: a megabyte of it must not make the page a megabyte.
         return steps.map { ChartEvent(step: $0, label: Escape.shortened(labels[$0] ?? "event", limit: Escape.messageLimit)) }
+    }
+
+    /// An event of a definition in a few words: `select row 2.0`, `resize to 375 × 600`, or its
+    /// kind (`style`) when it has no such fields.
+    static func eventLabel(_ kind: String, _ value: JSONValue?) -> String {
+        func n(_ key: String) -> String? {
+            value?[key]?.numberValue.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
+        }
+        switch kind {
+        case "select": if let section = n("section"), let row = n("row") { return "select row \(section).\(row)" }
+        case "resize": if let width = n("width"), let height = n("height") { return "resize to \(width) × \(height)" }
+        default: break
+        }
+        return kind
     }
 
     /// A chart in its frame.

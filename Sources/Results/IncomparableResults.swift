@@ -1,3 +1,4 @@
+import JSON
 import Text
 
 /// Results files that must not be gated, compared or merged, with the values that say why;
@@ -118,22 +119,32 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One key of a scenario's definition that two files give other values (nil: absent).
+/// One field of a scenario's definition that two files give other values: its path in the
+/// definition (`content.cell.layers[1].cornerRadius`) and each side's value there (nil: absent).
 public struct DefinitionChange: Equatable, Sendable {
-    public var key: String
-    public var old: String?
-    public var new: String?
+    public var path: [JSONValue.PathComponent]
+    public var old: JSONValue?
+    public var new: JSONValue?
 
-    public init(key: String, old: String?, new: String?) {
-        self.key = key
+    public init(path: [JSONValue.PathComponent], old: JSONValue?, new: JSONValue?) {
+        self.path = path
         self.old = old
         self.new = new
     }
 
-    /// `key 'old' → 'new'; …`, each value quoted as messages quote names.
+    /// The most changes a message lists; the rest are counted.
+    public static let listed = 5
+
+    /// `path: old → new; …` for the first `listed` changes, then `and N more`: each path as a
+    /// JSON key path (`JSONKeyPath`, which quotes an odd key), each value as compact JSON
+    /// (`absent` where a side has none), escaped and shortened as messages quote values.
     public static func list(_ changes: [DefinitionChange]) -> String {
-        changes.map { "\(Escape.message($0.key)) '\(Escape.message($0.old ?? "absent"))' → '\(Escape.message($0.new ?? "absent"))'" }
-            .joined(separator: "; ")
+        func value(_ v: JSONValue?) -> String { v.map { Escape.message($0.compactDescription) } ?? "absent" }
+        let shown = changes.prefix(listed).map { change in
+            let path = JSONValue.PathComponent.description(of: change.path)
+            return "\(path.isEmpty ? "the definition" : path): \(value(change.old)) → \(value(change.new))"
+        }.joined(separator: "; ")
+        return changes.count > listed ? "\(shown); and \(changes.count - listed) more" : shown
     }
 }
 

@@ -1,3 +1,5 @@
+import JSON
+
 /// A whole benchmark run as saved to JSON (schema `cornerbench.results/1`, docs/results-schema.md).
 ///
 /// A public contract: CI gates and reports read it, and newer schemas only add fields.
@@ -25,9 +27,11 @@ public struct Results: Codable, Equatable, Sendable {
     /// Where the numbers came from: command line, source revision, toolchain, system. Absent in
     /// files written before it was recorded.
     public var provenance: Provenance?
-    /// Each scenario's definition, key by key (`Scenario.definition`), by scenario name: a gate
-    /// refuses to compare runs of scenarios defined differently. Absent in older files.
-    public var scenarioDefinitions: [String: [String: String]]?
+    /// Each scenario's definition (`Scenario.definition`), by scenario name: a JSON object of
+    /// typed fields, which a gate compares field by field to refuse runs of scenarios defined
+    /// differently. Older files hold an object of prose strings instead
+    /// (`isOlderDefinitionFormat`); the oldest none.
+    public var scenarioDefinitions: [String: JSONValue]?
     /// How many processes made these results (`bench run --processes`); nil for one. Only
     /// processes are independent samples of the machine's noise: rounds inside one process share
     /// its cache placement and allocator state, so comparisons test one value per process.
@@ -64,7 +68,7 @@ public struct Results: Codable, Equatable, Sendable {
     public init(schema: String = Results.currentSchema, tool: ToolInfo, machine: MachineInfo, createdAt: String,
                 floorNanos: Int, copyFloorNanos: Int, keptCopyFloorNanos: Int = 0, runs: [RunResult],
                 peakMemoryBytes: Int = 0, provenance: Provenance? = nil,
-                scenarioDefinitions: [String: [String: String]]? = nil) {
+                scenarioDefinitions: [String: JSONValue]? = nil) {
         self.schema = schema
         self.tool = tool
         self.machine = machine

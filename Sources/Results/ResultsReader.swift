@@ -147,15 +147,14 @@ enum ResultsReader {
                                mallocHugePages: try f.optional("mallocHugePages")?.bool())
     }
 
-    static func scenarioDefinitions(_ item: JSONNode) throws -> [String: [String: String]] {
-        var out: [String: [String: String]] = [:]
+    /// Each scenario's definition, an object of any fields: typed ones (this version), or strings
+    /// (older files), kept as they are.
+    static func scenarioDefinitions(_ item: JSONNode) throws -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
         for (key, value) in try item.object("an object of scenario definitions").members {
-            var definition: [String: String] = [:]
             let scenario = item.child(key, value)
-            for (name, text) in try scenario.object("an object of strings").members {
-                definition[name] = try scenario.child(name, text).string()
-            }
-            out[key] = definition
+            guard case .object = value else { throw scenario.mismatch("a definition object") }
+            out[key] = try scenario.jsonValue()
         }
         return out
     }

@@ -1,4 +1,5 @@
 import Analysis
+import JSON
 import Results
 import XCTest
 
@@ -15,12 +16,19 @@ final class ComparisonNoteRenderingTests: XCTestCase {
                        "the first file was measured with a debug build (NOT optimized) and the second with a release build (optimized): times compare the builds as well as the code (bench check refuses this)")
     }
 
-    func testOtherDefinitionListsTheChangedKeys() {
-        assertSentence(.otherDefinition(scenario: "ci-scroll", changes: [DefinitionChange(key: "rows", old: "40", new: nil)]),
-                       "the scenario 'ci-scroll' is defined differently in the two files (rows '40' → 'absent'): its rows measure other work (bench check refuses this)")
-        assertSentence(.otherDefinition(scenario: "ci\u{7}", changes: [DefinitionChange(key: "device", old: "ipad", new: "iphone"),
-                                                                         DefinitionChange(key: "rows", old: nil, new: "80")]),
-                       "the scenario 'ci\\u{07}' is defined differently in the two files (device 'ipad' → 'iphone'; rows 'absent' → '80'): its rows measure other work (bench check refuses this)")
+    func testOtherDefinitionListsTheChangedFields() {
+        assertSentence(.otherDefinition(scenario: "ci-scroll", changes: [DefinitionChange(path: ["rows"], old: 40, new: nil)]),
+                       "the scenario 'ci-scroll' is defined differently in the two files (rows: 40 → absent): its rows measure other work (bench check refuses this)")
+        assertSentence(.otherDefinition(scenario: "ci\u{7}", changes: [DefinitionChange(path: ["device", "name"], old: "ipad", new: "iphone"),
+                                                                         DefinitionChange(path: ["rows"], old: nil, new: 80)]),
+                       "the scenario 'ci\\u{07}' is defined differently in the two files (device.name: \"ipad\" → \"iphone\"; rows: absent → 80): its rows measure other work (bench check refuses this)")
+    }
+
+    func testOlderDefinitionsNameTheScenariosAndTheFileThatRecordsThem() {
+        assertSentence(.olderDefinitions(scenarios: ["ci-events", "ci-scroll"], inFirst: true),
+                       "the first file records the definitions of 'ci-events', 'ci-scroll' in an older format, which cannot be compared field by field with the second file's: whether the scenarios changed is not known")
+        assertSentence(.olderDefinitions(scenarios: ["ci-scroll"], inFirst: false),
+                       "the second file records the definitions of 'ci-scroll' in an older format, which cannot be compared field by field with the first file's: whether the scenarios changed is not known")
     }
 
     func testOtherStepsGroupsBothStepCounts() {

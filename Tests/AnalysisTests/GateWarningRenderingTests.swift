@@ -29,6 +29,13 @@ final class GateWarningRenderingTests: XCTestCase {
                        "the baseline records no scenario definitions (an older file): a changed scenario cannot be told from a changed result; update the baseline to record them")
     }
 
+    func testOlderDefinitionsNameTheScenariosAndWhichSideRecordsThemSo() {
+        assertSentence(.olderDefinitions(scenarios: ["ci-events", "ci-scroll"], inBaseline: true),
+                       "the baseline records the definitions of 'ci-events', 'ci-scroll' in an older format, which cannot be compared field by field with this run's: a changed scenario cannot be told from a changed result; update the baseline to record them anew")
+        assertSentence(.olderDefinitions(scenarios: ["ci-scroll"], inBaseline: false),
+                       "this run records the definitions of 'ci-scroll' in an older format, which cannot be compared field by field with the baseline's: a changed scenario cannot be told from a changed result; make the run again with this version of bench")
+    }
+
     func testOtherHostWithoutABaselineHostSaysItCannotBeShownToMatch() {
         assertSentence(.otherHost(baseline: nil, current: epyc),
                        "times were reported, not gated: the baseline records no host fingerprint, so it cannot be shown to come from this kind of host; \(hostsAreGated)")

@@ -37,11 +37,21 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Results.load(from: path), old)
     }
 
-    func testTheDefinitionChangesWithWhatIsDrawnButNotWithTheMeasuredSteps() {
+    func testARunWritesEachDefinitionAsAnObjectWithNoProseAtItsTopLevel() throws {
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Self.fresh.jsonData()) as? [String: Any])
+        let written = try XCTUnwrap((parsed["scenarioDefinitions"] as? [String: Any])?[Self.scenario.name] as? [String: Any])
+        XCTAssertFalse(written.isEmpty)
+        XCTAssertEqual(written.filter { $0.value is String }.map(\.key), [], "\(written)")
+        XCTAssertEqual(written["sections"] as? Int, Self.scenario.sections)
+        XCTAssertEqual((written["device"] as? [String: Any])?["name"] as? String, Self.scenario.device.name)
+    }
+
+    func testTheDefinitionChangesWithWhatIsDrawnButNotWithTheMeasuredSteps() throws {
         var faster = Self.scenario
         faster.pointsPerStep += 2
-        XCTAssertEqual(Set(Self.scenario.definition.keys), Set(faster.definition.keys))
-        XCTAssertEqual(Self.scenario.definition.keys.filter { Self.scenario.definition[$0] != faster.definition[$0] }, ["scroll"])
+        let before = try XCTUnwrap(Self.scenario.definition.objectValue), after = try XCTUnwrap(faster.definition.objectValue)
+        XCTAssertEqual(Set(before.keys), Set(after.keys))
+        XCTAssertEqual(before.keys.filter { before[$0] != after[$0] }, ["scroll"])
         var longer = Self.scenario
         longer.steps *= 2
         XCTAssertEqual(longer.definition, Self.scenario.definition)
@@ -59,14 +69,14 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertThrowsError(try Gate.check(baseline: unoptimized, current: Self.fresh))
     }
 
-    func testACheckOfADifferentlyDefinedScenarioIsRefusedNamingTheKey() {
+    func testACheckOfADifferentlyDefinedScenarioIsRefusedNamingTheField() {
         var changed = Self.fresh
         var faster = Self.scenario
         faster.pointsPerStep += 2
         changed.scenarioDefinitions = [faster.name: faster.definition]
         XCTAssertThrowsError(try Gate.check(baseline: changed, current: Self.fresh)) { error in
             XCTAssertEqual((error as? BenchError)?.exitCode, 2)
-            XCTAssertTrue("\(error)".contains("scroll 'constant 12 pt/step' → 'constant 10 pt/step'"), "\(error)")
+            XCTAssertTrue("\(error)".contains("scroll.pointsPerStep: 12 → 10"), "\(error)")
         }
     }
 

@@ -101,11 +101,11 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(refused.stderr.contains("release build"), refused.stderr)
 
         var redefined = recorded
-        redefined.scenarioDefinitions?["ipad-settings (iphone-se)"]?["rowHeight"] = "50"
+        redefined.scenarioDefinitions?["ipad-settings (iphone-se)"]?["rowHeight"] = 50
         try AtomicFile.write(redefined.jsonData(), to: other)
         let changed = bench("check", "--baseline", other, "--results", results)
         XCTAssertEqual(changed.code, 2)
-        XCTAssertTrue(changed.stderr.contains("rowHeight '50' → '44'"), changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("rowHeight: 50 → 44"), changed.stderr)
     }
 
     func testCheckAppendsItsMarkdownToTheGitHubStepSummary() throws {

@@ -175,8 +175,8 @@ final class ResultsMergeTests: XCTestCase {
 
     func testAScenarioDefinedDifferentlyIsRefused() {
         var shards = Self.shards
-        shards[2].results.scenarioDefinitions?["single-section"]?["rowHeight"] = "50"
-        assertRefused(shards, "the scenario 'single-section' is defined differently in shard-1.json and shard-3.json (rowHeight '44' → '50'); make every shard from one suite.")
+        shards[2].results.scenarioDefinitions?["single-section"]?["rowHeight"] = 50
+        assertRefused(shards, "the scenario 'single-section' is defined differently in shard-1.json and shard-3.json (rowHeight: 44 → 50); make every shard from one suite.")
     }
 
     func testAScenarioMeasuredWithOtherStepsIsRefused() {

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import JSON
 import RasterTestSupport
 import Results
 import XCTest
@@ -18,8 +19,9 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(Set(results.runs.map(\.scenario)), [name])
         XCTAssertEqual(results.runs.first?.deviceTime?.gpu, "a13", "the catalogue device brings its GPU")
         let definition = try XCTUnwrap(results.scenarioDefinitions?[name])
-        XCTAssertTrue(definition.values.contains { $0.hasPrefix("iphone-se 375 × 667 pt @2×") }, "\(definition)")
-        XCTAssertTrue(definition.values.contains { $0.contains("50") }, "\(definition)")
+        XCTAssertEqual(definition["device"], ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60])
+        XCTAssertEqual(definition["rowsPerSection"], [50])
+        XCTAssertEqual(definition["style"]?["cornerRadius"], 10)
     }
 
     func testATableTheModelRefusesOrAScenarioWithEventsIsAUsageError() {
@@ -66,7 +68,8 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
             let results = try Results.load(from: path)
             XCTAssertEqual(results.runs.map(\.scenario), ["ipad-settings (cell \(cell))"])
             let definition = try XCTUnwrap(results.scenarioDefinitions?["ipad-settings (cell \(cell))"]?["content"])
-            XCTAssertTrue(definition.contains("cell layers ["), definition)
+            XCTAssertEqual(definition["kind"], "cell", "\(definition)")
+            XCTAssertNotNil(definition["cell"]?["layers"]?.arrayValue?.first, "\(definition)")
             passes[cell] = results.runs.first?.totals[.offscreenPasses]
         }
         XCTAssertGreaterThan(passes["two-rounded-images"] ?? 0, 5 * 20, "two rounded views a row on an iPad screen of rows")

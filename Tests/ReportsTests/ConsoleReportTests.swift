@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 @testable import Reports
 import Results
 import Text
@@ -30,6 +31,24 @@ final class ConsoleReportTests: XCTestCase {
     /// The console table's line for `strategy`.
     private func consoleLine(_ table: String, _ strategy: String) -> String {
         table.split(separator: "\n").map(String.init).first { $0.hasPrefix(strategy + " ") } ?? ""
+    }
+
+    func testTheDeviceAndTableAreReadFromTheDefinitionsFields() throws {
+        var results = Self.noiseSample(processes: false)
+        results.scenarioDefinitions = ["scroll": [
+            "device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60],
+            "sections": 1, "rowsPerSection": [8], "rowHeight": 44.5, "headerHeight": 35, "footerHeight": 18,
+            "style": ["cornerRadius": 10, "sideInset": 16], "content": ["kind": "rows", "rows": [["cell": [:]], ["title": 3], ["cell": [:]]]]]]
+        let what = try XCTUnwrap(results.what("scroll", gpu: "a13"))
+        XCTAssertEqual(what.device, "iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)")
+        XCTAssertEqual(what.table, "1 section of 8 rows, rows 44.5 pt tall, corner radius 10 pt, side inset 16 pt, headers 35 pt, footers 18 pt, 2 cells described as layers")
+        results.scenarioDefinitions?["scroll"]?["content"] = ["kind": "cell", "cell": [:]]
+        results.scenarioDefinitions?["scroll"]?["rowsPerSection"] = [1, 3]
+        XCTAssertEqual(results.what("scroll", gpu: nil)?.table?.hasPrefix("1 section of [1, 3] rows,"), true)
+        XCTAssertEqual(results.what("scroll", gpu: nil)?.table?.hasSuffix(", a cell described as layers"), true)
+        // A definition in the older format is prose, which is not parsed: no line.
+        results.scenarioDefinitions = ["scroll": ["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "1"]]
+        XCTAssertNil(results.what("scroll", gpu: nil))
     }
 
     func testConsoleMarksATimesNoneWithinNoiseWithATildeAndAClearDifferenceWithout() {

@@ -1,3 +1,4 @@
+import JSON
 import Results
 
 /// Results built by hand, for tests of what reads results (the gate, comparisons, reports):
@@ -44,7 +45,8 @@ public enum ResultsFixtures {
                                         kernel: "Linux", memoryBytes: 1 << 30,
                                         host: HostFingerprint(cpu: "Test CPU", cpuID: "test", l1dBytes: 32_768, l2Bytes: 1 << 20,
                                                               l3Bytes: 1 << 25, transparentHugePages: "madvise"))
-        results.scenarioDefinitions = [scenario: ["steps": "\(steps)"]]
+        // A definition of typed fields, as this version writes one (`Scenario.definition`).
+        results.scenarioDefinitions = [scenario: ["steps": .number(Double(steps))]]
         return results
     }
 

@@ -1,3 +1,4 @@
+import JSON
 import Results
 import XCTest
 
@@ -76,10 +77,10 @@ final class IncomparableResultsRenderingTests: XCTestCase {
                        "de\\rbug build (NOT optimized)")
     }
 
-    func testOtherDefinitionListsTheChangedKeys() {
-        assertSentence(.otherDefinition(scenario: "ci-scroll", changes: [DefinitionChange(key: "device", old: nil, new: "ipad"),
-                                                                           DefinitionChange(key: "rows", old: "40", new: "80")]),
-                       "the scenario 'ci-scroll' is defined differently from the baseline's (device 'absent' → 'ipad'; rows '40' → '80'); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
+    func testOtherDefinitionListsTheChangedFields() {
+        assertSentence(.otherDefinition(scenario: "ci-scroll", changes: [DefinitionChange(path: ["device", "name"], old: nil, new: "ipad"),
+                                                                           DefinitionChange(path: ["rows"], old: 40, new: 80)]),
+                       "the scenario 'ci-scroll' is defined differently from the baseline's (device.name: absent → \"ipad\"; rows: 40 → 80); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline.")
     }
 
     // MARK: Processes of one run
@@ -174,24 +175,33 @@ final class IncomparableResultsRenderingTests: XCTestCase {
 
     func testShardDefinitionsNameTheFilesAndTheChanges() {
         assertSentence(.shardDefinitions(scenario: "ci-scroll", earlier: "a.json", file: "b.json",
-                                         changes: [DefinitionChange(key: "rows", old: "40", new: "80")]),
-                       "the scenario 'ci-scroll' is defined differently in a.json and b.json (rows '40' → '80'); make every shard from one suite.")
+                                         changes: [DefinitionChange(path: ["rows"], old: 40, new: 80)]),
+                       "the scenario 'ci-scroll' is defined differently in a.json and b.json (rows: 40 → 80); make every shard from one suite.")
     }
 
     // MARK: Definition changes
 
-    func testDefinitionChangeListQuotesEachValueAndShowsAbsentOnes() {
+    func testDefinitionChangeListNamesEachPathWithBothValuesAsJSONAndShowsAbsentOnes() {
         XCTAssertEqual(DefinitionChange.list([]), "")
-        XCTAssertEqual(DefinitionChange.list([DefinitionChange(key: "rows", old: "40", new: "80")]), "rows '40' → '80'")
-        XCTAssertEqual(DefinitionChange.list([DefinitionChange(key: "cell", old: nil, new: "plain"),
-                                              DefinitionChange(key: "device", old: "ipad", new: nil)]),
-                       "cell 'absent' → 'plain'; device 'ipad' → 'absent'")
+        XCTAssertEqual(DefinitionChange.list([DefinitionChange(path: ["content", "cell", "layers", 1, "cornerRadius"], old: 20, new: 8)]),
+                       "content.cell.layers[1].cornerRadius: 20 → 8")
+        XCTAssertEqual(DefinitionChange.list([DefinitionChange(path: ["style", "opaqueLabels"], old: nil, new: true),
+                                              DefinitionChange(path: ["device"], old: ["name": "ipad", "scale": 2], new: nil),
+                                              DefinitionChange(path: ["scroll", "deceleration"], old: 0.998, new: 0.99)]),
+                       #"style.opaqueLabels: absent → true; device: {"name": "ipad", "scale": 2} → absent; scroll.deceleration: 0.998 → 0.99"#)
+    }
+
+    func testDefinitionChangeListShowsTheFirstFivePathsAndCountsTheRest() {
+        let changes = (0..<8).map { DefinitionChange(path: ["rowsPerSection", .index($0)], old: .number(Double($0)), new: nil) }
+        XCTAssertEqual(DefinitionChange.list(changes),
+                       "rowsPerSection[0]: 0 → absent; rowsPerSection[1]: 1 → absent; rowsPerSection[2]: 2 → absent; "
+                       + "rowsPerSection[3]: 3 → absent; rowsPerSection[4]: 4 → absent; and 3 more")
     }
 
     func testDefinitionChangeListEscapesAndShortensKeysAndValues() {
         let long = String(repeating: "y", count: 70)
-        XCTAssertEqual(DefinitionChange.list([DefinitionChange(key: "ti\ttle", old: "a\u{1B}b", new: long)]),
-                       "ti\\ttle 'a\\u{1B}b' → '\(String(repeating: "y", count: 60))… (70 bytes)'")
+        XCTAssertEqual(DefinitionChange.list([DefinitionChange(path: ["ti\ttle"], old: "a\u{1B}b\"", new: .string(long))]),
+                       #"["ti\ttle"]: "a\u{1B}b\"" → ""# + String(repeating: "y", count: 59) + "… (72 bytes)")
     }
 
     // MARK: As an error

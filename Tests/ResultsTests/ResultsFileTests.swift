@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TestSupport
 @testable import Results
 import XCTest
@@ -35,6 +36,40 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         let path = directory + "/r.json"
         try data.write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try Results.load(from: path), results)
+    }
+
+    func testScenarioDefinitionsAreWrittenAsJSONObjectsAndReadBackEqual() throws {
+        var results = sampleResults()
+        let definition: JSONValue = ["device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60],
+                                     "rowsPerSection": [1, 3], "rowHeight": 44.5, "events": [],
+                                     "content": ["kind": "cell", "cell": ["layers": [["contents": ["text": ["string": "Say \"hi\" \\ 😀"]]]]]]]
+        results.scenarioDefinitions = ["s": definition]
+        let data = try results.jsonData()
+        XCTAssertEqual(data, try results.jsonData())
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(text.contains("\"refreshHz\" : 60,"), "an integral number without a fraction: \(text)")
+        XCTAssertTrue(text.contains("\"rowHeight\" : 44.5,"), text)
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let written = try XCTUnwrap((parsed["scenarioDefinitions"] as? [String: Any])?["s"] as? [String: Any])
+        XCTAssertTrue(written["device"] is [String: Any] && written["content"] is [String: Any] && written["events"] is [Any], "\(written)")
+        XCTAssertFalse(written.values.contains { $0 is String }, "no prose at the top level: \(written)")
+        let path = directory + "/r.json"
+        try data.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try Results.load(from: path).scenarioDefinitions, ["s": definition])
+        XCTAssertEqual(try Results.load(from: path), results)
+    }
+
+    func testAnOlderFilesDefinitionsOfStringsStillLoadAndAreKnownAsTheOlderFormat() throws {
+        var json = try JSONSerialization.jsonObject(with: sampleResults().jsonData()) as! [String: Any]
+        json["scenarioDefinitions"] = ["s": ["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "30", "events": ""]]
+        let path = directory + "/older.json"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        let definition = try XCTUnwrap(try Results.load(from: path).scenarioDefinitions?["s"])
+        XCTAssertEqual(definition, ["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "30", "events": ""])
+        XCTAssertTrue(Results.isOlderDefinitionFormat(definition))
+        json["scenarioDefinitions"] = ["s": "iphone-se"]
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        assertLoadFails(path, saying: ": scenarioDefinitions.s: expected a definition object, got a string.")
     }
 
     /// Asserts that loading `path` throws `BenchError.input` whose message starts with the file's

@@ -1,13 +1,14 @@
 import Foundation
 import Harness
+import JSON
 import ScenarioFiles
 import Table
 import XCTest
 
-/// A scenario's definition tells every two cells apart: a text's characters are quoted with
-/// their quotes and backslashes escaped, so no text can spell the description of other layers.
+/// A scenario's definition tells every two cells apart: a cell file's layers become fields of the
+/// definition, a text as the string it is, so no text can spell the description of other layers.
 final class CellDefinitionTests: XCTestCase {
-    private func definition(ofCell json: String) throws -> String {
+    private func definition(ofCell json: String) throws -> JSONValue {
         let cell = try ScenarioFile.cell(from: Array(json.utf8), file: "c.json")
         var scenario = Scenario.ipadSettings
         scenario.content = ContentPattern(cells: [.layers(cell)], headerLength: 0, footerLength: 0)
@@ -24,11 +25,14 @@ final class CellDefinitionTests: XCTestCase {
         let one = try definition(ofCell: "{ \"layers\": [\(layer(#""a\" 17 pt #000000; 0,0 10×10, text \"b""#))] }")
         XCTAssertNotEqual(one, two)
         let backslash = try definition(ofCell: "{ \"layers\": [\(layer(#""a\\\" 17""#))] }")
-        XCTAssertTrue(backslash.contains(#"text "a\\\" 17" 17 pt"#), backslash)
+        XCTAssertEqual(backslash["cell"]?["layers"]?.arrayValue?.first?["contents"]?["text"]?["string"], #"a\" 17"#)
     }
 
-    func testATextWithoutQuotesOrBackslashesIsDescribedAsBefore() throws {
-        let plain = try definition(ofCell: "{ \"layers\": [\(layer("\"Hello, world\""))] }")
-        XCTAssertTrue(plain.contains(#"text "Hello, world" 17 pt #000000"#), plain)
+    func testACellFilesLayerKeepsItsKeysAndValues() throws {
+        let plain = try definition(ofCell: "{ \"layers\": [\(layer("\"Hello, world\""))], \"separatorInset\": 20 }")
+        XCTAssertEqual(plain, ["kind": "cell", "header": 0, "footer": 0,
+                               "cell": ["separatorInset": 20, "layers": [[
+                                   "frame": ["x": 0, "y": 0, "width": 10, "height": 10],
+                                   "contents": ["text": ["string": "Hello, world", "size": 17, "color": "#000000"]]]]]])
     }
 }

@@ -1,0 +1,83 @@
+import Harness
+import JSON
+import Raster
+import Results
+import Table
+import XCTest
+
+/// A scenario's definition is a value of typed fields (numbers as numbers, colours as
+/// `Color.hexString`, a cell layer by layer); two cells that differ anywhere, a label's quote
+/// included, have different definitions.
+final class ScenarioDefinitionTests: XCTestCase {
+    private static let style = TableStyle(cornerRadius: 10, sideInset: 16)
+
+    private static func scenario(label: String = "Hello", content: ContentPattern? = nil) -> Scenario {
+        var avatar = LayerDescription(frame: Rect(x: 16, y: 6, width: 32, height: 32))
+        avatar.cornerRadius = 16
+        avatar.masksToBounds = true
+        avatar.contents = .image(.picture(size: nil, color: nil, cornerRadius: 0))
+        var title = LayerDescription(frame: Rect(x: 56, y: 0, width: 200, height: 44))
+        title.contents = .text(TextContent(source: .literal(label), color: Color(red: 0x12, green: 0xAB, blue: 0xFF, alpha: 0x80)))
+        title.opacity = 0.5
+        let cell = CellDescription(layers: [avatar, title])
+        return Scenario(name: "cell", device: Device(name: "iphone-se", width: 375, height: 667, scale: 2, refreshHz: 60),
+                        sections: 30, rowsPerSection: [1, 3, 8], style: style,
+                        content: content ?? ContentPattern(cells: [.layers(cell)], headerLength: 20, footerLength: 40),
+                        motion: .fling(velocity: 2400, deceleration: 0.998), steps: 40, warmupSteps: 5,
+                        events: [ScenarioEvent(atStep: 20, action: .setStyle(TableStyle(cornerRadius: 12))),
+                                 ScenarioEvent(atStep: 35, action: .select(IndexPath(row: 2, section: 1))),
+                                 ScenarioEvent(atStep: 36, action: .resize(width: 320, height: 600))])
+    }
+
+    private static func style(_ radius: Double, inset: Double) -> JSONValue {
+        ["cornerRadius": .number(radius), "sideInset": .number(inset), "maxColumnWidth": 675, "backgroundColor": "#F2F2F7",
+         "cellColor": "#FFFFFF", "selectedColor": "#D1D1D6", "roundsInCompactWidth": true, "opaqueLabels": false]
+    }
+
+    func testADefinitionHoldsEveryFieldTypedWithLayersAtTheirDefaultsLeftOut() {
+        let expected: JSONValue = [
+            "device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60],
+            "sections": 30, "rowsPerSection": [1, 3, 8], "rowHeight": 44, "headerHeight": 35, "footerHeight": 18,
+            "style": Self.style(10, inset: 16),
+            "content": ["kind": "cell", "header": 20, "footer": 40, "cell": ["separatorInset": 16, "layers": [
+                ["frame": ["x": 16, "y": 6, "width": 32, "height": 32], "cornerRadius": 16, "masksToBounds": true,
+                 "contents": ["image": [:]]],
+                ["frame": ["x": 56, "y": 0, "width": 200, "height": 44], "opacity": 0.5,
+                 "contents": ["text": ["string": "Hello", "size": 17, "color": "#12ABFF80"]]],
+            ]]],
+            "scroll": ["kind": "fling", "velocity": 2400, "deceleration": 0.998],
+            "events": [["atStep": 20, "style": Self.style(12, inset: 18)],
+                       ["atStep": 35, "select": ["section": 1, "row": 2]],
+                       ["atStep": 36, "resize": ["width": 320, "height": 600]]],
+            "warmupSteps": 5,
+        ]
+        XCTAssertEqual(Self.scenario().definition, expected)
+    }
+
+    func testADefinitionHasNoProseAtItsTopLevelAndIsNotTakenForTheOlderFormat() throws {
+        for scenario in [Self.scenario(), Scenario.ipadSettings, Self.scenario(content: ContentPattern.none)] {
+            let members = try XCTUnwrap(scenario.definition.objectValue)
+            XCTAssertEqual(members.filter { $0.value.stringValue != nil }.map(\.key), [], scenario.name)
+            XCTAssertFalse(Results.isOlderDefinitionFormat(scenario.definition), scenario.name)
+        }
+        XCTAssertEqual(Scenario.ipadSettings.definition["content"], ["kind": "settings"])
+        XCTAssertEqual(Self.scenario(content: ContentPattern.none).definition["content"], ["kind": "none"])
+    }
+
+    func testAPatternOfRowsListsEachRowAndItsCells() throws {
+        let cell = CellDescription(layers: [LayerDescription(frame: Rect(x: 0, y: 0, width: 10, height: 10))], separatorInset: 0)
+        let content = ContentPattern(cells: [.settings(RowContent(icon: false, titleLength: 5)), .layers(cell)])
+        XCTAssertEqual(Self.scenario(content: content).definition["content"],
+                       ["kind": "rows", "header": 0, "footer": 0, "rows": [
+                           ["icon": false, "title": 5, "detail": 0, "accessory": "disclosure"],
+                           ["cell": ["separatorInset": 0, "layers": [["frame": ["x": 0, "y": 0, "width": 10, "height": 10]]]]],
+                       ]])
+    }
+
+    func testTwoCellsWhoseLabelsDifferOnlyAroundAQuoteHaveDifferentDefinitions() throws {
+        let a = Self.scenario(label: #"Tap "Edit", then "Done""#).definition, b = Self.scenario(label: #"Tap "Edit, then "Done""#).definition
+        XCTAssertNotEqual(a, b)
+        XCTAssertEqual(a.differences(to: b), [JSONValue.Difference(path: ["content", "cell", "layers", 1, "contents", "text", "string"],
+                                                                   old: #"Tap "Edit", then "Done""#, new: #"Tap "Edit, then "Done""#)])
+    }
+}
