@@ -46,24 +46,27 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["Raster", "CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table"], swiftSettings: optimizedInDebug),
-        // The tool: how text is written for people, the strict JSON reader, result values, their
-        // analysis, the harness that measures, input files, reports, and the command line.
+        // The tool: how text is written for people, the strict JSON reader, the problems it reports,
+        // result values, their analysis, the harness that measures, input files, reports, and the
+        // command line.
         .target(name: "Text", swiftSettings: optimizedInDebug),
         .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
-        .target(name: "Results", dependencies: ["JSON", "Text"], swiftSettings: optimizedInDebug),
+        // Problems: BenchError and every problem it carries, each with its one message.
+        .target(name: "Problems", dependencies: ["JSON", "Text"], swiftSettings: optimizedInDebug),
+        .target(name: "Results", dependencies: ["Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
         // Analysis: the gate, the comparison and its statistics, merging shards and processes.
-        .target(name: "Analysis", dependencies: ["Results"], swiftSettings: optimizedInDebug),
+        .target(name: "Analysis", dependencies: ["Results", "Problems"], swiftSettings: optimizedInDebug),
         // DeviceModel: counted work of a frame in, an estimated GPU time on a named chip out
         // (docs/device-model.md). Pure Swift on no other module; small, so not optimized in debug.
         .target(name: "DeviceModel"),
-        .target(name: "Harness", dependencies: ["Strategies", "Results", "DeviceModel"], swiftSettings: optimizedInDebug),
-        .target(name: "ScenarioFiles", dependencies: ["Harness"], swiftSettings: optimizedInDebug),
+        .target(name: "Harness", dependencies: ["Strategies", "Results", "Problems", "DeviceModel"], swiftSettings: optimizedInDebug),
+        .target(name: "ScenarioFiles", dependencies: ["Harness", "Problems"], swiftSettings: optimizedInDebug),
         .target(name: "Reports", dependencies: ["Analysis", "DeviceModel"], swiftSettings: optimizedInDebug),
         // CProcess: the system calls the command line needs that Swift cannot make (prctl,
         // getdents64), for child processes that must not outlive `bench`. DWARF 4 for valgrind,
         // as CIntrinsics.
         .target(name: "CProcess", cSettings: isDownloaded ? [] : [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports", "CProcess"], swiftSettings: optimizedInDebug),
+        .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports", "Problems", "CProcess"], swiftSettings: optimizedInDebug),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         // CellExporter: the one source file an iOS app adds to a debug build to write its cells as
         // cell files (docs/scenario-files.md, "Export your cell from the app"). Here only its
@@ -85,17 +88,18 @@ let package = Package(
         .testTarget(name: "TableTests", dependencies: ["Table"], swiftSettings: optimizedInDebug),
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "StrategiesTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTestSupport"], exclude: ["Strategies/__Snapshots__"],
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Results", "Problems", "HarnessTestSupport"], exclude: ["Strategies/__Snapshots__"],
                     swiftSettings: optimizedInDebug),
         .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
         .testTarget(name: "TextTests", dependencies: ["Text"], swiftSettings: optimizedInDebug),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "RasterTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ProblemsTests", dependencies: ["Problems", "JSON"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Problems", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Problems", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Problems", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "TestSupport"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "CLITestSupport", "HarnessTestSupport"], exclude: ["__Snapshots__"],
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Problems", "CLITestSupport", "HarnessTestSupport"], exclude: ["__Snapshots__"],
                     swiftSettings: optimizedInDebug),
     ]
 )

@@ -1,3 +1,4 @@
+import Problems
 import Results
 import Foundation
 import Text

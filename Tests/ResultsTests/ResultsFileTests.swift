@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import TestSupport
 @testable import Results
 import XCTest
