@@ -1,3 +1,4 @@
+import Problems
 import Results
 import Text
 
@@ -79,8 +80,8 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
         case let .fewProcesses(rows, baseline, current):
             return "times were not gated in \(rows) row(s): the baseline comes from \(baseline) process(es) and this run from \(current), too few to tell a change from noise (each needs 4 or more: make both with bench run --processes 5 and check with --results)"
         case .lackingRatios(let rows):
-            let shown = rows.prefix(PairSelection.listedNames).joined(separator: ", ")
-            let more = rows.count > PairSelection.listedNames ? " and \(rows.count - PairSelection.listedNames) more" : ""
+            let shown = rows.prefix(NameList.limit).joined(separator: ", ")
+            let more = rows.count > NameList.limit ? " and \(rows.count - NameList.limit) more" : ""
             return "times were not gated in \(rows.count) row(s) that lack their per-process ratios, whatever the process count: \(shown)\(more); make the file again with bench run --processes"
         case .baselineLacks(let measure):
             let why = measure == .gpuTimes ? " (made before the device model, or on devices that name no GPU)" : ""
@@ -92,7 +93,7 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "GPU times were not gated in \(rows) row(s) whose device prices another GPU or refresh rate (\(Escape.message(row)): \(Escape.message(old.gpu)) at \(Format.fixed(old.refreshHz, 0)) Hz → \(Escape.message(new.gpu)) at \(Format.fixed(new.refreshHz, 0)) Hz)"
         case let .gpuTimeOnOneSide(rows, baselineHas):
             let count = rows.count == 1 ? "1 row" : "\(rows.count) rows"
-            return "GPU times were not gated in \(count) where only \(baselineHas ? "the baseline" : "this run") has one (\(PairSelection.nameList(rows))): a row's device names a GPU on one side and none on the other"
+            return "GPU times were not gated in \(count) where only \(baselineHas ? "the baseline" : "this run") has one (\(NameList.text(rows))): a row's device names a GPU on one side and none on the other"
         case .otherCaches:
             return "estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"
         case let .otherCounter(baseline, current):

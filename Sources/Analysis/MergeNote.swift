@@ -1,3 +1,4 @@
+import Problems
 import Results
 import Text
 
@@ -6,10 +7,10 @@ import Text
 public enum MergeNote: Equatable, Sendable, CustomStringConvertible {
     /// A file given as the shard `shard` of its run.
     public struct GivenShard: Equatable, Sendable {
-        public var shard: PairSelection.Shard
+        public var shard: Shard
         public var file: String
 
-        public init(shard: PairSelection.Shard, file: String) {
+        public init(shard: Shard, file: String) {
             self.shard = shard
             self.file = file
         }

@@ -1,4 +1,5 @@
 import JSON
+import Problems
 import Results
 import Text
 
@@ -92,7 +93,7 @@ extension Results {
         guard a.tool == b.tool, sameCompiler else {
             let builds: (BuildIdentity, BuildIdentity) = a.tool == b.tool
                 ? (.compiler(a.provenance!.compiler, target: a.provenance!.target), .compiler(b.provenance!.compiler, target: b.provenance!.target))
-                : (.tool(a.tool), .tool(b.tool))
+                : (.tool(a.tool.build), .tool(b.tool.build))
             throw BenchError.input(.incomparable(.shardBuilds(first: first.name, firstBuild: builds.0, shard: shard.name, shardBuild: builds.1)))
         }
         if let x = a.provenance?.gitCommit, let y = b.provenance?.gitCommit, x != y {
@@ -115,8 +116,8 @@ extension Results {
     /// - Throws: `BenchError.input` for shards of divisions into different numbers of parts (their
     ///   rows overlap or leave gaps), or for one part given in two files.
     private static func shardNotes(_ shards: [(name: String, results: Results)]) throws -> [MergeNote] {
-        let made = shards.compactMap { shard -> (name: String, shard: PairSelection.Shard)? in
-            guard let text = shard.results.provenance?.option("shard"), let parsed = try? PairSelection.Shard(parsing: text) else { return nil }
+        let made = shards.compactMap { shard -> (name: String, shard: Shard)? in
+            guard let text = shard.results.provenance?.option("shard"), let parsed = try? Shard(parsing: text) else { return nil }
             return (shard.name, parsed)
         }
         guard let first = made.first else { return [] }

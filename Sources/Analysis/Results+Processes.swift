@@ -1,3 +1,4 @@
+import Problems
 import Results
 /// Runs of the same command in several processes, joined into one result.
 extension Results {

@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import Results
 
 /// Writes every output file `bench` makes, by one rule (docs/cli.md, "Output files"): a regular

@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import Reports
 import Results
 import Strategies

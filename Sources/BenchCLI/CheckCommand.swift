@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Harness
+import Problems
 import Reports
 import Results
 import ScenarioFiles

@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import Results
 import Text
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Problems
 import Text
 import Foundation
 import Harness

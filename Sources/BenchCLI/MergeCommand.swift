@@ -1,4 +1,5 @@
 import Analysis
+import Problems
 import Results
 import Strategies
 import Reports

@@ -1,3 +1,4 @@
+import Problems
 import Results
 
 /// The files a command will write and read, checked together before any work starts (docs/cli.md,

@@ -1,3 +1,4 @@
+import Problems
 import Results
 
 /// The arguments of one command after parsing: syntax checked, values not yet interpreted.

@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Problems
 import Results
 
 /// `bench run --processes N`: the same run in N fresh processes, one after another, joined into

@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Problems
 import Reports
 import Results
 import Strategies

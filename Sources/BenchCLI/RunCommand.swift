@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Problems
 import Raster
 import Reports
 import Results

@@ -1,4 +1,5 @@
 import Harness
+import Problems
 import Reports
 import Results
 import ScenarioFiles
@@ -103,7 +104,7 @@ enum ScenarioSelection {
                 throw BenchError.usage(.inOption(flag: "--filter", problem: problem))
             }
         }
-        let shard = try arguments.value("shard").map { try PairSelection.Shard(parsing: $0) }
+        let shard = try arguments.value("shard").map { try Shard(parsing: $0) }
         return PairSelection(patterns: patterns, shard: shard, reference: StrategyCatalog.reference)
     }
 

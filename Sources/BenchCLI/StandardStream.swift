@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import Results
 
 /// Standard output or error written with `write(2)`, so a closed pipe (EPIPE, with SIGPIPE

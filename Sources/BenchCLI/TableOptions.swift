@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Problems
 import Results
 import ScenarioFiles
 import Table

@@ -1,3 +1,4 @@
+import Problems
 import Results
 
 /// The cost of each function in one callgrind dump (valgrind's callgrind output format, version

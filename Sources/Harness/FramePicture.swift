@@ -1,4 +1,5 @@
 import Compositor
+import Problems
 import Raster
 import Results
 import Strategies

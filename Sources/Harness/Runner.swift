@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import Raster
 import Results
 import Strategies

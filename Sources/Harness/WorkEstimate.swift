@@ -1,3 +1,4 @@
+import Problems
 import Raster
 import Results
 import Table

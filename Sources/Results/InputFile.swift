@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Problems
 
 /// How every input file (a results file for `compare` and `check`, a scenario or suite file) is
 /// read: opened once and read until the end, so a FIFO, `/dev/stdin` or a process substitution

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Problems
 
 /// Results as the JSON files CI gates, comparisons and reports read (docs/results-schema.md).
 extension Results {

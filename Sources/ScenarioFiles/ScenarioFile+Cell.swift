@@ -1,4 +1,5 @@
 import JSON
+import Problems
 import Raster
 import Results
 import Table

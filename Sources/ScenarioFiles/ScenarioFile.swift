@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import JSON
+import Problems
 import Raster
 import Results
 import Strategies

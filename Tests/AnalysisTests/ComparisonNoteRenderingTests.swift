@@ -1,5 +1,6 @@
 import Analysis
 import JSON
+import Problems
 import Results
 import XCTest
 

@@ -1,4 +1,5 @@
 import Analysis
+import Problems
 import Results
 import XCTest
 
@@ -11,8 +12,8 @@ final class MergeNoteRenderingTests: XCTestCase {
     }
 
     func testMissingShardsNameTheGapAndTheShardsGiven() {
-        let given = [MergeNote.GivenShard(shard: PairSelection.Shard(index: 1, count: 4), file: "one.json"),
-                     MergeNote.GivenShard(shard: PairSelection.Shard(index: 3, count: 4), file: "three.json")]
+        let given = [MergeNote.GivenShard(shard: Shard(index: 1, count: 4), file: "one.json"),
+                     MergeNote.GivenShard(shard: Shard(index: 3, count: 4), file: "three.json")]
         XCTAssertEqual(MergeNote.missingShards(missing: [2, 4], count: 4, given: given).description,
                        "shard(s) 2/4, 4/4 of the run are missing (given: 1/4 in one.json, 3/4 in three.json); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks")
     }

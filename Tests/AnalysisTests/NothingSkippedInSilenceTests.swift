@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import ResultsTestSupport
 import Analysis
 @testable import Results
@@ -153,8 +154,8 @@ final class NothingSkippedInSilenceTests: XCTestCase {
     func testAMergeOfShardsOneAndThreeOfThreeNotesThatShardTwoIsMissing() throws {
         let (merged, notes) = try merge([("shard-1-of-3.json", try Self.shard(1, of: 3)), ("shard-3-of-3.json", try Self.shard(3, of: 3))])
         XCTAssertEqual(notes, [.missingShards(missing: [2], count: 3, given: [
-            MergeNote.GivenShard(shard: PairSelection.Shard(index: 1, count: 3), file: "shard-1-of-3.json"),
-            MergeNote.GivenShard(shard: PairSelection.Shard(index: 3, count: 3), file: "shard-3-of-3.json")])])
+            MergeNote.GivenShard(shard: Shard(index: 1, count: 3), file: "shard-1-of-3.json"),
+            MergeNote.GivenShard(shard: Shard(index: 3, count: 3), file: "shard-3-of-3.json")])])
         XCTAssertEqual(notes.map(\.description), ["shard(s) 2/3 of the run are missing (given: 1/3 in shard-1-of-3.json, 3/3 in shard-3-of-3.json); the merged file holds only the given shards' rows, and bench check against a baseline of the whole run names the rows it lacks"])
         XCTAssertEqual(merged.runs.count, 3, "none and the two shards' rows")
         let all = try merge((1...3).map { ("s\($0).json", try Self.shard($0, of: 3)) })
@@ -166,7 +167,7 @@ final class NothingSkippedInSilenceTests: XCTestCase {
             XCTAssertEqual((error as? BenchError)?.description, "a.json is shard 1/3 and b.json shard 2/2: shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
         }
         XCTAssertThrowsError(try merge([("a.json", try Self.shard(2, of: 3)), ("b.json", try Self.shard(2, of: 3, ["--quiet"]))])) { error in
-            XCTAssertEqual(error as? BenchError, .input(.incomparable(.sameShard(earlier: "a.json", file: "b.json", shard: PairSelection.Shard(index: 2, count: 3)))))
+            XCTAssertEqual(error as? BenchError, .input(.incomparable(.sameShard(earlier: "a.json", file: "b.json", shard: Shard(index: 2, count: 3)))))
             XCTAssertEqual((error as? BenchError)?.description, "a.json and b.json are both shard 2/3; merge the shards of one run, each once.")
         }
     }

@@ -1,6 +1,7 @@
 import Analysis
 @testable import BenchCLI
 import Foundation
+import Problems
 import RasterTestSupport
 import Results
 import XCTest

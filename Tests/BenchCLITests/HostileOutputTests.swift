@@ -1,6 +1,7 @@
 @testable import BenchCLI
 import CLITestSupport
 import Foundation
+import Problems
 import RasterTestSupport
 import Results
 import XCTest

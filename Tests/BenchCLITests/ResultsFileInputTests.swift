@@ -3,6 +3,7 @@ import CLITestSupport
 import Foundation
 import Harness
 import HarnessTestSupport
+import Problems
 import RasterTestSupport
 import Results
 import Text

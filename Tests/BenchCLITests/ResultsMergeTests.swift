@@ -2,6 +2,7 @@
 import Foundation
 import Harness
 import HarnessTestSupport
+import Problems
 @testable import Results
 import XCTest
 
@@ -17,7 +18,7 @@ final class ResultsMergeTests: XCTestCase {
 
     /// Shard i of n of `plan`, run for real.
     private static func shard(_ index: Int, of count: Int, plan: RunPlan = plan) throws -> Results {
-        let selection = PairSelection(shard: PairSelection.Shard(index: index, count: count), reference: "none")
+        let selection = PairSelection(shard: Shard(index: index, count: count), reference: "none")
         return try Runner(commandLine: ["bench", "run", "--shard", "\(index)/\(count)"]).run(try plan.selecting(selection))
     }
 

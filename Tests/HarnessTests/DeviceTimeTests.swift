@@ -2,6 +2,7 @@ import DeviceModel
 import Foundation
 import Harness
 import HarnessTestSupport
+import Problems
 import Results
 import XCTest
 

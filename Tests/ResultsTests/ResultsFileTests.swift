@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Problems
 import TestSupport
 @testable import Results
 import XCTest

@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 import TestSupport
 import ResultsTestSupport
 import TestSupport

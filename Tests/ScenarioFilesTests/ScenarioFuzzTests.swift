@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Problems
 import Raster
 import RasterTestSupport
 import Results

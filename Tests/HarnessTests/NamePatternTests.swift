@@ -1,5 +1,6 @@
 import Foundation
-import Results
+import Harness
+import Problems
 import XCTest
 
 /// `NamePattern`: the wildcards of `bench run --filter`.

@@ -146,7 +146,7 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
             return "unknown strategy '\(Escape.message(name))'.\(Self.hint(name, known)) The strategies are: \(known.joined(separator: ", "))."
         case .unknownSuiteScenario(let suite, let name, let known):
             let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\(Escape.message($0))'?" } ?? ""
-            return "the suite '\(suite)' has no scenario '\(Escape.message(name))'.\(hint) Its scenarios are: \(PairSelection.nameList(known))."
+            return "the suite '\(suite)' has no scenario '\(Escape.message(name))'.\(hint) Its scenarios are: \(NameList.text(known))."
         case .unknownCommand(let name, let known):
             return "Unknown command '\(Escape.message(name))'.\(Self.hint(name, known)) The commands are: \(known.joined(separator: ", "))."
         case .takesNoValue(let flag, let argument):

@@ -1,3 +1,5 @@
+import Harness
+import Problems
 import Results
 import XCTest
 
@@ -8,7 +10,7 @@ final class PairSelectionTests: XCTestCase {
         ["none", "shared-corner-grid", "per-cell-mask", "rasterized-mask"].map { RunKey(scenario: scenario, strategy: $0) }
     }
 
-    private func select(_ patterns: [String], shard: PairSelection.Shard? = nil, from candidates: [RunKey]? = nil) throws -> [String] {
+    private func select(_ patterns: [String], shard: Shard? = nil, from candidates: [RunKey]? = nil) throws -> [String] {
         let selection = PairSelection(patterns: try patterns.map(NamePattern.init), shard: shard, reference: "none")
         return try selection.apply(to: candidates ?? self.candidates).map(\.description)
     }
@@ -79,7 +81,7 @@ final class PairSelectionTests: XCTestCase {
         for count in 1...9 {
             var owners: [String: Int] = [:]
             for index in 1...count {
-                let shard = try select([], shard: PairSelection.Shard(index: index, count: count))
+                let shard = try select([], shard: Shard(index: index, count: count))
                 let scenarios = Set(shard.map { $0.split(separator: "/")[0] })
                 for scenario in scenarios {
                     XCTAssertTrue(shard.contains("\(scenario)/none"), "shard \(index)/\(count) runs none on \(scenario)")
@@ -96,32 +98,32 @@ final class PairSelectionTests: XCTestCase {
     }
 
     func testShardsDealThePairsRoundRobin() throws {
-        XCTAssertEqual(try select([], shard: PairSelection.Shard(index: 2, count: 4)),
+        XCTAssertEqual(try select([], shard: Shard(index: 2, count: 4)),
                        ["ci-scroll/none", "ci-scroll/per-cell-mask", "ci-events/none", "ci-events/rasterized-mask"],
                        "the 2nd and 6th of the nine pairs other than none")
-        XCTAssertEqual(try select(["labels"], shard: PairSelection.Shard(index: 3, count: 3)), ["labels/none", "labels/rasterized-mask"],
+        XCTAssertEqual(try select(["labels"], shard: Shard(index: 3, count: 3)), ["labels/none", "labels/rasterized-mask"],
                        "the filter first, then the shard")
     }
 
     func testAScenarioWithOnlyTheReferenceSelectedIsDividedLikeAnyPair() throws {
-        let first = try select(["none"], shard: PairSelection.Shard(index: 1, count: 2))
-        let second = try select(["none"], shard: PairSelection.Shard(index: 2, count: 2))
+        let first = try select(["none"], shard: Shard(index: 1, count: 2))
+        let second = try select(["none"], shard: Shard(index: 2, count: 2))
         XCTAssertEqual(first, ["ci-scroll/none", "labels/none"])
         XCTAssertEqual(second, ["ci-events/none"])
     }
 
     func testAShardWithNothingToRunSaysHowManyShardsWould() {
-        XCTAssertThrowsError(try select(["labels"], shard: PairSelection.Shard(index: 4, count: 4))) { error in
-            XCTAssertEqual(error as? BenchError, .usage(.selection(.emptyShard(shard: PairSelection.Shard(index: 4, count: 4), pairs: 3, reference: "none"))))
+        XCTAssertThrowsError(try select(["labels"], shard: Shard(index: 4, count: 4))) { error in
+            XCTAssertEqual(error as? BenchError, .usage(.selection(.emptyShard(shard: Shard(index: 4, count: 4), pairs: 3, reference: "none"))))
             XCTAssertEqual((error as? BenchError)?.description, "--shard 4/4 selects nothing: the selection divides into only 3 pair(s) (the reference 'none' of a scenario with other pairs is not divided), so give at most 3 shard(s).")
         }
     }
 
     func testShardsAreReadAsIOfNWithinTheLimits() throws {
-        XCTAssertEqual(try PairSelection.Shard(parsing: "2/4"), PairSelection.Shard(index: 2, count: 4))
-        XCTAssertEqual(try PairSelection.Shard(parsing: "1000/1000").description, "1000/1000")
+        XCTAssertEqual(try Shard(parsing: "2/4"), Shard(index: 2, count: 4))
+        XCTAssertEqual(try Shard(parsing: "1000/1000").description, "1000/1000")
         for bad in ["0/4", "5/4", "1/1001", "1/0", "2", "a/b", "1/2/3", "-1/4", "/4", "1/", ""] {
-            XCTAssertThrowsError(try PairSelection.Shard(parsing: bad), bad) { error in
+            XCTAssertThrowsError(try Shard(parsing: bad), bad) { error in
                 XCTAssertEqual(error as? BenchError, .usage(.selection(.badShard(text: bad, maxCount: 1000))))
                 XCTAssertEqual((error as? BenchError)?.description, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1,000, such as 2/4, not '\(bad)'.")
             }

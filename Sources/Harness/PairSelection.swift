@@ -1,4 +1,5 @@
-import Text
+import Problems
+import Results
 
 /// Which of a run's (scenario, strategy) pairs it measures: `bench run --filter` and `--shard`, by
 /// the rules of docs/cli.md, "Filters and shards": (1) a pair is selected when any pattern matches
@@ -8,36 +9,6 @@ import Text
 /// pair left runs the reference strategy (`none`), which the `…ToNone` ratios divide by within one
 /// run; shards repeat it, and `Results.merging(shards:reference:strategyOrder:commandLine:)` keeps one.
 public struct PairSelection: Equatable, Sendable {
-    /// `--shard i/n`: the i-th of n parts.
-    public struct Shard: Equatable, Sendable, CustomStringConvertible {
-        /// Which part, from 1.
-        public var index: Int
-        /// How many parts, from 1 to `Shard.maxCount`.
-        public var count: Int
-
-        /// The most shards a selection may be divided into.
-        public static let maxCount = 1000
-
-        public init(index: Int, count: Int) {
-            self.index = index
-            self.count = count
-        }
-
-        /// Reads `i/n`.
-        /// - Throws: `BenchError.usage` unless 1 ≤ i ≤ n ≤ `maxCount`.
-        public init(parsing text: String) throws {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-                  (1...Shard.maxCount).contains(count), (1...count).contains(index) else {
-                throw BenchError.usage(.selection(.badShard(text: text, maxCount: Shard.maxCount)))
-            }
-            self.init(index: index, count: count)
-        }
-
-        /// `i/n`.
-        public var description: String { "\(index)/\(count)" }
-    }
-
     /// The patterns; a pair is selected when any of them matches (none: every pair).
     public var patterns: [NamePattern]
     /// The part of the selection to run, or nil for all of it.
@@ -76,19 +47,6 @@ public struct PairSelection: Equatable, Sendable {
         let chosen = Set(divided)
         let touched = Set(divided.map(\.scenario))
         return candidates.filter { chosen.contains($0) || ($0.strategy == reference && touched.contains($0.scenario)) }
-    }
-
-    /// The most names a list in a message shows.
-    public static let listedNames = 12
-
-    /// `names` without repeats, in order, quoted for a message and cut after `listedNames`
-    /// (`a, b, c and 9 more`).
-    public static func nameList(_ names: [String]) -> String {
-        var unique: [String] = []
-        var seen = Set<String>()
-        for name in names where seen.insert(name).inserted { unique.append(name) }
-        let shown = unique.prefix(listedNames).map { Escape.message($0) }.joined(separator: ", ")
-        return unique.count > listedNames ? "\(shown) and \(unique.count - listedNames) more" : shown
     }
 
     /// The error for patterns that match none of `candidates`.

@@ -1,5 +1,6 @@
 import JSON
 import Results
+import Problems
 import XCTest
 
 /// Each reason why results files must not be gated, compared or merged renders to one exact
@@ -12,8 +13,8 @@ final class IncomparableResultsRenderingTests: XCTestCase {
         XCTAssertEqual(reason.description, sentence, file: file, line: line)
     }
 
-    private let debug = ToolInfo(version: "1.0.0", configuration: "debug", optimized: false, swift: "6.3")
-    private let release = ToolInfo(version: "1.0.0", configuration: "release", optimized: true, swift: "6.3")
+    private let debug = ToolBuild(version: "1.0.0", configuration: "debug", optimized: false, swift: "6.3")
+    private let release = ToolBuild(version: "1.0.0", configuration: "release", optimized: true, swift: "6.3")
 
     // MARK: The gate
 
@@ -73,7 +74,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
 
     func testBuildQuotesTheConfiguration() {
         XCTAssertEqual(IncomparableResults.build(release), "release build (optimized)")
-        XCTAssertEqual(IncomparableResults.build(ToolInfo(version: "1", configuration: "de\rbug", optimized: false, swift: "6.3")),
+        XCTAssertEqual(IncomparableResults.build(ToolBuild(version: "1", configuration: "de\rbug", optimized: false, swift: "6.3")),
                        "de\\rbug build (NOT optimized)")
     }
 
@@ -120,7 +121,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
     }
 
     func testShardBuildsOfOtherToolsNameBothTools() {
-        let other = ToolInfo(version: "1.0.1", configuration: "debug", optimized: false, swift: "6.2")
+        let other = ToolBuild(version: "1.0.1", configuration: "debug", optimized: false, swift: "6.2")
         assertSentence(.shardBuilds(first: "a.json", firstBuild: .tool(release), shard: "b.json", shardBuild: .tool(other)),
                        "a.json and b.json were made by different builds of bench (1.0.0, release, optimized, Swift 6.3 and 1.0.1, debug, not optimized, Swift 6.2); make every shard with one build.")
     }
@@ -135,7 +136,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
         XCTAssertEqual(BuildIdentity.tool(release).description, "1.0.0, release, optimized, Swift 6.3")
         XCTAssertEqual(BuildIdentity.tool(debug).description, "1.0.0, debug, not optimized, Swift 6.3")
         // The tool is quoted as one text: a long version shortens the whole of it.
-        let long = ToolInfo(version: String(repeating: "9", count: 50), configuration: "release", optimized: true, swift: "6.3")
+        let long = ToolBuild(version: String(repeating: "9", count: 50), configuration: "release", optimized: true, swift: "6.3")
         XCTAssertEqual(BuildIdentity.tool(long).description, "\(String(repeating: "9", count: 50)), release,… (81 bytes)")
         XCTAssertEqual(BuildIdentity.compiler("swift\u{7}", target: "x86_64").description, "compiler swift\\u{07} for x86_64")
     }
@@ -163,13 +164,13 @@ final class IncomparableResultsRenderingTests: XCTestCase {
     }
 
     func testShardDivisionsNameBothShards() {
-        assertSentence(.shardDivisions(first: "a.json", firstShard: PairSelection.Shard(index: 1, count: 2),
-                                       other: "b.json", otherShard: PairSelection.Shard(index: 2, count: 3)),
+        assertSentence(.shardDivisions(first: "a.json", firstShard: Shard(index: 1, count: 2),
+                                       other: "b.json", otherShard: Shard(index: 2, count: 3)),
                        "a.json is shard 1/2 and b.json shard 2/3: shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
     }
 
     func testSameShardNamesBothFilesAndTheShard() {
-        assertSentence(.sameShard(earlier: "a.json", file: "c.json", shard: PairSelection.Shard(index: 2, count: 4)),
+        assertSentence(.sameShard(earlier: "a.json", file: "c.json", shard: Shard(index: 2, count: 4)),
                        "a.json and c.json are both shard 2/4; merge the shards of one run, each once.")
     }
 

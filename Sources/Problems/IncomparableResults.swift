@@ -18,7 +18,7 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     /// (for `phase` only, when given); `baselineHas` says which side.
     case countedOnOneSide(what: String, row: String, baselineHas: Bool, phase: String?)
     /// The two files come from other build configurations.
-    case otherBuild(baseline: ToolInfo, current: ToolInfo)
+    case otherBuild(baseline: ToolBuild, current: ToolBuild)
     /// The scenario `scenario` is defined differently from the baseline's.
     case otherDefinition(scenario: String, changes: [DefinitionChange])
 
@@ -50,9 +50,9 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     /// Two files simulated other caches for their estimated cycles.
     case shardCaches(first: String, shard: String)
     /// Two files are shards of divisions into other numbers of parts.
-    case shardDivisions(first: String, firstShard: PairSelection.Shard, other: String, otherShard: PairSelection.Shard)
+    case shardDivisions(first: String, firstShard: Shard, other: String, otherShard: Shard)
     /// Two files are the same shard.
-    case sameShard(earlier: String, file: String, shard: PairSelection.Shard)
+    case sameShard(earlier: String, file: String, shard: Shard)
     /// Two files define the scenario `scenario` differently.
     case shardDefinitions(scenario: String, earlier: String, file: String, changes: [DefinitionChange])
 
@@ -114,7 +114,7 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A build as messages name it: `release build (optimized)`.
-    public static func build(_ tool: ToolInfo) -> String {
+    public static func build(_ tool: ToolBuild) -> String {
         "\(Escape.message(tool.configuration)) build (\(tool.optimized ? "optimized" : "NOT optimized"))"
     }
 }
@@ -151,7 +151,7 @@ public struct DefinitionChange: Equatable, Sendable {
 /// What tells two builds of bench apart, as `bench merge` names it.
 public enum BuildIdentity: Equatable, Sendable, CustomStringConvertible {
     /// The tool's version, configuration, optimization and Swift.
-    case tool(ToolInfo)
+    case tool(ToolBuild)
     /// The compiler and target, for two files whose tools are alike.
     case compiler(String, target: String)
 

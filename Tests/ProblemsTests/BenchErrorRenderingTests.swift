@@ -1,5 +1,5 @@
 import Foundation
-import Results
+import Problems
 import XCTest
 
 /// Each typed problem renders to one exact sentence (`UsageProblem`, `InputProblem`, `ReadFailure`,

@@ -17,7 +17,7 @@ public enum SelectionProblem: Equatable, Sendable, CustomStringConvertible {
     case badShard(text: String, maxCount: Int)
     /// `--shard shard` gets no pair: the selection divides into only `pairs` of them (the
     /// reference strategy `reference` of a scenario with other pairs is not divided).
-    case emptyShard(shard: PairSelection.Shard, pairs: Int, reference: String)
+    case emptyShard(shard: Shard, pairs: Int, reference: String)
     /// No scenario or no strategy was given.
     case nothingToRun
     /// The `patterns` select none of the pairs of `scenarios` and `strategies`; `slashHint`, when
@@ -46,7 +46,7 @@ public enum SelectionProblem: Equatable, Sendable, CustomStringConvertible {
             let hint = slashHint.map {
                 " A '/' separates the scenario from the strategy: to select the scenario '\(Escape.message($0.scenario))', whose name has a '/', write that slash as '\\/': '\(Escape.message($0.pattern))'."
             } ?? ""
-            return "--filter \(given) selects no (scenario, strategy) pair. The scenarios are: \(PairSelection.nameList(scenarios)); the strategies are: \(PairSelection.nameList(strategies)).\(hint)"
+            return "--filter \(given) selects no (scenario, strategy) pair. The scenarios are: \(NameList.text(scenarios)); the strategies are: \(NameList.text(strategies)).\(hint)"
         }
     }
 

@@ -1,3 +1,4 @@
+import Problems
 import Text
 
 /// A shell-style wildcard pattern for names (`bench run --filter`): `*` matches any run of

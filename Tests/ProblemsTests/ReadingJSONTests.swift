@@ -1,5 +1,5 @@
 import JSON
-import Results
+import Problems
 import XCTest
 
 /// `InputProblem.readingJSON` turns the `JSONProblem` a reader throws into the error every input
