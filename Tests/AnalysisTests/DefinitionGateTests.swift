@@ -1,4 +1,5 @@
 @testable import Analysis
+import Problems
 import Foundation
 import JSON
 import Results

@@ -1,5 +1,4 @@
 import JSON
-import Results
 import Problems
 import XCTest
 
