@@ -1,3 +1,14 @@
+// BenchCLI: the `bench` command line, callable in-process.
+//
+// Job: the command table and its parser and help (`CommandSpec`, `ParsedArguments`, `Help`), one
+// file per command (`RunCommand`, `CheckCommand`, `CompareCommand`, `MergeCommand`,
+// `RenderCommand`, `KernelsCommand`, `ListCommand`, `HelpCommand`), child processes
+// (`ProcessRounds`, `InstructionCounting`, `ChildProcess`, `ChildDirectory`, `InterruptState`),
+// and outputs written as one transaction (`AtomicFile`, `OutputPlan`, `StandardStream`).
+//
+// May import: Harness, ScenarioFiles, Reports, Analysis, Strategies, Table, Compositor, Raster,
+// Results, Problems, Text, CProcess, and the C library.
+
 import Foundation
 import Problems
 import Reports
