@@ -3,7 +3,7 @@
 // Job: the command table and its parser and help (`CommandSpec`, `ParsedArguments`, `Help`), one
 // file per command (`RunCommand`, `CheckCommand`, `CompareCommand`, `MergeCommand`,
 // `RenderCommand`, `KernelsCommand`, `ListCommand`, `HelpCommand`), child processes
-// (`ProcessRounds`, `InstructionCounting`, `ChildProcess`, `ChildDirectory`, `InterruptState`),
+// (`FreshProcesses`, `InstructionCounter`, `ChildProcess`, `ChildDirectory`, `InterruptState`),
 // and outputs written as one transaction (`AtomicFile`, `OutputPlan`, `StandardStream`).
 //
 // May import: Harness, ScenarioFiles, Reports, Analysis, Strategies, Table, Compositor, Raster,

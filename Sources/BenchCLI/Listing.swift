@@ -86,7 +86,7 @@ struct Listing: Encodable {
     var suites: [Suite]
     var metrics: [Metric]
     /// The cache `--instructions` simulates for the `cost` metrics.
-    var cacheModel = InstructionCounting.model
+    var cacheModel = InstructionCounter.model
 
     /// The listing of this build with the strategies of `catalog` (built-in and added ones), and
     /// the suites found in `directory`.

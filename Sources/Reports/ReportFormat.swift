@@ -23,7 +23,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 }
 
 /// A rendered frame to show in an HTML report, such as one `bench render` wrote.
-public struct FramePictureRef: Equatable, Sendable {
+public struct FramePNG: Equatable, Sendable {
     /// The caption: which scenario, strategy, step and overlay the picture shows.
     public var title: String
     /// The picture as a PNG file's bytes; the report embeds them as a `data:` URI.
@@ -75,7 +75,7 @@ extension Results {
     /// The results written as `format`.
     ///
     /// `pictures` appear only in the HTML report: the other formats are text for tools.
-    public func report(_ format: ReportFormat, pictures: [FramePictureRef] = []) -> String {
+    public func report(_ format: ReportFormat, pictures: [FramePNG] = []) -> String {
         switch format {
         case .markdown: return markdownReport()
         case .csv: return csvReport()

@@ -140,9 +140,9 @@ final class HostileNameTests: XCTestCase {
 
     func testHTMLReportHasTheSameTagsWithHostileNamesAndNoControlCharacters() {
         let (hostile, plain) = Self.pair
-        let pictures = [FramePictureRef(title: "\u{1B}[2J</figcaption><script>", pngBytes: [0x89, 0x50])]
+        let pictures = [FramePNG(title: "\u{1B}[2J</figcaption><script>", pngBytes: [0x89, 0x50])]
         let text = hostile.report(.html, pictures: pictures)
-        let reference = plain.report(.html, pictures: [FramePictureRef(title: "frame", pngBytes: [0x89, 0x50])])
+        let reference = plain.report(.html, pictures: [FramePNG(title: "frame", pngBytes: [0x89, 0x50])])
         XCTAssertEqual(tags(text), tags(reference))
         XCTAssertFalse(text.lowercased().contains("<script"))
         XCTAssertFalse(text.lowercased().contains("<img src=x"))
