@@ -79,7 +79,7 @@ struct Listing: Encodable {
     }
 
     var schema = Listing.currentSchema
-    var tool: ToolInfo
+    var tool: ToolBuild
     var strategies: [Strategy]
     var scenarios: [Scenario]
     var devices: [Device]

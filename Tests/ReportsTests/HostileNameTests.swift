@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Problems
 import Reports
 import Results
 import XCTest
@@ -53,7 +54,7 @@ final class HostileNameTests: XCTestCase {
                                       floorNanos: 8_000, copyFloorNanos: 9_000))
             }
         }
-        return Results(tool: ToolInfo(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
+        return Results(tool: ToolBuild(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
                        machine: MachineInfo(os: "Linux", cores: 2, cpu: cpu), createdAt: "2025-01-02T03:04:05Z",
                        floorNanos: 8_000, copyFloorNanos: 9_000, runs: runs)
     }
