@@ -272,7 +272,7 @@ struct RunCommand: BenchCommand {
             let legend = overlay.legend.map { tint, meaning in
                 let swatch = Overlay.tinted(Color.white.premultiplied, by: tint)
                 return FramePNG.Legend(colour: Color(red: swatch.red, green: swatch.green, blue: swatch.blue).hexString,
-                                              meaning: meaning)
+                                       meaning: meaning)
             }
             let step = corner?.step ?? 0
             let pictures = try FramePicture.report(scenario: scenario, strategy: name, step: step, overlay: overlay,
@@ -280,11 +280,10 @@ struct RunCommand: BenchCommand {
             var closeUp: FramePNG.CloseUp?
             if let picture = pictures.closeUp, let corner {
                 let zoom = picture.width / max(1, corner.closeUp.width)
-                closeUp = FramePNG.CloseUp(pngBytes: picture.pngData(), caption: "Close-up of a section's \(corner.edge.rawValue)-left corner"
-                                                    + (zoom > 1 ? ", each pixel drawn \(zoom) × \(zoom)" : ""))
+                closeUp = FramePNG.CloseUp(pngBytes: picture.pngData(), cornerOn: corner.edge.rawValue, zoom: zoom)
             }
-            let title = "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)"
-            return FramePNG(title: title, pngBytes: pictures.whole.pngData(), legend: legend, closeUp: closeUp)
+            return FramePNG(scenario: scenario.name, strategy: name, step: step, overlay: overlay.rawValue,
+                            pngBytes: pictures.whole.pngData(), legend: legend, closeUp: closeUp)
         }
     }
 }
