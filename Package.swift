@@ -88,7 +88,7 @@ let package = Package(
         // which -O removes.)
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
         .target(name: "RasterTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
-        .target(name: "ResultsTestSupport", dependencies: ["Results"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "ResultsTestSupport", dependencies: ["Results", "Problems"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "StrategiesTestSupport", dependencies: ["Strategies", "Table", "Compositor", "Raster", "RasterTestSupport"], path: "Tests/StrategiesTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "HarnessTestSupport", dependencies: ["Harness", "Table", "Compositor", "Raster", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Problems", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Strategies", "Table", "Raster", "Results", "Problems",
                                                            "RasterTestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Text", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Problems", "Text", "ResultsTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Reports", "Analysis", "Strategies", "Table", "Raster",
                                                        "Results", "Problems", "Text", "DeviceModel", "CLITestSupport", "HarnessTestSupport",

@@ -243,7 +243,8 @@ def html(text):
 
 # Console tables: how many leading tokens of a row are not times, by the header's first words.
 CONSOLE_TABLES = [
-    (r"strategy\s+blended px\s+off-screen\s+render passes\s+tile MB\s+hit/miss", 8),
+    # strategy, blended px, off-screen, passes, splits, tile MB and hit/miss ("a / b": 3 tokens).
+    (r"strategy\s+blended px\s+off-screen\s+passes\s+splits\s+tile MB\s+hit/miss", 9),
     (r"strategy\s+device rank", -1),
     (r"strategy\s+old µs", 1),
     (r"row\s+(stepToNone|stepToFloor)", 1),

@@ -6,7 +6,7 @@ import Text
 /// is its sentence, which reports print above the tables.
 public enum ComparisonNote: Equatable, Sendable, CustomStringConvertible {
     /// The files come from other build configurations.
-    case otherBuild(first: ToolInfo, second: ToolInfo)
+    case otherBuild(first: ToolBuild, second: ToolBuild)
     /// The scenario `scenario` is defined differently in the two files.
     case otherDefinition(scenario: String, changes: [DefinitionChange])
     /// The definitions of these scenarios are recorded in the older format (prose) by the first
@@ -20,7 +20,7 @@ public enum ComparisonNote: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .otherBuild(first, second):
-            return "the first file was measured with a \(IncomparableResults.build(first.build)) and the second with a \(IncomparableResults.build(second.build)): times compare the builds as well as the code (bench check refuses this)"
+            return "the first file was measured with a \(IncomparableResults.build(first)) and the second with a \(IncomparableResults.build(second)): times compare the builds as well as the code (bench check refuses this)"
         case let .otherDefinition(scenario, changes):
             return "the scenario '\(Escape.message(scenario))' is defined differently in the two files (\(DefinitionChange.list(changes))): its rows measure other work (bench check refuses this)"
         case let .olderDefinitions(scenarios, inFirst):

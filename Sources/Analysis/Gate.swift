@@ -272,7 +272,7 @@ public enum Gate {
     }
 
     /// Whether two builds have the same configuration, the condition for comparing their times.
-    static func sameBuild(_ a: ToolInfo, _ b: ToolInfo) -> Bool {
+    static func sameBuild(_ a: ToolBuild, _ b: ToolBuild) -> Bool {
         a.configuration == b.configuration && a.optimized == b.optimized
     }
 

@@ -93,7 +93,7 @@ extension Results {
         guard a.tool == b.tool, sameCompiler else {
             let builds: (BuildIdentity, BuildIdentity) = a.tool == b.tool
                 ? (.compiler(a.provenance!.compiler, target: a.provenance!.target), .compiler(b.provenance!.compiler, target: b.provenance!.target))
-                : (.tool(a.tool.build), .tool(b.tool.build))
+                : (.tool(a.tool), .tool(b.tool))
             throw BenchError.input(.incomparable(.shardBuilds(first: first.name, firstBuild: builds.0, shard: shard.name, shardBuild: builds.1)))
         }
         if let x = a.provenance?.gitCommit, let y = b.provenance?.gitCommit, x != y {

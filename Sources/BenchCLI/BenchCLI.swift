@@ -1,10 +1,12 @@
 // BenchCLI: the `bench` command line, callable in-process.
 //
-// Job: the command table and its parser and help (`CommandSpec`, `ParsedArguments`, `Help`), one
-// file per command (`RunCommand`, `CheckCommand`, `CompareCommand`, `MergeCommand`,
-// `RenderCommand`, `KernelsCommand`, `ListCommand`, `HelpCommand`), child processes
-// (`ProcessRounds`, `InstructionCounting`, `ChildProcess`, `ChildDirectory`, `InterruptState`),
-// and outputs written as one transaction (`AtomicFile`, `OutputPlan`, `StandardStream`).
+// Job, by folder: `Arguments/`, the command table and its parser and help (`CommandSpec`,
+// `ParsedArguments`, `Help`) and options shared by commands (`ScenarioSelection`, `TableOptions`);
+// `Commands/`, one file per command (`RunCommand`, `CheckCommand`, `CompareCommand`,
+// `MergeCommand`, `RenderCommand`, `KernelsCommand`, `ListCommand`, `HelpCommand`,
+// `VersionCommand`); `Processes/`, child processes (`FreshProcesses`, `InstructionCounter`,
+// `ChildProcess`, `ChildDirectory`, `InterruptState`, `HeapHugePages`); `Files/`, inputs read once
+// (`InputFiles`) and outputs written as one transaction (`AtomicFile`, `OutputPlan`, `StandardStream`).
 //
 // May import: Harness, ScenarioFiles, Reports, Analysis, Strategies, Table, Compositor, Raster,
 // Results, Problems, Text, CProcess, and the C library.

@@ -118,9 +118,9 @@ public struct CallgrindProfile: Sendable {
         return sum
     }
 
-    /// Each phase's instruction count in this dump (`InstructionCount.phaseSymbols`).
+    /// Each phase's instruction count in this dump (`CountedPairs.phaseSymbols`).
     public var phaseCounts: [Phase: Int] {
-        InstructionCount.phaseSymbols.mapValues { inclusive(containing: $0) }
+        CountedPairs.phaseSymbols.mapValues { inclusive(containing: $0) }
     }
 
     /// Each phase's simulated cache events in this dump; nil when the dump was not simulated
@@ -128,7 +128,7 @@ public struct CallgrindProfile: Sendable {
     public var phaseCacheEvents: [Phase: CacheEvents]? {
         guard events == CacheEvents.names else { return nil }
         var out: [Phase: CacheEvents] = [:]
-        for (phase, symbol) in InstructionCount.phaseSymbols {
+        for (phase, symbol) in CountedPairs.phaseSymbols {
             guard let counts = CacheEvents(inclusiveEvents(containing: symbol)) else { return nil }
             out[phase] = counts
         }

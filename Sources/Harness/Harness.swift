@@ -5,7 +5,7 @@
 // strategy, stepped by `TableFrames` with each phase timed), `RunPlan`, `Runner` (warm-ups, rounds,
 // strategies in lockstep with the memory floor's turns), `ScenarioMeasurement`, `MemoryFloor`,
 // `Stopwatch`, `FramePicture` (frames, overlays and their legends), `KernelBench`,
-// `InstructionCount` and `CallgrindProfile` (the child side of counting under valgrind), and the
+// `CountedPairs` and `CallgrindProfile` (the child side of counting under valgrind), and the
 // host's fingerprint and provenance.
 //
 // May import: Strategies, Table, Compositor, Raster, Results, DeviceModel, Text.

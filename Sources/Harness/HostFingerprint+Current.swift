@@ -26,7 +26,7 @@ extension HostFingerprint {
         return HostFingerprint(cpu: fields["model name"] ?? MachineInfo.current.cpu, cpuID: cpuID,
                                l1dBytes: sizes["L1d"] ?? sizes["L1"], l2Bytes: sizes["L2"], l3Bytes: sizes["L3"],
                                transparentHugePages: currentHugePageMode,
-                               storePath: kernels.storePath.rawValue, blendLanes: kernels.blendLanes.rawValue,
+                               storePath: kernels.store.rawValue, blendLanes: kernels.blendLanes.rawValue,
                                mallocHugePages: mallocHugePages(in: ProcessInfo.processInfo.environment))
     }
 

@@ -2,7 +2,7 @@ import Raster
 
 /// The memory floor: the least time this host takes to write every row of one frame (the fill
 /// floor), one span a row, by every way the processor has of storing a row (the kernels' store
-/// paths, `StorePath`, and streaming stores: `fillWays`), and to write them from a row in the
+/// paths, `StoreKernel`, and streaming stores: `fillWays`), and to write them from a row in the
 /// cache (the copy floor, `Pixmap.copyRowsFromAbove`) or from a kept image read from memory (the
 /// kept-copy floor), with the renderer's own copy kernels. A composite writes each of its rows at
 /// least once, so none can take less than the fill floor; the copy floor less the fill floor
@@ -16,7 +16,7 @@ public struct MemoryFloor {
     public struct FillWay: Sendable {
         /// The store path whose fill kernel writes the rows (`Pixmap.fill`); nil for streaming
         /// stores (`Pixmap.fillStreaming`), which no kernel uses.
-        public var path: StorePath?
+        public var path: StoreKernel?
         public var color: PremultipliedColor
     }
 
@@ -42,7 +42,7 @@ public struct MemoryFloor {
 
     /// The frames the floor holds: one per fill way of the kernels' paths, one per copy path, and
     /// the spare that the streaming fill and copy and the kept copy write.
-    public static let frames = kernelFillWays.count + StorePath.allCases.count + 1
+    public static let frames = kernelFillWays.count + StoreKernel.allCases.count + 1
 
     /// The indices of `fillWays` that the kernels' fill writes (each with a frame of its own).
     private static let kernelFillWays = fillWays.indices.filter { fillWays[$0].path != nil }
@@ -56,7 +56,7 @@ public struct MemoryFloor {
             guard let frame = Pixmap(size: size, fill: .transparent) else { return nil }
             fillFrames.append(frame)
         }
-        for _ in StorePath.allCases {
+        for _ in StoreKernel.allCases {
             guard let frame = Pixmap(size: size, fill: Color(hex: "#336699")!.premultiplied) else { return nil }
             copyFrames.append(frame)
         }
@@ -80,7 +80,7 @@ public struct MemoryFloor {
     /// which no kernel uses. The copy floors take the least, as the fill floor does, so that the
     /// copy floor less the fill floor prices a read, not the difference between two ways of
     /// storing.
-    public static let copyWays: [StorePath?] = StorePath.allCases.map { $0 } + [nil]
+    public static let copyWays: [StoreKernel?] = StoreKernel.allCases.map { $0 } + [nil]
 
     /// Nanoseconds to copy a row in the cache over every other row of a frame: the least of the
     /// copy ways (the streaming one writes the spare frame).
@@ -111,7 +111,7 @@ public struct MemoryFloor {
     public static func timeFill(_ frame: inout Pixmap, way: FillWay) -> Int {
         let start = Stopwatch.now()
         if let path = way.path {
-            frame.fill(frame.bounds, with: way.color, kernels: KernelChoice(storePath: path))
+            frame.fill(frame.bounds, with: way.color, kernels: KernelChoice(store: path))
         } else {
             frame.fillStreaming(with: way.color)
         }
@@ -121,7 +121,7 @@ public struct MemoryFloor {
     /// Nanoseconds to write every row of `frame` from a row in the cache: the time
     /// `copyRowsFromAbove` takes on store path `path` (or, nil, `copyRowsFromTopStreaming`),
     /// scaled to the whole frame (they leave the first few rows, their sources, as they are).
-    public static func timeCopy(_ frame: inout Pixmap, path: StorePath?) -> Int {
+    public static func timeCopy(_ frame: inout Pixmap, path: StoreKernel?) -> Int {
         let start = Stopwatch.now()
         let written = path.map { frame.copyRowsFromAbove(path: $0) } ?? frame.copyRowsFromTopStreaming()
         let nanos = Double(Stopwatch.now() - start)
@@ -138,11 +138,11 @@ public struct MemoryFloor {
     /// a read from memory costs (docs/cost-model.md §6).
     /// By the copy kernel of store path `path`; nil: by streaming stores
     /// (`Pixmap.copyStreaming(from:)`).
-    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap, path: StorePath?) -> Int {
+    public static func timeKeptCopy(_ source: Pixmap, into frame: inout Pixmap, path: StoreKernel?) -> Int {
         source.evictFromCaches()
         let start = Stopwatch.now()
         if let path {
-            frame.copy(source, from: source.bounds, to: .zero, kernels: KernelChoice(storePath: path))
+            frame.copy(source, from: source.bounds, to: .zero, kernels: KernelChoice(store: path))
         } else {
             frame.copyStreaming(from: source)
         }

@@ -122,7 +122,7 @@ public final class Simulation {
     ///
     /// Each phase runs in a function of its own that is never inlined (`reusePhase`,
     /// `layoutPhase`, `compositePhase`), so an instruction count under valgrind can be restricted
-    /// to it by name (`InstructionCount`).
+    /// to it by name (`CountedPairs`).
     @discardableResult
     @inline(never)
     public func step() -> StepRecord {

@@ -1,11 +1,11 @@
-/// A build of bench as problems name it: the values of a results file's `tool` (Results'
-/// `ToolInfo`, whose `build` makes one).
-public struct ToolBuild: Equatable, Sendable {
+/// The build of bench that produced a result: a results file's `tool` (`Results.tool`, the same
+/// JSON keys), and the build problems name when two results do not compare.
+public struct ToolBuild: Codable, Equatable, Sendable {
     /// CornerBench's version.
     public var version: String
-    /// `debug` or `release`.
+    /// `debug` or `release`: how the package was built.
     public var configuration: String
-    /// Whether the hot modules were optimized.
+    /// Whether the hot modules were optimized (they are in both configurations; see Package.swift).
     public var optimized: Bool
     /// The Swift compiler's version.
     public var swift: String

@@ -1,7 +1,7 @@
 internal import CIntrinsics
 
 /// How wide the lanes of the blend kernels (`Kernels.blend`, `over`, `shape`, `multiply`,
-/// `masked`) are: with `StorePath`, the kernel choices whose instructions and speed follow the
+/// `masked`) are: with `StoreKernel`, the kernel choices whose instructions and speed follow the
 /// host, not the pixels. Both give bit-identical pixels. `.portable` is Swift's `SIMD16<UInt16>`,
 /// pairs of 128-bit SSE2 instructions on every x86-64 host; `.wide` is the same kernels in C on
 /// 256-bit AVX2 lanes (`CWideLanes.c`), about half the instructions, where the host has AVX2.

@@ -145,10 +145,10 @@ enum Kernels {
         return (q[0] | q[1]) | (q[2] | q[3]) == 0
     }
 
-    /// `n` pixels at `d` set to `color`, by `path` (the caller's `KernelChoice.storePath`, read
+    /// `n` pixels at `d` set to `color`, by `path` (the caller's `KernelChoice.store`, read
     /// once per call of the caller rather than per span).
     @inline(__always)
-    static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StorePath) {
+    static func fill(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StoreKernel) {
         if case .vector = path { return cvector_fill(d, n, color) }
         // A colour whose four bytes are equal (white, black, clear) is a byte fill, which the C
         // library streams to memory without reading the lines first.
@@ -164,14 +164,14 @@ enum Kernels {
 
     /// The `n` pixels at `s` copied to `d` (which do not overlap), by `path`.
     @inline(__always)
-    static func copy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ path: StorePath) {
+    static func copy(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ path: StoreKernel) {
         if case .vector = path { return cvector_copy(d, s, n) }
         d.update(from: s, count: n)
     }
 
     /// Source-over of `color` onto `n` pixels at `d` (an opaque colour filled by `path`).
     @inline(__always)
-    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StorePath, _ wide: Bool) {
+    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32, _ path: StoreKernel, _ wide: Bool) {
         let inv = 255 &- UInt8(truncatingIfNeeded: color >> 24)
         if inv == 0 { return fill(d, n, color, path) }
         if color == 0 { return }

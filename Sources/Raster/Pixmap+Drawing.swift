@@ -110,7 +110,7 @@ extension Pixmap {
     /// reference host: a cost of that copy, not of the memory.)
     /// - Complexity: O(width × height).
     @discardableResult
-    public mutating func copyRowsFromAbove(path: StorePath) -> Int {
+    public mutating func copyRowsFromAbove(path: StoreKernel) -> Int {
         let w = width, h = height, k = rowAlignmentPeriod
         guard h > k else { return 0 }
         pixels.withUnsafeMutableBufferPointer { buf in

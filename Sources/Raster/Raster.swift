@@ -3,7 +3,7 @@
 // Job: a premultiplied RGBA8 bitmap (`Pixmap`) and everything drawn into one at the pixel level:
 // points-vs-pixels geometry (`Geometry`), analytic coverage of rounded corners, ellipses, borders
 // and blurs (`CoverageMask`), the span kernels that fill, copy and blend rows (`Paint`, `Kernels`,
-// `SpanLayers`, with the processor's store path and blend lanes: `StorePath`, `BlendLanes`), box
+// `SpanLayers`, with the processor's store path and blend lanes: `StoreKernel`, `BlendLanes`), box
 // downsampling, CRC-32 checksums of frames, PNG encoding (`PNGEncoder`, `Deflate`) and the built-in
 // stroke font for legends (`BuiltinFont`, `GlyphCache`).
 //

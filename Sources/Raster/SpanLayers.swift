@@ -161,7 +161,7 @@ extension Pixmap {
     private mutating func paint(_ paint: Paint, rows: Range<Int>, spans: UnsafeBufferPointer<Span>, kernels: KernelChoice) -> Int {
         guard !rows.isEmpty, !spans.isEmpty else { return 0 }
         let shaded = checked(rows, spans)
-        let path = kernels.storePath, wide = kernels.wide
+        let path = kernels.store, wide = kernels.wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernel(paint, full: full) { kernel in
                 let w = width
@@ -201,7 +201,7 @@ extension Pixmap {
         var kernels = layers.kernels
         layers.kernels = []
         kernels.removeAll(keepingCapacity: true)
-        let path = choice.storePath, wide = choice.wide
+        let path = choice.store, wide = choice.wide
         Kernels.fullCoverage.withUnsafeBufferPointer { full in
             Pixmap.withKernels(layers.paints[...], full: full, &kernels) { kernels in
                 let w = width, spans = layers.spans, order = layers.stretchOrder, stretches = layers.stretches
@@ -298,7 +298,7 @@ extension Pixmap {
     /// Shades `span` of destination row `y` (whose first pixel is at `row`) with `kernel`.
     @inline(__always)
     private static func shade(_ kernel: SpanKernel, row: UnsafeMutablePointer<UInt32>, y: Int, span: Span,
-                              path: StorePath, full: UnsafeBufferPointer<UInt8>, wide: Bool) {
+                              path: StoreKernel, full: UnsafeBufferPointer<UInt8>, wide: Bool) {
         // The length from the fields: `Span.length`, though inlinable, was called here out of line
         // (a call per span and row), as this file is compiled apart from the one defining it.
         let d = row + span.x0, n = span.x1 - span.x0

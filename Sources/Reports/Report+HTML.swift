@@ -15,7 +15,7 @@ extension Results {
     /// The results as one HTML page: the context; per scenario three bar charts, a small
     /// step-time chart per strategy with the scenario's events, and the tables; then `pictures`
     /// with their titles.
-    public func htmlReport(pictures: [FramePictureRef] = []) -> String {
+    public func htmlReport(pictures: [FramePNG] = []) -> String {
         var body = "<header>\n<h1>CornerBench results</h1>\n"
         if !tool.optimized {
             body += "<p class=\"warning\"><strong>WARNING:</strong> \(Escape.html(Results.notOptimizedWarning))</p>\n"
@@ -292,7 +292,7 @@ extension Results {
     /// wide: a corner's few pixels are specks in a shrunk frame), linked to the whole picture: a
     /// layer of the page shown over it while the address names it (CSS `:target`), since browsers
     /// refuse to open a `data:` URI from a link and the page has no script.
-    private static func htmlPictures(_ pictures: [FramePictureRef]) -> String {
+    private static func htmlPictures(_ pictures: [FramePNG]) -> String {
         var out = "<section id=\"frames\">\n<h2>Frames</h2>\n"
         if pictures.contains(where: { $0.closeUp != nil }) {
             out += "<p class=\"caption\">Each picture is a close-up of a rounded corner, at a step whose frame shows a section’s edge; "

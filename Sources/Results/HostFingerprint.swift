@@ -15,7 +15,7 @@ public struct HostFingerprint: Codable, Equatable, Sendable {
     /// The transparent huge page mode (`always`, `madvise`, `never`): it decides whether a
     /// framebuffer is mapped with 2 MB pages, which changes the cost of touching it.
     public var transparentHugePages: String
-    /// How the kernels stored fills and copies (`string`, `vector`: Raster's `StorePath`), as the
+    /// How the kernels stored fills and copies (`string`, `vector`: Raster's `StoreKernel`), as the
     /// run chose by timing both at start-up; nil in files from before the choice was recorded.
     /// The same machine with another choice runs other instructions, so it is another host.
     public var storePath: String?

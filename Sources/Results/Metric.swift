@@ -217,6 +217,6 @@ public enum CostMetric: String, Metric {
         case .estimatedCycles: (label, unit, meaning) = ("est. cycles", .cycles, "L1 hits + 5 × last-level hits + 35 × RAM accesses (Turner-Trauring's estimate, as iai-callgrind reports it)")
         }
         return MetricInfo(name: rawValue, label: label, unit: unit, polarity: .smallerIsBetter, meaning: meaning,
-                          source: "valgrind --tool=callgrind --cache-sim=yes over Simulation's phase functions (InstructionCount)")
+                          source: "valgrind --tool=callgrind --cache-sim=yes over Simulation's phase functions (CountedPairs)")
     }
 }

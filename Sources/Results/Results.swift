@@ -9,6 +9,7 @@
 // reported by code that never links the model.
 
 import JSON
+import Problems
 
 /// A whole benchmark run as saved to JSON (schema `cornerbench.results/1`, docs/results-schema.md).
 ///
@@ -17,7 +18,7 @@ public struct Results: Codable, Equatable, Sendable {
     /// The schema this file follows.
     public var schema: String
     /// Which build of CornerBench produced it.
-    public var tool: ToolInfo
+    public var tool: ToolBuild
     /// Where it ran.
     public var machine: MachineInfo
     /// When it ran (ISO 8601, UTC).
@@ -75,7 +76,7 @@ public struct Results: Codable, Equatable, Sendable {
 
     /// Results complete in one value, as a run makes them; the parts older files lack default to
     /// absent, and `processes` and the counting fields are set by the code that adds them.
-    public init(schema: String = Results.currentSchema, tool: ToolInfo, machine: MachineInfo, createdAt: String,
+    public init(schema: String = Results.currentSchema, tool: ToolBuild, machine: MachineInfo, createdAt: String,
                 floorNanos: Int, copyFloorNanos: Int, keptCopyFloorNanos: Int = 0, runs: [RunResult],
                 peakMemoryBytes: Int = 0, provenance: Provenance? = nil,
                 scenarioDefinitions: [String: JSONValue]? = nil) {
@@ -144,25 +145,6 @@ public struct Provenance: Codable, Equatable, Sendable {
         self.target = target
         self.kernel = kernel
         self.memoryBytes = memoryBytes
-    }
-}
-
-/// The build that produced a result.
-public struct ToolInfo: Codable, Equatable, Sendable {
-    /// CornerBench's version.
-    public var version: String
-    /// `debug` or `release`: how the package was built.
-    public var configuration: String
-    /// Whether the hot modules were optimized (they are in both configurations; see Package.swift).
-    public var optimized: Bool
-    /// The Swift compiler's version.
-    public var swift: String
-
-    public init(version: String, configuration: String, optimized: Bool, swift: String) {
-        self.version = version
-        self.configuration = configuration
-        self.optimized = optimized
-        self.swift = swift
     }
 }
 

@@ -1,4 +1,5 @@
 import JSON
+import Problems
 import Text
 
 /// The fields of a results document (docs/results-schema.md), validated as they are read
@@ -15,7 +16,7 @@ enum ResultsReader {
         guard schema == Results.currentSchema else {
             throw root.fail("has schema \"\(Escape.message(schema))\", but this version of bench reads \"\(Results.currentSchema)\"")
         }
-        let tool = try toolInfo(top.required("tool", "an object"))
+        let tool = try toolBuild(top.required("tool", "an object"))
         let machine = try machineInfo(top.required("machine", "an object"))
         let createdAt = try top.required("createdAt", "a string").string()
         let floorNanos = try measuredTime(top.required("floorNanos", "an integer"), row: nil)
@@ -98,12 +99,12 @@ enum ResultsReader {
         }
     }
 
-    static func toolInfo(_ item: JSONNode) throws -> ToolInfo {
+    static func toolBuild(_ item: JSONNode) throws -> ToolBuild {
         let f = try item.object("an object")
-        return ToolInfo(version: try f.required("version", "a string").string(),
-                        configuration: try f.required("configuration", "a string").string(),
-                        optimized: try f.required("optimized", "true or false").bool(),
-                        swift: try f.required("swift", "a string").string())
+        return ToolBuild(version: try f.required("version", "a string").string(),
+                         configuration: try f.required("configuration", "a string").string(),
+                         optimized: try f.required("optimized", "true or false").bool(),
+                         swift: try f.required("swift", "a string").string())
     }
 
     static func machineInfo(_ item: JSONNode) throws -> MachineInfo {

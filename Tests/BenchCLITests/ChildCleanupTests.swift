@@ -143,7 +143,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     // MARK: Interrupts
 
     func testAnInterruptOfCountingStopsValgrindAndLeavesNoTemporaryFiles() throws {
-        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
                           "valgrind is not installed, so an interrupted count cannot be tested: \(UsageProblem.valgrindInstallHint)")
         let run = try Run(benchExecutable, ["run", "--instructions", "--steps", "2", "--strategy", "none,per-cell-mask", "--quiet",
                                             "--json", directory + "/r.json"], environment: environment())
@@ -223,7 +223,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     }
 
     func testACountingChildOfAKilledRunEndsAndRemovesTheTemporaryDirectory() throws {
-        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
                           "valgrind is not installed: \(UsageProblem.valgrindInstallHint)")
         // Killed while valgrind starts bench or while bench counts: either way the child ends. (Which
         // of the two a delay reaches depends on the machine's load, so the delay is short.)
@@ -392,10 +392,10 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     }
 
     func testAShortOrEmptyLabelsFileLeavesItsPairsMissing() throws {
-        let read = try InstructionCounting.readDumps(labels: "warm-up\n", group: [0, 3], prefix: directory + "/none", from: "child")
+        let read = try InstructionCounter.readDumps(labels: "warm-up\n", group: [0, 3], prefix: directory + "/none", from: "child")
         XCTAssertTrue(read.profiles.isEmpty)
         XCTAssertEqual(read.missing.map(\.index), [0, 3])
-        XCTAssertThrowsError(try InstructionCounting.readDumps(labels: "warm-up\n3\n", group: [0, 3], prefix: directory + "/none",
+        XCTAssertThrowsError(try InstructionCounter.readDumps(labels: "warm-up\n3\n", group: [0, 3], prefix: directory + "/none",
                                                               from: "child")) { error in
             XCTAssertTrue("\(error)".hasPrefix("unexpected output from child ('3'"), "\(error)")
         }

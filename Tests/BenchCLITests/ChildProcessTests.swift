@@ -98,7 +98,7 @@ final class ChildProcessTests: XCTestCase {
         let executable = benchExecutable
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
                           "valgrind is not installed, so instruction counts cannot be tested: \(UsageProblem.valgrindInstallHint)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("instructions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -164,15 +164,15 @@ final class ChildProcessTests: XCTestCase {
             1 10 1 1 0 0 0 0 0 0
             """
         }
-        XCTAssertNoThrow(try InstructionCounting.check(CallgrindProfile(text: profile(ll: model.ll.valgrindDescription)[...]),
+        XCTAssertNoThrow(try InstructionCounter.check(CallgrindProfile(text: profile(ll: model.ll.valgrindDescription)[...]),
                                                        simulated: model, path: "p"))
         let host = HostFingerprint.current(kernels: .preferred).l3Bytes ?? 33_554_432
         let hosts = CacheModel.Level(sizeBytes: host == model.ll.sizeBytes ? 2 * host : host, associativity: 16, lineBytes: 64)
-        XCTAssertThrowsError(try InstructionCounting.check(CallgrindProfile(text: profile(ll: hosts.valgrindDescription)[...]),
+        XCTAssertThrowsError(try InstructionCounter.check(CallgrindProfile(text: profile(ll: hosts.valgrindDescription)[...]),
                                                            simulated: model, path: "p")) { error in
             XCTAssertTrue("\(error)".contains("was not simulated with the tool's caches"), "\(error)")
         }
-        XCTAssertThrowsError(try InstructionCounting.check(CallgrindProfile(text: "events: Ir\nfn=f\n1 1\n"[...]),
+        XCTAssertThrowsError(try InstructionCounter.check(CallgrindProfile(text: "events: Ir\nfn=f\n1 1\n"[...]),
                                                            simulated: model, path: "p"), "instructions alone are refused")
     }
 
@@ -183,7 +183,7 @@ final class ChildProcessTests: XCTestCase {
         let executable = benchExecutable
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
                           "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-        try XCTSkipUnless(InstructionCounting.executable(named: "valgrind") != nil,
+        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
                           "valgrind is not installed, so instruction counts cannot be tested: \(UsageProblem.valgrindInstallHint)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-instructions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

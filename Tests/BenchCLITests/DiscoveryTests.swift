@@ -2,6 +2,7 @@
 import CLITestSupport
 import Foundation
 import Harness
+import Problems
 import Results
 import Strategies
 import XCTest
@@ -77,7 +78,7 @@ final class DiscoveryTests: XCTestCase {
     // MARK: version
 
     func testVersionCommandAndFlagPrintTheSameLineAndExitZero() {
-        let tool = ToolInfo.current
+        let tool = ToolBuild.current
         let expected = "bench \(tool.version) (\(tool.configuration), Swift \(tool.swift))\n"
         for arguments in [["version"], ["--version"]] {
             let result = bench(arguments)
@@ -85,7 +86,7 @@ final class DiscoveryTests: XCTestCase {
             XCTAssertEqual(result.stdout, expected, "\(arguments)")
             XCTAssertEqual(result.stderr, "")
         }
-        XCTAssertEqual(VersionCommand.line(ToolInfo(version: "9.9", configuration: "debug", optimized: false, swift: "6.3")),
+        XCTAssertEqual(VersionCommand.line(ToolBuild(version: "9.9", configuration: "debug", optimized: false, swift: "6.3")),
                        "bench 9.9 (debug, hot modules NOT optimized, Swift 6.3)")
     }
 

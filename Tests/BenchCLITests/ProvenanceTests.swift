@@ -112,7 +112,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     /// The store path the run timed with is part of the host: the same machine on the other
     /// path runs other instructions, so its times are not gated against this one's.
     func testTheStorePathIsRecordedWithTheHostAndAnotherPathIsAnotherHost() throws {
-        try assertAKernelChoiceIsPartOfTheHost(\.storePath, values: StorePath.allCases.map(\.rawValue), named: "stores")
+        try assertAKernelChoiceIsPartOfTheHost(\.storePath, values: StoreKernel.allCases.map(\.rawValue), named: "stores")
     }
 
     /// The blend lanes are part of the host too, for the same reason as the store path.
@@ -168,12 +168,12 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     func testEveryRunOfOneMachineTimesOnThePreferredPathsAndIsOneHost() throws {
         let again = try Runner().run(scenarios: [Self.scenario], strategies: ["none"], steps: 2)
         for results in [Self.fresh, again] {
-            XCTAssertEqual(results.provenance?.host?.storePath, StorePath.vector.rawValue)
+            XCTAssertEqual(results.provenance?.host?.storePath, StoreKernel.vector.rawValue)
             XCTAssertEqual(results.provenance?.host?.blendLanes, (BlendLanes.wideIsAvailable ? BlendLanes.wide : .portable).rawValue)
         }
         XCTAssertEqual(again.provenance?.host, Self.fresh.provenance?.host)
         var given = Runner()
-        given.kernels = KernelChoice(storePath: .string, blendLanes: .portable)
+        given.kernels = KernelChoice(store: .string, blendLanes: .portable)
         let other = try given.run(scenarios: [Self.scenario], strategies: ["none"], steps: 2)
         XCTAssertEqual(other.provenance?.host?.storePath, "string", "a path given is timed and recorded")
         XCTAssertEqual(other.provenance?.host?.blendLanes, "portable")

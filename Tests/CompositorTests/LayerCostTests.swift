@@ -8,22 +8,10 @@ import XCTest
 final class LayerCostTests: XCTestCase {
     let ledger = Ledger()
 
-    /// A 40 × 30 pt layer at `x` clipping an opaque child, tagged `tag`.
-    private func clipped(x: Double, tag: Int) -> Layer {
-        let layer = Layer(frame: Rect(x: x, y: 10, width: 40, height: 30), ledger: ledger)
-        layer.cornerRadius = 8
-        layer.masksToBounds = true
-        layer.costTag = tag
-        let child = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30), ledger: ledger)
-        child.backgroundColor = .black
-        layer.addSublayer(child)
-        return layer
-    }
-
     func testEachTaggedLayerIsChargedItsOwnPassSplitAndBlendedComposite() {
         let (renderer, root) = flatScene([], ledger: ledger)
-        root.addSublayer(clipped(x: 2, tag: 0))
-        root.addSublayer(clipped(x: 50, tag: 1))
+        root.addSublayer(clippedLayer(x: 2, tag: 0, ledger: ledger))
+        root.addSublayer(clippedLayer(x: 50, tag: 1, ledger: ledger))
         let plain = Layer(frame: Rect(x: 95, y: 10, width: 20, height: 20), ledger: ledger)
         plain.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 100)
         plain.costTag = 2
@@ -45,9 +33,9 @@ final class LayerCostTests: XCTestCase {
 
     func testANestedTaggedLayerTakesItsOwnPassAndItsParentKeepsTheRest() {
         let (renderer, root) = flatScene([], ledger: ledger)
-        let outer = clipped(x: 2, tag: 0)
+        let outer = clippedLayer(x: 2, tag: 0, ledger: ledger)
         outer.frame = Rect(x: 2, y: 2, width: 120, height: 80)
-        outer.addSublayer(clipped(x: 10, tag: 1))
+        outer.addSublayer(clippedLayer(x: 10, tag: 1, ledger: ledger))
         root.addSublayer(outer)
         let stats = renderer.render(root, time: 0)
         XCTAssertEqual(stats.layerCosts[0]?.offscreenPasses, 1)
@@ -60,7 +48,7 @@ final class LayerCostTests: XCTestCase {
 
     func testUntaggedLayersAttributeNothing() {
         let (renderer, root) = flatScene([], ledger: ledger)
-        let layer = clipped(x: 2, tag: 0)
+        let layer = clippedLayer(x: 2, tag: 0, ledger: ledger)
         layer.costTag = -1
         root.addSublayer(layer)
         let stats = renderer.render(root, time: 0)

@@ -7,18 +7,6 @@ import XCTest
 final class OverlayRegionTests: XCTestCase {
     let ledger = Ledger()
 
-    /// A 40 × 30 pt layer at `x`, `y` clipping an opaque child (an off-screen pass), tagged `tag`.
-    private func clipped(x: Double, y: Double = 10, tag: Int) -> Layer {
-        let layer = Layer(frame: Rect(x: x, y: y, width: 40, height: 30), ledger: ledger)
-        layer.cornerRadius = 8
-        layer.masksToBounds = true
-        layer.costTag = tag
-        let child = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30), ledger: ledger)
-        child.backgroundColor = .black
-        layer.addSublayer(child)
-        return layer
-    }
-
     /// A translucent 20 × 20 pt square at `x` (a blended draw), tagged `tag`.
     private func translucent(x: Double, tag: Int) -> Layer {
         let layer = Layer(frame: Rect(x: x, y: 50, width: 20, height: 20), ledger: ledger)
@@ -40,15 +28,15 @@ final class OverlayRegionTests: XCTestCase {
     }
 
     func testTheOffscreenRegionsAreTheTaggedLayersDrawnOffScreenAtTheirRects() {
-        let untagged = clipped(x: 50, tag: -1)
-        XCTAssertEqual(regions(.offscreen, [clipped(x: 2, tag: 0), translucent(x: 2, tag: 1), untagged]),
+        let untagged = clippedLayer(x: 50, tag: -1, ledger: ledger)
+        XCTAssertEqual(regions(.offscreen, [clippedLayer(x: 2, tag: 0, ledger: ledger), translucent(x: 2, tag: 1), untagged]),
                        [text(0, 2, 10, 40, 30)], "the blended layer and the untagged pass are not numbered")
-        XCTAssertEqual(regions(.blended, [clipped(x: 2, tag: 0), translucent(x: 60, tag: 1)]),
+        XCTAssertEqual(regions(.blended, [clippedLayer(x: 2, tag: 0, ledger: ledger), translucent(x: 60, tag: 1)]),
                        [text(0, 2, 10, 40, 30), text(1, 60, 50, 20, 20)], "a composite blends, as the translucent square does")
     }
 
     func testARegionIsCutToTheScreenAndALayerOffTheScreenHasNone() {
-        XCTAssertEqual(regions(.offscreen, [clipped(x: 110, y: -10, tag: 0), clipped(x: 200, tag: 1)]),
+        XCTAssertEqual(regions(.offscreen, [clippedLayer(x: 110, y: -10, tag: 0, ledger: ledger), clippedLayer(x: 200, tag: 1, ledger: ledger)]),
                        [text(0, 110, 0, 18, 20)])
     }
 
@@ -63,13 +51,13 @@ final class OverlayRegionTests: XCTestCase {
         // A cell's own drawing (untagged) between two cells' layers of one tag, side by side.
         let cell = Layer(frame: Rect(x: 42, y: 10, width: 4, height: 4), ledger: ledger)
         cell.backgroundColor = .black
-        XCTAssertEqual(regions(.offscreen, [clipped(x: 2, tag: 0), cell, clipped(x: 42, tag: 0)]),
+        XCTAssertEqual(regions(.offscreen, [clippedLayer(x: 2, tag: 0, ledger: ledger), cell, clippedLayer(x: 42, tag: 0, ledger: ledger)]),
                        [text(0, 2, 10, 40, 30), text(0, 42, 10, 40, 30)])
     }
 
     func testWithoutRecordingThereAreNoRegions() {
         let (renderer, root) = flatScene([], ledger: ledger)
-        root.addSublayer(clipped(x: 2, tag: 0))
+        root.addSublayer(clippedLayer(x: 2, tag: 0, ledger: ledger))
         _ = renderer.render(root, time: 0)
         XCTAssertTrue(renderer.overlayRegions(.offscreen).isEmpty)
     }

@@ -8,17 +8,6 @@ import XCTest
 final class ScreenSplitTests: XCTestCase {
     let ledger = Ledger()
 
-    /// A 40 × 30 pt layer at `x` with an opaque child filling it, so a clip has something to clip.
-    private func clipped(x: Double, radius: Double = 8) -> Layer {
-        let layer = Layer(frame: Rect(x: x, y: 10, width: 40, height: 30), ledger: ledger)
-        layer.cornerRadius = radius
-        layer.masksToBounds = true
-        let child = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 30), ledger: ledger)
-        child.backgroundColor = .black
-        layer.addSublayer(child)
-        return layer
-    }
-
     private func render(_ layers: [Layer]) -> RenderStats {
         let (renderer, root) = flatScene([], ledger: ledger)
         for layer in layers { root.addSublayer(layer) }
@@ -33,7 +22,7 @@ final class ScreenSplitTests: XCTestCase {
 
     func testEachClippedLayerOnScreenSplitsTheScreensPassOnce() {
         for count in 1...3 {
-            let stats = render((0..<count).map { clipped(x: 2 + 41 * Double($0)) })
+            let stats = render((0..<count).map { clippedLayer(x: 2 + 41 * Double($0), ledger: ledger) })
             XCTAssertEqual(stats.offscreenPasses, count)
             XCTAssertEqual(stats.screenSplits, count, "\(count) clipped layers")
         }
@@ -51,10 +40,10 @@ final class ScreenSplitTests: XCTestCase {
     }
 
     func testPassesNestedInAnOffScreenPassSplitOnce() {
-        let outer = clipped(x: 2, radius: 4)
+        let outer = clippedLayer(x: 2, radius: 4, ledger: ledger)
         outer.frame = Rect(x: 2, y: 2, width: 120, height: 80)
-        outer.addSublayer(clipped(x: 0))
-        outer.addSublayer(clipped(x: 50))
+        outer.addSublayer(clippedLayer(x: 0, ledger: ledger))
+        outer.addSublayer(clippedLayer(x: 50, ledger: ledger))
         let stats = render([outer])
         XCTAssertEqual(stats.offscreenPasses, 3)
         XCTAssertEqual(stats.screenSplits, 1, "the inner passes begin from the outer's buffer, not the screen")
@@ -65,8 +54,8 @@ final class ScreenSplitTests: XCTestCase {
         let cell = Layer(frame: Rect(x: 2, y: 2, width: 120, height: 80), ledger: ledger)
         cell.backgroundColor = .white
         cell.shouldRasterize = true
-        cell.addSublayer(clipped(x: 0))
-        cell.addSublayer(clipped(x: 50))
+        cell.addSublayer(clippedLayer(x: 0, ledger: ledger))
+        cell.addSublayer(clippedLayer(x: 50, ledger: ledger))
         root.addSublayer(cell)
         let miss = renderer.render(root, time: 0), hit = renderer.render(root, time: 1.0 / 60)
         XCTAssertEqual(miss.rasterMisses, 1)
@@ -90,7 +79,7 @@ final class ScreenSplitTests: XCTestCase {
     }
 
     func testALayerOffTheScreenRunsNoPassAndSplitsNothing() {
-        let stats = render([clipped(x: 1000)])
+        let stats = render([clippedLayer(x: 1000, ledger: ledger)])
         XCTAssertEqual(stats.offscreenPasses, 0)
         XCTAssertEqual(stats.screenSplits, 0)
     }

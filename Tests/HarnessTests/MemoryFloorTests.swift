@@ -7,14 +7,14 @@ import XCTest
 final class MemoryFloorTests: XCTestCase {
     func testTheFillFloorTriesEveryStorePathBothKindsOfColourAndStreamingStores() {
         let paths = Set(MemoryFloor.fillWays.map(\.path))
-        XCTAssertEqual(paths, Set(StorePath.allCases.map { $0 } + [nil]))
+        XCTAssertEqual(paths, Set(StoreKernel.allCases.map { $0 } + [nil]))
         // The string path has two fills: a byte fill (bytes all equal) and a word fill.
         let stringColors = MemoryFloor.fillWays.filter { $0.path == .string }.map(\.color.packed)
         XCTAssertTrue(stringColors.contains { $0 == ($0 & 0xFF) &* 0x0101_0101 })
         XCTAssertTrue(stringColors.contains { $0 != ($0 & 0xFF) &* 0x0101_0101 })
         // A frame per fill way of the kernels' paths; per store path, one copied from the cache
         // (its kept copy's image); and one that the streaming fill and the kept copy write.
-        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.filter { $0.path != nil }.count + StorePath.allCases.count + 1)
+        XCTAssertEqual(MemoryFloor.frames, MemoryFloor.fillWays.filter { $0.path != nil }.count + StoreKernel.allCases.count + 1)
     }
 
     func testTheKeptCopyWritesEveryPixelOfTheFrameFromTheImage() throws {

@@ -103,7 +103,7 @@ final class PixmapDrawingTests: XCTestCase {
         XCTAssertEqual(Pixmap(width: 750, height: 1)!.rowAlignmentPeriod, 8)
         XCTAssertEqual(Pixmap(width: 37, height: 1)!.rowAlignmentPeriod, 16)
         var rng = SeededRandom(seed: 0xC0DE)
-        for path in StorePath.allCases {
+        for path in StoreKernel.allCases {
             let before = randomPixmap(750, 20, &rng)
             var p = before
             XCTAssertEqual(p.copyRowsFromAbove(path: path), 12 * 750)

@@ -17,14 +17,14 @@ final class SpanKernelTests: XCTestCase {
     /// whose four bytes are equal, a string store for other colours on long spans, a loop on
     /// short ones.
     func testFillWritesExactlyTheSpanForEveryColourKindAndLength() {
-        for path in StorePath.allCases { checkFill(path) }
+        for path in StoreKernel.allCases { checkFill(path) }
     }
 
     /// Opaque image copies write the source's pixels into exactly the span, on both store paths.
     func testCopyWritesExactlyTheSpanOnBothStorePaths() {
         var rng = SeededRandom(seed: 0xC0B1)
-        for path in StorePath.allCases {
-            let kernels = KernelChoice(storePath: path)
+        for path in StoreKernel.allCases {
+            let kernels = KernelChoice(store: path)
             for length in Array(0...257) + [600, 1037, 4099] {
                 let offset = Int.random(in: 0...7, using: &rng), shift = Int.random(in: 0...7, using: &rng)
                 var p = randomPixels(&rng, width: length + 16)
@@ -43,8 +43,8 @@ final class SpanKernelTests: XCTestCase {
         }
     }
 
-    private func checkFill(_ path: StorePath) {
-        let kernels = KernelChoice(storePath: path)
+    private func checkFill(_ path: StoreKernel) {
+        let kernels = KernelChoice(store: path)
         var rng = SeededRandom(seed: 0xF111)
         let colours: [UInt32] = [0xFFFF_FFFF, 0, 0xFF00_0000, 0xFFF7_F2F2, 0x8040_2010]
         for colour in colours {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Problems
 @testable import Reports
 import Results
 import Text
@@ -21,7 +22,7 @@ final class ConsoleReportTests: XCTestCase {
             if processes { run.rounds = [.step: Array(steps.prefix(5))] }
             return run
         }
-        var results = Results(tool: ToolInfo(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
+        var results = Results(tool: ToolBuild(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
                               machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-02T03:04:05Z",
                               floorNanos: 1, copyFloorNanos: 1, runs: runs)
         if processes { results.processes = 5 }

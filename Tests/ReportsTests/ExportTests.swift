@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 @testable import Reports
 import Results
 import Text
@@ -46,7 +47,7 @@ final class ExportTests: XCTestCase {
                 runs.append(run)
             }
         }
-        return Results(tool: ToolInfo(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
+        return Results(tool: ToolBuild(version: "0.1.0", configuration: "release", optimized: true, swift: "6.3"),
                        machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-02T03:04:05Z",
                        floorNanos: 8_000, copyFloorNanos: 9_000, runs: runs)
     }

@@ -18,10 +18,10 @@ final class HTMLPicturesAndAxesTests: XCTestCase {
 
     func testACloseUpIsAReadableThumbnailLinkedToItsWholeFrameWithinThePage() throws {
         let whole = png(1024, 1629), closeUp = png(480, 256)
-        let legend = [FramePictureRef.Legend(colour: "#FCE95F", meaning: "rendered off-screen this frame")]
-        let pictures = [FramePictureRef(title: "long, per-cell-mask, step 111, overlay offscreen", pngBytes: whole, legend: legend,
+        let legend = [FramePNG.Legend(colour: "#FCE95F", meaning: "rendered off-screen this frame")]
+        let pictures = [FramePNG(title: "long, per-cell-mask, step 111, overlay offscreen", pngBytes: whole, legend: legend,
                                         closeUp: .init(pngBytes: closeUp, caption: "Close-up of a section's top-left corner")),
-                        FramePictureRef(title: "long, none, step 111, overlay blended", pngBytes: png(1024, 1630))]
+                        FramePNG(title: "long, none, step 111, overlay blended", pngBytes: png(1024, 1630))]
         let html = ResultsFixtures.run().report(.html, pictures: pictures)
 
         // The thumbnail is the close-up at its own size (at least 400 px: the grid's columns are

@@ -30,7 +30,7 @@ final class HTMLReportTests: XCTestCase {
 
     func testHTMLHasThreeBarChartsAndAStepTimeChartPerStrategyAndNothingFromTheNetwork() throws {
         // Bytes whose Base64 is all slashes: the URL check below must look past data: URIs.
-        let picture = FramePictureRef(title: #"step 40 <blended> & "overlay""#, pngBytes: [0x89, 0x50, 0x4E, 0x47] + Array(repeating: 0xFF, count: 30))
+        let picture = FramePNG(title: #"step 40 <blended> & "overlay""#, pngBytes: [0x89, 0x50, 0x4E, 0x47] + Array(repeating: 0xFF, count: 30))
         let html = ReportSample.sample().report(.html, pictures: [picture])
 
         let sections = htmlSections(html)
@@ -172,9 +172,9 @@ final class HTMLReportTests: XCTestCase {
     }
 
     func testAPictureInTheHTMLCarriesALegendForEachOfItsColours() {
-        let legend = [FramePictureRef.Legend(colour: "#E61414", meaning: "blended: drawn over what is beneath"),
-                      FramePictureRef.Legend(colour: "#14C828", meaning: "opaque: replaces what is beneath")]
-        let html = ReportSample.sample().report(.html, pictures: [FramePictureRef(title: "scroll, none, step 4, overlay blended", pngBytes: [1, 2, 3], legend: legend)])
+        let legend = [FramePNG.Legend(colour: "#E61414", meaning: "blended: drawn over what is beneath"),
+                      FramePNG.Legend(colour: "#14C828", meaning: "opaque: replaces what is beneath")]
+        let html = ReportSample.sample().report(.html, pictures: [FramePNG(title: "scroll, none, step 4, overlay blended", pngBytes: [1, 2, 3], legend: legend)])
         for entry in legend {
             XCTAssertTrue(html.contains("<span class=\"swatch\" style=\"background: \(entry.colour)\"></span>\(entry.meaning)</li>"), html)
         }

@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Problems
 import Reports
 import Results
 import XCTest
@@ -53,7 +54,7 @@ final class HostileNameTests: XCTestCase {
                                       floorNanos: 8_000, copyFloorNanos: 9_000))
             }
         }
-        return Results(tool: ToolInfo(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
+        return Results(tool: ToolBuild(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
                        machine: MachineInfo(os: "Linux", cores: 2, cpu: cpu), createdAt: "2025-01-02T03:04:05Z",
                        floorNanos: 8_000, copyFloorNanos: 9_000, runs: runs)
     }
@@ -140,9 +141,9 @@ final class HostileNameTests: XCTestCase {
 
     func testHTMLReportHasTheSameTagsWithHostileNamesAndNoControlCharacters() {
         let (hostile, plain) = Self.pair
-        let pictures = [FramePictureRef(title: "\u{1B}[2J</figcaption><script>", pngBytes: [0x89, 0x50])]
+        let pictures = [FramePNG(title: "\u{1B}[2J</figcaption><script>", pngBytes: [0x89, 0x50])]
         let text = hostile.report(.html, pictures: pictures)
-        let reference = plain.report(.html, pictures: [FramePictureRef(title: "frame", pngBytes: [0x89, 0x50])])
+        let reference = plain.report(.html, pictures: [FramePNG(title: "frame", pngBytes: [0x89, 0x50])])
         XCTAssertEqual(tags(text), tags(reference))
         XCTAssertFalse(text.lowercased().contains("<script"))
         XCTAssertFalse(text.lowercased().contains("<img src=x"))

@@ -1,4 +1,5 @@
 import Foundation
+import Problems
 @testable import Reports
 import Results
 import XCTest
@@ -54,7 +55,7 @@ enum ReportSample {
             runs += scenarioRuns
         }
         return Results(schema: Results.currentSchema,
-                       tool: ToolInfo(version: "0.1.0", configuration: "release", optimized: optimized, swift: "6.3"),
+                       tool: ToolBuild(version: "0.1.0", configuration: "release", optimized: optimized, swift: "6.3"),
                        machine: MachineInfo(os: "Linux 6.8", cores: 2, cpu: "Test CPU"),
                        createdAt: "2025-01-02T03:04:05Z", floorNanos: 81_700, copyFloorNanos: 280_900, runs: runs)
     }

@@ -1,4 +1,5 @@
 import JSON
+import Problems
 import Results
 
 /// Results built by hand, for tests of what reads results (the gate, comparisons, reports):
@@ -35,7 +36,7 @@ public enum ResultsFixtures {
             }
             return run
         }
-        var results = Results(tool: ToolInfo(version: "1.0.0", configuration: "debug", optimized: true, swift: "6.3"),
+        var results = Results(tool: ToolBuild(version: "1.0.0", configuration: "debug", optimized: true, swift: "6.3"),
                               machine: MachineInfo(os: "Linux", cores: 2, cpu: "Test CPU"), createdAt: "2025-01-01T00:00:00Z",
                               floorNanos: 50_000, copyFloorNanos: 60_000, runs: runs)
         // Rounds of one process record no process count, as `bench run --rounds` writes them.

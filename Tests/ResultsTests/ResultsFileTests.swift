@@ -19,7 +19,7 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
                             ratios: [.stepToFloor: 1.5, .stepToNone: 1], samples: [.step: [5, 6]], eventSteps: [1],
                             pictures: ["0": "0badf00d"], floorNanos: 4, copyFloorNanos: 8)
         return Results(schema: Results.currentSchema,
-                       tool: ToolInfo(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
+                       tool: ToolBuild(version: "0.1.0", configuration: "debug", optimized: true, swift: "6.3"),
                        machine: MachineInfo(os: "Linux", cores: 2, cpu: "test"), createdAt: "2025-01-01T00:00:00Z",
                        floorNanos: 4, copyFloorNanos: 8, runs: [run])
     }

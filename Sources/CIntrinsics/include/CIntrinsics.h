@@ -22,13 +22,13 @@ static inline __attribute__((always_inline)) void cprefetch_block(uintptr_t addr
     for (intptr_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch((const void *)(address + (uintptr_t)offset), 0, 3);
 }
 
-/// `n` pixels at `d` set to `color` with 16-byte vector stores: the fill of `StorePath.vector`.
+/// `n` pixels at `d` set to `color` with 16-byte vector stores: the fill of `StoreKernel.vector`.
 /// Compiled in CIntrinsics.c with its loop aligned to 32 bytes, so that its speed does not
 /// depend on where the linker happens to place it (docs/cost-model.md §6).
 void cvector_fill(uint32_t *d, intptr_t n, uint32_t color);
 
 /// The `n` pixels at `s` copied to `d` (not overlapping) with 16-byte vector loads and stores:
-/// the copy of `StorePath.vector`, aligned as `cvector_fill` is.
+/// the copy of `StoreKernel.vector`, aligned as `cvector_fill` is.
 void cvector_copy(uint32_t *d, const uint32_t *s, intptr_t n);
 
 /// `n` pixels at `d` set to `color` with streaming (non-temporal) 16-byte stores, which write

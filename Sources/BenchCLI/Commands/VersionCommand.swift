@@ -1,4 +1,5 @@
 import Harness
+import Problems
 import Results
 import Strategies
 import Text
@@ -19,7 +20,7 @@ struct VersionCommand: BenchCommand {
     }
 
     /// `bench 0.1.0 (debug, Swift 6.3)`, with a warning when the hot modules were not optimized.
-    static func line(_ tool: ToolInfo) -> String {
+    static func line(_ tool: ToolBuild) -> String {
         let optimized = tool.optimized ? "" : ", hot modules NOT optimized"
         return Escape.terminal("bench \(tool.version) (\(tool.configuration)\(optimized), Swift \(tool.swift))")
     }

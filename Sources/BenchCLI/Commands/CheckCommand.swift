@@ -143,7 +143,7 @@ struct CheckCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         guard let baseline else { return try holdToLimits(results!, context) }
-        let hasValgrind = InstructionCounting.executable(named: "valgrind") != nil
+        let hasValgrind = InstructionCounter.executable(named: "valgrind") != nil
         var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance,
                                    cycleTolerance: cycleTolerance)
         options.gateCellChanges = gateCellChanges
@@ -271,7 +271,7 @@ struct CheckCommand: BenchCommand {
             let inSuite = suite?.scenarios.contains { $0.name == group.scenario } ?? false
             let selection = ["--scenario=\(group.scenario)", "--steps=\(group.steps)", "--strategy=" + group.strategies.joined(separator: ",")]
             let pairs = group.strategies.map { RunKey(scenario: group.scenario, strategy: $0) }
-            let counted = try InstructionCounting.count(selection: selection, inputs: inSuite ? suiteFile : InputFiles(), pairs: pairs,
+            let counted = try InstructionCounter.count(selection: selection, inputs: inSuite ? suiteFile : InputFiles(), pairs: pairs,
                                                         bench: ChildBench.executable(context, for: "counting instructions"),
                                                         progress: nil, notice: context.stderr)
             counts.merge(counted.instructions) { a, _ in a }
@@ -279,7 +279,7 @@ struct CheckCommand: BenchCommand {
             counter = counted.counter
         }
         current.attach(instructions: counts, counter: counter)
-        current.attach(cost: cost, model: InstructionCounting.model)
+        current.attach(cost: cost, model: InstructionCounter.model)
     }
 
     /// GITHUB_STEP_SUMMARY's bytes as the environment holds them (Foundation's environment

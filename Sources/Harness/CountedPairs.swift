@@ -3,7 +3,8 @@ import Results
 import Strategies
 import Table
 
-/// Instructions executed per phase, and their simulated cache cost, counted by valgrind's
+/// The child side of counting under valgrind (the parent is BenchCLI's `InstructionCounter`):
+/// instructions executed per phase, and their simulated cache cost, counted by valgrind's
 /// callgrind: wall-clock time on a shared machine is noisy, the instructions a phase executes are
 /// not. A child `bench` under callgrind runs each (scenario, strategy) pair alone — warm-up steps,
 /// `boundary`, the measured steps, `boundary` — and callgrind dumps and zeroes its counts after each
@@ -11,7 +12,7 @@ import Table
 /// count is the inclusive cost of the function that runs it (`Simulation.reusePhase`,
 /// `layoutPhase`, `compositePhase`; `step` for all), read by `CallgrindProfile`; with the cache
 /// simulated (`CacheModel.standard`) the same dumps give its reads, writes, misses and cycles.
-public enum InstructionCount {
+public enum CountedPairs {
     /// The symbol fragment of the function whose inclusive cost is each phase's count (the
     /// functions are never inlined, so they exist under these mangled names).
     public static let phaseSymbols: [Phase: String] = [
@@ -21,8 +22,9 @@ public enum InstructionCount {
         .composite: "7Harness10SimulationC14compositePhase",
     ]
 
-    /// The callgrind option that dumps the counts after each `boundary` call.
-    public static let dumpOption = "--dump-after=*16InstructionCountO8boundary*"
+    /// The callgrind option that dumps the counts after each `boundary` call: its mangled name
+    /// spells this type's (`12CountedPairs`), so renaming the type means changing it here.
+    public static let dumpOption = "--dump-after=*12CountedPairsO8boundary*"
 
     /// Marks the end of a counted stretch: callgrind dumps after it returns. Prints `label`, so
     /// the parent can match dumps to pairs in order (and so the call has an effect and stays).
@@ -38,7 +40,7 @@ public enum InstructionCount {
     public static func measure(_ pairs: [(label: String, scenario: Scenario, strategy: String)], steps: Int?,
                                catalog: StrategyCatalog = .builtIn) throws {
         // Counted on the vector store path, whose instructions are the same on every host and
-        // follow the bytes written (`StorePath`), and the portable lanes, which every host has,
+        // follow the bytes written (`StoreKernel`), and the portable lanes, which every host has,
         // so blends count alike everywhere.
         let kernels = KernelChoice.counted
         var geometries: [String: TableGeometry] = [:]

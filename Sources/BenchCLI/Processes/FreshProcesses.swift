@@ -4,12 +4,13 @@ import Problems
 import Results
 
 /// `bench run --processes N`: the same run in N fresh processes, one after another, joined into
-/// one result whose rounds are the processes (`Results.merging(processes:)`).
+/// one result whose rounds are the processes (`Results.merging(processes:)`; the results file
+/// still calls them `rounds`).
 ///
 /// Each process starts with its own address space, allocator and cache placement, so the spread
 /// between processes is the noise a change between two builds must stand out from; rounds inside
 /// one process share those and understate it.
-enum ProcessRounds {
+enum FreshProcesses {
     /// The internal `bench run` option that tells a child its index, so that the strategies take
     /// turns stepping right after the memory floor's turn across processes (`Runner.orderOffset`).
     static let orderOption = "order-offset"

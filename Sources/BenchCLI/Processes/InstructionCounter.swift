@@ -8,13 +8,14 @@ import Harness
 import Results
 import Strategies
 
-/// Counts the instructions of each phase by running `bench` again under valgrind's callgrind:
-/// each (scenario, strategy) pair alone between two callgrind dumps (`InstructionCount.measure`),
+/// The parent side of counting under valgrind (the child is Harness's `CountedPairs`): counts the
+/// instructions of each phase by running `bench` again under valgrind's callgrind, starting the
+/// children and reading their profiles: each (scenario, strategy) pair alone between two callgrind dumps (`CountedPairs.measure`),
 /// with deterministic hashing and address randomisation off (`setarch -R`), so the same code
 /// counts the same. The pairs are dealt between as many children as there are cores; a child gets
 /// the parent's selection options and its pairs' indices in the resulting `RunPlan`, so no scenario
 /// name (which may hold any character) passes through a command line or a label.
-enum InstructionCounting {
+enum InstructionCounter {
     /// The internal `bench run` option of the child process: the indices of the pairs it counts.
     static let childOption = "instruction-child"
 
@@ -61,7 +62,7 @@ enum InstructionCounting {
             for (index, group) in groups.enumerated() {
                 let prefix = directory.file("child-\(index)")
                 let arguments = ["--tool=callgrind", "--callgrind-out-file=\(prefix).out", "--log-file=\(prefix).log", "--vgdb=no",
-                                 InstructionCount.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no"]
+                                 CountedPairs.dumpOption, "--dump-instr=no", "--compress-strings=no", "--compress-pos=no"]
                     + model.valgrindOptions + [bench.path, "run"] + selection
                     + ["--\(childOption)=" + group.map(String.init).joined(separator: ",")]
                 let process = try ChildProcess("the counting process \(index + 1) of \(groups.count) (valgrind)",
@@ -219,10 +220,10 @@ enum InstructionCounting {
 
     /// The counting child's whole run, under valgrind: each of `pairs` (indices into
     /// `plan.keys`) alone between two callgrind dumps, labelled with its index on standard output
-    /// (`InstructionCount.measure`), which `readDumps` reads back in the parent.
+    /// (`CountedPairs.measure`), which `readDumps` reads back in the parent.
     static func runChild(pairs indices: [Int], of plan: RunPlan, steps: Int?, catalog: StrategyCatalog) throws {
         let pairs = plan.items.flatMap { item in item.strategies.map { (scenario: item.scenario, strategy: $0) } }
-        try InstructionCount.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
+        try CountedPairs.measure(indices.map { (String($0), pairs[$0].scenario, pairs[$0].strategy) }, steps: steps,
                                      catalog: catalog)
     }
 }

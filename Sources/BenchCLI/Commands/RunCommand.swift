@@ -67,18 +67,18 @@ struct RunCommand: BenchCommand {
                 OptionSpec(name: "wide", arity: .flag,
                            help: "Print every column of the comparison table (the layout and reuse phases, the traffic "
                                + "bound in µs, the step's p90, the first load and × floor), wider than 120 columns."),
-                InstructionCounting.childOptionSpec,
+                InstructionCounter.childOptionSpec,
                 OptionSpec(name: "store-path", valueName: "path",
                            help: "Time fills and copies with this store path (string: the C library's memset, memmove "
                                + "and string stores; vector: loops of vector stores).",
-                           allowedValues: StorePath.allCases.map(\.rawValue), defaultDescription: "vector"),
+                           allowedValues: StoreKernel.allCases.map(\.rawValue), defaultDescription: "vector"),
                 OptionSpec(name: "blend-lanes", valueName: "lanes",
                            help: "Blend with these lanes (portable: Swift's SIMD, SSE2; wide: AVX2, where the CPU has "
                                + "it). Both give the same pixels. Results record the store path and lanes with the host: "
                                + "other choices make other hosts.",
                            allowedValues: BlendLanes.allCases.map(\.rawValue),
                            defaultDescription: "wide where the CPU has AVX2, else portable"),
-                OptionSpec(name: ProcessRounds.orderOption, valueName: "k",
+                OptionSpec(name: FreshProcesses.orderOption, valueName: "k",
                            help: "Move the memory floor's turn k strategies on in every step (bench --processes gives each process its index).",
                            isInternal: true),
             ])
@@ -121,7 +121,7 @@ struct RunCommand: BenchCommand {
     var quiet: Bool
     /// Whether the table has every column.
     var wide: Bool
-    /// In the child that valgrind counts (`InstructionCounting`), the pairs to count: indices
+    /// In the child that valgrind counts (`InstructionCounter`), the pairs to count: indices
     /// into `plan.keys`.
     var instructionChildPairs: [Int]?
     /// Whether this process is a child of another `bench run` (`--processes`, `--instructions`),
@@ -141,9 +141,9 @@ struct RunCommand: BenchCommand {
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         rounds = try arguments.integer("rounds", in: 1...1000) ?? 1
         processes = try arguments.integer("processes", in: 1...1000) ?? 1
-        orderOffset = try arguments.integer(ProcessRounds.orderOption, in: 0...1000) ?? 0
+        orderOffset = try arguments.integer(FreshProcesses.orderOption, in: 0...1000) ?? 0
         // The values are checked against the options' allowed values when parsed.
-        if let path = arguments.value("store-path").flatMap(StorePath.init(rawValue:)) { kernels.storePath = path }
+        if let path = arguments.value("store-path").flatMap(StoreKernel.init(rawValue:)) { kernels.store = path }
         if let lanes = arguments.value("blend-lanes").flatMap(BlendLanes.init(rawValue:)) {
             guard lanes != .wide || BlendLanes.wideIsAvailable else {
                 throw BenchError.usage(.wideBlendLanesUnavailable)
@@ -159,15 +159,15 @@ struct RunCommand: BenchCommand {
         childArguments += selection + (arguments.value("rounds").map { ["--rounds=\($0)"] } ?? [])
         countsInstructions = arguments.flag("instructions")
         // Without valgrind the run would fail at its end: say so before it starts.
-        if countsInstructions && InstructionCounting.executable(named: "valgrind") == nil {
+        if countsInstructions && InstructionCounter.executable(named: "valgrind") == nil {
             throw BenchError.usage(.valgrindMissing(option: "--instructions"))
         }
         jsonPath = arguments.value("json")
         quiet = arguments.flag("quiet")
         wide = arguments.flag("wide")
         keepsSamples = arguments.flag("samples")
-        instructionChildPairs = try InstructionCounting.childPairs(arguments, of: plan)
-        isChild = instructionChildPairs != nil || arguments.value(ProcessRounds.orderOption) != nil
+        instructionChildPairs = try InstructionCounter.childPairs(arguments, of: plan)
+        isChild = instructionChildPairs != nil || arguments.value(FreshProcesses.orderOption) != nil
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
                                  inputs: ["scenario-file", "suite"] + TableOptions.inputNames)
@@ -181,7 +181,7 @@ struct RunCommand: BenchCommand {
     func run(_ context: CommandContext) throws -> Int32 {
         if !isChild { context.stderr(ScenarioSelection.deviceNotes(scenarios)) }
         if let indices = instructionChildPairs {
-            try InstructionCounting.runChild(pairs: indices, of: plan, steps: steps, catalog: catalog)
+            try InstructionCounter.runChild(pairs: indices, of: plan, steps: steps, catalog: catalog)
             return 0
         }
         var progress: ((String) -> Void)?
@@ -198,7 +198,7 @@ struct RunCommand: BenchCommand {
                 try WorkEstimate.check(plan, steps: steps, rounds: processes * rounds)
                 try FrameMemory.check(FrameMemory.need(for: plan, steps: steps, rounds: rounds))
                 // Every process times the same instructions: the paths given or this machine's.
-                results = try ProcessRounds.run(childArguments + ["--store-path=\(kernels.storePath.rawValue)",
+                results = try FreshProcesses.run(childArguments + ["--store-path=\(kernels.store.rawValue)",
                                                                   "--blend-lanes=\(kernels.blendLanes.rawValue)"],
                                                 inputs: inputs, count: processes,
                                                 executable: ChildBench.executable(context, for: "--processes"), progress: progress,
@@ -212,7 +212,7 @@ struct RunCommand: BenchCommand {
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
             if countsInstructions {
-                let counted = try InstructionCounting.count(selection: selection, inputs: inputs, pairs: plan.keys,
+                let counted = try InstructionCounter.count(selection: selection, inputs: inputs, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
                                                             progress: progress, notice: context.stderr)
                 results.attach(instructions: counted.instructions, counter: counted.counter)
@@ -262,7 +262,7 @@ struct RunCommand: BenchCommand {
     /// Frames of the first scenario with the overlays that explain the strategies' costs, for the
     /// HTML report, at the first step of the run whose frame shows a section's rounded edge
     /// (`FramedCorner`): each as a close-up of the corner and the whole frame with its legend.
-    private func framePictures() throws -> [FramePictureRef] {
+    private func framePictures() throws -> [FramePNG] {
         guard let scenario = plan.items.first?.scenario, let strategies = plan.items.first?.strategies else { return [] }
         let steps = steps ?? scenario.steps
         // No edge on screen in the whole run (sections longer than the scroll): the first frame,
@@ -271,20 +271,19 @@ struct RunCommand: BenchCommand {
         return try catalog.overlayPictures(among: strategies).map { name, overlay in
             let legend = overlay.legend.map { tint, meaning in
                 let swatch = Overlay.tinted(Color.white.premultiplied, by: tint)
-                return FramePictureRef.Legend(colour: Color(red: swatch.red, green: swatch.green, blue: swatch.blue).hexString,
-                                              meaning: meaning)
+                return FramePNG.Legend(colour: Color(red: swatch.red, green: swatch.green, blue: swatch.blue).hexString,
+                                       meaning: meaning)
             }
             let step = corner?.step ?? 0
             let pictures = try FramePicture.report(scenario: scenario, strategy: name, step: step, overlay: overlay,
                                                    closeUp: corner?.closeUp, catalog: catalog)
-            var closeUp: FramePictureRef.CloseUp?
+            var closeUp: FramePNG.CloseUp?
             if let picture = pictures.closeUp, let corner {
                 let zoom = picture.width / max(1, corner.closeUp.width)
-                closeUp = FramePictureRef.CloseUp(pngBytes: picture.pngData(), caption: "Close-up of a section's \(corner.edge.rawValue)-left corner"
-                                                    + (zoom > 1 ? ", each pixel drawn \(zoom) × \(zoom)" : ""))
+                closeUp = FramePNG.CloseUp(pngBytes: picture.pngData(), cornerOn: corner.edge.rawValue, zoom: zoom)
             }
-            let title = "\(Escape.shortened(scenario.name)), \(name), step \(step), overlay \(overlay.rawValue)"
-            return FramePictureRef(title: title, pngBytes: pictures.whole.pngData(), legend: legend, closeUp: closeUp)
+            return FramePNG(scenario: scenario.name, strategy: name, step: step, overlay: overlay.rawValue,
+                            pngBytes: pictures.whole.pngData(), legend: legend, closeUp: closeUp)
         }
     }
 }

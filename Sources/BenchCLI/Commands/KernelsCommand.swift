@@ -33,7 +33,7 @@ struct KernelsCommand: BenchCommand {
     func run(_ context: CommandContext) throws -> Int32 {
         // The kernels a run on this host times with.
         let size = Scenario.ipadSettings.device.pixelSize, kernels = KernelChoice.preferred
-        context.stdout("Store path: \(kernels.storePath.rawValue); blend lanes: \(kernels.blendLanes.rawValue) (as 'bench run' times by default here)\n")
+        context.stdout("Store path: \(kernels.store.rawValue); blend lanes: \(kernels.blendLanes.rawValue) (as 'bench run' times by default here)\n")
         context.stdout(Self.table(KernelBench.run(size: size, repetitions: repetitions, kernels: kernels)))
         return 0
     }

@@ -1,16 +1,17 @@
 import Foundation
+import Problems
 import Raster
 import Results
 
-extension ToolInfo {
+extension ToolBuild {
     /// This build.
-    public static var current: ToolInfo {
+    public static var current: ToolBuild {
         #if DEBUG
         let configuration = "debug"
         #else
         let configuration = "release"
         #endif
-        return ToolInfo(version: CornerBench.version, configuration: configuration,
+        return ToolBuild(version: CornerBench.version, configuration: configuration,
                         optimized: BuildInfo.isOptimized, swift: CornerBench.swiftVersion)
     }
 }

@@ -79,14 +79,14 @@ struct Listing: Encodable {
     }
 
     var schema = Listing.currentSchema
-    var tool: ToolInfo
+    var tool: ToolBuild
     var strategies: [Strategy]
     var scenarios: [Scenario]
     var devices: [Device]
     var suites: [Suite]
     var metrics: [Metric]
     /// The cache `--instructions` simulates for the `cost` metrics.
-    var cacheModel = InstructionCounting.model
+    var cacheModel = InstructionCounter.model
 
     /// The listing of this build with the strategies of `catalog` (built-in and added ones), and
     /// the suites found in `directory`.
