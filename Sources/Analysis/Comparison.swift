@@ -162,9 +162,11 @@ public struct Comparison: Sendable {
         // A zero median (a zero time) leaves nothing to scale.
         guard centre.isFinite, centre > 0 else { return nil }
         let aligned = sortedYs.map { $0 * centre }
+        // The rescalings mostly keep the ranks, and so the exact distribution: counted once each.
+        let counts = MannWhitney.ExactCounts()
         func smallest(_ factor: (Double) -> Double) -> Double? {
             func detects(_ d: Double) -> Bool {
-                MannWhitney.test(sortedXs: sortedXs, sortedYs: aligned.map { $0 * factor(d) }).p < alpha
+                MannWhitney.test(sortedXs: sortedXs, sortedYs: aligned.map { $0 * factor(d) }, counts: counts).p < alpha
             }
             var low = 0.0, high = 1.0
             while !detects(high) {

@@ -30,14 +30,28 @@ public enum MannWhitney {
         test(sortedXs: xs.sorted(), sortedYs: ys.sorted())
     }
 
+    /// The exact null distributions of the rank sum that tests given this have counted, by the
+    /// ranks and sample size they were counted for. A caller that tests many rescalings of the
+    /// same samples (`Comparison.smallestDetectable`, about 90 tests a row) meets the same ranks
+    /// again and again; with one of these it counts each distribution once, and every p-value is
+    /// the same as without it. Not shared between threads: one per caller.
+    public final class ExactCounts {
+        /// The last row of the counting table (subsets of size n, by doubled rank sum), by the
+        /// doubled ranks in merged order followed by n.
+        fileprivate var rows: [[Int]: [Double]] = [:]
+
+        public init() {}
+    }
+
     /// Tests `xs` against `ys` (two-sided), both sorted in ascending order (and free of NaN).
     ///
     /// The ranks come from merging the two sorted samples, so a caller that tests many rescalings
-    /// of the same samples (`Comparison.smallestDetectable`) sorts them once.
+    /// of the same samples (`Comparison.smallestDetectable`) sorts them once, and with `counts`
+    /// counts the exact distribution of each set of ranks once.
     /// - Complexity: O(N) for N = n + m values beyond 40 (the normal approximation with tie
     ///   correction); the exact distribution for up to 40, O(n² · m²) at most, counted by dynamic
-    ///   programming.
-    public static func test(sortedXs xs: [Double], sortedYs ys: [Double]) -> Result {
+    ///   programming (O(N) when `counts` holds it).
+    public static func test(sortedXs xs: [Double], sortedYs ys: [Double], counts: ExactCounts? = nil) -> Result {
         let n = xs.count, m = ys.count
         guard n > 0, m > 0 else { return Result(p: 1, smallestPossibleP: 1) }
         let smallest = 2 / binomial(n + m, n)
@@ -70,7 +84,30 @@ public enum MannWhitney {
         }
         if !exact { return Result(p: normalP(observed, tieTerm, n: n, m: m), smallestPossibleP: smallest) }
         // Exact: the distribution of the doubled rank sum of n values drawn from these ranks.
-        let total = doubledRanks.reduce(0, +), width = total + 1
+        let total = doubledRanks.reduce(0, +)
+        let key = counts.map { _ in doubledRanks + [n] }
+        let last: [Double]
+        if let key, let known = counts?.rows[key] {
+            last = known
+        } else {
+            last = exactCounts(doubledRanks, n: n, total: total)
+            if let key { counts?.rows[key] = last }
+        }
+        let all = last.reduce(0, +)
+        // Two-sided: as far from the mean rank sum as observed, on either side.
+        let mean2 = Double(n) * Double(total) / Double(n + m)  // mean of the doubled sum
+        let distance = abs(Double(observed) - mean2)
+        var extreme = 0.0
+        for s in 0...total where last[s] > 0 && abs(Double(s) - mean2) >= distance - 1e-9 {
+            extreme += last[s]
+        }
+        return Result(p: min(1, extreme / all), smallestPossibleP: smallest)
+    }
+
+    /// The number of subsets of n of `doubledRanks` (whose sum is `total`) with each doubled rank
+    /// sum s, at index s: the exact null distribution of the doubled rank sum, unnormalized.
+    private static func exactCounts(_ doubledRanks: [Int], n: Int, total: Int) -> [Double] {
+        let width = total + 1
         // ways[k × width + s]: subsets of size k with doubled rank sum s, in one flat buffer (an
         // array of arrays checked each row's uniqueness at every step of the innermost loop).
         // After the first i ranks no subset is larger than i or sums past their sum, so the loops
@@ -90,16 +127,7 @@ public enum MannWhitney {
                 }
             }
         }
-        let last = ways[(n * width)...]
-        let all = last.reduce(0, +)
-        // Two-sided: as far from the mean rank sum as observed, on either side.
-        let mean2 = Double(n) * Double(total) / Double(n + m)  // mean of the doubled sum
-        let distance = abs(Double(observed) - mean2)
-        var extreme = 0.0
-        for s in 0...total where last[n * width + s] > 0 && abs(Double(s) - mean2) >= distance - 1e-9 {
-            extreme += last[n * width + s]
-        }
-        return Result(p: min(1, extreme / all), smallestPossibleP: smallest)
+        return Array(ways[(n * width)...])
     }
 
     /// The normal approximation of the two-sided p-value, with the tie correction; in doubles

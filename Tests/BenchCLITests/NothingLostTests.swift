@@ -242,26 +242,28 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     }
 
     func testChildProcessesAreHandedTheInputsTheParentReadNotTheirPaths() throws {
-        // The bound scales with this machine's pace: the same run from a regular file, timed.
+        // On the smallest screen: what the children are handed does not depend on it. The bound
+        // scales with this machine's pace: the same run from a regular file, timed.
         let started = Date()
-        let plain = try bash(#"exec "$B" run --cell "$C" --processes 2 --strategy none --steps 1 --quiet --json "$D/plain.json""#, bound: 600)
+        let plain = try bash(#"exec "$B" run --cell "$C" --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/plain.json""#,
+                             bound: 600)
         XCTAssertEqual(plain.status, 0, plain.output)
         let bound = 30 + 10 * Date().timeIntervalSince(started)
-        let substituted = try bash(#"exec "$B" run --cell <(cat "$C") --processes 2 --strategy none --steps 1 --quiet --json "$D/sub.json""#,
+        let substituted = try bash(#"exec "$B" run --cell <(cat "$C") --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/sub.json""#,
                                    bound: bound)
         XCTAssertEqual(substituted.status, 0, substituted.output)
         let scenario = try scenario()
         let file = try bash("exec \"$B\" run --scenario-file <(cat '\(scenario)') --processes 2 --strategy none --quiet", bound: bound)
         XCTAssertEqual(file.status, 0, file.output)
         // A FIFO written once: a child that opened it again would wait for a writer for ever.
-        let fifo = try bash(#"mkfifo "$D/cell.fifo" && { cat "$C" > "$D/cell.fifo" & } && exec "$B" run --cell "$D/cell.fifo" --processes 2 --strategy none --steps 1 --quiet --json "$D/fifo.json""#,
+        let fifo = try bash(#"mkfifo "$D/cell.fifo" && { cat "$C" > "$D/cell.fifo" & } && exec "$B" run --cell "$D/cell.fifo" --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/fifo.json""#,
                             bound: bound)
         XCTAssertEqual(fifo.status, 0, "a child read the FIFO again: \(fifo.output)")
         // The cell keeps its file's name in every process: the rows merge as one scenario.
         let results = try Results.load(from: path("sub.json"))
         let names = Set(results.runs.map(\.scenario))
         XCTAssertEqual(names.count, 1, "\(names)")
-        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("ipad-settings (cell ") }, "\(names)")
+        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("ipad-settings (iphone-se, cell ") }, "\(names)")
     }
 
     // MARK: Rows 3 and 4
@@ -271,9 +273,11 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     }
 
     func testHugeCellsAndTablesAreRefusedUpFrontOrRunInProportionToWhatShows() throws {
-        // The pace of this machine now: a small run, timed; every bound below is a multiple.
+        // The pace of this machine now: a small run, timed; every bound below is a multiple. The
+        // runs that must cost what shows are timed on the smallest screen, as this one is: a cost
+        // that followed the layer's size rather than the screen's would stand out the more.
         let started = Date()
-        let plain = try bash(#"exec "$B" run --cell "$C" --strategy none --steps 2 --quiet"#, bound: 600)
+        let plain = try bash(#"exec "$B" run --cell "$C" --device iphone-se --strategy none --steps 2 --quiet"#, bound: 600)
         XCTAssertEqual(plain.status, 0, plain.output)
         let bound = 20 + 20 * Date().timeIntervalSince(started)
         // Row 3: a 2,048-point rounded, clipped image as the cell, under the limit the tool advises
@@ -292,10 +296,10 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
         // cost what shows: they run, within the bound.
         let hidden = try layerCell(##"{ "frame": { "x": -2048, "y": -2048, "width": 2048, "height": 2048 }, "backgroundColor": "#FF0000", "cornerRadius": 1024, "masksToBounds": true, "sublayers": [ { "frame": { "x": 0, "y": 0, "width": 10, "height": 10 }, "backgroundColor": "#00FF00" } ] }"##, "hidden.json")
         // Two steps: each draws the same hidden layer, so more add time, not a case.
-        let offScreen = try bash("exec \"$B\" run --cell '\(hidden)' --strategy none --steps 2 --quiet", bound: bound)
+        let offScreen = try bash("exec \"$B\" run --cell '\(hidden)' --device iphone-se --strategy none --steps 2 --quiet", bound: bound)
         XCTAssertEqual(offScreen.status, 0, offScreen.output)
         let scaled = try layerCell(##"{ "frame": { "x": 0, "y": 0, "width": 2048, "height": 2048 }, "backgroundColor": "#FF0000", "shouldRasterize": true, "rasterizationScale": 4 }"##, "scaled.json")
-        let rasterized = try bash("exec \"$B\" run --cell '\(scaled)' --strategy none --steps 5 --quiet", bound: bound)
+        let rasterized = try bash("exec \"$B\" run --cell '\(scaled)' --device iphone-se --strategy none --steps 5 --quiet", bound: bound)
         XCTAssertEqual(rasterized.status, 0, rasterized.output)
         // A shadowed 2,048-point layer on every row, on every strategy: refused with the estimate.
         let shadowed = try write(##"{ "name": "shadowed", "device": "iphone-15-pro", "table": { "sections": 2, "rowsPerSection": 40, "content": { "rows": [ { "layers": [ { "frame": { "x": 0, "y": 0, "width": 2048, "height": 2048 }, "backgroundColor": "#FFFFFF", "shadow": { "opacity": 0.5, "radius": 100 } } ] } ] } }, "scroll": { "kind": "constant", "steps": 5 } }"##, "shadowed.json")
