@@ -164,7 +164,7 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
     // MARK: Values no measurement gives
 
     func testARatioOfZeroOrBelowAThousandthIsRefusedNamingTheRowAndField() throws {
-        for (value, shown) in [(0.0, "0"), (5e-324, "5e-324"), (1e-9, "1e-09"), (0.000_9, "0.0009")] {
+        for (value, shown) in [(0.0, "0"), (Double.leastNonzeroMagnitude, "5e-324"), (1e-9, "1e-09"), (0.000_9, "0.0009")] {
             var results = Self.fresh
             results.runs[1].roundRatios![.stepToNone]![2] = value
             try assertRejected(results, ["r.json: runs[1].roundRatios.stepToNone[2]: ", "the row long-table/per-cell-mask",

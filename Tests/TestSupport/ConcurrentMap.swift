@@ -16,7 +16,7 @@ extension Collection {
             _ = results.deinitialize()
             results.deallocate()
         }
-        try withoutActuallyEscaping(transform) { transform in
+        withoutActuallyEscaping(transform) { transform in
             // Each call reads its own element and writes its own slot; the caller vouches for the rest.
             let work = Unchecked { (index: Int) in results[index] = Result { try transform(elements[index]) } }
             DispatchQueue.concurrentPerform(iterations: elements.count) { work.value($0) }
