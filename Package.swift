@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "ResultsTestSupport", dependencies: ["Results", "Problems"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "StrategiesTestSupport", dependencies: ["Strategies", "Table", "Compositor", "Raster", "RasterTestSupport"], path: "Tests/StrategiesTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "HarnessTestSupport", dependencies: ["Harness", "Table", "Compositor", "Raster", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
-        .target(name: "CLITestSupport", dependencies: ["BenchCLI"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "CLITestSupport", dependencies: ["BenchCLI", "Problems"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TableTests", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),

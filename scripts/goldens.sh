@@ -304,21 +304,29 @@ record() {
     } >"$dest"
 }
 
+# The results file (the second argument) and the exports of a run that wrote them as <stem>.md,
+# <stem>.csv, <stem>.influx, <stem>.bmf.json, <stem>.github.json and <stem>.trace.json, recorded
+# as run/<stem>.*.
+record_exports() { # stem results-file
+    local stem=$1
+    record_json results "$2" "$OUT/run/$stem.results"
+    record_json bmf "$stem.bmf.json" "$OUT/run/$stem.bmf"
+    record_json github "$stem.github.json" "$OUT/run/$stem.github"
+    record_json trace "$stem.trace.json" "$OUT/run/$stem.trace"
+    norm markdown "$stem.md" >"$OUT/run/$stem.md"
+    norm csv "$stem.csv" >"$OUT/run/$stem.csv"
+    norm shape "$stem.csv" >"$OUT/run/$stem.csv.shape"
+    norm influx "$stem.influx" >"$OUT/run/$stem.influx"
+    norm shape "$stem.influx" >"$OUT/run/$stem.influx.shape"
+}
+
 # ---------------------------------------------------------------------------------------------
 # run/
 record "$OUT/run/ci-console.txt" console -- "$BENCH" run --suite Benchmarks/ci.json --steps 5 \
     --json ci.json --markdown ci.md --html ci.html --csv ci.csv --trace ci.trace.json --bmf ci.bmf.json \
     --github-benchmark ci.github.json --influx ci.influx
-record_json results ci.json "$OUT/run/ci.results"
-record_json bmf ci.bmf.json "$OUT/run/ci.bmf"
-record_json github ci.github.json "$OUT/run/ci.github"
-record_json trace ci.trace.json "$OUT/run/ci.trace"
-norm markdown ci.md >"$OUT/run/ci.md"
+record_exports ci ci.json
 norm html ci.html >"$OUT/run/ci.html"
-norm csv ci.csv >"$OUT/run/ci.csv"
-norm shape ci.csv >"$OUT/run/ci.csv.shape"
-norm influx ci.influx >"$OUT/run/ci.influx"
-norm shape ci.influx >"$OUT/run/ci.influx.shape"
 
 # A hostile name, two rounds, a device with a GPU (deviceTime and its range), an event label.
 printf '%s\n' '{' \
@@ -331,15 +339,7 @@ printf '%s\n' '{' \
 record "$OUT/run/hostile-console.txt" console -- "$BENCH" run --scenario-file hostile.json --rounds 2 \
     --strategy none,per-cell-mask --json hostile.results.json --markdown hostile.md --csv hostile.csv \
     --trace hostile.trace.json --bmf hostile.bmf.json --github-benchmark hostile.github.json --influx hostile.influx
-record_json results hostile.results.json "$OUT/run/hostile.results"
-record_json bmf hostile.bmf.json "$OUT/run/hostile.bmf"
-record_json github hostile.github.json "$OUT/run/hostile.github"
-record_json trace hostile.trace.json "$OUT/run/hostile.trace"
-norm markdown hostile.md >"$OUT/run/hostile.md"
-norm csv hostile.csv >"$OUT/run/hostile.csv"
-norm shape hostile.csv >"$OUT/run/hostile.csv.shape"
-norm influx hostile.influx >"$OUT/run/hostile.influx"
-norm shape hostile.influx >"$OUT/run/hostile.influx.shape"
+record_exports hostile hostile.results.json
 
 record "$OUT/run/processes-console.txt" console -- "$BENCH" run --suite Benchmarks/ci.json --scenario ci-events \
     --strategy none,corner-radius-clip --steps 3 --processes 2 --json processes.json --bmf processes.bmf.json

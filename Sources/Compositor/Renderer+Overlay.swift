@@ -125,6 +125,10 @@ extension Overlay {
         return PremultipliedColor(packed: red | green << 8 | blue << 16 | alpha << 24)
     }
 
+    /// The colour a legend shows for `tint`: the tint over white, as a tinted white cell shows it
+    /// (a picture's legend draws it, the HTML report's legend names it).
+    public static func swatch(of tint: Color) -> PremultipliedColor { tinted(Color.white.premultiplied, by: tint) }
+
     /// A luma within 16 of `white` moved four times as far from it; darker ones scaled to join
     /// (0 stays 0, so they lose a fifth of their brightness). A cell and the grouped background
     /// behind a rounded corner differ by 5 % (255 against 242): under a tint that difference was

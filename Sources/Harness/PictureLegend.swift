@@ -38,7 +38,7 @@ public struct PictureLegend: Sendable {
             return
         }
         let white = Color.white.premultiplied
-        entries = overlay.legend.map { Entry(swatch: Overlay.tinted(white, by: $0.tint), meaning: $0.meaning) }
+        entries = overlay.legend.map { Entry(swatch: Overlay.swatch(of: $0.tint), meaning: $0.meaning) }
             + [Entry(swatch: white, meaning: "no tint: drawn by layers this overlay does not mark")]
     }
 

@@ -1,5 +1,6 @@
 import Analysis
 @testable import BenchCLI
+import CLITestSupport
 import Foundation
 import Problems
 import RasterTestSupport
@@ -14,18 +15,15 @@ import XCTest
 /// Each test gives `bench` a private TMPDIR (`tmp` in the test's directory), so what is left in it
 /// is what the run left, and kills whatever it started should it hang.
 final class ChildCleanupTests: TemporaryDirectoryTestCase {
-    /// The `bench` executable built beside this test bundle.
-    private var benchExecutable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-    }
+    /// The `bench` executable built beside this test bundle (a short name for the runs below).
+    private var benchExecutable: String { BuiltBench.path }
 
     /// The private TMPDIR of the run.
     private var temporary: String { directory + "/tmp" }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try BuiltBench.require()
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
     }
 
@@ -143,8 +141,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     // MARK: Interrupts
 
     func testAnInterruptOfCountingStopsValgrindAndLeavesNoTemporaryFiles() throws {
-        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
-                          "valgrind is not installed, so an interrupted count cannot be tested: \(UsageProblem.valgrindInstallHint)")
+        try requireValgrind(so: "an interrupted count")
         // On the smallest screen, so the parent's timing run before the counting children start is
         // short: what is pinned, an interrupt reaching children that count, does not depend on it.
         let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy",
@@ -225,8 +222,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     }
 
     func testACountingChildOfAKilledRunEndsAndRemovesTheTemporaryDirectory() throws {
-        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
-                          "valgrind is not installed: \(UsageProblem.valgrindInstallHint)")
+        try requireValgrind()
         // Killed while valgrind starts bench or while bench counts: either way the child ends. (Which
         // of the two a delay reaches depends on the machine's load, so the delay is short.) On the
         // smallest screen: the parent times the run before it starts the counting child, and what

@@ -14,15 +14,9 @@ import XCTest
 /// `--processes` runs it again in fresh processes. The tests that count instructions under
 /// valgrind take seconds each and run in `.ci/run` (`SlowTests`).
 final class ChildProcessTests: XCTestCase {
-    /// The `bench` executable built beside this test bundle (the test process's own directory).
-    private var benchExecutable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench")
-    }
-
     func testInterruptingARunLeavesThePreviousResultsFileIntact() throws {
-        let executable = benchExecutable
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        let executable = BuiltBench.url
+        try BuiltBench.require()
         let previous = Data("{\"schema\": \"cornerbench.results/1\", \"previous\": true}\n".utf8)
         // One run per signal, side by side (each in a directory of its own), so the test waits once.
         let runs = try [SIGINT, SIGTERM].map { signal in
@@ -72,9 +66,8 @@ final class ChildProcessTests: XCTestCase {
     }
 
     func testProcessesRunTheSameMeasurementInFreshProcessesOneRoundEach() throws {
-        let executable = benchExecutable
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        let executable = BuiltBench.url
+        try BuiltBench.require()
         let output = NSTemporaryDirectory() + "processes-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()
@@ -95,11 +88,9 @@ final class ChildProcessTests: XCTestCase {
     /// differently between valgrind's children, agree within the tolerance the gate uses.
     func testInstructionCountsOfTwoRunsAgreeWithinTheGatesTolerance() throws {
         try SlowTests.require()
-        let executable = benchExecutable
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
-                          "valgrind is not installed, so instruction counts cannot be tested: \(UsageProblem.valgrindInstallHint)")
+        let executable = BuiltBench.url
+        try BuiltBench.require()
+        try requireValgrind(so: "instruction counts")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("instructions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -180,11 +171,9 @@ final class ChildProcessTests: XCTestCase {
     /// it counts exactly the rows the run measured, whatever their names.
     func testInstructionCountsFollowTheFilterAndTheShard() throws {
         try SlowTests.require()
-        let executable = benchExecutable
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-        try XCTSkipUnless(InstructionCounter.executable(named: "valgrind") != nil,
-                          "valgrind is not installed, so instruction counts cannot be tested: \(UsageProblem.valgrindInstallHint)")
+        let executable = BuiltBench.url
+        try BuiltBench.require()
+        try requireValgrind(so: "instruction counts")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-instructions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -225,9 +214,8 @@ final class ChildProcessTests: XCTestCase {
     }
 
     func testProcessesOfAShardRunTheShard() throws {
-        let executable = benchExecutable
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        let executable = BuiltBench.url
+        try BuiltBench.require()
         let output = NSTemporaryDirectory() + "processes-shard-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()

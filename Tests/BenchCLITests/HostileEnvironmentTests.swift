@@ -9,15 +9,6 @@ import XCTest
 /// limit, inputs that are pipes — and messages that quote a relative path: every case ends, with
 /// a sentence and exit code 2 where it cannot go on, never a hang or a signal.
 final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
-    private var benchExecutable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-    }
-
-    private func requireExecutable() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-    }
-
     /// Runs `script` with `/bin/bash` in the test's directory, `$B` being the built `bench`; kills
     /// it after `timeout` seconds (a hang is a failure, not a stuck test). Returns the exit
     /// status (nil when it had to be killed), standard output and standard error.
@@ -26,7 +17,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(["B": benchExecutable]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["B": BuiltBench.path]) { $1 }
         let (out, err) = (directory + "/.stdout", directory + "/.stderr")
         _ = FileManager.default.createFile(atPath: out, contents: nil)
         _ = FileManager.default.createFile(atPath: err, contents: nil)
@@ -49,14 +40,14 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
     // MARK: A deleted working directory (issue 27, row 1)
 
     func testARunInADeletedDirectoryEndsWithAClearErrorInsteadOfHanging() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         let run = try shell(#"mkdir g && cd g && rmdir ../g && exec "$B" run --steps 3 --strategy none --quiet --json o.json"#, timeout: 60)
         XCTAssertEqual(run.status, 2, "killed after 60 s (nil) means it hung: \(run.stderr)")
         XCTAssertEqual(run.stderr, "Error: Cannot write 'o.json': the current directory no longer exists (it was deleted).\n")
     }
 
     func testARunInADeletedDirectoryWritingElsewhereSucceedsWithoutAGitCommit() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         let results = directory + "/o.json"
         let run = try shell(#"mkdir g && cd g && rmdir ../g && exec "$B" run --device iphone-se --steps 3 --strategy none --quiet --json ../o.json"#
                             .replacingOccurrences(of: "../o.json", with: "'\(results)'"), timeout: 60)
@@ -76,7 +67,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
     }
 
     func testAnAddressSpaceLimitTooLowForTheWholeRunIsRefusedBeforeAnyWork() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         // Below what the frames alone need, and above it but below what the process needs, which trapped.
         for limit in [150_000, 480_000, 500_000, 520_000] {
             let run = try shell("ulimit -v \(limit) && exec \"$B\" run --steps 1 --quiet --json r.json", timeout: 60)
@@ -94,7 +85,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
     }
 
     func testTheAddressSpaceARefusedRunAsksForIsEnough() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         // rasterized-mask keeps the most off-screen bitmaps of the strategies.
         let arguments = "run --steps 1 --quiet --strategy none,rasterized-mask,per-cell-mask"
         let refused = try shell("ulimit -v 200000 && exec \"$B\" \(arguments)", timeout: 60)
@@ -107,7 +98,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
     // MARK: Arguments that are not UTF-8 (row 3)
 
     func testAnArgumentThatIsNotUTF8IsRefusedRatherThanTakenForAnotherName() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         // U+FFFD, what a lossy decoding of the byte 0xFF makes of it, is a name of its own.
         let replaced = directory + "/o\u{FFFD}.json"
         try Data("kept".utf8).write(to: URL(fileURLWithPath: replaced))
@@ -138,7 +129,7 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
     }
 
     func testAProcessSubstitutionAndAFIFOAreReadAsInputs() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         let made = bench("run", "--device", "iphone-se", "--steps", "2", "--strategy", "none", "--quiet", "--json", directory + "/r.json")
         XCTAssertEqual(made.code, 0, made.stderr)
         let scenario = #"{"name": "piped", "device": "iphone-se", "table": {"sections": 2, "rowsPerSection": [3], "content": "none"}, "scroll": {"kind": "constant", "pointsPerStep": 12, "steps": 2, "warmupSteps": 0}}"#

@@ -10,22 +10,13 @@ import XCTest
 /// closed or full standard streams, interrupts and leftovers: `bench` never replaces what is not
 /// its to replace, never traps, and never loses a result it could write.
 final class HostileOutputTests: TemporaryDirectoryTestCase {
-    private var benchExecutable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-    }
-
-    private func requireExecutable() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
-    }
-
     private func path(_ name: String) -> String { directory + "/" + name }
 
     /// Runs the built `bench` with `arguments`, standard output going to `stdout` (a pipe whose
     /// read end is closed at once when nil); returns the exit status and standard error.
     private func child(_ arguments: [String], stdout: FileHandle? = nil) throws -> (status: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: benchExecutable)
+        process.executableURL = BuiltBench.url
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
@@ -130,7 +121,7 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
     }
 
     func testStandardOutputAsAPathIsWrittenToTheOpenStreamNotReplaced() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         let file = path("captured.txt")
         XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: nil))
         let handle = FileHandle(forWritingAtPath: file)!
@@ -232,7 +223,7 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
     // MARK: 4. Closed or full standard output
 
     func testAClosedStandardOutputStillWritesTheResultsAndEndsWithExitCode2() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         let results = path("r.json")
         let (status, errors) = try child(["run", "--steps", "2", "--strategy", "none", "--device", "iphone-se", "--json", results])
         XCTAssertEqual(status, 2, errors)
@@ -241,7 +232,7 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
     }
 
     func testAFullStandardOutputIsAnErrorNotATrap() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         let full = FileHandle(forWritingAtPath: "/dev/full")!
         let passing = try child(["list"], stdout: full)
         XCTAssertEqual(passing.status, 2, passing.stderr)
@@ -291,14 +282,14 @@ final class HostileOutputTests: TemporaryDirectoryTestCase {
     }
 
     func testAnInterruptWhileAnOutputWaitsForItsReaderChangesNoFile() throws {
-        try requireExecutable()
+        try BuiltBench.require()
         // The outputs are one transaction: the JSON is complete in its temporary file, then the
         // CSV waits for a reader of its FIFO, where the interrupt finds the run. The JSON was not
         // renamed yet, so no file changed, and its temporary file is removed.
         let json = path("a.json"), fifo = path("b.csv"), markdown = path("c.md")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: benchExecutable)
+        process.executableURL = BuiltBench.url
         process.arguments = quickRun + ["--json", json, "--csv", fifo, "--markdown", markdown]
         let errors = Pipe()
         process.standardError = errors

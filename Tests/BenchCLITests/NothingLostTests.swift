@@ -111,8 +111,8 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     // MARK: Row 11
 
     func testTwoOutputsToStandardErrorAreSaidToGoThere() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable), "bench is not built beside the tests")
+        let executable = BuiltBench.path
+        try BuiltBench.require()
         // Standard output and standard error on one pipe: the case where both streams are one file.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -206,8 +206,8 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     /// directory), waiting for it to end or for `bound` seconds, then killing it; returns its
     /// status (nil when it was killed) and output.
     private func bash(_ script: String, bound: Double) throws -> (status: Int32?, output: String) {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable), "bench is not built beside the tests")
+        let executable = BuiltBench.path
+        try BuiltBench.require()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]

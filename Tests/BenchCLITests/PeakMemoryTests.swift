@@ -12,12 +12,10 @@ final class PeakMemoryTests: TemporaryDirectoryTestCase {
     private static let processOverhead = 48 << 20
 
     func testAOneStrategyIPadRunHoldsItsFrameAndTheFloorsAndLittleElse() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try BuiltBench.require()
         let path = directory + "/r.json"
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = BuiltBench.url
         process.arguments = ["run", "--strategy", "none", "--steps", "1", "--quiet", "--json", path]
         try process.run()
         process.waitUntilExit()

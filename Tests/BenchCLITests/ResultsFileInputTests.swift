@@ -113,17 +113,12 @@ final class ResultsFileInputTests: TemporaryDirectoryTestCase {
         }
     }
 
-    /// The `bench` executable built beside this test bundle.
-    private var benchExecutable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench")
-    }
-
     /// Runs `bench` as a child process for at most `seconds`; stops it and fails if it is still
     /// running then.
     private func child(_ arguments: [String], within seconds: Double, line: UInt = #line) throws
         -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = benchExecutable
+        process.executableURL = BuiltBench.url
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
@@ -141,8 +136,7 @@ final class ResultsFileInputTests: TemporaryDirectoryTestCase {
     }
 
     func testCheckingABaselineWithNegativeStepsExitsTwoInsteadOfTrapping() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try BuiltBench.require()
         var results = Self.good
         results.runs[0].steps = -3
         let baseline = try write(results, "negative.json")
@@ -153,8 +147,7 @@ final class ResultsFileInputTests: TemporaryDirectoryTestCase {
     }
 
     func testAMillionMillionStepsAreRefusedInsteadOfRunningForever() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try BuiltBench.require()
         var results = Self.good
         results.runs[0].steps = 1_000_000_000_000_000
         let baseline = try write(results, "huge.json")

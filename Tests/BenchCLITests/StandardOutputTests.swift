@@ -81,16 +81,11 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
 
     // MARK: The real executable
 
-    private var benchExecutable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
-    }
-
     /// Runs the built `bench`; returns its exit status, standard output and standard error.
     private func child(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: benchExecutable),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        try BuiltBench.require()
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: benchExecutable)
+        process.executableURL = BuiltBench.url
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let output = Pipe(), errors = Pipe()

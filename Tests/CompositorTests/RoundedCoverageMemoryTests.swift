@@ -1,6 +1,7 @@
 @testable import Compositor
 import Foundation
 import Raster
+import RasterTestSupport
 import XCTest
 
 /// The memory a rounded shape costs the renderer depends on its corners and on what is visible,
@@ -106,15 +107,9 @@ final class RoundedCoverageMemoryTests: XCTestCase {
         XCTAssertEqual(renderer.framebuffer, first)
     }
 
-    /// The `bench` executable built beside this test bundle.
-    private var benchExecutable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench")
-    }
-
     func testBenchRunOnOneSectionOfTenMillionRowsWithSectionBackgroundFinishes() throws {
-        let executable = benchExecutable
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path),
-                          "bench is not built beside the tests (run `swift build` first, as .ci/run does)")
+        let executable = BuiltBench.url
+        try BuiltBench.require()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ten-million-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -89,6 +89,30 @@ final class HostileNameTests: XCTestCase {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
+    /// Fails unless a report's `text` and `markdown` with hostile names keep the structure of the
+    /// same report with plain names (`reference`, `plainMarkdown`): as many lines, no control
+    /// characters, the megabyte name shortened; in Markdown also as many cells a row, headings
+    /// where the plain one has them, and no raw HTML or emphasis. `what` names the report.
+    func assertKeepsStructure(text: String, reference: String, markdown: String, plainMarkdown: String, of what: String,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(lines(text).count, lines(reference).count, file: file, line: line)
+        assertNoControlCharacters(text, "\(what)'s text", file: file, line: line)
+        assertShortened(text, reference, "\(what)'s text", file: file, line: line)
+
+        let got = lines(markdown), expected = lines(plainMarkdown)
+        XCTAssertEqual(got.count, expected.count, file: file, line: line)
+        for (a, b) in zip(got, expected) {
+            XCTAssertEqual(markdownCells(a), markdownCells(b), "cells of: \(String(a))", file: file, line: line)
+            XCTAssertEqual(a.starts(with: "#".unicodeScalars), b.starts(with: "#".unicodeScalars), "headings stay headings: \(String(a))",
+                           file: file, line: line)
+        }
+        for raw in ["<script", "<img", "<b>", "**bold**"] {
+            XCTAssertFalse(markdown.contains(raw), "raw \(raw) in \(what)'s Markdown", file: file, line: line)
+        }
+        assertNoControlCharacters(markdown, "\(what)'s Markdown", file: file, line: line)
+        assertShortened(markdown, plainMarkdown, "\(what)'s Markdown", file: file, line: line)
+    }
+
     /// The cells of a Markdown table row: split at every `|` that no backslash escapes.
     func markdownCells(_ line: Substring.UnicodeScalarView) -> Int {
         var count = 0, escaped = false
@@ -233,18 +257,8 @@ final class HostileNameTests: XCTestCase {
         let (hostile, plain) = try gateReports()
         XCTAssertFalse(hostile.passed)
         // Unwrapped: a long name wraps onto more lines than a short one on a 120-column page.
-        let text = hostile.text(width: .max), reference = plain.text(width: .max)
-        XCTAssertEqual(lines(text).count, lines(reference).count)
-        assertNoControlCharacters(text, "the gate's text")
-        assertShortened(text, reference, "the gate's text")
-
-        let markdown = hostile.markdown(), plainMarkdown = plain.markdown()
-        let got = lines(markdown), expected = lines(plainMarkdown)
-        XCTAssertEqual(got.count, expected.count)
-        for (a, b) in zip(got, expected) { XCTAssertEqual(markdownCells(a), markdownCells(b), "cells of: \(String(a))") }
-        for raw in ["<script", "<img", "<b>", "**bold**"] { XCTAssertFalse(markdown.contains(raw), "raw \(raw) in the gate's Markdown") }
-        assertNoControlCharacters(markdown, "the gate's Markdown")
-        assertShortened(markdown, plainMarkdown, "the gate's Markdown")
+        assertKeepsStructure(text: hostile.text(width: .max), reference: plain.text(width: .max),
+                             markdown: hostile.markdown(), plainMarkdown: plain.markdown(), of: "the gate")
     }
 
     func testCompareTextAndMarkdownKeepTheirStructureWithHostileNames() {
@@ -259,20 +273,7 @@ final class HostileNameTests: XCTestCase {
         let hostile = comparison(Self.pair.hostile), plain = comparison(Self.pair.plain)
         XCTAssertEqual(hostile.unmatched.count, 2)
         // Unwrapped: a long name wraps onto more lines than a short one on a 120-column page.
-        let text = hostile.text(width: .max), reference = plain.text(width: .max)
-        XCTAssertEqual(lines(text).count, lines(reference).count)
-        assertNoControlCharacters(text, "the comparison's text")
-        assertShortened(text, reference, "the comparison's text")
-
-        let markdown = hostile.markdown(), plainMarkdown = plain.markdown()
-        let got = lines(markdown), expected = lines(plainMarkdown)
-        XCTAssertEqual(got.count, expected.count)
-        for (a, b) in zip(got, expected) {
-            XCTAssertEqual(markdownCells(a), markdownCells(b), "cells of: \(String(a))")
-            XCTAssertEqual(a.starts(with: "#".unicodeScalars), b.starts(with: "#".unicodeScalars), "headings stay headings: \(String(a))")
-        }
-        for raw in ["<script", "<img", "<b>", "**bold**"] { XCTAssertFalse(markdown.contains(raw), "raw \(raw) in the comparison's Markdown") }
-        assertNoControlCharacters(markdown, "the comparison's Markdown")
-        assertShortened(markdown, plainMarkdown, "the comparison's Markdown")
+        assertKeepsStructure(text: hostile.text(width: .max), reference: plain.text(width: .max),
+                             markdown: hostile.markdown(), plainMarkdown: plain.markdown(), of: "the comparison")
     }
 }

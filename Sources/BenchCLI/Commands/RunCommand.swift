@@ -270,7 +270,7 @@ struct RunCommand: BenchCommand {
         let corner = FramedCorner.find(in: scenario, steps: steps)
         return try catalog.overlayPictures(among: strategies).map { name, overlay in
             let legend = overlay.legend.map { tint, meaning in
-                let swatch = Overlay.tinted(Color.white.premultiplied, by: tint)
+                let swatch = Overlay.swatch(of: tint)
                 return FramePNG.Legend(colour: Color(red: swatch.red, green: swatch.green, blue: swatch.blue).hexString,
                                        meaning: meaning)
             }
