@@ -315,9 +315,13 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
             chmod(readOnly, 0o555)
             cases.append((readOnly, "it is not writable (permission denied)"))
         }
-        for (tmpdir, reason) in cases {
-            let run = try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
-                              environment: environment(["TMPDIR": tmpdir]))
+        // The cases share nothing (each its own TMPDIR, no output file): their runs are started
+        // at once, on the machine's cores, and each is then waited for in turn.
+        let runs = try cases.map { tmpdir, _ in
+            try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
+                    environment: environment(["TMPDIR": tmpdir]))
+        }
+        for ((_, reason), run) in zip(cases, runs) {
             let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, result.stderr)
             // The path itself is shortened in the message, as every quoted name is.

@@ -249,15 +249,19 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
                              bound: 600)
         XCTAssertEqual(plain.status, 0, plain.output)
         let bound = 30 + 10 * Date().timeIntervalSince(started)
-        let substituted = try bash(#"exec "$B" run --cell <(cat "$C") --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/sub.json""#,
-                                   bound: bound)
-        XCTAssertEqual(substituted.status, 0, substituted.output)
         let scenario = try scenario()
-        let file = try bash("exec \"$B\" run --scenario-file <(cat '\(scenario)') --processes 2 --strategy none --quiet", bound: bound)
+        // The three runs below read and write nothing of each other's: started at once, on the
+        // machine's cores, each within the same bound (a hang's, far above their time).
+        let scripts = [
+            #"exec "$B" run --cell <(cat "$C") --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/sub.json""#,
+            "exec \"$B\" run --scenario-file <(cat '\(scenario)') --processes 2 --strategy none --quiet",
+            // A FIFO written once: a child that opened it again would wait for a writer for ever.
+            #"mkfifo "$D/cell.fifo" && { cat "$C" > "$D/cell.fifo" & } && exec "$B" run --cell "$D/cell.fifo" --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/fifo.json""#,
+        ]
+        let ended = try scripts.concurrentMap { try bash($0, bound: bound) }
+        let substituted = ended[0], file = ended[1], fifo = ended[2]
+        XCTAssertEqual(substituted.status, 0, substituted.output)
         XCTAssertEqual(file.status, 0, file.output)
-        // A FIFO written once: a child that opened it again would wait for a writer for ever.
-        let fifo = try bash(#"mkfifo "$D/cell.fifo" && { cat "$C" > "$D/cell.fifo" & } && exec "$B" run --cell "$D/cell.fifo" --device iphone-se --processes 2 --strategy none --steps 1 --quiet --json "$D/fifo.json""#,
-                            bound: bound)
         XCTAssertEqual(fifo.status, 0, "a child read the FIFO again: \(fifo.output)")
         // The cell keeps its file's name in every process: the rows merge as one scenario.
         let results = try Results.load(from: path("sub.json"))

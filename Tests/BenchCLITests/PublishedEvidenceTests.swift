@@ -29,7 +29,8 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
     private static let runsLock = NSLock()
 
     /// The results rows of evidence file `name` run for 30 steps, by scenario and strategy: run
-    /// by `bench` the first time a test of this process asks for it.
+    /// by `bench` the first time a test of this process asks for it, with every other file, at
+    /// once in processes of their own (`runEveryFileAtOnce`), or else in-process.
     ///
     /// The file is run as written but for its warm-up steps, which are 0 in the copy run: a
     /// warm-up draws on throw-away tables (docs/scenario-files.md), so no counter, picture or
@@ -39,6 +40,19 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         Self.runsLock.lock()
         defer { Self.runsLock.unlock() }
         if let cached = Self.runs[name] { return cached }
+        try runEveryFileAtOnce()
+        if let cached = Self.runs[name] { return cached }
+        let (suite, path) = try warmUpFreeCopy(name)
+        let result = bench("run", "--suite", suite, "--steps", "30", "--quiet", "--json", path)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = Dictionary(uniqueKeysWithValues: try Results.load(from: path).runs.map { ($0.key.description, $0) })
+        if result.code == 0 { Self.runs[name] = rows }
+        return rows
+    }
+
+    /// The copy of evidence file `name` without warm-ups, written to the test's directory, and
+    /// the path its run's results go to.
+    private func warmUpFreeCopy(_ name: String) throws -> (suite: String, results: String) {
         let text = try String(contentsOfFile: Self.evidence + "/\(name).json", encoding: .utf8)
         let warmUps = try NSRegularExpression(pattern: #""warmupSteps"\s*:\s*\d+"#)
         let whole = NSRange(text.startIndex..., in: text)
@@ -47,13 +61,58 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         let suite = directory + "/\(name).suite.json"
         try warmUps.stringByReplacingMatches(in: text, range: whole, withTemplate: #""warmupSteps": 0"#)
             .write(toFile: suite, atomically: true, encoding: .utf8)
-        let path = directory + "/\(name).json"
-        let result = bench("run", "--suite", suite, "--steps", "30", "--quiet", "--json", path)
-        XCTAssertEqual(result.code, 0, result.stderr)
-        let rows = Dictionary(uniqueKeysWithValues: try Results.load(from: path).runs.map { ($0.key.description, $0) })
-        if result.code == 0 { Self.runs[name] = rows }
-        return rows
+        return (suite, directory + "/\(name).json")
     }
+
+    /// The first time a test asks for a file: every evidence file is run at once, as the same
+    /// `bench run` in a process of its own (the `bench` built beside the tests), on the machine's
+    /// cores, and the rows of each run that succeeded are kept for the tests. A file whose run
+    /// failed, or every file when `bench` is not built there, is run in-process by `rows(_:)`,
+    /// which reports the failure. The runs are deterministic: a process changes no row.
+    private func runEveryFileAtOnce() throws {
+        guard !Self.triedAtOnce else { return }
+        Self.triedAtOnce = true
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.evidence).filter { $0.hasSuffix(".json") }
+            .map { String($0.dropLast(5)) }.sorted()
+        // One run a scenario (`--scenario`): a row depends on its scenario alone, and the
+        // shadows' two scenarios are most of the work.
+        var jobs: [(name: String, suite: String, scenario: String, path: String)] = []
+        for name in names {
+            let (suite, _) = try warmUpFreeCopy(name)
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: suite))) as? [String: Any]
+            let scenarios = (object?["scenarios"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            jobs += scenarios.enumerated().map { (name, suite, $0.element, directory + "/\(name).\($0.offset).json") }
+        }
+        // The shadows blurred every frame, most of all these runs' work, first: the longest run
+        // starts before the short ones that fill the other core.
+        let longest = { (job: (name: String, suite: String, scenario: String, path: String)) in
+            job.name == "shadows-rasterize" && job.scenario == "shadows"
+        }
+        jobs = jobs.filter(longest) + jobs.filter { !longest($0) }
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "CORNERBENCH_CHILD")
+        let ended = try jobs.concurrentMap { job -> Bool in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["run", "--suite", job.suite, "--scenario", job.scenario, "--steps", "30", "--quiet", "--json", job.path]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationReason == .exit && process.terminationStatus == 0
+        }
+        for name in names {
+            let mine = zip(jobs, ended).filter { $0.0.name == name }
+            guard !mine.isEmpty, mine.allSatisfy(\.1) else { continue }
+            let rows = try mine.flatMap { try Results.load(from: $0.0.path).runs.map { ($0.key.description, $0) } }
+            Self.runs[name] = Dictionary(uniqueKeysWithValues: rows)
+        }
+    }
+
+    private nonisolated(unsafe) static var triedAtOnce = false
 
     /// `a` costs more than `b` at both ends of the estimate.
     private func assertDearer(_ a: DeviceTime?, _ b: DeviceTime?, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -51,32 +51,49 @@ final class ContentCounterTests: XCTestCase {
     }
 
     func testOpaqueLabelBackgroundsLowerBlendedPixelsByExactlyTheLabelsArea() throws {
-        for name in ["none", "shared-corner-grid", "per-cell-mask", "uikit-inset-grouped"] {
+        // The strategies' tables are independent: driven at once on the machine's cores; the
+        // assertions are made here, in order, on what each step found.
+        let names = ["none", "shared-corner-grid", "per-cell-mask", "uikit-inset-grouped"]
+        let found = try names.concurrentMap { name -> [(saved: Int, labels: Int, allOpaque: Bool)] in
             let clear = try TableDriver(setup(), strategy: name)
             let opaque = try TableDriver(setup(opaqueLabels: true), strategy: name)
-            var saved = 0
-            for step in 0..<40 {
+            return (0..<40).map { _ in
                 let c = clear.step(), o = opaque.step()
                 // Labels inside an off-screen pass (a masked cap) blend into its buffer, not the screen.
                 let cells = visible(opaque).filter { name != "per-cell-mask" || !$0.1.position.isCap }
                 let labels = cells.flatMap { cell in cell.1.textLabels.map { screenPixels(of: $0, in: cell.1, opaque) } }.reduce(0, +)
-                XCTAssertEqual(c.render.blendedPixels - o.render.blendedPixels, labels, "\(name) step \(step)")
-                XCTAssertTrue(visible(opaque).allSatisfy { $0.1.textLabels.allSatisfy { $0.contents?.isOpaque ?? true } })
-                saved += labels
+                return (c.render.blendedPixels - o.render.blendedPixels, labels,
+                        visible(opaque).allSatisfy { $0.1.textLabels.allSatisfy { $0.contents?.isOpaque ?? true } })
+            }
+        }
+        for (name, steps) in zip(names, found) {
+            var saved = 0
+            for (step, f) in steps.enumerated() {
+                XCTAssertEqual(f.saved, f.labels, "\(name) step \(step)")
+                XCTAssertTrue(f.allOpaque)
+                saved += f.labels
             }
             XCTAssertGreaterThan(saved, 0, name)
         }
     }
 
     func testRenderPassesAreOnePlusOffscreenPassesForEveryStrategy() throws {
-        for name in StrategyCatalog.builtIn.names {
+        // The strategies' tables are independent: driven at once on the machine's cores; the
+        // assertions are made here, in order, on each step's passes.
+        let names = StrategyCatalog.builtIn.names
+        let found = try names.concurrentMap { name -> [(render: Int, offscreen: Int)] in
             let sim = try TableDriver(setup(), strategy: name)
-            for step in 0..<40 {
+            return (0..<40).map { step in
                 // A selection, then a style change, between frames, as a scenario's events make them.
                 if step == 10 { sim.table.selectRow(at: Table.IndexPath(row: 0, section: 1)) }
                 if step == 20 { sim.table.setStyle(TableStyle(cornerRadius: 11)) }
                 let record = sim.step()
-                XCTAssertEqual(record.render.renderPasses, 1 + record.render.offscreenPasses, "\(name) step \(step)")
+                return (record.render.renderPasses, record.render.offscreenPasses)
+            }
+        }
+        for (name, steps) in zip(names, found) {
+            for (step, passes) in steps.enumerated() {
+                XCTAssertEqual(passes.render, 1 + passes.offscreen, "\(name) step \(step)")
             }
         }
     }

@@ -22,13 +22,17 @@ final class EdgeTableTests: XCTestCase {
             ("one section of one row", setup([1]), 1),
             ("content shorter than the screen", setup([2, 1]), 3),
         ]
-        for (label, s, rows) in cases {
-            for name in StrategyCatalog.builtIn.names {
-                let sim = try TableDriver(s, strategy: name)
-                for _ in 0..<6 { sim.step() }
-                XCTAssertEqual(sim.table.visibleCells.count, rows, "\(label), \(name)")
-                XCTAssertEqual(sim.table.contentOffset, 0, "\(label): nothing to scroll")
-            }
+        // Every case and strategy is a table of its own: driven at once on the machine's cores.
+        let runs = cases.flatMap { c in StrategyCatalog.builtIn.names.map { (c, $0) } }
+        let found = try runs.concurrentMap { c, name -> (visible: Int, offset: Double) in
+            let sim = try TableDriver(c.1, strategy: name)
+            for _ in 0..<6 { sim.step() }
+            return (sim.table.visibleCells.count, sim.table.contentOffset)
+        }
+        for ((c, name), f) in zip(runs, found) {
+            let (label, _, rows) = c
+            XCTAssertEqual(f.visible, rows, "\(label), \(name)")
+            XCTAssertEqual(f.offset, 0, "\(label): nothing to scroll")
         }
     }
 
@@ -63,17 +67,22 @@ final class EdgeTableTests: XCTestCase {
 
     func testStepsArePrefixesOfLongerRuns() throws {
         let s = setup([3, 8, 2, 5, 1, 4, 0, 6], pointsPerStep: 9)
-        for name in StrategyCatalog.builtIn.names {
+        // The strategies' tables are independent: driven at once on the machine's cores; the
+        // assertions are made here, in order, on what each found.
+        let names = StrategyCatalog.builtIn.names
+        let found = try names.concurrentMap { name in
             let long = try TableDriver(s, strategy: name)
             let short = try TableDriver(s, strategy: name)
             let a = (0..<20).map { _ in long.step() }
             let b = (0..<10).map { _ in short.step() }
-            XCTAssertEqual(Array(a.prefix(10)), b, name)
-            XCTAssertEqual(long.renderer.framebuffer.checksum, try {
-                let again = try TableDriver(s, strategy: name)
-                for _ in 0..<20 { again.step() }
-                return again.renderer.framebuffer.checksum
-            }(), "\(name): the same frame twice")
+            let again = try TableDriver(s, strategy: name)
+            for _ in 0..<20 { again.step() }
+            return (long: Array(a.prefix(10)), short: b, checksum: long.renderer.framebuffer.checksum,
+                    again: again.renderer.framebuffer.checksum)
+        }
+        for (name, f) in zip(names, found) {
+            XCTAssertEqual(f.long, f.short, name)
+            XCTAssertEqual(f.checksum, f.again, "\(name): the same frame twice")
         }
     }
 }

@@ -98,11 +98,16 @@ final class DefaultScenarioStrategyTests: XCTestCase {
     func testResizeToCompactStaysRoundedByDefault() throws {
         var scenario = Scenario.ipadSettings
         scenario.events = [ScenarioEvent(atStep: 2, action: .resize(width: 375, height: 1366))]
-        for name in StrategyCatalog.builtIn.names where name != "none" {
+        // The strategies' simulations are independent: run at once on the machine's cores.
+        let names = StrategyCatalog.builtIn.names.filter { $0 != "none" }
+        let found = try names.concurrentMap { name -> (radius: Double, cornersEmpty: Bool) in
             let sim = try Simulation(scenario: scenario, strategyName: name)
             for _ in 0...3 { sim.step() }
-            XCTAssertEqual(sim.table.cornerRadius, 7, "\(name): TORoundedTableView v0.2.1 rounds at every width")
-            XCTAssertFalse(Fixtures.cornerSquares(of: sim).isEmpty, name)
+            return (sim.table.cornerRadius, Fixtures.cornerSquares(of: sim).isEmpty)
+        }
+        for (name, f) in zip(names, found) {
+            XCTAssertEqual(f.radius, 7, "\(name): TORoundedTableView v0.2.1 rounds at every width")
+            XCTAssertFalse(f.cornersEmpty, name)
         }
     }
 
@@ -122,16 +127,25 @@ final class DefaultScenarioStrategyTests: XCTestCase {
             return (compact, compactRadius, sim, created)
         }
         let plain = try run("none")
-        for name in StrategyCatalog.builtIn.names where name != "none" {
+        let plainCompact = plain.compact, plainRegular = plain.regular.renderer.framebuffer
+        // The strategies' simulations are independent: run at once on the machine's cores, each
+        // compared with `none`'s frames there; the assertions are made here, in order.
+        let names = StrategyCatalog.builtIn.names.filter { $0 != "none" }
+        let found = try names.concurrentMap { name -> (compactRadius: Double, compactSame: Bool, regularRadius: Double,
+                                                       regularSame: Bool, created: Int) in
             let run = try run(name)
+            return (run.compactRadius, PictureDifference(plainCompact, run.compact, threshold: 0).pixelsOverThreshold.isEmpty,
+                    run.regular.table.cornerRadius,
+                    PictureDifference(plainRegular, run.regular.renderer.framebuffer, threshold: 0)
+                        .pixelsOverThreshold.isEmpty, run.created)
+        }
+        for (name, run) in zip(names, found) {
             // Compact width: the plain grouped style, pixel for pixel what `none` draws.
             XCTAssertEqual(run.compactRadius, 0, name)
-            XCTAssertTrue(PictureDifference(plain.compact, run.compact, threshold: 0)
-                .pixelsOverThreshold.isEmpty, "\(name) in compact width")
+            XCTAssertTrue(run.compactSame, "\(name) in compact width")
             // Back in regular width: rounded again.
-            XCTAssertEqual(run.regular.table.cornerRadius, 7, name)
-            XCTAssertFalse(PictureDifference(plain.regular.renderer.framebuffer, run.regular.renderer.framebuffer, threshold: 0)
-                .pixelsOverThreshold.isEmpty, "\(name) rounds its corners again")
+            XCTAssertEqual(run.regularRadius, 7, name)
+            XCTAssertFalse(run.regularSame, "\(name) rounds its corners again")
             // No cell beyond what the pools need: what fits on screen plus a spare per pool.
             let onScreen = Int((1366.0 / 44).rounded(.up)) + 1
             XCTAssertLessThanOrEqual(run.created, onScreen + 4, name)

@@ -27,17 +27,26 @@ final class PublicEvidenceStrategyTests: XCTestCase {
     /// WWDC 2014 session 419 and Tech Talk 10857: `per-cell-mask` renders every cap's mask and
     /// its content, two passes a cap; `corner-radius-clip` draws the same frame with one.
     func testWWDC2014Session419PerCellMaskPaysTwoPassesACapAndCornerRadiusClipOneOnEveryKindOfScreen() throws {
-        for device in Device.screenKinds {
-            let mask = try Simulation(scenario: scenario(on: device), strategyName: "per-cell-mask")
-            let clip = try Simulation(scenario: scenario(on: device), strategyName: "corner-radius-clip")
-            for step in 0..<Self.steps {
-                let m = mask.step(), c = clip.step()
-                XCTAssertGreaterThan(caps(mask), 0, device.name)
-                XCTAssertEqual(m.stats[.offscreenPasses], 2 * caps(mask), "\(device.name) step \(step)")
-                XCTAssertEqual(c.stats[.offscreenPasses], caps(clip), "\(device.name) step \(step)")
-                XCTAssertEqual(m.stats[.renderPasses], 1 + 2 * caps(mask))
-                XCTAssertGreaterThan(m.stats[.tileTrafficBytes], c.stats[.tileTrafficBytes], device.name)
-                XCTAssertEqual(mask.renderer.framebuffer.checksum, clip.renderer.framebuffer.checksum, "\(device.name): the same frame")
+        // Every device and strategy is a simulation of its own: stepped at once on the machine's
+        // cores, each keeping what every step showed; the assertions are made here, step by step.
+        struct Step { var passes = 0, renderPasses = 0, traffic = 0, caps = 0, checksum = "" }
+        let runs = Device.screenKinds.flatMap { device in ["per-cell-mask", "corner-radius-clip"].map { (device, $0) } }
+        let found = try runs.concurrentMap { device, strategy -> [Step] in
+            let sim = try Simulation(scenario: scenario(on: device), strategyName: strategy)
+            return (0..<Self.steps).map { _ in
+                let stats = sim.step().stats
+                return Step(passes: stats[.offscreenPasses], renderPasses: stats[.renderPasses], traffic: stats[.tileTrafficBytes],
+                            caps: caps(sim), checksum: sim.renderer.framebuffer.checksum)
+            }
+        }
+        for (index, device) in Device.screenKinds.enumerated() {
+            for (step, (m, c)) in zip(found[2 * index], found[2 * index + 1]).enumerated() {
+                XCTAssertGreaterThan(m.caps, 0, device.name)
+                XCTAssertEqual(m.passes, 2 * m.caps, "\(device.name) step \(step)")
+                XCTAssertEqual(c.passes, c.caps, "\(device.name) step \(step)")
+                XCTAssertEqual(m.renderPasses, 1 + 2 * m.caps)
+                XCTAssertGreaterThan(m.traffic, c.traffic, device.name)
+                XCTAssertEqual(m.checksum, c.checksum, "\(device.name): the same frame")
             }
         }
     }
@@ -46,14 +55,19 @@ final class PublicEvidenceStrategyTests: XCTestCase {
     /// corner layers over the content, as TORoundedTableView's shared grid draws them) render
     /// nothing off-screen.
     func testTextureCornerRoundingPrecompositedAndSharedCornerGridRenderNothingOffscreenOnEveryKindOfScreen() throws {
-        for device in Device.screenKinds {
-            for strategy in ["precomposited", "shared-corner-grid"] {
-                let sim = try Simulation(scenario: scenario(on: device), strategyName: strategy)
-                for _ in 0..<Self.steps {
-                    let stats = sim.step().stats
-                    XCTAssertEqual(stats[.offscreenPasses], 0, "\(device.name) \(strategy)")
-                    XCTAssertEqual(stats[.renderPasses], 1, "\(device.name) \(strategy)")
-                }
+        // Every device and strategy is a simulation of its own: stepped at once on the machine's cores.
+        let runs = Device.screenKinds.flatMap { device in ["precomposited", "shared-corner-grid"].map { (device, $0) } }
+        let found = try runs.concurrentMap { device, strategy -> [(offscreen: Int, render: Int)] in
+            let sim = try Simulation(scenario: scenario(on: device), strategyName: strategy)
+            return (0..<Self.steps).map { _ in
+                let stats = sim.step().stats
+                return (stats[.offscreenPasses], stats[.renderPasses])
+            }
+        }
+        for ((device, strategy), steps) in zip(runs, found) {
+            for passes in steps {
+                XCTAssertEqual(passes.offscreen, 0, "\(device.name) \(strategy)")
+                XCTAssertEqual(passes.render, 1, "\(device.name) \(strategy)")
             }
         }
     }
