@@ -72,7 +72,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
     private func runEveryFileAtOnce() throws {
         guard !Self.triedAtOnce else { return }
         Self.triedAtOnce = true
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench").path
+        let executable = BuiltBench.path
         guard FileManager.default.isExecutableFile(atPath: executable) else { return }
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.evidence).filter { $0.hasSuffix(".json") }
             .map { String($0.dropLast(5)) }.sorted()
