@@ -15,9 +15,6 @@ import XCTest
 /// Each test gives `bench` a private TMPDIR (`tmp` in the test's directory), so what is left in it
 /// is what the run left, and kills whatever it started should it hang.
 final class ChildCleanupTests: TemporaryDirectoryTestCase {
-    /// The `bench` executable built beside this test bundle (a short name for the runs below).
-    private var benchExecutable: String { BuiltBench.path }
-
     /// The private TMPDIR of the run.
     private var temporary: String { directory + "/tmp" }
 
@@ -144,7 +141,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         try requireValgrind(so: "an interrupted count")
         // On the smallest screen, so the parent's timing run before the counting children start is
         // short: what is pinned, an interrupt reaching children that count, does not depend on it.
-        let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy",
+        let run = try Run(BuiltBench.path, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy",
                                             "none,per-cell-mask", "--quiet", "--json", directory + "/r.json"], environment: environment())
         // Interrupted once valgrind's children are counting (they have written their logs).
         let started = Date()
@@ -165,7 +162,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     }
 
     func testATerminatedProcessesRunStopsItsChildAndLeavesNothingInTMPDIR() throws {
-        let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
+        let run = try Run(BuiltBench.path, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
                                             "--quiet", "--json", directory + "/r.json"], environment: environment())
         let started = Date()
         XCTAssertTrue(eventually(within: Self.patience) { !children(of: run.process.processIdentifier).isEmpty }, "no child started")
@@ -193,7 +190,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     /// and TMPDIR is left empty within a bound scaled to how long the child took to start (a
     /// valgrind child on a loaded machine takes many times longer to start and to end alike).
     private func killParent(of arguments: [String], after delay: Double) throws {
-        let run = try Run(benchExecutable, arguments, environment: environment())
+        let run = try Run(BuiltBench.path, arguments, environment: environment())
         let parent = run.process.processIdentifier
         var child: pid_t?
         let started = Date()
@@ -232,7 +229,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     }
 
     func testAKilledChildIsNamedWithItsSignalAndLeavesNoTemporaryDirectory() throws {
-        let run = try Run(benchExecutable, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
+        let run = try Run(BuiltBench.path, ["run", "--processes", "3", "--steps", "30", "--strategy", "none,per-cell-mask",
                                             "--quiet", "--json", directory + "/r.json"], environment: environment())
         var child: pid_t?
         XCTAssertTrue(eventually(within: Self.patience) {
@@ -252,7 +249,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     func testTooFewFileDescriptorsForChildrenIsAnErrorNamingTheLimit() throws {
         for limit in [8, 10] {
             let run = try Run("/bin/sh", ["-c", "ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 2 --strategy none --quiet",
-                                          benchExecutable], environment: environment())
+                                          BuiltBench.path], environment: environment())
             let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "ulimit -n \(limit): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--processes ran out of file descriptors"), result.stderr)
@@ -268,7 +265,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         func attempt(_ limit: Int) throws -> (status: Int32, stderr: String) {
             let script = "exec 9</dev/null 13</dev/null; ulimit -n \(limit); exec \"$0\" run --processes 2 --steps 1 --strategy none --quiet "
                 + "--scenario-file \"$1\""
-            return try Run("/bin/bash", ["-c", script, benchExecutable, try tinyScenario()], environment: environment()).finish(within: Self.patience)
+            return try Run("/bin/bash", ["-c", script, BuiltBench.path, try tinyScenario()], environment: environment()).finish(within: Self.patience)
         }
         var needs: Set<Int> = []
         for limit in [8, 11, 12, 14] {
@@ -298,7 +295,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     func testALowSoftDescriptorLimitIsRaisedForTheChildren() throws {
         let run = try Run("/bin/sh", ["-c", "ulimit -Hn 1024; ulimit -Sn 10; exec \"$0\" run --device iphone-se --processes 2 --steps 2 --strategy none --quiet",
-                                      benchExecutable], environment: environment())
+                                      BuiltBench.path], environment: environment())
         let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(leftovers(), [])
@@ -318,7 +315,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         // The cases share nothing (each its own TMPDIR, no output file): their runs are started
         // at once, on the machine's cores, and each is then waited for in turn.
         let runs = try cases.map { tmpdir, _ in
-            try Run(benchExecutable, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
+            try Run(BuiltBench.path, ["run", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
                     environment: environment(["TMPDIR": tmpdir]))
         }
         for ((_, reason), run) in zip(cases, runs) {
@@ -339,7 +336,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         for name in stale + [live] {
             try FileManager.default.createDirectory(atPath: temporary + "/" + name + "/inner", withIntermediateDirectories: true)
         }
-        let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
+        let run = try Run(BuiltBench.path, ["run", "--device", "iphone-se", "--processes", "2", "--steps", "2", "--strategy", "none", "--quiet"],
                           environment: environment())
         let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -371,7 +368,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
     func testACountingChildThatWroteNoLabelsFailsTheRunNamingThePairs() throws {
         for labels in ["", "warm-up\\n"] {
             let output = directory + "/i.json"
-            let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy", "none", "--quiet", "--json", output],
+            let run = try Run(BuiltBench.path, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy", "none", "--quiet", "--json", output],
                               environment: environment(["PATH": try fakeValgrindPath(labels: labels)]))
             let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "labels '\(labels)': \(result.stderr)")
@@ -386,7 +383,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
 
     func testGarbageFromTheCountingChildIsUnexpectedOutputNotARowName() throws {
         let garbage = "\\033[31mred row name that goes on and on and on and on and on\\n"
-        let run = try Run(benchExecutable, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy", "none", "--quiet"],
+        let run = try Run(BuiltBench.path, ["run", "--device", "iphone-se", "--instructions", "--steps", "2", "--strategy", "none", "--quiet"],
                           environment: environment(["PATH": try fakeValgrindPath(labels: garbage)]))
         let result = run.finish(within: Self.patience)
         XCTAssertEqual(result.status, 2, result.stderr)
