@@ -204,11 +204,10 @@ extension Results {
     /// by `strategyOrder` and then by first appearance.
     static func mergedKeys(_ files: [[RunKey]], strategyOrder: [String]) -> [RunKey] {
         let scenarios = consistentOrder(files.map { $0.map(\.scenario) }) { _, _ in false }
-        let rank = Dictionary(strategyOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        return scenarios.flatMap { scenario in
-            let strategies = consistentOrder(files.map { $0.filter { $0.scenario == scenario }.map(\.strategy) }) { a, b in
-                (rank[a] ?? .max) < (rank[b] ?? .max)
-            }
+        let rank: [String: Int] = Dictionary(strategyOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return scenarios.flatMap { (scenario: String) -> [RunKey] in
+            let orders: [[String]] = files.map { keys in keys.filter { $0.scenario == scenario }.map(\.strategy) }
+            let strategies = consistentOrder(orders) { (a: String, b: String) -> Bool in (rank[a] ?? .max) < (rank[b] ?? .max) }
             return strategies.map { RunKey(scenario: scenario, strategy: $0) }
         }
     }

@@ -173,10 +173,20 @@ extension Results {
     static func eventLabelLayout(xs: [Double], widths: [Double], left: Double, right: Double,
                                  maxRows: Int) -> [(row: Int, anchorEnd: Bool)?] {
         let count = min(xs.count, widths.count)
-        let anchorEnd = (0..<count).map { xs[$0] + 3 + widths[$0] > right && xs[$0] - 3 - widths[$0] >= left }
-        let spans = (0..<count).map { anchorEnd[$0] ? (xs[$0] - 3 - widths[$0])...xs[$0] : xs[$0]...(xs[$0] + 3 + widths[$0]) }
+        // Typed step by step: inferred in one expression, these took the type checker 22 s.
+        var anchorEnd: [Bool] = []
+        var spans: [ClosedRange<Double>] = []
+        for index in 0..<count {
+            let x: Double = xs[index], width: Double = widths[index]
+            let before: Double = x - 3 - width, after: Double = x + 3 + width
+            let end: Bool = after > right && before >= left
+            anchorEnd.append(end)
+            spans.append(end ? before...x : x...after)
+        }
         // A little air between neighbours, and around a line passing a name.
-        let padded = spans.map { ($0.lowerBound - 6)...($0.upperBound + 6) }
+        let padded: [ClosedRange<Double>] = spans.map { (span: ClosedRange<Double>) -> ClosedRange<Double> in
+            (span.lowerBound - 6)...(span.upperBound + 6)
+        }
         var rows: [Int?] = Array(repeating: 0, count: count)
         var changed = true
         while changed {
@@ -210,9 +220,10 @@ extension Results {
     /// sky blue have less). Bars keep the palette's colour: their dark outline shows them.
     static func lineColour(_ hex: String) -> String {
         guard hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return hex }
-        var channels = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { Double($0) / 255 }
+        let bytes: [Int] = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF]
+        var channels: [Double] = bytes.map { (byte: Int) -> Double in Double(byte) / 255 }
         func luminance(_ c: [Double]) -> Double {
-            let linear = c.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            let linear: [Double] = c.map { (v: Double) -> Double in v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
             return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
         }
         while luminance(channels) > 0.25 { channels = channels.map { $0 * 0.95 } }

@@ -22,15 +22,15 @@ enum ReportSample {
         for (s, scenario) in scenarios.enumerated() {
             var scenarioRuns: [RunResult] = []
             for (t, strategy) in strategies.enumerated() {
-                let layout = (0..<steps).map { 1_000 + 100 * $0 + 10 * t }
-                let reuse = (0..<steps).map { 300 + 7 * $0 }
-                var composite = (0..<steps).map { 250_000 * (t + 1) + 1_234 * $0 + 5_000 * s }
+                let layout: [Int] = (0..<steps).map { (i: Int) -> Int in 1_000 + 100 * i + 10 * t }
+                let reuse: [Int] = (0..<steps).map { (i: Int) -> Int in 300 + 7 * i }
+                var composite: [Int] = (0..<steps).map { (i: Int) -> Int in 250_000 * (t + 1) + 1_234 * i + 5_000 * s }
                 composite[t == 1 ? 3 : 6] += 2_000_000
-                let step = (0..<steps).map { layout[$0] + reuse[$0] + composite[$0] + 40 }
+                let step: [Int] = (0..<steps).map { (i: Int) -> Int in layout[i] + reuse[i] + composite[i] + 40 }
                 var totals: [Counter: Int] = [:], perStep: [Counter: Double] = [:]
                 for (f, counter) in Counter.allCases.enumerated() {
                     // Large enough to need thousands separators, odd enough to need rounding.
-                    let total = counter == .blendedPixels ? 9_876_543 * t + s : (f + 1) * 1_003 * (t + 1) + 7 * s
+                    let total: Int = counter == .blendedPixels ? 9_876_543 * t + s : (f + 1) * 1_003 * (t + 1) + 7 * s
                     totals[counter] = total
                     perStep[counter] = Double(total) / Double(steps)
                 }

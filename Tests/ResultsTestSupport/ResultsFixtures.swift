@@ -14,9 +14,9 @@ public enum ResultsFixtures {
                            steps: Int = 12, rounds: Int = 1) -> Results {
         let runs = strategies.enumerated().map { index, strategy -> RunResult in
             var totals: [Counter: Int] = [:]
-            for (i, counter) in Counter.allCases.enumerated() { totals[counter] = (i + 1) * steps * (index + 2) }
+            for (i, counter) in Counter.allCases.enumerated() { totals[counter] = (i + 1) * steps * (index + 2) as Int }
             let perStep = totals.mapValues { Double($0) / Double(steps) }
-            let times = (0..<steps).map { 100_000 * (index + 1) + 1_000 * $0 }
+            let times: [Int] = (0..<steps).map { (i: Int) -> Int in 100_000 * (index + 1) + 1_000 * i }
             var timing: [Phase: Summary] = [:]
             var samples: [Phase: [Int]] = [:]
             for phase in Phase.allCases {
