@@ -17,6 +17,12 @@ let isDownloaded: Bool = {
 let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
+/// A warning, in every Swift target, when one expression takes the type checker over 3 s: four
+/// such (15–31 s each, where a typical expression takes under 0.5 s) were a tenth of a clean
+/// build's CPU time before they were typed step by step.
+let typeCheckWatch: [SwiftSetting] = isDownloaded ? []
+    : [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=3000"], .when(configuration: .debug))]
+
 /// CIntrinsics' C files (the vector path's fill and copy, the wide blend kernels): optimized in
 /// every configuration, each loop aligned to 32 bytes so that its speed does not depend on where
 /// the linker places it, and left as written (not unrolled or vectorized further, so the store
@@ -117,3 +123,7 @@ let package = Package(
                                                        "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]
 )
+
+for target in package.targets where !["CIntrinsics", "CProcess"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + typeCheckWatch
+}
