@@ -139,15 +139,24 @@ open class Layer {
     /// corners `maskedCorners` names).
     public final var clipsToRoundedBounds: Bool { masksToBounds && cornerRadius > 0 }
 
-    /// Whether drawing this layer needs an off-screen pass of its own (Core Animation: masks,
-    /// rounded clipping of contents or sublayers, group opacity — docs/cost-model.md §7). A
-    /// shadow without a `shadowPath` needs one more, to learn its shape
-    /// (`shadowNeedsOffscreenPass`).
-    public final var needsOffscreenPass: Bool {
+    /// Whether drawing this layer needs an off-screen pass of its own under `rules` (Core
+    /// Animation: masks, rounded clipping of contents or sublayers, group opacity —
+    /// docs/cost-model.md §7; from iOS 10 a rounded clip of contents alone takes none,
+    /// `CoreAnimationRules.directContentsClip`). A shadow without a `shadowPath` needs one more,
+    /// to learn its shape (`shadowNeedsOffscreenPass`).
+    public final func needsOffscreenPass(_ rules: CoreAnimationRules) -> Bool {
         if mask != nil { return true }
-        if clipsToRoundedBounds && (contents != nil || !sublayers.isEmpty) { return true }
+        if clipsToRoundedBounds && (contents != nil || !sublayers.isEmpty) && !rules.clipsDirectly(self) { return true }
         if opacity < 1 && !sublayers.isEmpty && allowsGroupOpacity { return true }
         return false
+    }
+
+    /// Whether the layer's one thing a rounded clip cuts is its contents: it has contents and no
+    /// sublayers, background colour, shadow, border, mask or path of its own (an image view
+    /// showing only its image).
+    public final var clipsOnlyItsContents: Bool {
+        contents != nil && sublayers.isEmpty && (backgroundColor?.alpha ?? 0) == 0 && !drawsShadowOrBorder
+            && mask == nil && !(self is ShapeLayer)
     }
 }
 

@@ -59,3 +59,44 @@ extension Renderer {
         return (attachment, false)
     }
 }
+
+extension Renderer {
+    /// A layer's contents drawn through its rounded bounds' coverage in the target's own pass
+    /// (`CoreAnimationRules.directContentsClip`): the image × the coverage × `opacity`, blended,
+    /// over the `visible` part of the layer's pixels `px`. The coverage is the cached mask of the
+    /// layer's size, or the visible part's, made now, when the layer is larger than the target's
+    /// clip (`Renderer.reachable`). When the contents are not drawn pixel for pixel (scaled, or a
+    /// part of the image), the part drawn is first sampled at the coverage's size into a pooled
+    /// buffer: the GPU samples the texture in the same shader, so this costs the device nothing
+    /// extra and no counter counts it.
+    func buildClippedContents(_ layer: Layer, image: Image, source: PixelRect, px: PixelRect, visible: PixelRect, opacity: UInt8,
+                              into ops: inout [DrawOp], _ t: Target) {
+        let radius = layer.cornerRadius * t.scale
+        let whole = Self.reachable(px, in: t) == px
+        let window = whole ? PixelRect(origin: .zero, size: px.size) : visible.offsetBy(dx: -px.x, dy: -px.y)
+        let made: (mask: CoverageMask, kept: Bool)?
+        if whole {
+            made = roundedCoverage.mask(px.size, radius: radius, corners: layer.maskedCorners)
+        } else {
+            made = CoverageMask(window: window, roundedRect: (0, 0, Double(px.width), Double(px.height)), radius: radius,
+                                corners: layer.maskedCorners).map { (mask: $0, kept: false) }
+        }
+        guard let (coverage, kept) = made else { return }
+        let origin = PixelPoint(x: px.x + window.x, y: px.y + window.y)
+        var pixels = image.pixmap
+        if !(whole && source.size == px.size && source.origin == .zero && image.pixmap.size == px.size) {
+            guard var sampled = pool.take(window.size) else { return refusedBuffer = window.size }
+            let all = (rows: 0..<window.height, span: Span(0, window.width))
+            _ = sampled.paint(.fill(.transparent), rows: all.rows, spans: [all.span][...], kernels: kernels)
+            let destination = PixelRect(x: -window.x, y: -window.y, width: px.width, height: px.height)
+            if case let clippedSource = source.intersection(image.pixmap.bounds), !clippedSource.isEmpty {
+                _ = sampled.paint(.scaled(image.pixmap, source: clippedSource, destination: destination, opacity: 255),
+                                  rows: all.rows, spans: [all.span][...], kernels: kernels)
+            }
+            lent.append(sampled)
+            pixels = sampled
+        }
+        ops.append(DrawOp(rect: visible, paint: .masked(pixels, coverage, offset: origin, opacity: opacity), mark: .blended,
+                          keptCoverage: kept))
+    }
+}

@@ -29,4 +29,20 @@ extension Renderer {
         stats.offscreenPixels += size.area
         countPass(storing: size.area, bytesPerPixel: bytesPerPixel, readBack: readBack)
     }
+
+    /// The off-screen passes in which the device blurs a shadow's shape without a path, besides
+    /// the pass that renders the shape: Apple's Tech Talk 10857 ("Demystify and eliminate hitches
+    /// in the render phase", 2020) counts five for the shadow of a layer without `shadowPath`.
+    public static let shadowBlurPasses = 4
+
+    /// The blur of a shadow's shape of `size`, in `shadowBlurPasses` passes of an 8-bit attachment
+    /// of that size, each shading its every pixel, storing it and reading its input.
+    func countBlurPasses(_ size: PixelSize) {
+        for _ in 0..<Self.shadowBlurPasses {
+            stats.offscreenPasses += 1
+            stats.offscreenPixels += size.area
+            stats.shadedPixels += size.area
+            countPass(storing: size.area, bytesPerPixel: 1, readBack: size.area)
+        }
+    }
 }

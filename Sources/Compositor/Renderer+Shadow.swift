@@ -6,8 +6,10 @@ import Raster
 // clipped by `masksToBounds` and `mask` like the rest, in a buffer grown to hold it when the layer
 // does not clip. With a `shadowPath` its coverage is blurred once and kept with the path; without,
 // the layer is rendered every frame in a pass of its own to learn its shape (WWDC 2014 session 419,
-// WWDC 2010 session 425), its alpha blurred with a margin (CoverageMask+Blur.swift). Apple gives
-// no cost for the blur: it counts as the bytes its box passes read and write.
+// WWDC 2010 session 425), its alpha blurred with a margin (CoverageMask+Blur.swift). The device
+// blurs in passes of its own: Apple's Tech Talk 10857 counts five off-screen passes for a shadow
+// without a path, the shape's and four for the blur (`Renderer.shadowBlurPasses`), each counted
+// where the blur is done, with the attachment it stores and reads and the fragments it shades.
 
 extension Renderer {
     /// A layer with a shadow or a border (`Layer.drawsShadowOrBorder`): drawn as any layer, with
@@ -20,7 +22,7 @@ extension Renderer {
     func buildDecorated(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, rasterizes: Bool = true,
                         into ops: inout [DrawOp], _ t: Target) {
         if rasterizes && layer.shouldRasterize { return buildRasterized(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
-        if layer.needsOffscreenPass { return buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
+        if layer.needsOffscreenPass(rules) { return buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
         if layer.clipsShadow {
             buildShadow(layer, abs: abs, px: px, opacity: opacity, clip: t.clip.intersection(px),
                         roundedClip: layer.clipsToRoundedBounds, into: &ops, t)
@@ -152,6 +154,7 @@ extension Renderer {
         let traffic = shape.blur(sigma: sigma, scratch: &blurScratch)
         stats.bytesRead += traffic.read
         stats.bytesWritten += traffic.written
+        countBlurPasses(size)
         lentMasks.append(shape)
         return (shape, PixelPoint(x: source.x - margin + moved.x, y: source.y - margin + moved.y))
     }

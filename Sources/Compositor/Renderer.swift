@@ -26,6 +26,9 @@ public final class Renderer {
     public var clearColor = Color.black.premultiplied
     /// Keep the last frame's operations so `overlay(_:)` can draw them.
     public var recordsOverlay = false
+    /// The iOS version whose rules decide the off-screen passes (`CoreAnimationRules`); the
+    /// newest the model knows unless set.
+    public var rules = CoreAnimationRules.newest
 
     var stats = RenderStats()
     /// The passes, splits and traffic attributed to described cell layers so far this frame, so
@@ -162,7 +165,7 @@ public final class Renderer {
             buildDecorated(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         } else if layer.shouldRasterize {
             buildRasterized(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
-        } else if layer.needsOffscreenPass {
+        } else if layer.needsOffscreenPass(rules) {
             buildOffscreen(layer, abs: abs, px: px, opacity: alpha, into: &ops, t)
         } else {
             buildOwn(layer, px: px, opacity: alpha, into: &ops, t)
@@ -173,7 +176,7 @@ public final class Renderer {
     /// A rasterized layer whose bitmap is too large to keep, drawn as if it were not rasterized:
     /// in an off-screen pass when it needs one, with its shadow and border when it has them.
     func buildUnrasterized(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
-        if layer.needsOffscreenPass {
+        if layer.needsOffscreenPass(rules) {
             buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t)
         } else if layer.drawsShadowOrBorder {
             buildDecorated(layer, abs: abs, px: px, opacity: opacity, rasterizes: false, into: &ops, t)
@@ -225,7 +228,11 @@ public final class Renderer {
             let source = Rect(x: cr.minX * iw, y: cr.minY * ih, width: cr.width * iw, height: cr.height * ih)
                 .pixelRect(scale: 1)
             let offset = PixelPoint(x: px.x - source.x, y: px.y - source.y)
-            if source.size == px.size && image.pixmap.bounds.contains(source) {
+            if layer.clipsToRoundedBounds, !clipped, rules.clipsDirectly(layer) {
+                // iOS 10 and later: a rounded clip of contents alone is applied as they are drawn,
+                // in this pass (CoreAnimationRules.directContentsClip).
+                buildClippedContents(layer, image: image, source: source, px: px, visible: rect, opacity: alpha8, into: &ops, t)
+            } else if source.size == px.size && image.pixmap.bounds.contains(source) {
                 // Opaque only when its pixels are: `CALayer.isOpaque` describes the layer's own
                 // backing store (what `draw(in:)` fills), not contents set on it.
                 if image.isOpaque && alpha8 == 255 {

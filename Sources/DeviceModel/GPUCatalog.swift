@@ -55,11 +55,20 @@ private func fill(pixelsPerClock: Double, cores: Double = 1, clockMHz: Double) -
 }
 
 extension GPUCatalog {
-    /// The fixed part of a render pass, the same unsourced range on every chip: no per-pass time is
-    /// published for any of them (docs/device-model.md, "Pass cost").
-    static let unsourcedPassCost = SourcedRange(
-        10 * microseconds ... 150 * microseconds,
-        .unsourced("no per-pass time is published for any chip; the research notes' own unsourced 'tens of µs to about 0.5 ms' per pass, less the 0.35–0.4 ms a full-screen attachment's store and reload take (priced by tile traffic and by the splits)"))
+    /// The GPU's idle at a switch of render target, on the chips of 2014 and before (PowerVR,
+    /// A4 to A8): WWDC 2014 session 419 measured "0.1 to 0.2ms" per switch (docs/device-model.md,
+    /// "Pass cost").
+    static let measuredPassCost = SourcedRange(
+        100 * microseconds ... 200 * microseconds,
+        .published("WWDC 2014 session 419: the GPU's idle time between passes is 'at 0.1 to 0.2ms', 'with four passes ... about idle time of 0.4 to 0.8ms' (a 2014 iPad)"))
+
+    /// The same for the chips after 2014 (A9 on), for which nothing is published: the 2014 figure as
+    /// the slow end, a tenth of its fast end as the fast end (a newer GPU may switch faster; by how
+    /// much no source says).
+    static let unmeasuredPassCost = SourcedRange(
+        10 * microseconds ... 200 * microseconds,
+        .published("WWDC 2014 session 419's 0.1–0.2 ms per switch on 2014 hardware, the slow end"),
+        .unsourced("no figure for a chip after 2014: down to a tenth of it, 10 µs"))
 
     /// Pixels per clock per Apple7/Apple8 GPU core: hmc-tech's 4-core A16 (22.4 Gpix/s at 1398 MHz, S12).
     private static let applePixelsPerCore = 22.4 * gigapixelsPerSecond / (4 * 1398 * megahertz)
@@ -78,7 +87,7 @@ extension GPUCatalog {
                 fill(pixelsPerClock: 2, clockMHz: 200) ... 0.5 * gigapixelsPerSecond,
                 .database("hmc-tech S12: 0.5 Gpix/s at 250 MHz"),
                 .derived("hmc-tech's 2 px/clk at elektroniknet's 200 MHz (S1)")),
-            passCost: unsourcedPassCost),
+            passCost: measuredPassCost),
         GPUProfile(
             id: "a5", chip: "Apple A5", architecture: "PowerVR SGX543MP2 (Series5XT)", gpuCores: 2...2,
             memoryBandwidth: SourcedRange(
@@ -87,7 +96,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: 2, cores: 2, clockMHz: 200) ... fill(pixelsPerClock: 2, cores: 2, clockMHz: 250),
                 .derived("2 px/clk per SGX543 core (hmc-tech's A6: 6 px/clk for 3, S12) × 2 cores × 200 MHz (iPhone 4S, S2) to 250 MHz (iPad 2: AnandTech's 16 GFLOPS ÷ 64 FLOP/clk, S4)")),
-            passCost: unsourcedPassCost),
+            passCost: measuredPassCost),
         GPUProfile(
             id: "a6", chip: "Apple A6", architecture: "PowerVR SGX543MP3 (Series5XT)", gpuCores: 3...3,
             memoryBandwidth: SourcedRange(
@@ -97,7 +106,7 @@ extension GPUCatalog {
                 1.596 * gigapixelsPerSecond ... fill(pixelsPerClock: 6, clockMHz: 333),
                 .database("hmc-tech S12: 1.596 Gpix/s, 6 px/clk at 266 MHz"),
                 .derived("6 px/clk at elektroniknet's 333 MHz (S3)")),
-            passCost: unsourcedPassCost),
+            passCost: measuredPassCost),
         GPUProfile(
             id: "a7", chip: "Apple A7", architecture: "PowerVR G6430 (Series6)", gpuCores: 4...4,
             memoryBandwidth: SourcedRange(
@@ -107,7 +116,7 @@ extension GPUCatalog {
                 fill(pixelsPerClock: 8, clockMHz: 300) ... 3.6 * gigapixelsPerSecond,
                 .database("hmc-tech S12: 3.6 Gpix/s at 450 MHz"),
                 .derived("AnandTech's 8 px/clk (S9) at the 300 MHz of its 76.8 GFLOPS figure (S9)")),
-            passCost: unsourcedPassCost),
+            passCost: measuredPassCost),
         GPUProfile(
             id: "a8", chip: "Apple A8", architecture: "PowerVR GX6450 (Series6XT)", gpuCores: 4...4,
             memoryBandwidth: SourcedRange(
@@ -116,7 +125,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: 8, clockMHz: 450) ... fill(pixelsPerClock: 8, clockMHz: 533),
                 .derived("8 px/clk for 4 Rogue clusters (AnandTech S9: G6430 8, GX6650 12 for 6) × 533 MHz (askgeek S13; Tom's Hardware S35: clock unknown), at least A7's 450 MHz (S12)")),
-            passCost: unsourcedPassCost),
+            passCost: measuredPassCost),
         GPUProfile(
             id: "a9", chip: "Apple A9", architecture: "PowerVR GT7600 (Series7XT)", gpuCores: 6...6,
             memoryBandwidth: SourcedRange(
@@ -125,7 +134,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: 2, cores: 6, clockMHz: 300) ... fill(pixelsPerClock: 2, cores: 6, clockMHz: 650),
                 .derived("2 px/clk per Rogue cluster (AnandTech S9) × 6 clusters × 300 MHz (S19, suspect) to 650 MHz (askgeek S13); askgeek's '24 ROPs' left out (docs/device-model.md)")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a10", chip: "Apple A10 Fusion", architecture: "6-core GPU (Apple; AnandTech: a customised PowerVR GT7600 Plus)", gpuCores: 6...6,
             memoryBandwidth: SourcedRange(
@@ -134,7 +143,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: 2, cores: 6, clockMHz: 300) ... 1.5 * fill(pixelsPerClock: 2, cores: 6, clockMHz: 650),
                 .derived("no figure found: A9's range, up to 1.5× at its fast end (AnandTech S17: +50% over A9, mostly from clock speed)")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a11", chip: "Apple A11 Bionic", architecture: "Apple-designed, first in-house (Apple4 family)", gpuCores: 3...3,
             memoryBandwidth: SourcedRange(
@@ -143,7 +152,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 6.4 * gigapixelsPerSecond ... 6.4 * gigapixelsPerSecond,
                 .database("hmc-tech S12: 6.4 Gpix/s at 1066 MHz")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a12", chip: "Apple A12 Bionic", architecture: "Apple-designed G11P (Apple5 family)", gpuCores: 4...4,
             memoryBandwidth: SourcedRange(
@@ -152,7 +161,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 9 * gigapixelsPerSecond ... 9 * gigapixelsPerSecond,
                 .database("hmc-tech S12: 9 Gpix/s at 1125 MHz")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a13", chip: "Apple A13 Bionic", architecture: "Apple-designed (Apple6 family)", gpuCores: 4...4,
             memoryBandwidth: SourcedRange(
@@ -161,16 +170,17 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 9 * gigapixelsPerSecond ... 9 * gigapixelsPerSecond * 629.8 / 580,
                 .derived("no figure found: A12's 9 Gpix/s (S12), up to × 629.8/580, the two chips' database GFLOPS (topcpu S24, hmc-tech S12), on the same 4 cores")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a14", chip: "Apple A14 Bionic", architecture: "Apple-designed (Apple7 family)", gpuCores: 4...4,
             memoryBandwidth: SourcedRange(
-                34.1 * gigabytesPerSecond ... peakBandwidth(megatransfers: 6400, busBits: 64),
-                .derived("no figure found; nanoreview (S23) says LPDDR4X and elsewhere LPDDR5: on 64 bits (assumed) 34.1 GB/s (LPDDR4X-4266) to 51.2 GB/s (LPDDR5-6400)")),
+                peakBandwidth(megatransfers: 3200, busBits: 64) ... lpddr4x64,
+                .published("iFixit's iPhone 12 teardown via Gadgets 360 (S44): Micron LPDDR4, i.e. at most LPDDR4-3200, 25.6 GB/s on 64 bits (assumed)"),
+                .derived("LPDDR4X-4266 on 64 bits, 34.1 GB/s, as the A12, A13 and A15 (S21, S23, S40); nanoreview's LPDDR5 (S23) left out: Apple's first LPDDR5 phone chip is the A16 (S22)")),
             fillRate: SourcedRange(
                 fill(pixelsPerClock: 2, cores: 4, clockMHz: m1ClockMHz) ... fill(pixelsPerClock: applePixelsPerCore, cores: 4, clockMHz: m1ClockMHz),
                 .derived("no figure found: 4 cores (Apple S38) × 2 px/clk per core (hmc-tech's A11, A12, S12) to 4 (its A16; nanoreview's M1, S14) × M1's 1278 MHz (S13, S14), assumed")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a15", chip: "Apple A15 Bionic", architecture: "Apple-designed (Apple8 family)", gpuCores: 4...5,
             memoryBandwidth: SourcedRange(
@@ -179,7 +189,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: applePixelsPerCore, cores: 4, clockMHz: m1ClockMHz) ... fill(pixelsPerClock: applePixelsPerCore, cores: 5, clockMHz: a16ClockMHz),
                 .derived("no figure found: 4 or 5 cores (Apple S39) × 4 px/clk per core (hmc-tech's A16, S12) × 1278 (M1, S13) to 1398 MHz (A16, M2, S12, S13); A15's own clock is not published")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a16", chip: "Apple A16 Bionic", architecture: "Apple-designed (Apple8 family)", gpuCores: 4...5,
             memoryBandwidth: SourcedRange(
@@ -190,7 +200,7 @@ extension GPUCatalog {
                 22.4 * gigapixelsPerSecond ... fill(pixelsPerClock: applePixelsPerCore, cores: 5, clockMHz: a16ClockMHz),
                 .database("hmc-tech S12: 22.4 Gpix/s for the 4-core part at 1398 MHz"),
                 .derived("the 5-core part (Apple S22) at the same rate per core and clock")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "a17-pro", chip: "Apple A17 Pro", architecture: "Apple-designed (Apple9 family)", gpuCores: 6...6,
             memoryBandwidth: SourcedRange(
@@ -199,7 +209,7 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: applePixelsPerCore, cores: 5, clockMHz: a16ClockMHz) ... fill(pixelsPerClock: applePixelsPerCore, cores: 6, clockMHz: a16ClockMHz),
                 .unsourced("no figure found: at least A16's 5-core rate; at most 6 cores (S41) × A16's 4 px/clk per core and 1398 MHz, if Apple9 keeps them")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "m1", chip: "Apple M1", architecture: "Apple-designed (Apple7 family)", gpuCores: 7...8,
             memoryBandwidth: SourcedRange(
@@ -210,7 +220,7 @@ extension GPUCatalog {
                 fill(pixelsPerClock: 4, cores: 7, clockMHz: m1ClockMHz) ... 41 * gigapixelsPerSecond,
                 .database("nanoreview S14: 41 Gpix/s for the 8-core GPU"),
                 .derived("the 7-core GPU (Apple S15) at 4 px/clk per core (S14's 32 ROPs ÷ 8) and 1278 MHz (S13, S14)")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
         GPUProfile(
             id: "m2", chip: "Apple M2", architecture: "Apple-designed (Apple8 family)", gpuCores: 8...10,
             memoryBandwidth: SourcedRange(
@@ -220,6 +230,6 @@ extension GPUCatalog {
             fillRate: SourcedRange(
                 fill(pixelsPerClock: applePixelsPerCore, cores: 8, clockMHz: a16ClockMHz) ... fill(pixelsPerClock: applePixelsPerCore, cores: 10, clockMHz: a16ClockMHz),
                 .derived("no figure found: 8 or 10 cores (Apple S16) × 4 px/clk per core (hmc-tech's A16, S12) × 1398 MHz (askgeek S13)")),
-            passCost: unsourcedPassCost),
+            passCost: unmeasuredPassCost),
     ])
 }

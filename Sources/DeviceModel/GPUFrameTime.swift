@@ -1,6 +1,6 @@
 /// Counted work in, estimated GPU time out: the device model (docs/device-model.md).
 ///
-/// time = passes × passCost + (tileTrafficBytes + textureBytesRead) / bandwidth
+/// time = offscreenPasses × passCost + (tileTrafficBytes + textureBytesRead) / bandwidth
 ///      + splits × 2 × screenBytes / bandwidth + shadedFragments / fillRate
 ///
 /// The bandwidth is the sustained one (`GPUProfile.sustainedBandwidth`). In seconds, so a frame's time divides by a refresh interval. The result is a range, every
@@ -10,7 +10,7 @@
 public enum GPUFrameTime {
     /// The estimate split by term, each a range in seconds.
     public struct Terms: Sendable, Equatable {
-        /// passes × passCost.
+        /// off-screen passes × passCost: the GPU's idle at each switch of render target.
         public let passes: ClosedRange<Double>
         /// (tile traffic + texture reads) / bandwidth.
         public let memory: ClosedRange<Double>
@@ -29,7 +29,7 @@ public enum GPUFrameTime {
     /// Each term of the estimate for `work` on `gpu`, in seconds.
     public static func terms(_ work: FrameWork, on gpu: GPUProfile) -> Terms {
         let bandwidth = gpu.sustainedBandwidth
-        return Terms(passes: work.renderPasses * gpu.passCost.low ... work.renderPasses * gpu.passCost.high,
+        return Terms(passes: work.offscreenPasses * gpu.passCost.low ... work.offscreenPasses * gpu.passCost.high,
               memory: work.memoryBytes / bandwidth.upperBound ... work.memoryBytes / bandwidth.lowerBound,
               splits: work.splitBytes / bandwidth.upperBound ... work.splitBytes / bandwidth.lowerBound,
               fragments: work.shadedFragments / gpu.fillRate.high ... work.shadedFragments / gpu.fillRate.low)

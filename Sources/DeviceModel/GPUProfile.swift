@@ -20,8 +20,9 @@ public struct GPUProfile: Sendable, Equatable, Identifiable {
     public let sustainedFraction: SourcedRange
     /// Pixel fill rate, in fragments per second: the pixels its back end writes per second.
     public let fillRate: SourcedRange
-    /// The fixed time of one render pass besides its tile traffic (the pipeline's drain and
-    /// restart at a render-target switch), in seconds.
+    /// The time the GPU idles at the switch of render target that begins an off-screen pass,
+    /// besides the pass's own tile traffic (WWDC 2014 session 419 measured 0.1–0.2 ms per
+    /// switch), in seconds.
     public let passCost: SourcedRange
 
     /// A profile; every parameter must be positive with `low ≤ high`.
@@ -50,9 +51,13 @@ public struct GPUProfile: Sendable, Equatable, Identifiable {
         memoryBandwidth.low * sustainedFraction.low ... memoryBandwidth.high * sustainedFraction.high
     }
 
-    /// What LPDDR sustains of its peak under a streaming load: TI's STREAM measurements of LPDDR4,
-    /// 67–71 % (application report SPRACV1B). No sustained figure of an A-series GPU is
-    /// published, so every chip takes it, the LPDDR2 and LPDDR3 ones included (an assumption).
+    /// What an Apple GPU sustains of its memory's peak when it streams: the M1's GPU measured at
+    /// 50.4 GB/s from DRAM (chipsandcheese, via StarBeat's notes) and at 56.9 GB/s in a Metal
+    /// vector add (the M1GPU Benchmark), 74–83 % of LPDDR4X-4266 on 128 bits (68.3 GB/s). No
+    /// A-series GPU has a published figure, so every chip takes the M1's (an assumption, the
+    /// PowerVR chips included).
     public static let lpddrSustainedFraction = SourcedRange(
-        0.67...0.71, .published("Texas Instruments SPRACV1B: STREAM copy/scale/add/triad on LPDDR4 at 67–71 % of peak"))
+        50.4 / 68.256 ... 56.93 / 68.256,
+        .published("the M1's GPU: 50.4 GB/s from DRAM (chipsandcheese, 'iGPU Cache Setups Compared, Including M1', via StarBeat/cpu-gpu-arch) and 56.93 GB/s in a Metal vector add (M1GPU Benchmark) of LPDDR4X-4266 on 128 bits, 68.3 GB/s"),
+        .unsourced("taken for every chip: no A-series GPU's sustained bandwidth is published"))
 }

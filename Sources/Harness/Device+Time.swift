@@ -13,7 +13,7 @@ extension Device {
         guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
         let mean = nanos(work { perStep[$0] ?? 0 }, on: profile)
         let each = steps.map { step in nanos(work { Double(step[$0]) }, on: profile) }
-        return DeviceTime(gpu: gpu, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
+        return DeviceTime(gpu: gpu, ios: ios, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
                           stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
     }
 
@@ -22,14 +22,14 @@ extension Device {
     /// made, in nanoseconds, both ends; nil when the device names no GPU.
     public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
         guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
-        return nanos(FrameWork(renderPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
+        return nanos(FrameWork(renderPasses: max(0, cost.offscreenPasses), offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
                                screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile)
     }
 
     /// The work of a frame whose counters `counter` gives, on this device's screen.
     private func work(_ counter: (Counter) -> Double) -> FrameWork {
         let shaded = max(0, counter(.shadedPixels))
-        return FrameWork(renderPasses: max(0, counter(.renderPasses)), tileTrafficBytes: max(0, counter(.tileTrafficBytes)),
+        return FrameWork(renderPasses: max(0, counter(.renderPasses)), offscreenPasses: max(0, counter(.offscreenPasses)), tileTrafficBytes: max(0, counter(.tileTrafficBytes)),
                          textureBytesRead: max(0, counter(.keptBytesRead)), shadedFragments: shaded,
                          blendedFragments: min(shaded, max(0, counter(.blendedFragments))),
                          screenSplits: max(0, counter(.screenSplits)), screenBytes: Double(pixelSize.area * 4))

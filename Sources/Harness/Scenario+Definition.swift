@@ -8,7 +8,7 @@ extension Scenario {
     /// part of it), numbers as numbers, colours as `Color.hexString`, names as in scenario and cell
     /// files:
     ///
-    ///     {"device": {"name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60},
+    ///     {"device": {"name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60, "ios": 17},
     ///      "sections": 30, "rowsPerSection": [1, 3, 8], "rowHeight": 44, "headerHeight": 35,
     ///      "footerHeight": 18, "style": {"cornerRadius": 10, …}, "content": {"kind": "cell",
     ///      "cell": {"layers": [{"frame": {…}, "cornerRadius": 8}], "separatorInset": 16},
@@ -27,7 +27,7 @@ extension Scenario {
     public var definition: JSONValue {
         [
             "device": ["name": .string(device.name), "width": .number(device.width), "height": .number(device.height),
-                       "scale": .number(device.scale), "refreshHz": .number(device.refreshHz)],
+                       "scale": .number(device.scale), "refreshHz": .number(device.refreshHz), "ios": .number(Double(device.ios))],
             "sections": .number(Double(sections)),
             "rowsPerSection": .array(rowsPerSection.map { .number(Double($0)) }),
             "rowHeight": .number(rowHeight), "headerHeight": .number(headerHeight), "footerHeight": .number(footerHeight),

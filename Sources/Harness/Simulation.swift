@@ -77,6 +77,7 @@ public final class Simulation {
             if scenario.device.pixelSize.area > 0 { throw FrameMemory.shortage(scenario.device.pixelSize) }
             throw BenchError.input(.emptyScreen(device: scenario.device.name))
         }
+        renderer.rules = scenario.device.rules
         self.scenario = scenario
         self.strategy = strategy
         let table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),

@@ -81,6 +81,9 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// The table options would make rows `rowHeight` points tall on `device`, `pixels` pixels at
     /// its `scale`, above the `maximum` pixels a row may have (a scenario file's limit).
     case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Int, maximum: Double)
+    /// `--ios` names a version the scenario's device did not run or whose rules the model does
+    /// not know; `expected` says which it may be.
+    case iosOutOfRange(ios: Int, expected: String)
     /// The scenario `scenario` jumps to `row`, which the table the options make does not have:
     /// the table has `sections` sections, and the row's section (when it exists) `rows` rows.
     case jumpRowOutsideTable(scenario: String, row: JumpRow, sections: Int, rows: Int?)
@@ -203,6 +206,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
             return "a row height of \(Format.number(rowHeight)) pt is \(Format.grouped(pixels)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
                 + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
+        case .iosOutOfRange(let ios, let expected):
+            return "--ios \(ios) does not apply: expected \(Escape.message(expected))."
         case .jumpRowOutsideTable(let scenario, let row, let sections, let rows):
             let table = if let rows {
                 rows == 0 ? "section \(row.section) has no rows"

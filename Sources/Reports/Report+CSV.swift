@@ -31,7 +31,8 @@ extension Results {
         for phase in Phase.allCases { header += ["\(phase.name)_instructions"] + CostMetric.allCases.map { "\(phase.name)_\($0.name)" } }
         header += ["gpu", "deviceTimeLowNanos", "deviceTimeHighNanos", "frameBudgetNanos", "deviceTimeP95LowNanos",
                    "deviceTimeP95HighNanos", "deviceTimeWorstLowNanos", "deviceTimeWorstHighNanos", "framesOverBudgetLow",
-                   "framesOverBudgetHigh", "hitchMsPerSecondLow", "hitchMsPerSecondHigh"]
+                   "framesOverBudgetHigh", "hitchMsPerSecondLow", "hitchMsPerSecondHigh", "deviceTimeFirstLowNanos",
+                   "deviceTimeFirstHighNanos"]
 
         var lines = [header.map(Escape.csv)]
         for run in runs {
@@ -56,7 +57,8 @@ extension Results {
             fields += run.deviceTime?.frames.map { f in
                 [f.p95Nanos.low, f.p95Nanos.high, f.worstNanos.low, f.worstNanos.high, f.overBudget.low, f.overBudget.high].map(String.init)
                     + [Results.csvNumber(f.hitchRatio.low), Results.csvNumber(f.hitchRatio.high)]
-            } ?? Array(repeating: "", count: 8)
+                    + [String(f.firstNanos.low), String(f.firstNanos.high)]
+            } ?? Array(repeating: "", count: 10)
             lines.append(fields)
         }
         return lines.map { $0.joined(separator: ",") + "\r\n" }.joined()

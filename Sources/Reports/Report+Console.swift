@@ -6,7 +6,7 @@ import Text
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
     /// What `scenario` ran on, in the user's terms, from its recorded definition's fields
-    /// (`Scenario.definition`): the device (points, scale, refresh rate, GPU) and the table
+    /// (`Scenario.definition`): the device (points, scale, refresh rate, GPU, iOS) and the table
     /// (sections, rows per section, row height, corner radius), one line each; nil for a file that
     /// records no definition, or records it in the older format (prose, which is not parsed).
     func what(_ scenario: String, gpu: String?) -> (device: String, table: String?)? {
@@ -17,7 +17,8 @@ extension Results {
         // shortened as a message quotes one.
         func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
         let screen = "\(n(width)) × \(n(height)) pt @\(n(scale))× \(n(refresh)) Hz"
-        let named = Escape.shortened(name, limit: Escape.messageLimit) + " (" + screen + (gpu.map { ", GPU \($0)" } ?? "") + ")"
+        let ios = device["ios"]?.numberValue.map { ", iOS \(n($0))" } ?? ""
+        let named = Escape.shortened(name, limit: Escape.messageLimit) + " (" + screen + (gpu.map { ", GPU \($0)" } ?? "") + ios + ")"
         var table: [String] = []
         if let sections = d["sections"]?.numberValue, let rows = d["rowsPerSection"]?.arrayValue?.compactMap(\.numberValue) {
             let cycle = rows.count == 1 ? n(rows[0]) : "[" + rows.map(n).joined(separator: ", ") + "]"

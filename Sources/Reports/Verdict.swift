@@ -107,14 +107,20 @@ struct Verdict {
         return text + (time.overBudget ? ", over budget" : time.possiblyOverBudget ? ", may be over budget" : "")
     }
 
-    /// `the worst frame 0.62–0.81 ms, 0–3 of 120 frames over budget (0–4 ms/s of hitches)`: what
-    /// the steps' estimates say; nil in files from before steps were priced.
-    static func frames(_ time: DeviceTime, steps: Int) -> String? {
+    /// `the worst frame 0.62–0.81 ms, 0–3 of 119 frames over budget (0–4 ms/s of hitches); the first
+    /// frame 12.30–16.86 ms`: what the steps' estimates say of the scroll, and of the table's first
+    /// appearance apart; nil in files from before steps were priced.
+    static func frames(_ time: DeviceTime) -> String? {
         guard let f = time.frames else { return nil }
         var text = "the worst frame \(milliseconds(f.worstNanos.low, f.worstNanos.high)) ms, "
-        if f.overBudget.high == 0 { return text + "none over budget" }
-        text += "\(ends(String(f.overBudget.low), String(f.overBudget.high))) of \(steps) frames over budget"
-        return text + " (\(ends(Format.fixed(f.hitchRatio.low, 0), Format.fixed(f.hitchRatio.high, 0))) ms/s of hitches)"
+        if f.overBudget.high == 0 {
+            text += "none over budget"
+        } else {
+            text += "\(ends(String(f.overBudget.low), String(f.overBudget.high))) of \(f.scrolledSteps) frames over budget"
+                + " (\(ends(Format.fixed(f.hitchRatio.low, 0), Format.fixed(f.hitchRatio.high, 0))) ms/s of hitches)"
+        }
+        guard f.scrolledSteps < (time.stepLowNanos?.count ?? 0) else { return text }
+        return text + "; the first frame (the table's first appearance) \(milliseconds(f.firstNanos.low, f.firstNanos.high)) ms"
     }
 
     /// `2.0–6.6 × none`: an estimate over the reference's, end by end; nil without both.
@@ -144,14 +150,16 @@ struct Verdict {
                 + "\(Format.grouped(Int(e.blendedPixels.rounded()))) blended px a frame"
             if let time = e.deviceTime {
                 text += "; ≈ \(Verdict.milliseconds(time)) of GPU time, \(Verdict.budget(time)) on the \(time.gpu) GPU"
+                    + (time.ios.map { " under iOS \($0)'s rules" } ?? "")
                 if let multiple = timesNone(time), e.strategy != Ratio.referenceStrategy { text += ", \(multiple)" }
-                if let frames = Verdict.frames(time, steps: e.steps) { text += "; \(frames)" }
+                if let frames = Verdict.frames(time) { text += "; \(frames)" }
             }
             return text
         }
         if entries.allSatisfy({ $0.deviceRank == 1 }), entries.count > 1 {
             return "Every strategy costs the device the same here (\(cost(entries[0]))): for this device and table the way of "
-                + "rounding does not matter to the GPU." + (entries[0].deviceTime == nil ? "" : " " + Verdict.modelNote)
+                + "rounding does not matter to the GPU."
+                + (entries[0].deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
         }
         // "a", "a and b", "a, b and c".
         func list(_ names: [String]) -> String {
@@ -166,11 +174,25 @@ struct Verdict {
             text += dearest.count > 1 ? "; \(list(dearest)) cost it \(equal) and most (\(cost(worst)))"
                 : "; \(worst.strategy) costs it most (\(cost(worst)))"
         }
-        return text + "." + (best.deviceTime == nil ? "" : " " + Verdict.modelNote)
+        return text + "." + (best.deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
+    }
+
+    /// The phrase saying that no published measurement covers the chip or the iOS version that
+    /// `time` priced, so the model's stated accuracy was not measured there; nil when one does.
+    static func coverage(_ time: DeviceTime) -> String? {
+        let chip = PublishedAccuracy.gpus.contains(time.gpu)
+        let ios = time.ios.map { PublishedAccuracy.iosVersions.contains($0) } ?? true
+        guard !chip || !ios else { return nil }
+        let order = GPUCatalog.builtIn.ids
+        let gpus = PublishedAccuracy.gpus.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
+        let versions = PublishedAccuracy.iosVersions.sorted().map(String.init)
+        let uncovered = [chip ? nil : "the \(time.gpu) GPU", ios ? nil : time.ios.map { "iOS \($0)" }].compactMap { $0 }
+        return "No published measurement covers \(uncovered.joined(separator: " or ")): the model's error is measured on the "
+            + "\(gpus.joined(separator: ", ")) and iOS \(versions.joined(separator: ", ")) only."
     }
 
     /// How far the model is from published measurements (`PublishedAccuracy`), in one phrase:
-    /// "within ×1.32 of 10 published on-device measurements (geometric mean), worst ×1.91".
+    /// "within ×1.37 of 11 published on-device measurements (geometric mean), worst ×2.48".
     static let accuracy = "within ×\(Format.fixed(PublishedAccuracy.typicalFactor, 2)) of \(PublishedAccuracy.cases) published "
         + "on-device measurements (geometric mean), worst ×\(Format.fixed(PublishedAccuracy.worstFactor, 2))"
 
@@ -189,20 +211,23 @@ struct Verdict {
         let modelled = entries.contains { $0.deviceTime != nil }
         let framed = entries.contains { $0.deviceTime?.frames != nil }
         var header = ["strategy", "device rank", "passes", "splits"]
-        header += modelled ? ["GPU ms (model)"] + (framed ? (wide ? ["p95"] : []) + ["worst"] : []) + ["of budget"]
+        header += modelled ? ["GPU ms (model)"] + (framed ? (wide ? ["first", "p95"] : []) + ["worst"] : []) + ["of budget"]
             + (framed ? ["over", "hitch"] : []) : ["memory MB", "blended"]
         header += ["time rank"] + (counted ? ["cycles rank"] : [])
         let rows = entries.map { e -> [String] in
             func host(_ rank: Int?) -> String { rank.map { "\($0)" + (e.disagrees($0) ? " ≠" : "") } ?? "–" }
             var cells = [Escape.shortened(e.strategy), "\(e.deviceRank)", Format.fixed(e.renderPasses, 1), Format.fixed(e.screenSplits, 1)]
             if modelled {
-                let columns = 2 + (framed ? (wide ? 4 : 3) : 0)
+                let columns = 2 + (framed ? (wide ? 5 : 3) : 0)
                 if let time = e.deviceTime {
                     let share = time.budgetShare
                     cells.append(Verdict.milliseconds(time.lowNanos, time.highNanos))
                     let f = time.frames
                     if framed {
-                        if wide { cells.append(f.map { Verdict.milliseconds($0.p95Nanos.low, $0.p95Nanos.high) } ?? "–") }
+                        if wide {
+                            cells.append(f.map { Verdict.milliseconds($0.firstNanos.low, $0.firstNanos.high) } ?? "–")
+                            cells.append(f.map { Verdict.milliseconds($0.p95Nanos.low, $0.p95Nanos.high) } ?? "–")
+                        }
                         cells.append(f.map { Verdict.milliseconds($0.worstNanos.low, $0.worstNanos.high) } ?? "–")
                     }
                     cells.append("\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) %"
@@ -228,7 +253,7 @@ struct Verdict {
         if modelled {
             glossary.append(("GPU ms (model), of budget", "the device model's estimate of the GPU's time for the mean frame on the device's chip, fast end to slow end, and its share of the frame budget (16.7 ms at 60 Hz, 8.3 ms at 120 Hz; 'over' when even the fast end exceeds it, 'over?' when the slow end does). " + Verdict.modelNote))
             if framed {
-                glossary.append(((wide ? "p95, " : "") + "worst, over, hitch", (wide ? "the 95th percentile and " : "") + "the worst of the steps' estimates in ms, the steps whose estimate exceeds the budget (fast end–slow end), and Apple's hitch-time ratio: ms the frames are late per s of scrolling, each frame over budget late by the refreshes it misses (WWDC 2020: good under 5, warning 5–10, critical from 10); the GPU's time alone, as if it had the whole interval"))
+                glossary.append(((wide ? "first, p95, " : "") + "worst, over, hitch", (wide ? "the first step's estimate (the table's first appearance, every cell and cache new: kept out of the rest), the 95th percentile and " : "") + "the worst of the scrolled steps' estimates in ms, the scrolled steps whose estimate exceeds the budget (fast end–slow end), and Apple's hitch-time ratio (MetricKit's hitchTimeRatio): ms late per s the frames were shown, a frame taking k refreshes late by k − 1 and shown for k, so frames that each take two give 500 (WWDC 2020: good under 5, warning 5–10, critical from 10); the GPU's time alone, as if it had the whole interval"))
             }
         } else {
             glossary.append(("memory MB, blended", "memory traffic in MB (10⁶ bytes: tile traffic and bytes read from layer contents) and blended pixels per frame (means)"))

@@ -11,6 +11,9 @@
 public struct DeviceTime: Codable, Equatable, Sendable {
     /// The GPU priced (`GPUCatalog` id: `a13`, `m1`, …).
     public var gpu: String
+    /// The iOS major version whose rules decided the off-screen passes priced; nil in files
+    /// written before rules followed the iOS version (iOS 6's rules held for every row then).
+    public var ios: Int?
     /// The device's refresh rate, whose interval is the frame budget; within `refreshRange`.
     public var refreshHz: Double
 
@@ -32,9 +35,10 @@ public struct DeviceTime: Codable, Equatable, Sendable {
     /// The slow end of every measured step's estimate, as long as `stepLowNanos`.
     public var stepHighNanos: [Int]?
 
-    public init(gpu: String, refreshHz: Double, lowNanos: Int, highNanos: Int,
+    public init(gpu: String, ios: Int? = nil, refreshHz: Double, lowNanos: Int, highNanos: Int,
                 stepLowNanos: [Int]? = nil, stepHighNanos: [Int]? = nil) {
         self.gpu = gpu
+        self.ios = ios
         self.refreshHz = refreshHz
         self.lowNanos = lowNanos
         self.highNanos = highNanos
@@ -56,8 +60,9 @@ public struct DeviceTime: Codable, Equatable, Sendable {
     /// Whether the slow end takes more than the whole frame budget.
     public var possiblyOverBudget: Bool { Double(highNanos) > budgetNanos }
 
-    /// Whether `other` priced the same GPU at the same refresh rate, so the two compare.
-    public func prices(sameAs other: DeviceTime) -> Bool { gpu == other.gpu && refreshHz == other.refreshHz }
+    /// Whether `other` priced the same GPU at the same refresh rate under the same iOS, so the two
+    /// compare.
+    public func prices(sameAs other: DeviceTime) -> Bool { gpu == other.gpu && refreshHz == other.refreshHz && ios == other.ios }
 
     /// The frames of the steps, when every step was priced: nil for files written before.
     public var frames: Frames? {
@@ -67,47 +72,64 @@ public struct DeviceTime: Codable, Equatable, Sendable {
 
     /// What the estimates of the single steps say about hitches, end by end: each figure is a
     /// pair of the fast ends' value and the slow ends'.
+    ///
+    /// A run's first step is the table's first appearance (every visible cell created, every
+    /// cache empty): it is reported on its own (`firstNanos`), and the other figures describe
+    /// the scroll, the steps after it. A run of one step has no scroll: its one step is both.
     public struct Frames: Equatable, Sendable {
-        /// The 95th percentile (nearest rank) of the steps' estimates, in nanoseconds.
+        /// The first step's estimate, in nanoseconds: the table's first appearance.
+        public var firstNanos: (low: Int, high: Int)
+        /// The steps the other figures describe: every step but the first (all, when there is one).
+        public var scrolledSteps: Int
+        /// The 95th percentile (nearest rank) of the scrolled steps' estimates, in nanoseconds.
         public var p95Nanos: (low: Int, high: Int)
-        /// The dearest step's estimate, in nanoseconds.
+        /// The dearest scrolled step's estimate, in nanoseconds.
         public var worstNanos: (low: Int, high: Int)
-        /// Steps whose estimate exceeds the frame budget.
+        /// Scrolled steps whose estimate exceeds the frame budget.
         public var overBudget: (low: Int, high: Int)
-        /// Apple's hitch-time ratio, in ms of hitch per s of scrolling: a frame that takes longer
-        /// than the budget is shown at a later refresh, late by the whole intervals it missed,
-        /// and those delays are summed over the steps' duration (one interval each). WWDC 2020
-        /// session 10077's scale: good under 5 ms/s, warning 5–10, critical from 10.
+        /// Apple's hitch-time ratio over the scrolled steps, in ms of hitch per s of scrolling
+        /// (MetricKit's `hitchTimeRatio`: the time spent hitching over the time spent animating).
+        /// A frame that takes k refreshes (⌈time / budget⌉, at least 1) is k − 1 intervals late
+        /// and keeps the screen for k intervals, so the ratio is 1000 × Σ(k − 1) / Σ k: frames
+        /// that each take two refreshes give 500, and it never reaches 1000. WWDC 2020 session
+        /// 10077's scale: good under 5 ms/s, warning 5–10, critical from 10.
         public var hitchRatio: (low: Double, high: Double)
 
-        init(low: [Int], high: [Int], budgetNanos: Double) {
-            func p95(_ values: [Int]) -> Int { Summary.percentile(values.sorted(), 95) }
-            func over(_ values: [Int]) -> Int { values.filter { Double($0) > budgetNanos }.count }
-            // Late by the intervals missed: a frame of 1.2 budgets shows one interval late. Each
-            // step lasts an interval too, so the ratio is 1000 × intervals late / steps.
-            func hitch(_ values: [Int]) -> Double {
-                let late = values.reduce(0.0) { $0 + max(0, (Double($1) / budgetNanos).rounded(.up) - 1) }
-                return 1000 * late / Double(values.count)
+        /// The figures of steps whose estimates are `low` and `high` (as long as each other, not
+        /// empty) against a budget of `budgetNanos`.
+        public init(low: [Int], high: [Int], budgetNanos: Double) {
+            precondition(!low.isEmpty && low.count == high.count, "every step has both ends")
+            func p95(_ values: ArraySlice<Int>) -> Int { Summary.percentile(values.sorted(), 95) }
+            func over(_ values: ArraySlice<Int>) -> Int { values.filter { Double($0) > budgetNanos }.count }
+            func hitch(_ values: ArraySlice<Int>) -> Double {
+                let refreshes = values.map { max(1, (Double($0) / budgetNanos).rounded(.up)) }
+                let shown = refreshes.reduce(0, +)
+                return 1000 * (shown - Double(values.count)) / shown
             }
-            p95Nanos = (p95(low), p95(high))
-            worstNanos = (low.max() ?? 0, high.max() ?? 0)
-            overBudget = (over(low), over(high))
-            hitchRatio = (hitch(low), hitch(high))
+            let scrolledLow = low.count > 1 ? low.dropFirst() : low[...]
+            let scrolledHigh = high.count > 1 ? high.dropFirst() : high[...]
+            firstNanos = (low[0], high[0])
+            scrolledSteps = scrolledLow.count
+            p95Nanos = (p95(scrolledLow), p95(scrolledHigh))
+            worstNanos = (scrolledLow.max() ?? 0, scrolledHigh.max() ?? 0)
+            overBudget = (over(scrolledLow), over(scrolledHigh))
+            hitchRatio = (hitch(scrolledLow), hitch(scrolledHigh))
         }
 
         public static func == (a: Frames, b: Frames) -> Bool {
-            a.p95Nanos == b.p95Nanos && a.worstNanos == b.worstNanos && a.overBudget == b.overBudget
-                && a.hitchRatio == b.hitchRatio
+            a.firstNanos == b.firstNanos && a.scrolledSteps == b.scrolledSteps && a.p95Nanos == b.p95Nanos
+                && a.worstNanos == b.worstNanos && a.overBudget == b.overBudget && a.hitchRatio == b.hitchRatio
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case gpu, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, frames
+        case gpu, ios, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, frames
     }
 
     /// The frames' figures as written in results files, derived from the steps (readers
     /// recompute them).
     private struct EncodedFrames: Encodable {
+        var firstLowNanos, firstHighNanos, scrolledSteps: Int
         var p95LowNanos, p95HighNanos, worstLowNanos, worstHighNanos, overBudgetLow, overBudgetHigh: Int
         var hitchMsPerSecondLow, hitchMsPerSecondHigh: Double
     }
@@ -115,13 +137,15 @@ public struct DeviceTime: Codable, Equatable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(gpu, forKey: .gpu)
+        try c.encodeIfPresent(ios, forKey: .ios)
         try c.encode(refreshHz, forKey: .refreshHz)
         try c.encode(lowNanos, forKey: .lowNanos)
         try c.encode(highNanos, forKey: .highNanos)
         try c.encodeIfPresent(stepLowNanos, forKey: .stepLowNanos)
         try c.encodeIfPresent(stepHighNanos, forKey: .stepHighNanos)
         if let f = frames {
-            try c.encode(EncodedFrames(p95LowNanos: f.p95Nanos.low, p95HighNanos: f.p95Nanos.high,
+            try c.encode(EncodedFrames(firstLowNanos: f.firstNanos.low, firstHighNanos: f.firstNanos.high, scrolledSteps: f.scrolledSteps,
+                                       p95LowNanos: f.p95Nanos.low, p95HighNanos: f.p95Nanos.high,
                                        worstLowNanos: f.worstNanos.low, worstHighNanos: f.worstNanos.high,
                                        overBudgetLow: f.overBudget.low, overBudgetHigh: f.overBudget.high,
                                        hitchMsPerSecondLow: f.hitchRatio.low, hitchMsPerSecondHigh: f.hitchRatio.high),
@@ -131,7 +155,7 @@ public struct DeviceTime: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(gpu: try c.decode(String.self, forKey: .gpu), refreshHz: try c.decode(Double.self, forKey: .refreshHz),
+        self.init(gpu: try c.decode(String.self, forKey: .gpu), ios: try c.decodeIfPresent(Int.self, forKey: .ios), refreshHz: try c.decode(Double.self, forKey: .refreshHz),
                   lowNanos: try c.decode(Int.self, forKey: .lowNanos), highNanos: try c.decode(Int.self, forKey: .highNanos),
                   stepLowNanos: try c.decodeIfPresent([Int].self, forKey: .stepLowNanos),
                   stepHighNanos: try c.decodeIfPresent([Int].self, forKey: .stepHighNanos))

@@ -85,7 +85,20 @@ extension ScenarioFile {
             return device
         }
         guard case .object = node.value else { throw node.mismatch("a device name or an object") }
-        let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name", "gpu"], expected: "an object")
+        let fields = try node.object(allowing: ["width", "height", "scale", "refreshHz", "name", "gpu", "ios"], expected: "an object")
+        // A catalogue device by name with its iOS or GPU changed: {"name": "iphone-6", "ios": 9}.
+        if fields.member("width") == nil, let nameNode = fields.member("name"), case .string(let name) = nameNode.value {
+            guard var device = Device.named(name) else {
+                throw nameNode.fail(unknownName("device", name, Device.catalogue.map(\.name))
+                                    + " (a device of your own gives width, height, scale and refreshHz)")
+            }
+            for key in ["height", "scale", "refreshHz"] where fields.member(key) != nil {
+                throw fields.member(key)!.fail("a catalogue device's screen is its own; give width, height, scale and refreshHz together for a device of your own")
+            }
+            if let gpu = fields.member("gpu") { device.gpu = try decodeGPU(gpu) }
+            if let ios = fields.member("ios") { device.ios = try decodeIOS(ios, support: device.iosSupport, device: name) }
+            return device
+        }
         let scale = try fields.required("scale", "a positive number").number(
             "a positive number up to \(Format.number(maxScale))") { $0 > 0 && $0 <= maxScale }
         let refreshHz = try fields.required("refreshHz", DeviceTime.refreshExpected).number(DeviceTime.refreshExpected) {
@@ -94,16 +107,26 @@ extension ScenarioFile {
         let width = try fields.required("width", "a positive number").screenLength(scale: scale)
         let height = try fields.required("height", "a positive number").screenLength(scale: scale)
         let name = try fields.member("name")?.string(nonEmpty: true) ?? "custom"
-        var gpu: String?
-        if let node = fields.member("gpu") {
-            let id = try node.string(nonEmpty: true)
-            guard Device.gpuIDs.contains(id) else {
-                let known = "the GPUs the device model knows are \(Device.gpuIDs.joined(separator: ", ")) (docs/device-model.md)"
-                throw node.fail("unknown GPU '\(display(id))'; \(known).")
-            }
-            gpu = id
+        let gpu = try fields.member("gpu").map(decodeGPU)
+        let ios = try fields.member("ios").map { try decodeIOS($0, support: nil, device: name) }
+        return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz, gpu: gpu, ios: ios)
+    }
+
+    /// A device's `gpu`: an id of the device model's catalogue.
+    private static func decodeGPU(_ node: JSONNode) throws -> String {
+        let id = try node.string(nonEmpty: true)
+        guard Device.gpuIDs.contains(id) else {
+            let known = "the GPUs the device model knows are \(Device.gpuIDs.joined(separator: ", ")) (docs/device-model.md)"
+            throw node.fail("unknown GPU '\(display(id))'; \(known).")
         }
-        return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz, gpu: gpu)
+        return id
+    }
+
+    /// A device's `ios`: a major version the model has rules for (`CoreAnimationRules.versions`),
+    /// and one the device ran when it is a catalogue device (`Device.iosSupport`).
+    private static func decodeIOS(_ node: JSONNode, support: ClosedRange<Int>?, device: String) throws -> Int {
+        let range = Device.iosRange(support)
+        return try node.integer(range, expected: Device.iosExpected(support, device: device))
     }
 
     /// The table, whose lengths are checked in pixels at the device's `scale`; absent heights and

@@ -28,7 +28,7 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
         let run = bench("run", "--device", "iphone-8", "--cell", Self.root + "/Benchmarks/cells/avatars-and-badge.json",
                         "--strategy", "none", "--steps", "3")
         XCTAssertEqual(run.code, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("device: iphone-8 (375 × 667 pt @2× 60 Hz, GPU a11)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("device: iphone-8 (375 × 667 pt @2× 60 Hz, GPU a11, iOS 16)"), run.stdout)
         XCTAssertTrue(run.stdout.unwrapped.contains("side inset 16 pt, headers 35 pt, footers 18 pt"), run.stdout)
         let pad = bench("run", "--device", "ipad-mini-6", "--strategy", "none", "--steps", "2")
         XCTAssertTrue(pad.stdout.unwrapped.contains("side inset 20 pt"), pad.stdout)
@@ -62,7 +62,8 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
         func passes(_ layer: String) throws -> Int {
             let file = directory + "/c.json", out = directory + "/r.json"
             try cell(layer).write(toFile: file, atomically: true, encoding: .utf8)
-            let run = bench("run", "--cell", file, "--device", "iphone-se", "--strategy", "none", "--steps", "3", "--quiet", "--json", out)
+            // On iOS 9, where a rounded clip of an image alone still takes its pass.
+            let run = bench("run", "--cell", file, "--device", "iphone-6s", "--ios", "9", "--strategy", "none", "--steps", "3", "--quiet", "--json", out)
             XCTAssertEqual(run.code, 0, run.stderr)
             return try XCTUnwrap(Results.load(from: out).runs.first?.totals[.offscreenPasses])
         }
@@ -179,9 +180,11 @@ final class LayerCostCLITests: TemporaryDirectoryTestCase {
         let cell = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Benchmarks/cells/avatars-and-badge.json").path
         let path = directory + "/r.json"
-        let run = bench("run", "--device", "iphone-8", "--cell", cell, "--strategy", "none", "--steps", "10", "--json", path)
+        // On iOS 9, the iPhone 6s's first, a rounded avatar still takes a pass.
+        let run = bench("run", "--device", "iphone-6s", "--ios", "9", "--cell", cell, "--strategy", "none", "--steps", "10", "--json", path)
         XCTAssertEqual(run.code, 0, run.stderr)
         let row = try XCTUnwrap(Results.load(from: path).runs.first)
+        XCTAssertEqual(row.deviceTime?.ios, 9)
         let costs = try XCTUnwrap(row.layerCosts)
         XCTAssertEqual(costs.map(\.layer), ["layers[0]", "layers[1]", "layers[2]", "layers[3]"])
         // The two clipped avatars share every pass of the frame; the label and the badge (a
@@ -194,5 +197,21 @@ final class LayerCostCLITests: TemporaryDirectoryTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(costs[0].gpuHighNanos), try XCTUnwrap(costs[3].gpuHighNanos))
         XCTAssertTrue(run.stdout.contains("Cost per layer of the cell under none"), run.stdout)
         XCTAssertTrue(run.stdout.contains("layers[1]"), run.stdout)
+        // On its default iOS, 15, the avatars are clipped where they are drawn: no pass at all.
+        let now = directory + "/now.json"
+        XCTAssertEqual(bench("run", "--device", "iphone-6s", "--cell", cell, "--strategy", "none", "--steps", "10", "--quiet", "--json", now).code, 0)
+        let current = try XCTUnwrap(Results.load(from: now).runs.first)
+        XCTAssertEqual(current.deviceTime?.ios, 15)
+        XCTAssertEqual(current.perStep[.offscreenPasses], 0)
+    }
+
+    /// `--ios` takes a version the device ran and the model knows; another is refused, saying which.
+    func testAnIOSVersionTheDeviceNeverRanIsRefusedNamingTheOnesItDid() {
+        let old = bench("run", "--device", "iphone-4s", "--ios", "12", "--quiet")
+        XCTAssertEqual(old.code, 2)
+        XCTAssertTrue(old.stderr.hasPrefix("Error: --ios 12 does not apply: expected an iOS major version from 5 to 9"), old.stderr)
+        let unknown = bench("run", "--ios", "3", "--quiet")
+        XCTAssertEqual(unknown.code, 2, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error:"), unknown.stderr)
     }
 }

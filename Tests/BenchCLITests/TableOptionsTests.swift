@@ -19,7 +19,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(Set(results.runs.map(\.scenario)), [name])
         XCTAssertEqual(results.runs.first?.deviceTime?.gpu, "a13", "the catalogue device brings its GPU")
         let definition = try XCTUnwrap(results.scenarioDefinitions?[name])
-        XCTAssertEqual(definition["device"], ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60])
+        XCTAssertEqual(definition["device"], ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60, "ios": 17])
         XCTAssertEqual(definition["rowsPerSection"], [50])
         XCTAssertEqual(definition["style"]?["cornerRadius"], 10)
     }
@@ -47,7 +47,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         let run = bench("run", "--device", "iphone-se", "--rows-per-section", "50", "--corner-radius", "10",
                         "--strategy", "none", "--steps", "2")
         XCTAssertEqual(run.code, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("\ndevice: iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\ndevice: iphone-se (375 × 667 pt @2× 60 Hz, GPU a13, iOS 17)\n"), run.stdout)
         XCTAssertTrue(run.stdout.unwrapped.contains("table: 30 sections of 50 rows, rows 44 pt tall, corner radius 10 pt, side inset 16 pt, "
                                                     + "headers 35 pt, footers 18 pt, Settings rows"), run.stdout)
         XCTAssertFalse(run.stdout.contains("blend lanes"), run.stdout)
@@ -59,21 +59,28 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
     private static let cells = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Benchmarks/cells").path
 
-    func testACellFileFillsEveryRowAndAMaskDoublesTheRoundedViewsPasses() throws {
+    func testACellFileFillsEveryRowAndAMaskDoublesTheRoundedViewsPassesUntilIOS10ClipsTheImagesWhereTheyAreDrawn() throws {
         var passes: [String: Int] = [:]
-        for cell in ["two-rounded-images", "two-masked-images"] {
-            let path = directory + "/\(cell).json"
-            let run = bench("run", "--cell", Self.cells + "/\(cell).json", "--strategy", "none", "--steps", "5", "--quiet", "--json", path)
-            XCTAssertEqual(run.code, 0, run.stderr)
-            let results = try Results.load(from: path)
-            XCTAssertEqual(results.runs.map(\.scenario), ["ipad-settings (cell \(cell))"])
-            let definition = try XCTUnwrap(results.scenarioDefinitions?["ipad-settings (cell \(cell))"]?["content"])
-            XCTAssertEqual(definition["kind"], "cell", "\(definition)")
-            XCTAssertNotNil(definition["cell"]?["layers"]?.arrayValue?.first, "\(definition)")
-            passes[cell] = results.runs.first?.totals[.offscreenPasses]
+        for ios in [nil, "9"] {
+            for cell in ["two-rounded-images", "two-masked-images"] {
+                let path = directory + "/\(cell).json"
+                // iOS 9 on an iPad that ran it; the default scenario's iPad Pro on its newest.
+                let options = ios.map { ["--device", "ipad-air", "--ios", $0] } ?? []
+                let run = bench(["run", "--cell", Self.cells + "/\(cell).json", "--strategy", "none", "--steps", "5", "--quiet", "--json", path] + options)
+                XCTAssertEqual(run.code, 0, run.stderr)
+                let results = try Results.load(from: path)
+                let name = "ipad-settings (" + (ios.map { "ipad-air, iOS \($0), " } ?? "") + "cell \(cell))"
+                XCTAssertEqual(results.runs.map(\.scenario), [name])
+                let definition = try XCTUnwrap(results.scenarioDefinitions?[name]?["content"])
+                XCTAssertEqual(definition["kind"], "cell", "\(definition)")
+                XCTAssertNotNil(definition["cell"]?["layers"]?.arrayValue?.first, "\(definition)")
+                passes[cell + (ios ?? "")] = results.runs.first?.totals[.offscreenPasses]
+            }
         }
-        XCTAssertGreaterThan(passes["two-rounded-images"] ?? 0, 5 * 20, "two rounded views a row on an iPad screen of rows")
-        XCTAssertEqual(passes["two-masked-images"], passes["two-rounded-images"].map { 2 * $0 })
+        XCTAssertGreaterThan(passes["two-rounded-images9"] ?? 0, 5 * 20, "two rounded views a row on an iPad screen of rows")
+        XCTAssertEqual(passes["two-masked-images9"], passes["two-rounded-images9"].map { 2 * $0 })
+        XCTAssertEqual(passes["two-rounded-images"], 0, "iOS 17 clips an image alone where it is drawn")
+        XCTAssertGreaterThan(passes["two-masked-images"] ?? 0, 2 * 5 * 20, "a mask takes its two passes on every iOS")
     }
 
     func testABadCellFileIsAnErrorNamingItsKey() throws {

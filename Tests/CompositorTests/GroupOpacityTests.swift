@@ -60,11 +60,11 @@ final class GroupOpacityTests: XCTestCase {
     func testWithoutSublayersOpacityNeverNeedsAPass() {
         let layer = Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10), ledger: ledger)
         layer.opacity = 0.5
-        XCTAssertFalse(layer.needsOffscreenPass)
+        XCTAssertFalse(layer.needsOffscreenPass(.newest))
         layer.addSublayer(Layer(ledger: ledger))
-        XCTAssertTrue(layer.needsOffscreenPass)
+        XCTAssertTrue(layer.needsOffscreenPass(.newest))
         layer.allowsGroupOpacity = false
-        XCTAssertFalse(layer.needsOffscreenPass)
+        XCTAssertFalse(layer.needsOffscreenPass(.newest))
     }
 
     func testChangingGroupOpacityInvalidatesTheLayer() {

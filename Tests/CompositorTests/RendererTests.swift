@@ -87,8 +87,9 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.framebuffer[20, 20], Color(hex: "#F2F2F7")!.premultiplied, "the sublayer is clipped to the rounded bounds")
     }
 
-    func testCornerRadiusWithMasksToBoundsOverContentsRendersOffscreen() {
+    func testCornerRadiusWithMasksToBoundsOverContentsRendersOffscreenUnderTheRulesOfIOS9AndBefore() {
         let (renderer, root) = scene()
+        renderer.rules = CoreAnimationRules(ios: 9)!
         let layer = Layer(frame: Rect(x: 10, y: 10, width: 20, height: 20), ledger: ledger)
         layer.contents = Image(Pixmap(width: 40, height: 40, fill: Color.black.premultiplied)!, scale: scale, ledger: ledger)
         layer.cornerRadius = 5

@@ -3,9 +3,9 @@ import Raster
 import RasterTestSupport
 import XCTest
 
-/// Shadows: drawn beneath the layer, blended over their extent; without a `shadowPath` one
+/// Shadows: drawn beneath the layer, blended over their extent; without a `shadowPath` an
 /// off-screen pass every frame to learn the layer's shape (WWDC 2014 session 419, WWDC 2010
-/// session 425), with one none.
+/// session 425) and four to blur it (five in all, Tech Talk 10857), with one none.
 ///
 /// Geometry used throughout: a screen of 200 × 160 pixels at 2×, a 40 × 40 pt white layer at
 /// (30, 30) pt, so pixels 60 ..< 140 on both axes. The default shadow radius of 3 pt is a blur of
@@ -17,6 +17,10 @@ final class ShadowTests: XCTestCase {
     private let background = Color(hex: "#F2F2F7")!
     private let extent = 98 * 98
     private let layerPixels = 80 * 80
+    /// The blur's passes, each over the shape's attachment: the layer's pixels with the blur's
+    /// reach of 9 pixels around them, 98 × 98.
+    private let blurPasses = Renderer.shadowBlurPasses
+    private let blurPixels = Renderer.shadowBlurPasses * 98 * 98
 
     private func scene(_ configure: (Layer) -> Void) -> (Renderer, Layer) {
         let renderer = Renderer(screenSize: screen, scale: 2)!
@@ -57,11 +61,12 @@ final class ShadowTests: XCTestCase {
         let (renderer, root) = scene { _ in }
         for frame in 0..<3 {
             let stats = renderer.render(root, time: Double(frame) / 60)
-            XCTAssertEqual(stats.offscreenPasses, 1, "frame \(frame)")
-            XCTAssertEqual(stats.offscreenPixels, layerPixels)
-            XCTAssertEqual(stats.renderPasses, 2)
-            // The screen stored; the layer's colour attachment stored and read back to take its alpha.
-            XCTAssertEqual(stats.tileTrafficBytes, screen.area * 4 + 2 * layerPixels * 4)
+            XCTAssertEqual(stats.offscreenPasses, 1 + blurPasses, "frame \(frame)")
+            XCTAssertEqual(stats.offscreenPixels, layerPixels + blurPixels)
+            XCTAssertEqual(stats.renderPasses, 2 + blurPasses)
+            // The screen stored; the layer's colour attachment stored and read back to take its
+            // alpha; each blur pass's 8-bit attachment stored and read by the next.
+            XCTAssertEqual(stats.tileTrafficBytes, screen.area * 4 + 2 * layerPixels * 4 + 2 * blurPixels)
             // The shadow blends over its extent; the layer is opaque.
             XCTAssertEqual(stats.blendedPixels, extent)
         }
@@ -117,7 +122,7 @@ final class ShadowTests: XCTestCase {
             $0.masksToBounds = true
         }
         XCTAssertEqual(pixels[100, 141], background.premultiplied, "clipped to the bounds, as on a device")
-        XCTAssertEqual(stats.offscreenPasses, 1, "still rendered to learn its shape")
+        XCTAssertEqual(stats.offscreenPasses, 1 + blurPasses, "still rendered to learn its shape, and blurred")
         XCTAssertEqual(stats.blendedPixels, layerPixels, "what is left of it lies beneath the layer")
     }
 
@@ -127,8 +132,8 @@ final class ShadowTests: XCTestCase {
             $0.masksToBounds = true
             $0.addSublayer(Layer(frame: Rect(x: 5, y: 5, width: 5, height: 5), ledger: ledger))
         }
-        XCTAssertEqual(stats.offscreenPasses, 2, "the clip's pass and the shadow's")
-        XCTAssertEqual(stats.offscreenPixels, 2 * layerPixels)
+        XCTAssertEqual(stats.offscreenPasses, 2 + blurPasses, "the clip's pass and the shadow's")
+        XCTAssertEqual(stats.offscreenPixels, 2 * layerPixels + blurPixels)
         XCTAssertEqual(pixels[100, 50], background.premultiplied, "nothing outside the bounds")
     }
 
@@ -157,8 +162,8 @@ final class ShadowTests: XCTestCase {
         // shadow's shape pass; a hit draws the bitmap alone (Apple's shouldRasterize documentation:
         // shadows are rasterized with the layer).
         XCTAssertEqual(miss.rasterMisses, 1)
-        XCTAssertEqual(miss.offscreenPasses, 2)
-        XCTAssertEqual(miss.offscreenPixels, extent + layerPixels)
+        XCTAssertEqual(miss.offscreenPasses, 2 + blurPasses)
+        XCTAssertEqual(miss.offscreenPixels, extent + layerPixels + blurPixels)
         XCTAssertEqual(hit.rasterHits, 1)
         XCTAssertEqual(hit.offscreenPasses, 0)
         XCTAssertEqual(hit.blendedPixels, extent, "the bitmap, blended over the extent")

@@ -9,7 +9,7 @@ final class DeviceModelTests: XCTestCase {
     /// fragments of which some blend.
     private let screenPixels = 750.0 * 1334
     private var someWork: FrameWork {
-        FrameWork(renderPasses: 5, tileTrafficBytes: 4 * screenPixels * 1.2, textureBytesRead: 4 * screenPixels * 0.3,
+        FrameWork(renderPasses: 5, offscreenPasses: 4, tileTrafficBytes: 4 * screenPixels * 1.2, textureBytesRead: 4 * screenPixels * 0.3,
                   shadedFragments: screenPixels * 1.5, blendedFragments: screenPixels * 0.4, screenSplits: 3,
                   screenBytes: 4 * screenPixels)
     }
@@ -41,9 +41,9 @@ final class DeviceModelTests: XCTestCase {
         for gpu in catalog.profiles {
             // Each split stores the screen's attachment and loads it again.
             let bytes = work.tileTrafficBytes + work.textureBytesRead + 2 * work.screenSplits * work.screenBytes
-            let fastest = work.renderPasses * gpu.passCost.low + bytes / (gpu.memoryBandwidth.high * gpu.sustainedFraction.high)
+            let fastest = work.offscreenPasses * gpu.passCost.low + bytes / (gpu.memoryBandwidth.high * gpu.sustainedFraction.high)
                 + work.shadedFragments / gpu.fillRate.high
-            let slowest = work.renderPasses * gpu.passCost.high + bytes / (gpu.memoryBandwidth.low * gpu.sustainedFraction.low)
+            let slowest = work.offscreenPasses * gpu.passCost.high + bytes / (gpu.memoryBandwidth.low * gpu.sustainedFraction.low)
                 + work.shadedFragments / gpu.fillRate.low
             let estimate = GPUFrameTime.estimate(work, on: gpu)
             XCTAssertEqual(estimate.lowerBound, fastest, accuracy: fastest * 1e-12, gpu.id)
@@ -55,6 +55,7 @@ final class DeviceModelTests: XCTestCase {
         let base = someWork
         var morePasses = base, moreTraffic = base, moreTexture = base, moreFragments = base, moreSplits = base
         morePasses.renderPasses += 1
+        morePasses.offscreenPasses += 1
         moreSplits.screenSplits += 1
         moreTraffic.tileTrafficBytes += 4 * screenPixels
         moreTexture.textureBytesRead += 4 * screenPixels
@@ -104,20 +105,40 @@ final class DeviceModelTests: XCTestCase {
         let a8 = try catalog.profile(id: "a8")
         let one = FrameWork(screenSplits: 1, screenBytes: 4 * screenPixels)
         let terms = GPUFrameTime.terms(one, on: a8)
-        // 2 × 4,001,999 B at 12.8 GB/s × 0.71 (fast) and × 0.67 (slow).
-        XCTAssertEqual(terms.splits.lowerBound, 2 * 4 * screenPixels / (12.8e9 * 0.71), accuracy: 1e-12)
-        XCTAssertEqual(terms.splits.upperBound, 2 * 4 * screenPixels / (12.8e9 * 0.67), accuracy: 1e-12)
+        // 2 × 4,001,999 B at 12.8 GB/s × 56.93 / 68.256 (fast) and × 50.4 / 68.256 (slow): the M1
+        // GPU's measured shares of its peak.
+        XCTAssertEqual(terms.splits.lowerBound, 2 * 4 * screenPixels / (12.8e9 * 56.93 / 68.256), accuracy: 1e-12)
+        XCTAssertEqual(terms.splits.upperBound, 2 * 4 * screenPixels / (12.8e9 * 50.4 / 68.256), accuracy: 1e-12)
         XCTAssertEqual(terms.memory, 0...0, "a split's traffic is its own term, not the counted tile traffic")
         XCTAssertEqual(GPUFrameTime.estimate(FrameWork(screenSplits: 1, screenBytes: 0), on: a8), 0...0,
                        "a split of no screen moves nothing")
     }
 
-    func testEveryChipChargesLPDDRsSustainedShareOfItsPeak() {
+    func testEveryChipChargesTheM1GPUsMeasuredShareOfItsPeak() {
+        // 50.4 GB/s (chipsandcheese) and 56.93 GB/s (a Metal vector add) of LPDDR4X-4266 on 128 bits.
+        let peak = 4266e6 * 128 / 8 / 1e9
         for gpu in catalog.profiles {
-            XCTAssertEqual(gpu.sustainedFraction.range, 0.67...0.71, gpu.id)
-            XCTAssertEqual(gpu.sustainedBandwidth.lowerBound, gpu.memoryBandwidth.low * 0.67, accuracy: 1, gpu.id)
-            XCTAssertEqual(gpu.sustainedBandwidth.upperBound, gpu.memoryBandwidth.high * 0.71, accuracy: 1, gpu.id)
+            XCTAssertEqual(gpu.sustainedFraction.low, 50.4 / peak, accuracy: 1e-4, gpu.id)
+            XCTAssertEqual(gpu.sustainedFraction.high, 56.93 / peak, accuracy: 1e-4, gpu.id)
+            XCTAssertEqual(gpu.sustainedBandwidth.lowerBound, gpu.memoryBandwidth.low * gpu.sustainedFraction.low, accuracy: 1, gpu.id)
+            XCTAssertEqual(gpu.sustainedBandwidth.upperBound, gpu.memoryBandwidth.high * gpu.sustainedFraction.high, accuracy: 1, gpu.id)
         }
+    }
+
+    func testThePassCostIsWWDC2014sIdlePerSwitchOnTheChipsOfItsDayAndReachesDownAfterThem() {
+        for gpu in catalog.profiles {
+            let measured = ["a4", "a5", "a6", "a7", "a8"].contains(gpu.id)
+            XCTAssertEqual(gpu.passCost.low, measured ? 100e-6 : 10e-6, accuracy: 1e-12, gpu.id)
+            XCTAssertEqual(gpu.passCost.high, 200e-6, accuracy: 1e-12, gpu.id)
+        }
+    }
+
+    func testOnlyOffScreenPassesPayTheSwitchTheScreensOwnPassDoesNot() throws {
+        let a8 = try catalog.profile(id: "a8")
+        XCTAssertEqual(GPUFrameTime.terms(FrameWork(renderPasses: 1), on: a8).passes, 0...0)
+        let two = GPUFrameTime.terms(FrameWork(renderPasses: 3, offscreenPasses: 2), on: a8).passes
+        XCTAssertEqual(two.lowerBound, 200e-6, accuracy: 1e-12)
+        XCTAssertEqual(two.upperBound, 400e-6, accuracy: 1e-12)
     }
 
     func testTheA4sBandwidthIsItsSixtyFourBitBusAtFourHundredMegatransfers() throws {

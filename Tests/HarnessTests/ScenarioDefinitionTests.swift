@@ -36,7 +36,7 @@ final class ScenarioDefinitionTests: XCTestCase {
 
     func testADefinitionHoldsEveryFieldTypedWithLayersAtTheirDefaultsLeftOut() {
         let expected: JSONValue = [
-            "device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60],
+            "device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60, "ios": 17],
             "sections": 30, "rowsPerSection": [1, 3, 8], "rowHeight": 44, "headerHeight": 35, "footerHeight": 18,
             "style": Self.style(10, inset: 16),
             "content": ["kind": "cell", "header": 20, "footer": 40, "cell": ["separatorInset": 16, "layers": [

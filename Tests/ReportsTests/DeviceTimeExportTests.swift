@@ -19,9 +19,10 @@ final class DeviceTimeExportTests: XCTestCase {
         let csv = results.report(.csv).components(separatedBy: "\r\n")
         XCTAssertTrue(csv[0].hasSuffix(",gpu,deviceTimeLowNanos,deviceTimeHighNanos,frameBudgetNanos,deviceTimeP95LowNanos,"
                                        + "deviceTimeP95HighNanos,deviceTimeWorstLowNanos,deviceTimeWorstHighNanos,framesOverBudgetLow,"
-                                       + "framesOverBudgetHigh,hitchMsPerSecondLow,hitchMsPerSecondHigh"), csv[0])
-        XCTAssertTrue(csv[1].hasSuffix(",,,,,,,,,,,,"), "none names no GPU here: \(csv[1])")
-        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667,,,,,,,,"), "no steps priced: \(csv[2])")
+                                       + "framesOverBudgetHigh,hitchMsPerSecondLow,hitchMsPerSecondHigh,deviceTimeFirstLowNanos,"
+                                       + "deviceTimeFirstHighNanos"), csv[0])
+        XCTAssertTrue(csv[1].hasSuffix(",,,,,,,,,,,,,,"), "none names no GPU here: \(csv[1])")
+        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667,,,,,,,,,,"), "no steps priced: \(csv[2])")
         let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
         XCTAssertEqual(bmf["long-table/per-cell-mask"]?["deviceTime"] as? [String: Int], ["value": 2000, "lower_value": 1000, "upper_value": 3001])
         XCTAssertNil(bmf["long-table/none"]?["deviceTime"])
@@ -49,16 +50,21 @@ final class DeviceTimeFramesExportTests: XCTestCase {
         results.runs[1].deviceTime = DeviceTime(gpu: "a13", refreshHz: 60, lowNanos: 2_950_000, highNanos: 4_800_000,
                                                 stepLowNanos: low, stepHighNanos: high)
         let frames = try XCTUnwrap(results.runs[1].deviceTime?.frames)
+        // The first step is the table's first appearance, reported apart; the rest are the scroll.
+        XCTAssertTrue(frames.firstNanos == (1_000_000, 2_000_000))
+        XCTAssertEqual(frames.scrolledSteps, 19)
         XCTAssertTrue(frames.worstNanos == (40_000_000, 40_000_000))
-        XCTAssertTrue(frames.p95Nanos == (1_000_000, 20_000_000), "the 19th of 20 sorted values")
+        XCTAssertTrue(frames.p95Nanos == (40_000_000, 40_000_000), "the 19th of 19 sorted values")
         XCTAssertTrue(frames.overBudget == (1, 2))
-        // Late: 2 intervals (fast end), 2 + 1 (slow end), over 20 intervals of scrolling.
-        let seconds = 20.0 / 60
-        XCTAssertEqual(frames.hitchRatio.low, 2 * 1000.0 / 60 / seconds, accuracy: 1e-6)
-        XCTAssertEqual(frames.hitchRatio.high, 3 * 1000.0 / 60 / seconds, accuracy: 1e-6)
+        // MetricKit's ratio: the time late over the time the frames were shown. The 40 ms frame
+        // takes 3 refreshes (2 late), the 20 ms one 2 (1 late), every other 1: fast end 2 late
+        // of 18 + 3 = 21 intervals, slow end 3 of 17 + 3 + 2 = 22.
+        XCTAssertEqual(frames.hitchRatio.low, 1000.0 * 2 / 21, accuracy: 1e-6)
+        XCTAssertEqual(frames.hitchRatio.high, 1000.0 * 3 / 22, accuracy: 1e-6)
 
         let csv = results.report(.csv).components(separatedBy: "\r\n")
-        XCTAssertTrue(csv[2].hasSuffix(",1000000,20000000,40000000,40000000,1,2,100.0,150.0"), csv[2])
+        XCTAssertTrue(csv[2].contains(",40000000,40000000,40000000,40000000,1,2,"), csv[2])
+        XCTAssertTrue(csv[2].hasSuffix(",1000000,2000000"), "the first frame last: \(csv[2])")
         let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
         let row = try XCTUnwrap(bmf["long-table/per-cell-mask"])
         XCTAssertEqual(row["deviceTimeWorst"] as? [String: Int], ["value": 40_000_000, "lower_value": 40_000_000, "upper_value": 40_000_000])
@@ -71,6 +77,38 @@ final class DeviceTimeFramesExportTests: XCTestCase {
         XCTAssertTrue(json.contains("\"worstHighNanos\" : 40000000"), json)
         let reloaded = try Results.decode([UInt8](results.jsonData()), file: "r.json")
         XCTAssertEqual(reloaded.runs[1].deviceTime, results.runs[1].deviceTime)
+    }
+
+    /// Apple's hitch-time ratio cannot reach 1000 ms/s: frames that each take two refreshes are
+    /// each one interval late and shown for two, 500 ms/s.
+    func testFramesThatEachTakeTwoRefreshesGiveAHitchTimeRatioOf500() {
+        let budget = 1e9 / 60
+        for steps in [2, 3, 60] {
+            let twice = Array(repeating: Int(1.5 * budget), count: steps)
+            let frames = DeviceTime.Frames(low: twice, high: twice, budgetNanos: budget)
+            XCTAssertEqual(frames.hitchRatio.low, 500, accuracy: 1e-9, "\(steps) steps")
+            XCTAssertEqual(frames.hitchRatio.high, 500, accuracy: 1e-9)
+            XCTAssertEqual(frames.overBudget.low, steps - 1, "the first appearance is not counted")
+        }
+        let thrice = Array(repeating: Int(2.5 * budget), count: 10)
+        XCTAssertEqual(DeviceTime.Frames(low: thrice, high: thrice, budgetNanos: budget).hitchRatio.low, 1000.0 * 2 / 3, accuracy: 1e-9)
+        let onTime = Array(repeating: Int(budget), count: 10)
+        XCTAssertEqual(DeviceTime.Frames(low: onTime, high: onTime, budgetNanos: budget).hitchRatio.low, 0)
+    }
+
+    /// A dear first appearance (every cache empty) is reported on its own, never as the scroll's
+    /// worst frame, a frame over budget or a hitch.
+    func testTheFirstAppearanceIsReportedApartFromTheScroll() {
+        let budget = 1e9 / 120
+        let steps = [15_000_000] + Array(repeating: 2_000_000, count: 59)
+        let frames = DeviceTime.Frames(low: steps, high: steps, budgetNanos: budget)
+        XCTAssertTrue(frames.firstNanos == (15_000_000, 15_000_000))
+        XCTAssertTrue(frames.worstNanos == (2_000_000, 2_000_000))
+        XCTAssertTrue(frames.overBudget == (0, 0))
+        XCTAssertEqual(frames.hitchRatio.high, 0)
+        let one = DeviceTime.Frames(low: [15_000_000], high: [15_000_000], budgetNanos: budget)
+        XCTAssertEqual(one.scrolledSteps, 1, "a run of one step has no scroll apart from it")
+        XCTAssertTrue(one.worstNanos == (15_000_000, 15_000_000))
     }
 
     func testAResultsFileWithOnlyOneEndOfTheStepsIsRefused() throws {

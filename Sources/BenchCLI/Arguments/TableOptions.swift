@@ -1,4 +1,5 @@
 import Foundation
+import Compositor
 import Harness
 import Problems
 import Results
@@ -15,6 +16,8 @@ struct TableOptions {
     var device: Device?
     /// A GPU to price every scenario's screen on (`--gpu`), whatever its device.
     var gpu: String?
+    /// An iOS version whose rules decide every scenario's off-screen passes (`--ios`).
+    var ios: Int?
     var sections: Int?
     var rowsPerSection: Int?
     var rowHeight: Double?
@@ -30,6 +33,8 @@ struct TableOptions {
          OptionSpec(name: "gpu", valueName: "id",
                     help: "Price every scenario's screen on this GPU of the device model (any screen, any chip; 'bench list' shows them).",
                     allowedValues: Device.gpuIDs),
+         OptionSpec(name: "ios", valueName: "version",
+                    help: "Apply this iOS version's Core Animation rules (which layers take an off-screen pass; docs/cost-model.md). Default: the newest the model knows that the device runs (\(CoreAnimationRules.versions.lowerBound) to \(CoreAnimationRules.versions.upperBound))."),
          OptionSpec(name: "sections", valueName: "n", help: "Give the table this many sections."),
          OptionSpec(name: "rows-per-section", valueName: "n", help: "Give every section this many rows."),
          OptionSpec(name: "row-height", valueName: "pt", help: "Make every row this tall, in points."),
@@ -39,7 +44,7 @@ struct TableOptions {
     }
 
     /// The names of the options, for a child process that runs the same plan.
-    static let names = ["device", "gpu", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
+    static let names = ["device", "gpu", "ios", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
     /// The options that name an input file, which no output may replace (`OutputPlan`).
     static let inputNames = ["cell"]
 
@@ -47,6 +52,7 @@ struct TableOptions {
     init(_ arguments: ParsedArguments, inputs: InputFiles) throws {
         device = arguments.value("device").flatMap(Device.named)
         gpu = arguments.value("gpu")
+        ios = try arguments.integer("ios", in: CoreAnimationRules.versions)
         sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
         rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
         rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
@@ -59,7 +65,7 @@ struct TableOptions {
 
     /// Whether any option was given.
     var isEmpty: Bool {
-        device == nil && gpu == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+        device == nil && gpu == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
     }
 
     /// `scenarios` with the options applied, each renamed after its changes.
@@ -86,6 +92,15 @@ struct TableOptions {
             if let gpu {
                 scenario.device.gpu = gpu
                 changes.append("gpu \(gpu)")
+            }
+            if let ios {
+                // A catalogue device runs only the versions it ran; a screen of a file any.
+                guard Device.iosRange(scenario.device.iosSupport).contains(ios) else {
+                    throw BenchError.usage(.iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport,
+                                                                                              device: scenario.device.name)))
+                }
+                scenario.device.ios = ios
+                changes.append("iOS \(ios)")
             }
             if let sections {
                 scenario.sections = sections

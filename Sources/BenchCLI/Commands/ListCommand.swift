@@ -44,10 +44,12 @@ struct ListCommand: BenchCommand {
         out += columns(scenarios, numeric: [2, 3, 4])
 
         out += "\nDEVICES\n"
-        var devices = [["name", "size (pt)", "scale", "Hz", "GPU"]]
+        var devices = [["name", "size (pt)", "scale", "Hz", "GPU", "iOS (--ios)"]]
         for device in Device.catalogue {
+            let ios = Device.iosRange(device.iosSupport)
             devices.append([device.name, "\(number(device.width)) × \(number(device.height))",
-                            "\(number(device.scale))×", number(device.refreshHz), device.gpu ?? "–"])
+                            "\(number(device.scale))×", number(device.refreshHz), device.gpu ?? "–",
+                            "\(ios.lowerBound)–\(ios.upperBound)"])
         }
         out += columns(devices, numeric: [3])
 

@@ -49,6 +49,10 @@ struct Listing: Encodable {
         var refreshHz: Double
         /// The GPU the device model prices for it (`a13`, `m1`, …); nil when it names none.
         var gpu: String?
+        /// The iOS versions it may run here (`--ios`): those it ran that the model knows; the last
+        /// is its default.
+        var iosFirst: Int
+        var iosLast: Int
     }
 
     /// A suite file in `Benchmarks/`: its name and size, or why it could not be read.
@@ -100,7 +104,8 @@ struct Listing: Encodable {
         devices = Harness.Device.catalogue.map {
             let pixels = $0.pixelSize
             return Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale,
-                          pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz, gpu: $0.gpu)
+                          pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz, gpu: $0.gpu,
+                          iosFirst: Harness.Device.iosRange($0.iosSupport).lowerBound, iosLast: Harness.Device.iosRange($0.iosSupport).upperBound)
         }
         suites = Listing.suites(in: directory, catalog: catalog)
         metrics = Counter.allCases.map { Listing.metric($0.info, kind: "counter") }
