@@ -99,11 +99,7 @@ struct CheckCommand: BenchCommand {
         let given = try arguments.allValues("limit").map(Self.limit)
         baseline = try arguments.value("baseline").map { try Results.load(from: $0) }
         results = try arguments.value("results").map { try Results.load(from: $0) }
-        for limit in (results?.limits ?? []) + given {
-            limits.removeAll { $0.measure == limit.measure }
-            limits.append(limit)
-        }
-        if baseline == nil && (results == nil || limits.isEmpty) {
+        if baseline == nil && (results == nil || ((results?.limits ?? []) + given).isEmpty) {
             throw BenchError.usage(.checkNeedsBaselineOrLimits)
         }
         measureNoise = arguments.flag("aa")
@@ -127,6 +123,13 @@ struct CheckCommand: BenchCommand {
         suite = try suiteFile["suite"].map { try ScenarioFile.suite(from: $0.bytes, file: $0.path, catalog: catalog) }
         if suite != nil && results != nil {
             throw BenchError.usage(.suiteWithResults)
+        }
+        // The rows checked are held to their own suite's limits: the results' (recorded by their
+        // run), or for a rerun the suite's, else the baseline's (its run's suite); then --limit.
+        let recorded = results?.limits ?? suite?.limits ?? baseline?.limits ?? []
+        for limit in recorded + given {
+            limits.removeAll { $0.measure == limit.measure }
+            limits.append(limit)
         }
     }
 
@@ -166,7 +169,7 @@ struct CheckCommand: BenchCommand {
         if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
             report.warnings.append(.valgrindMissing)
         }
-        let held = limits.isEmpty ? nil : LimitCheck(current, limits: limits)
+        let held = limits.isEmpty ? nil : try judged(LimitCheck(current, limits: limits))
         // The files first (see RunCommand), then the report on standard output.
         let markdown = report.markdown() + (held.map { "\n" + $0.markdown() } ?? "")
         let text = context.forPeople(outputs)
@@ -178,23 +181,7 @@ struct CheckCommand: BenchCommand {
             throw error
         }
         text(words)
-        // The step summary is a copy for GitHub's page, not an output asked for on the command
-        // line: a summary that cannot be written must not turn the gate's verdict into exit 2,
-        // where CI would read a usage or file error instead of a regression (or a pass).
-        if let summary = CheckCommand.stepSummaryPath() {
-            do {
-                // A path that is not UTF-8 names a file no String can: decoding it would put U+FFFD
-                // where the bytes were, and name (and append to) another file.
-                switch summary {
-                case .notUTF8(let shown):
-                    throw BenchError.output(.stepSummary(path: shown, reason: .notUTF8))
-                case .valid(let path):
-                    try CheckCommand.append(markdown, to: path, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
-                }
-            } catch {
-                context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
-            }
-        }
+        appendStepSummary(markdown, context)
         guard report.passed else {
             throw BenchError.gateFailed(regressions: report.findings.filter(\.fails).count)
         }
@@ -204,7 +191,7 @@ struct CheckCommand: BenchCommand {
 
     /// `bench check --results` without a baseline: every row held to the limits alone.
     private func holdToLimits(_ results: Results, _ context: CommandContext) throws -> Int32 {
-        let held = LimitCheck(results, limits: limits)
+        let held = try judged(LimitCheck(results, limits: limits))
         let markdown = held.markdown(), text = context.forPeople(outputs)
         do {
             if let markdownPath { try context.write(markdown, to: markdownPath) }
@@ -213,15 +200,37 @@ struct CheckCommand: BenchCommand {
             throw error
         }
         text(held.text())
-        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            do {
-                try CheckCommand.append(markdown, to: summary, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
-            } catch {
-                context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
-            }
-        }
+        appendStepSummary(markdown, context)
         if !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
         return 0
+    }
+
+    /// `check`, unless a limit could be judged on no row: a check that judged nothing is not a
+    /// pass, so it is refused with why the rows lack the value (exit 2).
+    private func judged(_ check: LimitCheck) throws -> LimitCheck {
+        let nowhere = check.judgedNowhere
+        guard nowhere.isEmpty else { throw BenchError.input(.limitsNotJudged(nowhere)) }
+        return check
+    }
+
+    /// Appends the report to GITHUB_STEP_SUMMARY when it is set, on the baseline path and the
+    /// limits-only path alike. The step summary is a copy for GitHub's page, not an output asked
+    /// for on the command line: a summary that cannot be written must not turn the gate's verdict
+    /// into exit 2, where CI would read a usage or file error instead of a regression (or a pass).
+    private func appendStepSummary(_ markdown: String, _ context: CommandContext) {
+        guard let summary = CheckCommand.stepSummaryPath() else { return }
+        do {
+            // A path that is not UTF-8 names a file no String can: decoding it would put U+FFFD
+            // where the bytes were, and name (and append to) another file.
+            switch summary {
+            case .notUTF8(let shown):
+                throw BenchError.output(.stepSummary(path: shown, reason: .notUTF8))
+            case .valid(let path):
+                try CheckCommand.append(markdown, to: path, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
+            }
+        } catch {
+            context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
+        }
     }
 
     /// The baseline's scenarios in order of first appearance, each with its step count and its
