@@ -173,15 +173,20 @@ extension Gate {
     }
 
     /// The device model's estimate, where both rows have one on the same GPU and refresh rate and
-    /// it differs: worse when either end of the mean frame, of the worst frame or of the frames
-    /// over budget grew (a change of counters or of the model's figures).
+    /// a figure the gate compares differs: worse when either end of the mean frame, of the worst
+    /// frame or of the frames over budget grew (a change of counters or of the model's figures),
+    /// better when none grew and one fell. The frames are compared only when both sides priced
+    /// every step: a file written before steps were priced, against the same run, has the same
+    /// mean and no change.
     static func deviceTimeFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
-        guard let a = old.deviceTime, let b = new.deviceTime, a.prices(sameAs: b), a != b else { return [] }
-        var worse = b.lowNanos > a.lowNanos || b.highNanos > a.highNanos
+        guard let a = old.deviceTime, let b = new.deviceTime, a.prices(sameAs: b) else { return [] }
+        var before = [a.lowNanos, a.highNanos], after = [b.lowNanos, b.highNanos]
         if let x = a.frames, let y = b.frames {
-            worse = worse || y.worstNanos.low > x.worstNanos.low || y.worstNanos.high > x.worstNanos.high
-                || y.overBudget.low > x.overBudget.low || y.overBudget.high > x.overBudget.high
+            before += [x.worstNanos.low, x.worstNanos.high, x.overBudget.low, x.overBudget.high]
+            after += [y.worstNanos.low, y.worstNanos.high, y.overBudget.low, y.overBudget.high]
         }
+        guard before != after else { return [] }
+        let worse = zip(before, after).contains { $1 > $0 }
         return [Finding(kind: worse ? .deviceTimeRegression : .deviceTimeImprovement, scenario: old.scenario, strategy: old.strategy,
                         change: .deviceTime(old: a, new: b))]
     }
