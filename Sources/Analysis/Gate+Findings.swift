@@ -18,8 +18,9 @@ extension Gate {
         public var strategy: String
         /// What changed, from what to what, and what it was held to.
         public var change: Change
-        /// False for a change reported and not gated: a row whose cell changed, unless cell
-        /// changes are gated (`Options.gateCellChanges`), and its pictures always.
+        /// False for a change reported and not gated: in a row whose cell changed, every change
+        /// but the device's cost (`Gate.isDeviceCost`), and that too when cell changes are only
+        /// reported (`Options.gateCellChanges` false).
         public var gated = true
 
         /// A finding of `kind` in the row (`scenario`, `strategy`).
@@ -124,6 +125,11 @@ extension Gate {
         public var cycles: [(phase: Phase, old: Double, new: Double)] = []
         /// Each time ratio compared.
         public var times: [TimeCheck] = []
+        /// Whether the row's cell described as layers changed since the baseline (and nothing
+        /// else of its scenario).
+        public var cellChanged = false
+        /// The layers of its cell that changed in description or cost (`layerChanges`).
+        public var layers: [LayerChange] = []
     }
 
     /// One time ratio of a row, baseline against current.

@@ -28,8 +28,10 @@ public enum Gate {
         /// The relative change of a phase's estimated cycles that fails the gate.
         public var cycleTolerance: Double
         /// Whether a row whose cell changed (its scenario's definition differs only inside its
-        /// cell, `isCellChange`) fails when the new cell costs more; otherwise the change is reported.
-        public var gateCellChanges = false
+        /// cell, `isCellChange`) fails when the new cell costs the device more (`isDeviceCost`):
+        /// by default, so a dearer cell fails a check with no flag; when false the change is only
+        /// reported (`bench check --report-cell-changes`).
+        public var gateCellChanges = true
 
         public init(timeTolerance: Double = 0.05, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
                     timeRatios: [Ratio] = Gate.defaultTimeRatios, instructionTolerance: Double = Gate.defaultInstructionTolerance,
@@ -80,6 +82,7 @@ public enum Gate {
         }
         try checkComparable(baseline: baseline, current: current)
         let cellChanged = cellChanges(baseline, current), changedCells = Set(cellChanged)
+        let changesOf = Dictionary(definitionChanges(baseline, current).map { ($0.scenario, $0.changes) }) { a, _ in a }
         var findings: [Finding] = []
         var rows: [RowCheck] = []
         var compared = 0
@@ -124,21 +127,21 @@ public enum Gate {
                 found += phaseFindings(old, new, .estimatedCycles, \.estimatedCycles, tolerance: options.cycleTolerance,
                                        kinds: (.cycleRegression, .cycleImprovement))
             }
-            if changedCells.contains(old.scenario) {
-                // The app's cell changed: what it costs the device is the question, gated when
-                // asked. Priced on one GPU, the device model's time is that cost (a cheaper cell
-                // may still read more of one counter); otherwise every exact counter. A new cell
-                // draws new pictures and runs new instructions, never a failure.
+            let cellChange = changedCells.contains(old.scenario)
+            if cellChange {
+                // The app's cell changed: what it costs the device is the question, gated unless
+                // only reported. A new cell draws new pictures, runs new instructions and makes
+                // other objects, never a failure; its GPU time, passes and splits are its cost.
                 let priced = old.deviceTime.flatMap { a in new.deviceTime.map { a.prices(sameAs: $0) } } ?? false
                 for i in found.indices {
-                    let kind = found[i].kind
-                    let cost = priced ? [.deviceTimeRegression, .deviceTimeImprovement].contains(kind)
-                        : [.counterRegression, .counterImprovement].contains(kind)
-                    found[i].gated = options.gateCellChanges && cost
+                    found[i].gated = options.gateCellChanges && isDeviceCost(found[i], priced: priced)
                 }
             }
             findings += found
-            rows.append(rowCheck(old, new, times: times, cycles: cyclesGated))
+            var check = rowCheck(old, new, times: times, cycles: cyclesGated)
+            check.cellChanged = cellChange
+            check.layers = layerChanges(old, new, changes: changesOf[old.scenario] ?? [])
+            rows.append(check)
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy, change: .notInBaseline))
@@ -169,6 +172,24 @@ public enum Gate {
         }
         if counted({ $0.deviceTime != nil }) && !deviceTimesGated { report.notGated.append("GPU times") }
         return report
+    }
+
+    /// The counters a row's cost to the device is read from when its cell changed: the passes and
+    /// splits always (a pass stores and loads the screen), and without a GPU time also the pixels
+    /// and traffic the model would price.
+    public static let deviceCostCounters: (always: [Counter], unpriced: [Counter]) =
+        ([.renderPasses, .offscreenPasses, .screenSplits], [.offscreenPixels, .blendedPixels, .tileTrafficBytes])
+
+    /// Whether `finding` is about what the row costs the device, the part of a changed cell the
+    /// gate holds: its GPU time (model: mean, worst frame and frames over budget), and its passes
+    /// and splits (`deviceCostCounters`); `priced` when both sides have a GPU time on one GPU.
+    static func isDeviceCost(_ finding: Finding, priced: Bool) -> Bool {
+        switch finding.change {
+        case .deviceTime: return true
+        case .counter(let counter, _, _):
+            return deviceCostCounters.always.contains(counter) || (!priced && deviceCostCounters.unpriced.contains(counter))
+        default: return false
+        }
     }
 
     /// Throws `BenchError.input` ("cannot gate …") when both sides have a host-free count

@@ -103,8 +103,8 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
         case let .cellChanged(scenarios, gated):
             let names = scenarios.map { "'\(short($0))'" }.joined(separator: ", ")
             return "the cell of \(names) changed since the baseline; its rows compare the new cell's cost with the old one's"
-                + (gated ? ", and a cell dearer for the device (its GPU time, model; without a GPU, any counter) fails"
-                         : ", reported, not gated (--gate-cell-changes fails a dearer cell)")
+                + (gated ? ", and a cell dearer for the device fails (its GPU time, model: the mean, the worst frame and the frames over budget; its passes and splits; without a GPU, also its pixels and traffic); its other counters, instructions and pictures are reported, not gated"
+                         : ", reported, not gated (--report-cell-changes)")
         }
     }
 }

@@ -6,16 +6,18 @@ import Text
 /// (`Gate.Report`, `Gate.Finding`): what was compared row by row, the regressions and
 /// improvements, the warnings, the tolerances and the verdict.
 extension Gate.Report {
-    /// The report for a terminal, every line within the `Console`'s 120 columns: what was
-    /// compared (`consoleTables`), failures, then improvements to record, warnings, the
-    /// tolerances and the verdict; a finding or warning longer than a line continues indented
-    /// under it. Names are shortened to `Escape.nameLimit` (and in the tables to what fits), and
-    /// every line from the files is written as `Escape.terminal` writes it.
-    public func text(width: Int = Console.width) -> String {
+    /// The report for a terminal, every line within the `Console`'s 120 columns: the verdict per
+    /// row first (`verdictText`: each failing or changed row with why, and its changed layers),
+    /// then what was compared (`consoleTables`), failures, improvements to record, warnings, the
+    /// tolerances, the limits' breaches and notes when `limits` were held, and one verdict for
+    /// both; a finding or warning longer than a line continues indented under it. Names are
+    /// shortened to `Escape.nameLimit` (and in the tables to what fits), and every line from the
+    /// files is written as `Escape.terminal` writes it.
+    public func text(width: Int = Console.width, limits: LimitCheck? = nil) -> String {
         func row(_ f: Gate.Finding) -> String {
             Escape.terminal("\(Escape.shortened(f.scenario))/\(Escape.shortened(f.strategy)): \(f.sentence)")
         }
-        var out = ""
+        var out = verdictText(limits: limits, width: width)
         if !rows.isEmpty {
             let tables = consoleTables { Escape.terminal($0) }
             out += Console.wrapped(tables.counts.title + ":", indent: 2, width: width) + Console.table([tables.counts.header] + tables.counts.rows, width: width)
@@ -41,9 +43,25 @@ extension Gate.Report {
         for f in noted { out += Console.wrapped("  · \(row(f))", indent: 6, width: width) }
         for warning in warnings { out += Console.wrapped("Warning: \(Escape.terminal(warning.description)).", indent: 2, width: width) }
         for line in toleranceLines.split(separator: "\n") { out += Console.wrapped(String(line), indent: 2, width: width) }
-        out += Console.wrapped(passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
-                                      : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).", indent: 2, width: width)
+        if let limits { out += limits.bodyText(width: width) }
+        out += Console.wrapped(verdictLine(limits: limits), indent: 2, width: width)
         return out
+    }
+
+    /// The one verdict of a check, against the baseline and, when held, the limits: a PASS only
+    /// when both pass, so PASS and FAIL never print together.
+    func verdictLine(limits: LimitCheck?) -> String {
+        let failing = findings.filter(\.fails).count
+        guard let limits else {
+            return passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
+                          : "FAIL: \(failing) regression(s) in \(rowsCompared) rows\(notGatedClause)."
+        }
+        if passed && limits.passed {
+            return "PASS: \(rowsCompared) rows match the baseline and are within their limits\(notGatedClause)\(limits.unjudgedClause)."
+        }
+        let parts = (passed ? [] : ["\(failing) regression(s) against the baseline"])
+            + (limits.passed ? [] : ["\(limits.breaches.count) breach(es) of a limit"])
+        return "FAIL: \(parts.joined(separator: " and ")) in \(rowsCompared) rows\(notGatedClause)\(limits.unjudgedClause)."
     }
 
     /// What was compared, narrowed for a terminal: a table of the counters and frames with the
@@ -82,8 +100,10 @@ extension Gate.Report {
 
     /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and
     /// warning is written as `Escape.forMarkdown` writes it, names shortened to `Escape.nameLimit`.
-    public func markdown() -> String {
-        var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
+    public func markdown(limits: LimitCheck? = nil) -> String {
+        let pass = passed && (limits?.passed ?? true)
+        var out = "### CornerBench gate: \(pass ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
+        out += verdictMarkdown(limits: limits)
         if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
         if !rows.isEmpty {
             out += Results.markdownTable(comparedTable { $0 }) + "\n"
@@ -97,6 +117,7 @@ extension Gate.Report {
         }
         for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning.description)).\n\n" }
         out += toleranceLines
+        if let limits { out += "\n" + limits.bodyMarkdown() }
         return out
     }
 

@@ -25,27 +25,39 @@ extension LimitCheck {
 
     /// What the verdict adds when some rows could not be judged: a pass read alone must not be
     /// taken to cover them.
-    private var unjudgedClause: String {
+    var unjudgedClause: String {
         let names = notJudged.map(\.limit.measure.rawValue)
         return names.isEmpty ? "" : ", but \(names.joined(separator: " and ")) NOT judged on every row (see above)"
     }
 
     /// For a terminal: the breaches, the limits, then PASS or FAIL.
     public func text(width: Int = Console.width) -> String {
+        var out = bodyText(width: width)
+        out += Console.wrapped(passed ? "PASS: \(rows) rows within their limits\(unjudgedClause)."
+                                      : "FAIL: \(breaches.count) breach(es) of a limit in \(rows) rows\(unjudgedClause).", indent: 2, width: width)
+        return out
+    }
+
+    /// The breaches and the limits without a verdict, for a terminal: what a check against a
+    /// baseline prints above its one verdict (`Gate.Report.text(limits:)`).
+    func bodyText(width: Int = Console.width) -> String {
         var out = ""
         if !breaches.isEmpty {
             out += "Over a limit:\n"
             for b in breaches { out += Console.wrapped("  ✗ " + Escape.terminal(sentence(b)), indent: 6, width: width) }
         }
         for line in summaryLines { out += Console.wrapped(Escape.terminal(line), indent: 2, width: width) }
-        out += Console.wrapped(passed ? "PASS: \(rows) rows within their limits\(unjudgedClause)."
-                                      : "FAIL: \(breaches.count) breach(es) of a limit in \(rows) rows\(unjudgedClause).", indent: 2, width: width)
         return out
     }
 
     /// As Markdown, for a pull request or `GITHUB_STEP_SUMMARY`.
     public func markdown() -> String {
-        var out = "### CornerBench limits: \(passed ? "✅ pass" : "❌ fail")\n\n"
+        "### CornerBench limits: \(passed ? "✅ pass" : "❌ fail")\n\n" + bodyMarkdown()
+    }
+
+    /// The breaches and the limits as Markdown, without a heading.
+    func bodyMarkdown() -> String {
+        var out = ""
         if !breaches.isEmpty {
             let table = ReportTable(title: "Over a limit", header: ["scenario", "strategy", "limit", "value"], rows: breaches.map { b in
                 let (value, maximum) = Format.apart(b.value, b.limit.maximum)
