@@ -157,8 +157,11 @@ extension Gate {
         public var instructionsGated = false
         /// Whether both sides had estimated cycles, under the same cache model, to gate.
         public var cyclesGated = false
-        /// Whether times were gated: both runs on the same kind of host.
+        /// Whether times were gated: both runs of the same build on the same kind of host.
         public var timesGated = true
+        /// Whether the two runs come from other build configurations, so that only counters,
+        /// pictures and GPU times (model) were gated.
+        public var otherBuild = false
         /// The host-free counts one side has that were not gated ("instruction counts",
         /// "estimated cycles"), which the verdict names so that a pass never hides them.
         public var notGated: [String] = []

@@ -89,8 +89,12 @@ public enum Gate {
         var notGated = 0
         var lacking: [String] = []
         let host = (old: baseline.provenance?.host, new: current.provenance?.host)
-        let timesGated = host.old != nil && host.old == host.new
-        let cyclesGated = baseline.cacheModel != nil && baseline.cacheModel == current.cacheModel
+        // Another build runs other code: its host times, instructions and estimated cycles measure
+        // the build as well as the change, while counters, pictures and GPU times (model) do not
+        // depend on it, so a release build's results check against a debug baseline on those.
+        let sameBuild = Self.sameBuild(baseline.tool, current.tool)
+        let timesGated = sameBuild && host.old != nil && host.old == host.new
+        let cyclesGated = sameBuild && baseline.cacheModel != nil && baseline.cacheModel == current.cacheModel
         let currentRows = current.runsByKey
         let baselineKeys = Set(baseline.runs.map(\.key))
         let missing = baseline.runs.filter { currentRows[$0.key] == nil }
@@ -99,7 +103,7 @@ public enum Gate {
             let merged = current.provenance?.commandLine.dropFirst().first == "merge"
             throw BenchError.input(.incomparable(.missingRows(missing.map(\.key.description), merged: merged)))
         }
-        try checkCounted(baseline: baseline, current: current, "instructions", \.instructions, both: true)
+        try checkCounted(baseline: baseline, current: current, "instructions", \.instructions, both: sameBuild)
         try checkCounted(baseline: baseline, current: current, "estimated cycles", \.estimatedCycles, both: cyclesGated)
         for old in baseline.runs {
             let new = currentRows[old.key]!
@@ -121,8 +125,10 @@ public enum Gate {
             } else {
                 times = times.map { TimeCheck(ratio: $0.ratio, old: $0.old, new: $0.new) }
             }
-            found += phaseFindings(old, new, .instructions, \.instructions, tolerance: options.instructionTolerance,
-                                   kinds: (.instructionRegression, .instructionImprovement))
+            if sameBuild {
+                found += phaseFindings(old, new, .instructions, \.instructions, tolerance: options.instructionTolerance,
+                                       kinds: (.instructionRegression, .instructionImprovement))
+            }
             if cyclesGated {
                 found += phaseFindings(old, new, .estimatedCycles, \.estimatedCycles, tolerance: options.cycleTolerance,
                                        kinds: (.cycleRegression, .cycleImprovement))
@@ -141,13 +147,16 @@ public enum Gate {
             var check = rowCheck(old, new, times: times, cycles: cyclesGated)
             check.cellChanged = cellChange
             check.layers = layerChanges(old, new, changes: changesOf[old.scenario] ?? [])
+            if !sameBuild { check.instructions = [] }
             rows.append(check)
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy, change: .notInBaseline))
         }
         var warnings = warnings(baseline: baseline, current: current)
-        if !timesGated {
+        if !sameBuild {
+            warnings.append(.otherBuild(baseline: baseline.tool, current: current.tool))
+        } else if !timesGated {
             warnings.append(.otherHost(baseline: host.old, current: host.new))
         } else {
             if notGated > 0 { warnings.append(.fewProcesses(rows: notGated, baseline: baseline.processes ?? 1, current: current.processes ?? 1)) }
@@ -157,10 +166,13 @@ public enum Gate {
             warnings.append(.cellChanged(scenarios: cellChanged, gated: options.gateCellChanges))
         }
         warnings += deviceTimeWarnings(baseline: baseline, current: current)
-        warnings += instructionWarnings(baseline: baseline, current: current)
-        warnings += cycleWarnings(baseline: baseline, current: current)
+        if sameBuild {
+            warnings += instructionWarnings(baseline: baseline, current: current)
+            warnings += cycleWarnings(baseline: baseline, current: current)
+        }
         var report = Report(findings: findings, rows: rows, warnings: warnings, options: options, rowsCompared: compared)
-        report.instructionsGated = baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
+        report.otherBuild = !sameBuild
+        report.instructionsGated = sameBuild && baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
         report.cyclesGated = cyclesGated && baseline.runs.contains { old in old.cost != nil && currentRows[old.key]?.cost != nil }
         report.timesGated = timesGated
         func counted(_ has: (RunResult) -> Bool) -> Bool { baseline.runs.contains(where: has) || current.runs.contains(where: has) }
@@ -257,14 +269,10 @@ public enum Gate {
         return []
     }
 
-    /// Throws `BenchError.input` (exit 2) when the two runs must not be compared at all: another
-    /// build configuration (times of a debug and a release build say nothing about a change), or
-    /// a scenario whose definition differs (its counters would change for a reason that is not
-    /// the code).
+    /// Throws `BenchError.input` (exit 2) when the two runs must not be compared at all: a
+    /// scenario whose definition differs (its counters would change for a reason that is not the
+    /// code). Another build configuration is compared on what does not depend on it (`check`).
     static func checkComparable(baseline: Results, current: Results) throws {
-        if !sameBuild(baseline.tool, current.tool) {
-            throw BenchError.input(.incomparable(.otherBuild(baseline: baseline.tool, current: current.tool)))
-        }
         // A changed cell is the app's change, which the comparison is for; anything else is not.
         if let (scenario, changes) = definitionChanges(baseline, current).first(where: { !isCellChange($0.changes) }) {
             throw BenchError.input(.incomparable(.otherDefinition(scenario: scenario, changes: changes)))
@@ -292,7 +300,8 @@ public enum Gate {
         definitionChanges(a, b).filter { isCellChange($0.changes) }.map(\.scenario)
     }
 
-    /// Whether two builds have the same configuration, the condition for comparing their times.
+    /// Whether two builds have the same configuration, the condition for comparing their host
+    /// times, instructions and estimated cycles.
     static func sameBuild(_ a: ToolBuild, _ b: ToolBuild) -> Bool {
         a.configuration == b.configuration && a.optimized == b.optimized
     }

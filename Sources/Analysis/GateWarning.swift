@@ -49,6 +49,9 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
     case otherCaches
     /// The two files' instructions were counted by other tools.
     case otherCounter(baseline: String, current: String)
+    /// The two files come from other build configurations: counters, pictures and GPU times
+    /// (model) were gated; host times, instructions and estimated cycles were not.
+    case otherBuild(baseline: ToolBuild, current: ToolBuild)
     /// Instructions could not be counted here: valgrind is missing.
     case valgrindMissing
     /// The cells described as layers of these scenarios changed, and nothing else of their
@@ -98,6 +101,10 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"
         case let .otherCounter(baseline, current):
             return "the baseline's instructions were counted by \(short(baseline)), this run's by \(short(current)): a new valgrind can count differently"
+        case let .otherBuild(baseline, current):
+            return "the baseline was measured with a \(IncomparableResults.build(baseline)) and this run with a \(IncomparableResults.build(current)): "
+                + "counters, pictures and GPU times (model) do not depend on the build and were gated; host times, instruction counts and "
+                + "estimated cycles measure the build as well as the code and were not"
         case .valgrindMissing:
             return "valgrind is not installed: \(UsageProblem.valgrindInstallHint)"
         case let .cellChanged(scenarios, gated):

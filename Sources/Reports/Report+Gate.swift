@@ -82,7 +82,7 @@ extension Gate.Report {
                 guard let time = row.times.first(where: { $0.ratio == ratio }) else { return ["–", "–", "–", "–"] }
                 return ["\(Format.fixed(time.old, 3)) → \(Format.fixed(time.new, 3))", Format.percent(time.new / time.old - 1),
                         time.p.map { Format.fixed($0, 2) } ?? "–",
-                        time.tolerance.map { "±" + Format.magnitude($0) } ?? (timesGated ? "not gated" : "other host")]
+                        time.tolerance.map { "±" + Format.magnitude($0) } ?? (timesGated ? "not gated" : otherBuild ? "other build" : "other host")]
             }
         }
         let times = ReportTable(title: "Time ratios, medians baseline → current; a change fails when it is significant and beyond "
@@ -134,7 +134,7 @@ extension Gate.Report {
     /// row's tolerance is the larger of the option (raised by an A/A run) and twice the spread of
     /// either side's processes, so the line says both, and each row shows its own.
     var timeToleranceLine: String {
-        guard timesGated else { return "Times were reported, not gated (another kind of host; see the warning)." }
+        guard timesGated else { return "Times were reported, not gated (another \(otherBuild ? "build" : "kind of host"); see the warning)." }
         let noise = options.noiseSpread.map { ", raised by the A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0))" } ?? ""
         return "Time tolerance: ±\(Format.magnitude(options.effectiveTolerance))\(noise), or twice the spread of either side's processes "
             + "where that is larger (each row shows its own); a significant change within its row's tolerance passes."
@@ -186,7 +186,7 @@ extension Gate.Report {
                 if let p = time.p, let tolerance = time.tolerance {
                     cells.append(values + " (\(Format.percent(time.new / time.old - 1)), p \(Format.fixed(p, 2)), ±\(Format.magnitude(tolerance)))")
                 } else {
-                    cells.append(values + (timesGated ? " (not gated)" : " (other host: not gated)"))
+                    cells.append(values + (timesGated ? " (not gated)" : otherBuild ? " (other build: not gated)" : " (other host: not gated)"))
                 }
             }
             return cells

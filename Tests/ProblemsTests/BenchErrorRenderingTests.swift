@@ -150,6 +150,10 @@ final class BenchErrorRenderingTests: XCTestCase {
     func testCheckRefusesToRunTheSuiteWhenGivenResults() {
         assertUsage(.noiseMeasureWithResults, "--aa measures this machine by running the suite; it cannot be used with --results.")
         assertUsage(.suiteWithResults, "--suite runs the suite; it cannot be used with --results.")
+        assertUsage(.updateBaselineNeedsBaselineAndResults,
+                    "--update-baseline needs --baseline, the file it makes or updates, and --results, the run it keeps (bench run --suite S --json r.json).")
+        assertUsage(.updateBaselineWithFilter,
+                    "--update-baseline keeps every row of --results; with --filter the baseline would lose the rows it leaves out.")
     }
 
     func testWideBlendLanesUnavailableSuggestsPortable() {

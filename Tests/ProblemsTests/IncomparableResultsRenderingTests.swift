@@ -66,11 +66,6 @@ final class IncomparableResultsRenderingTests: XCTestCase {
                        "cannot gate the estimated cycles of ci-scroll/none: this run has them for the step phase and the baseline has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
     }
 
-    func testOtherBuildNamesBothConfigurationsAndWhetherOptimized() {
-        assertSentence(.otherBuild(baseline: debug, current: release),
-                       "the baseline was measured with a debug build (NOT optimized) and this run with a release build (optimized); their times do not compare. Run the same build configuration, or update the baseline.")
-    }
-
     func testBuildQuotesTheConfiguration() {
         XCTAssertEqual(IncomparableResults.build(release), "release build (optimized)")
         XCTAssertEqual(IncomparableResults.build(ToolBuild(version: "1", configuration: "de\rbug", optimized: false, swift: "6.3")),
@@ -207,7 +202,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
     // MARK: As an error
 
     func testAnIncomparableInputExitsWithTwoAndShowsNoUsage() {
-        for reason: IncomparableResults in [.noProcesses, .otherBuild(baseline: debug, current: release)] {
+        for reason: IncomparableResults in [.noProcesses, .otherSteps(row: "ci-scroll/none", baseline: 20, current: 10)] {
             let error = BenchError.input(.incomparable(reason))
             XCTAssertEqual(error.description, reason.description)
             XCTAssertEqual(error.exitCode, 2)

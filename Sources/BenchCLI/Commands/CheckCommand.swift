@@ -32,8 +32,9 @@ struct CheckCommand: BenchCommand {
                 + "Instruction counts and estimated cycles (bench run --instructions) are host-free and gated per phase "
                 + "on any host: a change beyond the instruction or cycle tolerance fails. Limits (a suite's 'limits', recorded in its "
                 + "results, and --limit) hold every row of --results to a ceiling, with or without a baseline: a row over one fails "
-                + "(exit 1) naming the scenario, the strategy, the limit and the value. When GITHUB_STEP_SUMMARY is set, the report is "
-                + "appended there as Markdown.",
+                + "(exit 1) naming the scenario, the strategy, the limit and the value. With --update-baseline, the --results file "
+                + "becomes the --baseline file, made or replaced after the check, whose regressions it accepts (exit 0; a "
+                + "breached limit still fails). When GITHUB_STEP_SUMMARY is set, the report is appended there as Markdown.",
             options: [
                 OptionSpec(name: "baseline", valueName: "file", help: "The baseline results (optional with --results and limits)."),
                 OptionSpec(name: "results", valueName: "file", help: "Results to check instead of running."),
@@ -60,6 +61,9 @@ struct CheckCommand: BenchCommand {
                                + "new cell costs the device instead of failing when it costs more."),
                 OptionSpec(name: "gate-cell-changes", arity: .flag,
                            help: "Accepted for older scripts; a dearer cell fails by default."),
+                OptionSpec(name: "update-baseline", arity: .flag,
+                           help: "Make the --baseline file from --results, or replace it after checking them against it: the "
+                               + "baseline an app team keeps (docs/ci.md)."),
                 OptionSpec(name: "limit", valueName: "name=number", arity: .multiple,
                            help: "Hold every row to a ceiling, e.g. worstFrameShare=0.5 or offscreenPasses=10; repeat for several "
                                + "(names: \(Limit.Measure.allCases.map(\.rawValue).joined(separator: ", ")); docs/ci.md)."),
@@ -76,6 +80,10 @@ struct CheckCommand: BenchCommand {
 
     var baseline: Results?
     var results: Results?
+    /// Whether `--results` replaces (or makes) the `--baseline` file after the check.
+    var updateBaseline: Bool
+    /// The `--baseline` and `--results` paths as given.
+    var baselinePath: String?, resultsPath: String?
     /// The limits every row is held to: the results' own (from their suite), then `--limit`s,
     /// a later one of a measure replacing an earlier.
     var limits: [Limit] = []
@@ -103,9 +111,22 @@ struct CheckCommand: BenchCommand {
             ?? Gate.defaultInstructionTolerance
         cycleTolerance = try arguments.decimal("cycle-tolerance", in: Self.toleranceRange, example: "0.05 = 5 %") ?? Gate.defaultCycleTolerance
         let given = try arguments.allValues("limit").map(Self.limit)
-        baseline = try arguments.value("baseline").map { try Results.load(from: $0) }
-        results = try arguments.value("results").map { try Results.load(from: $0) }
-        if baseline == nil && (results == nil || ((results?.limits ?? []) + given).isEmpty) {
+        updateBaseline = arguments.flag("update-baseline")
+        baselinePath = arguments.value("baseline")
+        resultsPath = arguments.value("results")
+        if updateBaseline {
+            guard baselinePath != nil, resultsPath != nil else { throw BenchError.usage(.updateBaselineNeedsBaselineAndResults) }
+            guard arguments.allValues("filter").isEmpty else { throw BenchError.usage(.updateBaselineWithFilter) }
+        }
+        if let baselinePath {
+            do {
+                baseline = try Results.load(from: baselinePath)
+            } catch BenchError.input(.cannotRead(_, .noSuchFile)) where arguments.flag("update-baseline") {
+                baseline = nil  // The first baseline of a suite: made from --results.
+            }
+        }
+        results = try resultsPath.map { try Results.load(from: $0) }
+        if baseline == nil && !updateBaseline && (results == nil || ((results?.limits ?? []) + given).isEmpty) {
             throw BenchError.usage(.checkNeedsBaselineOrLimits)
         }
         measureNoise = arguments.flag("aa")
@@ -151,7 +172,12 @@ struct CheckCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        guard let baseline else { return try holdToLimits(results!, context) }
+        guard let baseline else {
+            let held = limits.isEmpty ? nil : try holdToLimits(results!, context)
+            if updateBaseline { try keep(results!, context, accepting: nil) }
+            if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
+            return 0
+        }
         let hasValgrind = InstructionCounter.executable(named: "valgrind") != nil
         var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance,
                                    cycleTolerance: cycleTolerance)
@@ -171,7 +197,18 @@ struct CheckCommand: BenchCommand {
                 options.noiseSpread = Gate.noiseSpread(current, try rerun(baseline, context), ratios: timeRatios)
             }
         }
-        var report = try Gate.check(baseline: baseline, current: current, options: options)
+        var report: Gate.Report
+        do {
+            report = try Gate.check(baseline: baseline, current: current, options: options)
+        } catch BenchError.input(.incomparable(let reason)) where updateBaseline {
+            // A baseline that no longer compares (a changed table, another schema) is what an
+            // update replaces: said, not refused.
+            context.stderr(Console.wrapped("Note: the baseline was not compared with the results: \(Escape.terminal(reason.description))", indent: 2))
+            let held = limits.isEmpty ? nil : try holdToLimits(current, context)
+            try keep(current, context, accepting: nil)
+            if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
+            return 0
+        }
         if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
             report.warnings.append(.valgrindMissing)
         }
@@ -188,15 +225,36 @@ struct CheckCommand: BenchCommand {
         }
         text(words)
         appendStepSummary(markdown, context)
-        guard report.passed else {
+        if updateBaseline { try keep(current, context, accepting: report.findings.filter(\.fails).count) }
+        guard report.passed || updateBaseline else {
             throw BenchError.gateFailed(regressions: report.findings.filter(\.fails).count)
         }
         if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
         return 0
     }
 
+    /// Writes `results` as the `--baseline` file (`--update-baseline`) and says so, with the
+    /// `accepting` regressions the check above found (nil: the baseline is new, or was not
+    /// compared).
+    private func keep(_ results: Results, _ context: CommandContext, accepting regressions: Int?) throws {
+        let path = baselinePath!
+        try context.write(String(decoding: try results.jsonData(), as: UTF8.self), to: path)
+        let scenarios = Set(results.runs.map(\.scenario)).count
+        let what = "\(results.runs.count) row(s) of \(scenarios) scenario(s)"
+        let line: String
+        switch (baseline == nil, regressions) {
+        case (true, _):
+            line = "Made the baseline '\(path)' from '\(resultsPath!)': \(what)."
+        case (false, let count?) where count > 0:
+            line = "Updated the baseline '\(path)' from '\(resultsPath!)': \(what); the \(count) regression(s) above are its figures now."
+        default:
+            line = "Updated the baseline '\(path)' from '\(resultsPath!)': \(what)."
+        }
+        context.forPeople(outputs)(Console.wrapped(Escape.terminal(line), indent: 2))
+    }
+
     /// `bench check --results` without a baseline: every row held to the limits alone.
-    private func holdToLimits(_ results: Results, _ context: CommandContext) throws -> Int32 {
+    private func holdToLimits(_ results: Results, _ context: CommandContext) throws -> LimitCheck {
         let held = try judged(LimitCheck(results, limits: limits))
         let markdown = held.markdown(), text = context.forPeople(outputs)
         do {
@@ -207,8 +265,7 @@ struct CheckCommand: BenchCommand {
         }
         text(held.text())
         appendStepSummary(markdown, context)
-        if !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
-        return 0
+        return held
     }
 
     /// `check`, unless a limit could be judged on no row: a check that judged nothing is not a
