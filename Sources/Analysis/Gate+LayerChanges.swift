@@ -10,6 +10,9 @@ extension Gate {
     public struct LayerChange: Equatable, Sendable {
         /// The layer's path in the cell's description: `layers[1]`, `layers[1].sublayers[0]`.
         public var layer: String
+        /// The `name` its description gives it, when it gives one (this run's, else the
+        /// baseline's), which reports show before its path.
+        public var name: String?
         /// A field of the layer's description that changed, with both values (nil: absent).
         public struct Field: Equatable, Sendable {
             /// Its path relative to the layer (`mask`, `shadow.radius`); empty when the whole
@@ -61,7 +64,8 @@ extension Gate {
     /// The layers of a row's cell that changed in description or in cost, in the run's order
     /// (layers only in the baseline after): each with its changed fields (`changes`, the
     /// scenario's definition changes, of which those inside the cell are kept) and both costs.
-    static func layerChanges(_ old: RunResult, _ new: RunResult, changes: [DefinitionChange]) -> [LayerChange] {
+    static func layerChanges(_ old: RunResult, _ new: RunResult, changes: [DefinitionChange],
+                             definitions: (old: JSONValue?, new: JSONValue?) = (nil, nil)) -> [LayerChange] {
         let before = old.layerCosts ?? [], after = new.layerCosts ?? []
         guard !before.isEmpty || !after.isEmpty else { return [] }
         var names = after.map(\.layer)
@@ -86,8 +90,26 @@ extension Gate {
                 if rest.hasPrefix(".") { rest.removeFirst() }
                 return LayerChange.Field(path: rest, old: item.change.old, new: item.change.new)
             }
-            let change = LayerChange(layer: name, fields: fields, old: before.first { $0.layer == name }, new: after.first { $0.layer == name })
+            var change = LayerChange(layer: name, fields: fields, old: before.first { $0.layer == name }, new: after.first { $0.layer == name })
+            change.name = layerName(name, in: definitions.new) ?? layerName(name, in: definitions.old)
             return fields.isEmpty && !change.costMoved ? nil : change
         }
+    }
+
+    /// The `name` the description of the layer at `path` (`layers[1].sublayers[0]`) gives it in a
+    /// scenario's `definition`, whose one cell is `content.cell` (or the cell of its rows); nil
+    /// when it gives none.
+    static func layerName(_ path: String, in definition: JSONValue?) -> String? {
+        let content = definition?["content"]
+        let cells = [content?["cell"]].compactMap { $0 } + (content?["rows"]?.arrayValue ?? []).compactMap { $0["cell"] }
+        guard var node = cells.first else { return nil }
+        for part in path.split(separator: ".") {
+            guard let open = part.firstIndex(of: "["), part.hasSuffix("]"),
+                  let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)]),
+                  let elements = node[String(part[..<open])]?.arrayValue, elements.indices.contains(index) else { return nil }
+            node = elements[index]
+        }
+        guard case .string(let name)? = node["name"], !name.isEmpty else { return nil }
+        return name
     }
 }

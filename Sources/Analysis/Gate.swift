@@ -146,7 +146,8 @@ public enum Gate {
             findings += found
             var check = rowCheck(old, new, times: times, cycles: cyclesGated)
             check.cellChanged = cellChange
-            check.layers = layerChanges(old, new, changes: changesOf[old.scenario] ?? [])
+            check.layers = layerChanges(old, new, changes: changesOf[old.scenario] ?? [],
+                                        definitions: (baseline.scenarioDefinitions?[old.scenario], current.scenarioDefinitions?[old.scenario]))
             if !sameBuild { check.instructions = [] }
             rows.append(check)
         }

@@ -84,7 +84,8 @@ extension Gate.Report {
     }
 
     /// One changed layer: `layers[1]: +mask; +23.1 off-screen passes, +23.1 splits, +4.10–8.90 ms
-    /// (model)` — what changed in its description, then what its cost per frame moved by.
+    /// (model)` — what changed in its description, then what its cost per frame moved by; a layer
+    /// its description names is `avatar (layers[1])`.
     static func layerLine(_ change: Gate.LayerChange) -> String {
         var parts: [String] = []
         // A layer added or removed whole: the properties that decide what it costs.
@@ -111,7 +112,8 @@ extension Gate.Report {
         let whole = change.old == nil || change.new == nil
         let cost = costs.isEmpty ? (whole ? "no passes, splits or GPU time (model) of its own" : "its passes, splits and GPU time (model) unchanged")
             : costs.joined(separator: ", ") + " a frame"
-        return "\(Escape.shortened(change.layer)): " + (parts.isEmpty ? "" : parts.joined(separator: ", ") + "; ") + cost
+        let label = change.name.map { "\(Escape.shortened($0)) (\(Escape.shortened(change.layer)))" } ?? Escape.shortened(change.layer)
+        return "\(label): " + (parts.isEmpty ? "" : parts.joined(separator: ", ") + "; ") + cost
     }
 
     /// The properties of a layer's description that decide what it costs the device, named when

@@ -78,4 +78,18 @@ final class CellChangeGateTests: XCTestCase {
         XCTAssertEqual(radius.rows.first?.layers.first?.fields, [Gate.LayerChange.Field(path: "cornerRadius", old: 16, new: 8)])
         XCTAssertEqual(radius.rows.first?.layers.first?.costMoved, false)
     }
+
+    func testALayerItsDescriptionNamesIsCalledByItsName() throws {
+        func named(_ masked: Bool) -> JSONValue {
+            var definition = Self.definition(masked: masked)
+            var layers = definition["content"]!["cell"]!["layers"]!.arrayValue!
+            layers[1]["name"] = "badge"
+            definition["content"]!["cell"]!["layers"] = .array(layers)
+            return definition
+        }
+        let report = try Gate.check(baseline: Self.results(named(false)), current: Self.results(named(true), second: 1))
+        XCTAssertEqual(report.rows.first?.layers.map(\.name), ["badge"])
+        XCTAssertNil(Gate.layerName("layers[0]", in: named(true)), "the first layer has no name")
+        XCTAssertNil(Gate.layerName("layers[7]", in: named(true)))
+    }
 }

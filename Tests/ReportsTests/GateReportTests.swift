@@ -150,6 +150,13 @@ final class GateVerdictReportTests: XCTestCase {
         XCTAssertTrue(lines.last!.hasPrefix("FAIL: 2 regression(s)"), text)
     }
 
+    func testANamedLayerIsShownByItsNameBeforeItsPath() throws {
+        var change = Gate.LayerChange(layer: "layers[1]", fields: [], old: nil,
+                                      new: CellLayerCost(layer: "layers[1]", offscreenPasses: 1, screenSplits: 0, tileTrafficBytes: 0, blendedPixels: 0))
+        change.name = "badge"
+        XCTAssertEqual(Gate.Report.layerLine(change), "badge (layers[1]): a new layer; +1.0 off-screen passes a frame")
+    }
+
     func testBreachedLimitsAndAPassingBaselineEndInOneFailAndNoPass() throws {
         let results = ResultsFixtures.run()
         let report = try Gate.check(baseline: results, current: results)
