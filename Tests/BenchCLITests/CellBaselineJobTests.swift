@@ -142,6 +142,15 @@ final class UpdateBaselineTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Results.load(from: baseline).runs.map(\.scenario), try Results.load(from: other).runs.map(\.scenario))
     }
 
+    func testABreachedLimitStillFailsAnUpdateThatWritesTheBaseline() throws {
+        let masked = run("masked.json", ["--strategy", "none,per-cell-mask"])
+        let baseline = directory + "/b.json"
+        let check = bench("check", "--baseline", baseline, "--results", masked, "--update-baseline", "--limit", "offscreenPasses=0")
+        XCTAssertEqual(check.code, 1, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("Over a limit:"), check.stdout)
+        XCTAssertEqual(try Results.load(from: baseline).runs, try Results.load(from: masked).runs)
+    }
+
     func testAnUpdateNeedsBothFilesAndEveryRow() {
         for arguments in [["--update-baseline", "--results", "r.json"], ["--update-baseline", "--baseline", "b.json"],
                           ["--update-baseline", "--baseline", "b.json", "--results", "r.json", "--filter", "x/*"]] {
