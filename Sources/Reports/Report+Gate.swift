@@ -51,17 +51,19 @@ extension Gate.Report {
     /// The one verdict of a check, against the baseline and, when held, the limits: a PASS only
     /// when both pass, so PASS and FAIL never print together.
     func verdictLine(limits: LimitCheck?) -> String {
-        let failing = findings.filter(\.fails).count
+        let failing = findings.filter(\.fails).count, one = rowsCompared == 1
+        let rows = Format.count(rowsCompared, "row")
         guard let limits else {
-            return passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
-                          : "FAIL: \(failing) regression(s) in \(rowsCompared) rows\(notGatedClause)."
+            return passed ? "PASS: \(rows) \(one ? "matches" : "match") the baseline\(notGatedClause)."
+                          : "FAIL: \(failing) regression(s) in \(rows)\(notGatedClause)."
         }
         if passed && limits.passed {
-            return "PASS: \(rowsCompared) rows match the baseline and are within their limits\(notGatedClause)\(limits.unjudgedClause)."
+            return "PASS: \(rows) \(one ? "matches" : "match") the baseline and \(one ? "is" : "are") within "
+                + "\(one ? "its" : "their") limits\(notGatedClause)\(limits.unjudgedClause)."
         }
         let parts = (passed ? [] : ["\(failing) regression(s) against the baseline"])
             + (limits.passed ? [] : ["\(limits.breaches.count) breach(es) of a limit"])
-        return "FAIL: \(parts.joined(separator: " and ")) in \(rowsCompared) rows\(notGatedClause)\(limits.unjudgedClause)."
+        return "FAIL: \(parts.joined(separator: " and ")) in \(rows)\(notGatedClause)\(limits.unjudgedClause)."
     }
 
     /// What was compared, narrowed for a terminal: a table of the counters and frames with the
@@ -104,7 +106,9 @@ extension Gate.Report {
         let pass = passed && (limits?.passed ?? true)
         var out = "### CornerBench gate: \(pass ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
         out += verdictMarkdown(limits: limits)
-        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
+        if findings.isEmpty {
+            out += (rowsCompared == 1 ? "The row matches" : "All \(Format.count(rowsCompared, "row")) match") + " the baseline\(notGatedClause).\n\n"
+        }
         if !rows.isEmpty {
             out += Results.markdownTable(comparedTable { $0 }) + "\n"
         }

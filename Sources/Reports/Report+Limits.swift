@@ -33,8 +33,9 @@ extension LimitCheck {
     /// For a terminal: the breaches, the limits, then PASS or FAIL.
     public func text(width: Int = Console.width) -> String {
         var out = bodyText(width: width)
-        out += Console.wrapped(passed ? "PASS: \(rows) rows within their limits\(unjudgedClause)."
-                                      : "FAIL: \(breaches.count) breach(es) of a limit in \(rows) rows\(unjudgedClause).", indent: 2, width: width)
+        out += Console.wrapped(passed ? "PASS: \(Format.count(rows, "row")) within \(rows == 1 ? "its" : "their") limits\(unjudgedClause)."
+                                      : "FAIL: \(breaches.count) breach(es) of a limit in \(Format.count(rows, "row"))\(unjudgedClause).",
+                               indent: 2, width: width)
         return out
     }
 

@@ -52,6 +52,12 @@ public enum Format {
         return text
     }
 
+    /// `count` things with the noun made plural after any count but one: `1 row`, `18 rows`,
+    /// `1,000 rows` (`plural` when it is not the noun and an s).
+    public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(grouped(count)) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
+
     /// Two numbers a message compares (a value and its limit), written with the same number of
     /// decimals, the fewest from `least` up that tell them apart, so that "0.02940 > 0.02939"
     /// never reads "0.029 > 0.029394700000000002"; whole numbers both, without decimals.
