@@ -21,8 +21,9 @@ struct CheckCommand: BenchCommand {
                 + "this run's differ significantly (Mann-Whitney U, alpha 0.05, one value per process) and by more than "
                 + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results), "
                 + "or when the baseline was measured on another kind of host (processor, cache sizes or huge-page mode), "
-                + "times are reported, not gated. Another build configuration or "
-                + "a differently defined scenario is refused (exit 2), but for a changed cell described as layers: its rows "
+                + "times are reported, not gated. Against another build configuration only counters, pictures and GPU "
+                + "times (model) are gated, with a warning. A differently defined scenario is refused (exit 2), but for a "
+                + "changed cell described as layers: its rows "
                 + "compare the new cell's cost to the device with the old one's, and a dearer cell fails (its GPU time, model, "
                 + "worst frame and frames over budget, its passes and splits), naming the layers whose cost changed; "
                 + "--report-cell-changes only reports it. The report opens with the verdict per row. "
@@ -84,8 +85,9 @@ struct CheckCommand: BenchCommand {
     var updateBaseline: Bool
     /// The `--baseline` and `--results` paths as given.
     var baselinePath: String?, resultsPath: String?
-    /// The limits every row is held to: the results' own (from their suite), then `--limit`s,
-    /// a later one of a measure replacing an earlier.
+    /// The limits every row is held to: the results' own (from their suite), or on a rerun the
+    /// `--suite`'s or else the baseline's, then `--limit`s, a later one of a measure replacing an
+    /// earlier.
     var limits: [Limit] = []
     var tolerance: Double
     var instructionTolerance: Double
