@@ -88,7 +88,7 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "times were not gated in \(rows.count) row(s) that lack their per-process ratios, whatever the process count: \(shown)\(more); make the file again with bench run --processes"
         case .baselineLacks(let measure):
             let why = measure == .gpuTimes ? " (made before the device model, or on devices that name no GPU)" : ""
-            return "\(measure.name) were not gated: the baseline has none\(why); update it with scripts/update-baseline.sh to gate them"
+            return "\(measure.name) were not gated: the baseline has none\(why); update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them"
         case .runLacks(let measure):
             let why = measure == .gpuTimes ? "its devices name no GPU" : "bench run --instructions, which needs valgrind"
             return "\(measure.name) were not gated: the baseline has them and this run has none (\(why))"

@@ -57,7 +57,7 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .otherSchema(baseline, current):
-            return "the baseline has schema '\(Escape.message(baseline))' but this run has '\(Escape.message(current))'; update the baseline with scripts/update-baseline.sh."
+            return "the baseline has schema '\(Escape.message(baseline))' but this run has '\(Escape.message(current))'; update the baseline (bench check --update-baseline; this project: scripts/update-baseline.sh)."
         case let .missingRows(rows, merged):
             let names = rows.map(Escape.message).joined(separator: ", ")
             let hint = merged ? " This run was joined by bench merge, whose note names the shards it lacked." : ""

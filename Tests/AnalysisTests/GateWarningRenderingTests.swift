@@ -82,17 +82,17 @@ final class GateWarningRenderingTests: XCTestCase {
 
     func testBaselineLacksInstructionsPointsToTheUpdateScript() {
         assertSentence(.baselineLacks(.instructions),
-                       "instruction counts were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them")
+                       "instruction counts were not gated: the baseline has none; update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them")
     }
 
     func testBaselineLacksEstimatedCyclesPointsToTheUpdateScript() {
         assertSentence(.baselineLacks(.estimatedCycles),
-                       "estimated cycles were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them")
+                       "estimated cycles were not gated: the baseline has none; update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them")
     }
 
     func testBaselineLacksGPUTimesSaysWhyItMayHaveNone() {
         assertSentence(.baselineLacks(.gpuTimes),
-                       "GPU times were not gated: the baseline has none (made before the device model, or on devices that name no GPU); update it with scripts/update-baseline.sh to gate them")
+                       "GPU times were not gated: the baseline has none (made before the device model, or on devices that name no GPU); update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them")
     }
 
     func testRunLacksInstructionsPointsToValgrind() {

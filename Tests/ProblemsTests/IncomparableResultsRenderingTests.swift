@@ -19,9 +19,9 @@ final class IncomparableResultsRenderingTests: XCTestCase {
 
     func testOtherSchemaQuotesBothSchemasAndPointsToTheUpdateScript() {
         assertSentence(.otherSchema(baseline: "cornerbench-results/7", current: "cornerbench-results/8"),
-                       "the baseline has schema 'cornerbench-results/7' but this run has 'cornerbench-results/8'; update the baseline with scripts/update-baseline.sh.")
+                       "the baseline has schema 'cornerbench-results/7' but this run has 'cornerbench-results/8'; update the baseline (bench check --update-baseline; this project: scripts/update-baseline.sh).")
         assertSentence(.otherSchema(baseline: "v7\u{1B}[2J", current: "v8"),
-                       "the baseline has schema 'v7\\u{1B}[2J' but this run has 'v8'; update the baseline with scripts/update-baseline.sh.")
+                       "the baseline has schema 'v7\\u{1B}[2J' but this run has 'v8'; update the baseline (bench check --update-baseline; this project: scripts/update-baseline.sh).")
     }
 
     func testMissingRowsCountsAndNamesTheRows() {
