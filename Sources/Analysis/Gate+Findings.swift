@@ -18,8 +18,9 @@ extension Gate {
         public var strategy: String
         /// What changed, from what to what, and what it was held to.
         public var change: Change
-        /// False for a change reported and not gated: a row whose cell changed, unless cell
-        /// changes are gated (`Options.gateCellChanges`), and its pictures always.
+        /// False for a change reported and not gated: in a row whose cell changed, every change
+        /// but the device's cost (`Gate.isDeviceCost`), and that too when cell changes are only
+        /// reported (`Options.gateCellChanges` false).
         public var gated = true
 
         /// A finding of `kind` in the row (`scenario`, `strategy`).
@@ -124,6 +125,11 @@ extension Gate {
         public var cycles: [(phase: Phase, old: Double, new: Double)] = []
         /// Each time ratio compared.
         public var times: [TimeCheck] = []
+        /// Whether the row's cell described as layers changed since the baseline (and nothing
+        /// else of its scenario).
+        public var cellChanged = false
+        /// The layers of its cell that changed in description or cost (`layerChanges`).
+        public var layers: [LayerChange] = []
     }
 
     /// One time ratio of a row, baseline against current.
@@ -151,8 +157,11 @@ extension Gate {
         public var instructionsGated = false
         /// Whether both sides had estimated cycles, under the same cache model, to gate.
         public var cyclesGated = false
-        /// Whether times were gated: both runs on the same kind of host.
+        /// Whether times were gated: both runs of the same build on the same kind of host.
         public var timesGated = true
+        /// Whether the two runs come from other build configurations, so that only counters,
+        /// pictures and GPU times (model) were gated.
+        public var otherBuild = false
         /// The host-free counts one side has that were not gated ("instruction counts",
         /// "estimated cycles"), which the verdict names so that a pass never hides them.
         public var notGated: [String] = []
@@ -173,15 +182,20 @@ extension Gate {
     }
 
     /// The device model's estimate, where both rows have one on the same GPU and refresh rate and
-    /// it differs: worse when either end of the mean frame, of the worst frame or of the frames
-    /// over budget grew (a change of counters or of the model's figures).
+    /// a figure the gate compares differs: worse when either end of the mean frame, of the worst
+    /// frame or of the frames over budget grew (a change of counters or of the model's figures),
+    /// better when none grew and one fell. The frames are compared only when both sides priced
+    /// every step: a file written before steps were priced, against the same run, has the same
+    /// mean and no change.
     static func deviceTimeFindings(_ old: RunResult, _ new: RunResult) -> [Finding] {
-        guard let a = old.deviceTime, let b = new.deviceTime, a.prices(sameAs: b), a != b else { return [] }
-        var worse = b.lowNanos > a.lowNanos || b.highNanos > a.highNanos
+        guard let a = old.deviceTime, let b = new.deviceTime, a.prices(sameAs: b) else { return [] }
+        var before = [a.lowNanos, a.highNanos], after = [b.lowNanos, b.highNanos]
         if let x = a.frames, let y = b.frames {
-            worse = worse || y.worstNanos.low > x.worstNanos.low || y.worstNanos.high > x.worstNanos.high
-                || y.overBudget.low > x.overBudget.low || y.overBudget.high > x.overBudget.high
+            before += [x.worstNanos.low, x.worstNanos.high, x.overBudget.low, x.overBudget.high]
+            after += [y.worstNanos.low, y.worstNanos.high, y.overBudget.low, y.overBudget.high]
         }
+        guard before != after else { return [] }
+        let worse = zip(before, after).contains { $1 > $0 }
         return [Finding(kind: worse ? .deviceTimeRegression : .deviceTimeImprovement, scenario: old.scenario, strategy: old.strategy,
                         change: .deviceTime(old: a, new: b))]
     }

@@ -28,8 +28,10 @@ public enum Gate {
         /// The relative change of a phase's estimated cycles that fails the gate.
         public var cycleTolerance: Double
         /// Whether a row whose cell changed (its scenario's definition differs only inside its
-        /// cell, `isCellChange`) fails when the new cell costs more; otherwise the change is reported.
-        public var gateCellChanges = false
+        /// cell, `isCellChange`) fails when the new cell costs the device more (`isDeviceCost`):
+        /// by default, so a dearer cell fails a check with no flag; when false the change is only
+        /// reported (`bench check --report-cell-changes`).
+        public var gateCellChanges = true
 
         public init(timeTolerance: Double = 0.05, noiseSpread: Double? = nil, noiseMultiplier: Double = 3,
                     timeRatios: [Ratio] = Gate.defaultTimeRatios, instructionTolerance: Double = Gate.defaultInstructionTolerance,
@@ -80,14 +82,19 @@ public enum Gate {
         }
         try checkComparable(baseline: baseline, current: current)
         let cellChanged = cellChanges(baseline, current), changedCells = Set(cellChanged)
+        let changesOf = Dictionary(definitionChanges(baseline, current).map { ($0.scenario, $0.changes) }) { a, _ in a }
         var findings: [Finding] = []
         var rows: [RowCheck] = []
         var compared = 0
         var notGated = 0
         var lacking: [String] = []
         let host = (old: baseline.provenance?.host, new: current.provenance?.host)
-        let timesGated = host.old != nil && host.old == host.new
-        let cyclesGated = baseline.cacheModel != nil && baseline.cacheModel == current.cacheModel
+        // Another build runs other code: its host times, instructions and estimated cycles measure
+        // the build as well as the change, while counters, pictures and GPU times (model) do not
+        // depend on it, so a release build's results check against a debug baseline on those.
+        let sameBuild = Self.sameBuild(baseline.tool, current.tool)
+        let timesGated = sameBuild && host.old != nil && host.old == host.new
+        let cyclesGated = sameBuild && baseline.cacheModel != nil && baseline.cacheModel == current.cacheModel
         let currentRows = current.runsByKey
         let baselineKeys = Set(baseline.runs.map(\.key))
         let missing = baseline.runs.filter { currentRows[$0.key] == nil }
@@ -96,7 +103,7 @@ public enum Gate {
             let merged = current.provenance?.commandLine.dropFirst().first == "merge"
             throw BenchError.input(.incomparable(.missingRows(missing.map(\.key.description), merged: merged)))
         }
-        try checkCounted(baseline: baseline, current: current, "instructions", \.instructions, both: true)
+        try checkCounted(baseline: baseline, current: current, "instructions", \.instructions, both: sameBuild)
         try checkCounted(baseline: baseline, current: current, "estimated cycles", \.estimatedCycles, both: cyclesGated)
         for old in baseline.runs {
             let new = currentRows[old.key]!
@@ -118,33 +125,39 @@ public enum Gate {
             } else {
                 times = times.map { TimeCheck(ratio: $0.ratio, old: $0.old, new: $0.new) }
             }
-            found += phaseFindings(old, new, .instructions, \.instructions, tolerance: options.instructionTolerance,
-                                   kinds: (.instructionRegression, .instructionImprovement))
+            if sameBuild {
+                found += phaseFindings(old, new, .instructions, \.instructions, tolerance: options.instructionTolerance,
+                                       kinds: (.instructionRegression, .instructionImprovement))
+            }
             if cyclesGated {
                 found += phaseFindings(old, new, .estimatedCycles, \.estimatedCycles, tolerance: options.cycleTolerance,
                                        kinds: (.cycleRegression, .cycleImprovement))
             }
-            if changedCells.contains(old.scenario) {
-                // The app's cell changed: what it costs the device is the question, gated when
-                // asked. Priced on one GPU, the device model's time is that cost (a cheaper cell
-                // may still read more of one counter); otherwise every exact counter. A new cell
-                // draws new pictures and runs new instructions, never a failure.
+            let cellChange = changedCells.contains(old.scenario)
+            if cellChange {
+                // The app's cell changed: what it costs the device is the question, gated unless
+                // only reported. A new cell draws new pictures, runs new instructions and makes
+                // other objects, never a failure; its GPU time, passes and splits are its cost.
                 let priced = old.deviceTime.flatMap { a in new.deviceTime.map { a.prices(sameAs: $0) } } ?? false
                 for i in found.indices {
-                    let kind = found[i].kind
-                    let cost = priced ? [.deviceTimeRegression, .deviceTimeImprovement].contains(kind)
-                        : [.counterRegression, .counterImprovement].contains(kind)
-                    found[i].gated = options.gateCellChanges && cost
+                    found[i].gated = options.gateCellChanges && isDeviceCost(found[i], priced: priced)
                 }
             }
             findings += found
-            rows.append(rowCheck(old, new, times: times, cycles: cyclesGated))
+            var check = rowCheck(old, new, times: times, cycles: cyclesGated)
+            check.cellChanged = cellChange
+            check.layers = layerChanges(old, new, changes: changesOf[old.scenario] ?? [],
+                                        definitions: (baseline.scenarioDefinitions?[old.scenario], current.scenarioDefinitions?[old.scenario]))
+            if !sameBuild { check.instructions = [] }
+            rows.append(check)
         }
         for run in current.runs where !baselineKeys.contains(run.key) {
             findings.append(Finding(kind: .notInBaseline, scenario: run.scenario, strategy: run.strategy, change: .notInBaseline))
         }
         var warnings = warnings(baseline: baseline, current: current)
-        if !timesGated {
+        if !sameBuild {
+            warnings.append(.otherBuild(baseline: baseline.tool, current: current.tool))
+        } else if !timesGated {
             warnings.append(.otherHost(baseline: host.old, current: host.new))
         } else {
             if notGated > 0 { warnings.append(.fewProcesses(rows: notGated, baseline: baseline.processes ?? 1, current: current.processes ?? 1)) }
@@ -154,10 +167,13 @@ public enum Gate {
             warnings.append(.cellChanged(scenarios: cellChanged, gated: options.gateCellChanges))
         }
         warnings += deviceTimeWarnings(baseline: baseline, current: current)
-        warnings += instructionWarnings(baseline: baseline, current: current)
-        warnings += cycleWarnings(baseline: baseline, current: current)
+        if sameBuild {
+            warnings += instructionWarnings(baseline: baseline, current: current)
+            warnings += cycleWarnings(baseline: baseline, current: current)
+        }
         var report = Report(findings: findings, rows: rows, warnings: warnings, options: options, rowsCompared: compared)
-        report.instructionsGated = baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
+        report.otherBuild = !sameBuild
+        report.instructionsGated = sameBuild && baseline.runs.contains { old in old.instructions != nil && currentRows[old.key]?.instructions != nil }
         report.cyclesGated = cyclesGated && baseline.runs.contains { old in old.cost != nil && currentRows[old.key]?.cost != nil }
         report.timesGated = timesGated
         func counted(_ has: (RunResult) -> Bool) -> Bool { baseline.runs.contains(where: has) || current.runs.contains(where: has) }
@@ -169,6 +185,24 @@ public enum Gate {
         }
         if counted({ $0.deviceTime != nil }) && !deviceTimesGated { report.notGated.append("GPU times") }
         return report
+    }
+
+    /// The counters a row's cost to the device is read from when its cell changed: the passes and
+    /// splits always (a pass stores and loads the screen), and without a GPU time also the pixels
+    /// and traffic the model would price.
+    public static let deviceCostCounters: (always: [Counter], unpriced: [Counter]) =
+        ([.renderPasses, .offscreenPasses, .screenSplits], [.offscreenPixels, .blendedPixels, .tileTrafficBytes])
+
+    /// Whether `finding` is about what the row costs the device, the part of a changed cell the
+    /// gate holds: its GPU time (model: mean, worst frame and frames over budget), and its passes
+    /// and splits (`deviceCostCounters`); `priced` when both sides have a GPU time on one GPU.
+    static func isDeviceCost(_ finding: Finding, priced: Bool) -> Bool {
+        switch finding.change {
+        case .deviceTime: return true
+        case .counter(let counter, _, _):
+            return deviceCostCounters.always.contains(counter) || (!priced && deviceCostCounters.unpriced.contains(counter))
+        default: return false
+        }
     }
 
     /// Throws `BenchError.input` ("cannot gate …") when both sides have a host-free count
@@ -236,14 +270,10 @@ public enum Gate {
         return []
     }
 
-    /// Throws `BenchError.input` (exit 2) when the two runs must not be compared at all: another
-    /// build configuration (times of a debug and a release build say nothing about a change), or
-    /// a scenario whose definition differs (its counters would change for a reason that is not
-    /// the code).
+    /// Throws `BenchError.input` (exit 2) when the two runs must not be compared at all: a
+    /// scenario whose definition differs (its counters would change for a reason that is not the
+    /// code). Another build configuration is compared on what does not depend on it (`check`).
     static func checkComparable(baseline: Results, current: Results) throws {
-        if !sameBuild(baseline.tool, current.tool) {
-            throw BenchError.input(.incomparable(.otherBuild(baseline: baseline.tool, current: current.tool)))
-        }
         // A changed cell is the app's change, which the comparison is for; anything else is not.
         if let (scenario, changes) = definitionChanges(baseline, current).first(where: { !isCellChange($0.changes) }) {
             throw BenchError.input(.incomparable(.otherDefinition(scenario: scenario, changes: changes)))
@@ -271,7 +301,8 @@ public enum Gate {
         definitionChanges(a, b).filter { isCellChange($0.changes) }.map(\.scenario)
     }
 
-    /// Whether two builds have the same configuration, the condition for comparing their times.
+    /// Whether two builds have the same configuration, the condition for comparing their host
+    /// times, instructions and estimated cycles.
     static func sameBuild(_ a: ToolBuild, _ b: ToolBuild) -> Bool {
         a.configuration == b.configuration && a.optimized == b.optimized
     }

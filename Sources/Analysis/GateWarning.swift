@@ -49,6 +49,9 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
     case otherCaches
     /// The two files' instructions were counted by other tools.
     case otherCounter(baseline: String, current: String)
+    /// The two files come from other build configurations: counters, pictures and GPU times
+    /// (model) were gated; host times, instructions and estimated cycles were not.
+    case otherBuild(baseline: ToolBuild, current: ToolBuild)
     /// Instructions could not be counted here: valgrind is missing.
     case valgrindMissing
     /// The cells described as layers of these scenarios changed, and nothing else of their
@@ -85,7 +88,7 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "times were not gated in \(rows.count) row(s) that lack their per-process ratios, whatever the process count: \(shown)\(more); make the file again with bench run --processes"
         case .baselineLacks(let measure):
             let why = measure == .gpuTimes ? " (made before the device model, or on devices that name no GPU)" : ""
-            return "\(measure.name) were not gated: the baseline has none\(why); update it with scripts/update-baseline.sh to gate them"
+            return "\(measure.name) were not gated: the baseline has none\(why); update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them"
         case .runLacks(let measure):
             let why = measure == .gpuTimes ? "its devices name no GPU" : "bench run --instructions, which needs valgrind"
             return "\(measure.name) were not gated: the baseline has them and this run has none (\(why))"
@@ -98,13 +101,17 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
             return "estimated cycles were not gated: the baseline simulated other caches than this run (another version of bench); update the baseline"
         case let .otherCounter(baseline, current):
             return "the baseline's instructions were counted by \(short(baseline)), this run's by \(short(current)): a new valgrind can count differently"
+        case let .otherBuild(baseline, current):
+            return "the baseline was measured with a \(IncomparableResults.build(baseline)) and this run with a \(IncomparableResults.build(current)): "
+                + "counters, pictures and GPU times (model) do not depend on the build and were gated; host times, instruction counts and "
+                + "estimated cycles measure the build as well as the code and were not"
         case .valgrindMissing:
             return "valgrind is not installed: \(UsageProblem.valgrindInstallHint)"
         case let .cellChanged(scenarios, gated):
             let names = scenarios.map { "'\(short($0))'" }.joined(separator: ", ")
             return "the cell of \(names) changed since the baseline; its rows compare the new cell's cost with the old one's"
-                + (gated ? ", and a cell dearer for the device (its GPU time, model; without a GPU, any counter) fails"
-                         : ", reported, not gated (--gate-cell-changes fails a dearer cell)")
+                + (gated ? ", and a cell dearer for the device fails (its GPU time, model: the mean, the worst frame and the frames over budget; its passes and splits; without a GPU, also its pixels and traffic); its other counters, instructions and pictures are reported, not gated"
+                         : ", reported, not gated (--report-cell-changes)")
         }
     }
 }

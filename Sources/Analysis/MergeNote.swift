@@ -54,6 +54,10 @@ public enum MergeNote: Equatable, Sendable, CustomStringConvertible {
     /// `count` of the `total` files were measured on another machine than `first`, a `cores`-core
     /// `cpu`, which the merged file records.
     case otherMachines(count: Int, total: Int, first: String, cpu: String, cores: Int)
+    /// The shards recorded other `limits` (each value, "offscreenPasses ≤ 0" or nil for none, with
+    /// its files); the merged file holds the stricter of each, `applied`, so that `bench check`
+    /// judges it the same whatever the order of the files.
+    case otherLimits(values: [OptionValue], applied: [Limit])
 
     public var description: String {
         switch self {
@@ -76,6 +80,9 @@ public enum MergeNote: Equatable, Sendable, CustomStringConvertible {
             return "the scenario '\(Escape.message(scenario))' was priced on more than one GPU (\(list)); its rows' GPU times are not alike, and bench check gates a row's only against a baseline row priced the same way"
         case let .otherMachines(count, total, first, cpu, cores):
             return "\(count) of the \(total) files were measured on another machine than \(first) (\(Escape.message(cpu)), \(cores) cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine"
+        case let .otherLimits(values, applied):
+            let list = values.map { "\($0.value ?? "none") in \($0.files.joined(separator: ", "))" }.joined(separator: "; ")
+            return "the shards record different limits (\(list)); the merged file holds the stricter of each, \(applied.map(\.description).joined(separator: ", "))"
         }
     }
 }

@@ -62,6 +62,10 @@ extension Results {
 
         notes += optionNotes(shards, "rounds", absent: "1") + optionNotes(shards, "steps", absent: "each scenario's own")
         notes += gpuNotes(shards)
+        if let (limits, note) = mergedLimits(shards) {
+            merged.limits = limits
+            notes.append(note)
+        }
         // The kind of host is what decides whether `check` gates times: the merged file may claim
         // one only when every shard ran on it, else a shard's times would be gated as another's.
         var hosts: [HostFingerprint?] = []
@@ -83,6 +87,31 @@ extension Results {
                                         cpu: first.results.machine.cpu, cores: first.results.machine.cores))
         }
         return (merged, notes)
+    }
+
+    /// The stricter of each limit the shards record, with a note, when they record different
+    /// limits; nil when they agree. Keeping the first file's would make `check` pass or fail the
+    /// merged file by the order the shards were given in.
+    static func mergedLimits(_ shards: [(name: String, results: Results)]) -> (limits: [Limit], note: MergeNote)? {
+        func text(_ limits: [Limit]?) -> String? {
+            guard let limits, !limits.isEmpty else { return nil }
+            return limits.sorted { $0.measure.rawValue < $1.measure.rawValue }.map(\.description).joined(separator: ", ")
+        }
+        var values: [MergeNote.OptionValue] = []
+        for shard in shards {
+            let value = text(shard.results.limits)
+            if let i = values.firstIndex(where: { $0.value == value }) {
+                values[i].files.append(shard.name)
+            } else {
+                values.append(MergeNote.OptionValue(value: value, files: [shard.name]))
+            }
+        }
+        guard values.count > 1 else { return nil }
+        let strictest = Limit.Measure.allCases.compactMap { measure -> Limit? in
+            let maxima = shards.flatMap { $0.results.limits ?? [] }.filter { $0.measure == measure }.map(\.maximum)
+            return maxima.min().map { Limit(measure, maximum: $0) }
+        }
+        return (strictest, .otherLimits(values: values, applied: strictest))
     }
 
     /// Throws unless `shard` comes from the same build, commit and kind of run as `first`.

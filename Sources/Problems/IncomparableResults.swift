@@ -17,8 +17,6 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     /// Both sides have `what` ("instructions") for some rows, but `row` has them on one side only
     /// (for `phase` only, when given); `baselineHas` says which side.
     case countedOnOneSide(what: String, row: String, baselineHas: Bool, phase: String?)
-    /// The two files come from other build configurations.
-    case otherBuild(baseline: ToolBuild, current: ToolBuild)
     /// The scenario `scenario` is defined differently from the baseline's.
     case otherDefinition(scenario: String, changes: [DefinitionChange])
 
@@ -59,7 +57,7 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .otherSchema(baseline, current):
-            return "the baseline has schema '\(Escape.message(baseline))' but this run has '\(Escape.message(current))'; update the baseline with scripts/update-baseline.sh."
+            return "the baseline has schema '\(Escape.message(baseline))' but this run has '\(Escape.message(current))'; update the baseline (bench check --update-baseline; this project: scripts/update-baseline.sh)."
         case let .missingRows(rows, merged):
             let names = rows.map(Escape.message).joined(separator: ", ")
             let hint = merged ? " This run was joined by bench merge, whose note names the shards it lacked." : ""
@@ -75,8 +73,6 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
                 return "cannot gate the \(what) of \(Escape.message(row)): \(has) has them for the \(phase) phase and \(lacks) has none; a phase counted on one side only would pass unchecked. \(advice)"
             }
             return "cannot gate the \(what) of \(Escape.message(row)): \(has) has them and \(lacks) has none for this row, though both have them for others; a row counted on one side only would pass unchecked. \(advice)"
-        case let .otherBuild(baseline, current):
-            return "the baseline was measured with a \(Self.build(baseline)) and this run with a \(Self.build(current)); their times do not compare. Run the same build configuration, or update the baseline."
         case let .otherDefinition(scenario, changes):
             return "the scenario '\(Escape.message(scenario))' is defined differently from the baseline's (\(DefinitionChange.list(changes))); its results would differ for a reason that is not the code. Run the baseline's scenario, or update the baseline."
         case .noProcesses:

@@ -32,6 +32,9 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
     case emptyScreen(device: String)
     /// The text read as a callgrind profile has no `events:` line.
     case notACallgrindProfile
+    /// Limits of `bench check` that no row could be judged on, each with why: a check that
+    /// judged nothing must not pass.
+    case limitsNotJudged([UnjudgedLimit])
 
     /// Where the error of a failed child process is to be read.
     public enum ChildError: Equatable, Sendable {
@@ -53,6 +56,9 @@ public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
         case .baselineScenarioUnknown(let name, false):
             "the baseline's scenario '\(Escape.message(name))' is not a built-in scenario, and no --suite was given; give --suite or --results."
         case .baselineEmpty: "the baseline holds no runs."
+        case .limitsNotJudged(let limits):
+            "no row could be held to " + limits.map { "\($0.limit) (the rows \($0.reason))" }.joined(separator: ", nor to ")
+                + "; a check that judged nothing is not a pass: drop the limit or give results that have the value."
         case .childFailed(let child, let status, .above):
             "\(child) failed (exit status \(status)); its error is above."
         case .childFailed(let child, let status, .logTail(let tail)):

@@ -66,6 +66,11 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// `bench check` without `--baseline` and without limits to hold `--results` to, or without
     /// `--results` to hold.
     case checkNeedsBaselineOrLimits
+    /// `bench check --update-baseline` without `--baseline` (the file it makes or updates) or
+    /// without `--results` (the run it keeps).
+    case updateBaselineNeedsBaselineAndResults
+    /// `bench check --update-baseline` with `--filter`, which would keep only the filtered rows.
+    case updateBaselineWithFilter
     /// `bench check --limit` not of the form `name=number`, or a name no limit has.
     case badLimit(text: String, known: [String])
     /// `--blend-lanes wide` on a processor without AVX2.
@@ -190,6 +195,10 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
             return "--suite runs the suite; it cannot be used with --results."
         case .checkNeedsBaselineOrLimits:
             return "bench check needs --baseline to compare with, or --results with limits to hold them to (the suite's 'limits', or --limit name=number)."
+        case .updateBaselineNeedsBaselineAndResults:
+            return "--update-baseline needs --baseline, the file it makes or updates, and --results, the run it keeps (bench run --suite S --json r.json)."
+        case .updateBaselineWithFilter:
+            return "--update-baseline keeps every row of --results; with --filter the baseline would lose the rows it leaves out."
         case .badLimit(let text, let known):
             let nearest = Suggestion.nearest(to: String(text.prefix { $0 != "=" }), in: known).map { " Did you mean '\($0)'?" } ?? ""
             return "--limit '\(Escape.message(text))' is not name=number with a number 0 or more and a name of \(known.joined(separator: ", ")).\(nearest)"

@@ -6,16 +6,18 @@ import Text
 /// (`Gate.Report`, `Gate.Finding`): what was compared row by row, the regressions and
 /// improvements, the warnings, the tolerances and the verdict.
 extension Gate.Report {
-    /// The report for a terminal, every line within the `Console`'s 120 columns: what was
-    /// compared (`consoleTables`), failures, then improvements to record, warnings, the
-    /// tolerances and the verdict; a finding or warning longer than a line continues indented
-    /// under it. Names are shortened to `Escape.nameLimit` (and in the tables to what fits), and
-    /// every line from the files is written as `Escape.terminal` writes it.
-    public func text(width: Int = Console.width) -> String {
+    /// The report for a terminal, every line within the `Console`'s 120 columns: the verdict per
+    /// row first (`verdictText`: each failing or changed row with why, and its changed layers),
+    /// then what was compared (`consoleTables`), failures, improvements to record, warnings, the
+    /// tolerances, the limits' breaches and notes when `limits` were held, and one verdict for
+    /// both; a finding or warning longer than a line continues indented under it. Names are
+    /// shortened to `Escape.nameLimit` (and in the tables to what fits), and every line from the
+    /// files is written as `Escape.terminal` writes it.
+    public func text(width: Int = Console.width, limits: LimitCheck? = nil) -> String {
         func row(_ f: Gate.Finding) -> String {
             Escape.terminal("\(Escape.shortened(f.scenario))/\(Escape.shortened(f.strategy)): \(f.sentence)")
         }
-        var out = ""
+        var out = verdictText(limits: limits, width: width)
         if !rows.isEmpty {
             let tables = consoleTables { Escape.terminal($0) }
             out += Console.wrapped(tables.counts.title + ":", indent: 2, width: width) + Console.table([tables.counts.header] + tables.counts.rows, width: width)
@@ -41,9 +43,27 @@ extension Gate.Report {
         for f in noted { out += Console.wrapped("  · \(row(f))", indent: 6, width: width) }
         for warning in warnings { out += Console.wrapped("Warning: \(Escape.terminal(warning.description)).", indent: 2, width: width) }
         for line in toleranceLines.split(separator: "\n") { out += Console.wrapped(String(line), indent: 2, width: width) }
-        out += Console.wrapped(passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
-                                      : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).", indent: 2, width: width)
+        if let limits { out += limits.bodyText(width: width) }
+        out += Console.wrapped(verdictLine(limits: limits), indent: 2, width: width)
         return out
+    }
+
+    /// The one verdict of a check, against the baseline and, when held, the limits: a PASS only
+    /// when both pass, so PASS and FAIL never print together.
+    func verdictLine(limits: LimitCheck?) -> String {
+        let failing = findings.filter(\.fails).count, one = rowsCompared == 1
+        let rows = Format.count(rowsCompared, "row")
+        guard let limits else {
+            return passed ? "PASS: \(rows) \(one ? "matches" : "match") the baseline\(notGatedClause)."
+                          : "FAIL: \(failing) regression(s) in \(rows)\(notGatedClause)."
+        }
+        if passed && limits.passed {
+            return "PASS: \(rows) \(one ? "matches" : "match") the baseline and \(one ? "is" : "are") within "
+                + "\(one ? "its" : "their") limits\(notGatedClause)\(limits.unjudgedClause)."
+        }
+        let parts = (passed ? [] : ["\(failing) regression(s) against the baseline"])
+            + (limits.passed ? [] : ["\(limits.breaches.count) breach(es) of a limit"])
+        return "FAIL: \(parts.joined(separator: " and ")) in \(rows)\(notGatedClause)\(limits.unjudgedClause)."
     }
 
     /// What was compared, narrowed for a terminal: a table of the counters and frames with the
@@ -64,7 +84,7 @@ extension Gate.Report {
                 guard let time = row.times.first(where: { $0.ratio == ratio }) else { return ["–", "–", "–", "–"] }
                 return ["\(Format.fixed(time.old, 3)) → \(Format.fixed(time.new, 3))", Format.percent(time.new / time.old - 1),
                         time.p.map { Format.fixed($0, 2) } ?? "–",
-                        time.tolerance.map { "±" + Format.magnitude($0) } ?? (timesGated ? "not gated" : "other host")]
+                        time.tolerance.map { "±" + Format.magnitude($0) } ?? (timesGated ? "not gated" : otherBuild ? "other build" : "other host")]
             }
         }
         let times = ReportTable(title: "Time ratios, medians baseline → current; a change fails when it is significant and beyond "
@@ -82,9 +102,13 @@ extension Gate.Report {
 
     /// The same as Markdown, for a pull-request comment or `GITHUB_STEP_SUMMARY`: every cell and
     /// warning is written as `Escape.forMarkdown` writes it, names shortened to `Escape.nameLimit`.
-    public func markdown() -> String {
-        var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
-        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
+    public func markdown(limits: LimitCheck? = nil) -> String {
+        let pass = passed && (limits?.passed ?? true)
+        var out = "### CornerBench gate: \(pass ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
+        out += verdictMarkdown(limits: limits)
+        if findings.isEmpty {
+            out += (rowsCompared == 1 ? "The row matches" : "All \(Format.count(rowsCompared, "row")) match") + " the baseline\(notGatedClause).\n\n"
+        }
         if !rows.isEmpty {
             out += Results.markdownTable(comparedTable { $0 }) + "\n"
         }
@@ -97,6 +121,7 @@ extension Gate.Report {
         }
         for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning.description)).\n\n" }
         out += toleranceLines
+        if let limits { out += "\n" + limits.bodyMarkdown() }
         return out
     }
 
@@ -113,7 +138,7 @@ extension Gate.Report {
     /// row's tolerance is the larger of the option (raised by an A/A run) and twice the spread of
     /// either side's processes, so the line says both, and each row shows its own.
     var timeToleranceLine: String {
-        guard timesGated else { return "Times were reported, not gated (another kind of host; see the warning)." }
+        guard timesGated else { return "Times were reported, not gated (another \(otherBuild ? "build" : "kind of host"); see the warning)." }
         let noise = options.noiseSpread.map { ", raised by the A/A spread \(Format.magnitude($0)) × \(Format.fixed(options.noiseMultiplier, 0))" } ?? ""
         return "Time tolerance: ±\(Format.magnitude(options.effectiveTolerance))\(noise), or twice the spread of either side's processes "
             + "where that is larger (each row shows its own); a significant change within its row's tolerance passes."
@@ -165,7 +190,7 @@ extension Gate.Report {
                 if let p = time.p, let tolerance = time.tolerance {
                     cells.append(values + " (\(Format.percent(time.new / time.old - 1)), p \(Format.fixed(p, 2)), ±\(Format.magnitude(tolerance)))")
                 } else {
-                    cells.append(values + (timesGated ? " (not gated)" : " (other host: not gated)"))
+                    cells.append(values + (timesGated ? " (not gated)" : otherBuild ? " (other build: not gated)" : " (other host: not gated)"))
                 }
             }
             return cells

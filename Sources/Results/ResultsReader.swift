@@ -46,7 +46,7 @@ enum ResultsReader {
         results.provenance = try top.optional("provenance").map(provenance)
         results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
         results.instructionCounter = try top.optional("instructionCounter")?.string()
-        results.limits = try top.optional("limits")?.array().map(limit)
+        results.limits = try top.optional("limits").map(limits)
         results.cacheModel = try top.optional("cacheModel").map(cacheModel)
         // A row without the per-round ratios the others have would have its times gated on one
         // value, which no test can call significant: the gate would pass it unseen.
@@ -362,12 +362,35 @@ enum ResultsReader {
     static func layerCost(_ item: JSONNode) throws -> CellLayerCost {
         let f = try item.object(allowing: ["layer", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
                                            "gpuLowNanos", "gpuHighNanos"], expected: "a layer's cost object")
-        return CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
-                             offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
-                             screenSplits: try f.required("screenSplits", "a number").measure(),
-                             tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
-                             blendedPixels: try f.required("blendedPixels", "a number").measure(),
-                             gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
+        let cost = CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
+                                 offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
+                                 screenSplits: try f.required("screenSplits", "a number").measure(),
+                                 tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
+                                 blendedPixels: try f.required("blendedPixels", "a number").measure(),
+                                 gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
+        // The ends of a price go together, the fast one first, as a row's deviceTime's do.
+        switch (cost.gpuLowNanos, cost.gpuHighNanos) {
+        case (nil, nil): break
+        case let (low?, high?) where low <= high: break
+        case let (low?, high?):
+            throw item.fail("gpuLowNanos (\(low)) is above gpuHighNanos (\(high)): the low end of an estimate is its fast end")
+        default: throw item.fail("gpuLowNanos and gpuHighNanos go together: a layer's price has both ends")
+        }
+        return cost
+    }
+
+    /// A file's limits, each measure once: with two of one measure, which one `bench check`
+    /// applied would depend on their order.
+    static func limits(_ item: JSONNode) throws -> [Limit] {
+        var out: [Limit] = []
+        for node in try item.array() {
+            let limit = try self.limit(node)
+            if let first = out.firstIndex(where: { $0.measure == limit.measure }) {
+                throw node.fail("the limit \(limit.measure.rawValue) is already at limits[\(first)]; each measure may be limited once")
+            }
+            out.append(limit)
+        }
+        return out
     }
 
     /// A limit: `{"measure": name, "maximum": number}`, the name one of `Limit.Measure`'s.

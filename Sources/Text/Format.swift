@@ -52,6 +52,23 @@ public enum Format {
         return text
     }
 
+    /// `count` things with the noun made plural after any count but one: `1 row`, `18 rows`,
+    /// `1,000 rows` (`plural` when it is not the noun and an s).
+    public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(grouped(count)) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// Two numbers a message compares (a value and its limit), written with the same number of
+    /// decimals, the fewest from `least` up that tell them apart, so that "0.02940 > 0.02939"
+    /// never reads "0.029 > 0.029394700000000002"; whole numbers both, without decimals.
+    public static func apart(_ a: Double, _ b: Double, least: Int = 2) -> (String, String) {
+        guard a.isFinite, b.isFinite else { return (number(a), number(b)) }
+        if a == a.rounded(), b == b.rounded(), abs(a) < 1e15, abs(b) < 1e15 { return (grouped(Int(a)), grouped(Int(b))) }
+        var digits = least
+        while digits < 17, decimal(a, digits) == decimal(b, digits), a != b { digits += 1 }
+        return (decimal(a, digits), decimal(b, digits))
+    }
+
     /// A number as a message shows it: whole numbers without a fraction and with thousands
     /// separators, others as Swift prints them (0.5, 1e-308).
     public static func number(_ x: Double) -> String {

@@ -14,7 +14,7 @@ final class ComparisonNoteRenderingTests: XCTestCase {
     func testOtherBuildNamesBothBuilds() {
         assertSentence(.otherBuild(first: ToolBuild(version: "1.0.0", configuration: "debug", optimized: false, swift: "6.3"),
                                    second: ToolBuild(version: "1.0.0", configuration: "release", optimized: true, swift: "6.3")),
-                       "the first file was measured with a debug build (NOT optimized) and the second with a release build (optimized): times compare the builds as well as the code (bench check refuses this)")
+                       "the first file was measured with a debug build (NOT optimized) and the second with a release build (optimized): times compare the builds as well as the code (bench check gates only their counters, pictures and GPU times)")
     }
 
     func testOtherDefinitionListsTheChangedFields() {

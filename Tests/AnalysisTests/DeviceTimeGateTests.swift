@@ -38,4 +38,25 @@ final class DeviceTimeGateTests: XCTestCase {
         XCTAssertTrue(older.notGated.contains("GPU times"))
         XCTAssertFalse(try Gate.check(baseline: priced(), current: priced()).notGated.contains("GPU times"))
     }
+
+    /// Issue 59, row 13: a baseline written before steps were priced against the same run: the
+    /// mean frame is the same, and the frames it lacks are no change.
+    func testTheSameMeanAgainstAFileWithoutStepTimesIsNoChange() throws {
+        var withSteps = priced()
+        for i in withSteps.runs.indices {
+            let time = withSteps.runs[i].deviceTime!, steps = withSteps.runs[i].steps
+            withSteps.runs[i].deviceTime?.stepLowNanos = Array(repeating: time.lowNanos, count: steps)
+            withSteps.runs[i].deviceTime?.stepHighNanos = Array(repeating: time.highNanos, count: steps)
+        }
+        XCTAssertNotNil(withSteps.runs[0].deviceTime?.frames)
+        XCTAssertNil(priced().runs[0].deviceTime?.frames)
+        for (baseline, current) in [(priced(), withSteps), (withSteps, priced())] {
+            let report = try Gate.check(baseline: baseline, current: current)
+            XCTAssertTrue(report.passed)
+            XCTAssertEqual(report.findings.filter { $0.kind == .deviceTimeImprovement || $0.kind == .deviceTimeRegression }.count, 0,
+                           "\(report.findings)")
+        }
+        // A mean that moved is still found, with or without the frames.
+        XCTAssertFalse(try Gate.check(baseline: withSteps, current: priced(extra: 1)).passed)
+    }
 }

@@ -1,4 +1,5 @@
 import Analysis
+import Problems
 import Results
 import XCTest
 
@@ -81,17 +82,17 @@ final class GateWarningRenderingTests: XCTestCase {
 
     func testBaselineLacksInstructionsPointsToTheUpdateScript() {
         assertSentence(.baselineLacks(.instructions),
-                       "instruction counts were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them")
+                       "instruction counts were not gated: the baseline has none; update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them")
     }
 
     func testBaselineLacksEstimatedCyclesPointsToTheUpdateScript() {
         assertSentence(.baselineLacks(.estimatedCycles),
-                       "estimated cycles were not gated: the baseline has none; update it with scripts/update-baseline.sh to gate them")
+                       "estimated cycles were not gated: the baseline has none; update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them")
     }
 
     func testBaselineLacksGPUTimesSaysWhyItMayHaveNone() {
         assertSentence(.baselineLacks(.gpuTimes),
-                       "GPU times were not gated: the baseline has none (made before the device model, or on devices that name no GPU); update it with scripts/update-baseline.sh to gate them")
+                       "GPU times were not gated: the baseline has none (made before the device model, or on devices that name no GPU); update it (bench check --update-baseline; this project: scripts/update-baseline.sh) to gate them")
     }
 
     func testRunLacksInstructionsPointsToValgrind() {
@@ -138,5 +139,14 @@ final class GateWarningRenderingTests: XCTestCase {
     func testValgrindMissingGivesTheInstallHint() {
         assertSentence(.valgrindMissing,
                        "valgrind is not installed: install valgrind to count instructions (Debian and Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind)")
+    }
+
+    func testOtherBuildSaysWhatWasGatedAndWhatNot() {
+        let debug = ToolBuild(version: "1.0.0", configuration: "debug", optimized: true, swift: "6.3")
+        let release = ToolBuild(version: "1.0.0", configuration: "release", optimized: true, swift: "6.3")
+        XCTAssertEqual(GateWarning.otherBuild(baseline: debug, current: release).description,
+                       "the baseline was measured with a debug build (optimized) and this run with a release build (optimized): counters, "
+                           + "pictures and GPU times (model) do not depend on the build and were gated; host times, instruction counts and "
+                           + "estimated cycles measure the build as well as the code and were not")
     }
 }

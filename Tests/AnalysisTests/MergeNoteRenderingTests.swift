@@ -34,4 +34,10 @@ final class MergeNoteRenderingTests: XCTestCase {
         XCTAssertEqual(MergeNote.otherMachines(count: 1, total: 4, first: "a.json", cpu: "AMD EPYC", cores: 2).description,
                        "1 of the 4 files were measured on another machine than a.json (AMD EPYC, 2 cores), whose machine the merged file records; each row's ratios were measured on its own shard's machine")
     }
+
+    func testOtherLimitsListEachShardsAndTheStricterApplied() {
+        let values = [MergeNote.OptionValue(value: "offscreenPasses ≤ 100", files: ["a.json"]), MergeNote.OptionValue(value: nil, files: ["b.json", "c.json"])]
+        XCTAssertEqual(MergeNote.otherLimits(values: values, applied: [Limit(.offscreenPasses, maximum: 100)]).description,
+                       "the shards record different limits (offscreenPasses ≤ 100 in a.json; none in b.json, c.json); the merged file holds the stricter of each, offscreenPasses ≤ 100")
+    }
 }

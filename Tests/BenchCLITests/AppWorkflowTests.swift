@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import RasterTestSupport
 import Results
+import Text
 import XCTest
 
 /// An app developer's path (issue: your app, your device, your gate): the devices they support,
@@ -133,7 +134,8 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
 }
 
 /// A baseline made with the app's cell, then the cell changed: the check compares the two cells'
-/// costs instead of refusing, and fails a dearer one when asked.
+/// costs instead of refusing, fails a dearer one by default naming the layer that made it dearer,
+/// and only reports it when asked.
 final class ChangedCellCheckTests: TemporaryDirectoryTestCase {
     private func run(_ cell: String, _ name: String) throws -> String {
         let dir = directory + "/" + name
@@ -147,10 +149,35 @@ final class ChangedCellCheckTests: TemporaryDirectoryTestCase {
 
     private let clipped = #"{"layers": [{"frame": {"x": 16, "y": 6, "width": 32, "height": 32}, "cornerRadius": 16, "clipsToBounds": true, "contents": {"image": {}}}]}"#
     private let masked = #"{"layers": [{"frame": {"x": 16, "y": 6, "width": 32, "height": 32}, "mask": {"shape": "oval"}, "contents": {"image": {}}}]}"#
+    /// `clipped` with a second, oval-masked subview: the trial of issue 58.
+    private let twice = #"{"layers": [{"frame": {"x": 16, "y": 6, "width": 32, "height": 32}, "cornerRadius": 16, "clipsToBounds": true, "contents": {"image": {}}}, {"frame": {"x": 60, "y": 6, "width": 32, "height": 32}, "mask": {"shape": "oval"}, "contents": {"image": {}}}]}"#
 
-    func testAChangedCellIsComparedAndReportedAndFailsWhenDearerOnlyWhenAsked() throws {
+    func testADearerCellFailsWithNoFlagNamingTheLayerAndItsCostFirst() throws {
+        let baseline = try run(clipped, "old"), current = try run(twice, "new")
+        let check = bench("check", "--baseline", baseline, "--results", current)
+        XCTAssertEqual(check.code, 1, check.stdout + check.stderr)
+        let lines = check.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("FAIL ") ?? false, "the verdict comes first: \(check.stdout)")
+        XCTAssertTrue(lines[0].contains("the new cell is dearer"), check.stdout)
+        // The second layer is new, and its own passes and GPU time are what it adds.
+        let costs = try XCTUnwrap(Results.load(from: current).runs.first?.layerCosts)
+        let added = try XCTUnwrap(costs.first { $0.layer == "layers[1]" })
+        let layerLine = try XCTUnwrap(lines.first { $0.hasPrefix("  layers[1]:") }, check.stdout)
+        XCTAssertTrue(layerLine.contains("a new layer"), layerLine)
+        XCTAssertTrue(check.stdout.unwrapped.contains("+\(Format.fixed(added.offscreenPasses, 1)) off-screen passes"), check.stdout)
+        let ms = { (nanos: Int?) in Format.fixed(Double(nanos ?? -1) / 1e6, 2) }
+        XCTAssertTrue(check.stdout.unwrapped.contains("+\(ms(added.gpuLowNanos))–\(ms(added.gpuHighNanos)) ms (model) a frame"), check.stdout)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("  layers[0]:") }, "the first layer did not change: \(check.stdout)")
+        // The raw counters come below the verdict, and the one verdict at the end is a FAIL.
+        let firstCounter = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Compared with the baseline") })
+        XCTAssertGreaterThan(firstCounter, 1)
+        XCTAssertTrue(lines.last?.hasPrefix("FAIL:") ?? false, check.stdout)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("PASS") }, check.stdout)
+    }
+
+    func testAChangedCellIsOnlyReportedWhenAskedAndTheOldFlagIsAccepted() throws {
         let baseline = try run(clipped, "old"), current = try run(masked, "new")
-        var check = bench("check", "--baseline", baseline, "--results", current)
+        var check = bench("check", "--baseline", baseline, "--results", current, "--report-cell-changes")
         XCTAssertEqual(check.code, 0, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.unwrapped.contains("changed since the baseline"), check.stdout)
         XCTAssertTrue(check.stdout.contains("Changes of the cell (reported, not gated):"), check.stdout)
@@ -158,9 +185,16 @@ final class ChangedCellCheckTests: TemporaryDirectoryTestCase {
         check = bench("check", "--baseline", baseline, "--results", current, "--gate-cell-changes")
         XCTAssertEqual(check.code, 1, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.contains("Regressions:"), check.stdout)
-        // The other way round, a cheaper cell passes even when gated.
-        check = bench("check", "--baseline", current, "--results", baseline, "--gate-cell-changes")
+    }
+
+    func testACheaperCellPassesAndSaysSo() throws {
+        let baseline = try run(twice, "old"), current = try run(clipped, "new")
+        let check = bench("check", "--baseline", baseline, "--results", current)
         XCTAssertEqual(check.code, 0, check.stdout + check.stderr)
+        let first = try XCTUnwrap(check.stdout.split(separator: "\n").first)
+        XCTAssertTrue(first.hasPrefix("PASS ") && first.contains("the new cell is cheaper"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("  layers[1]: removed"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("FAIL"), check.stdout)
     }
 
     func testAChangeOfTheTableIsStillRefused() throws {

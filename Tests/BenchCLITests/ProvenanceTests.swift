@@ -58,16 +58,22 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(longer.definition, Self.scenario.definition)
     }
 
-    func testACheckAcrossBuildConfigurationsIsRefused() {
+    func testACheckAcrossBuildConfigurationsGatesCountersAndPicturesAndNotTimes() throws {
         var release = Self.fresh
         release.tool.configuration = "release"
-        XCTAssertThrowsError(try Gate.check(baseline: release, current: Self.fresh)) { error in
-            XCTAssertEqual((error as? BenchError)?.exitCode, 2)
-            XCTAssertTrue("\(error)".contains("release build"), "\(error)")
-        }
+        let report = try Gate.check(baseline: Self.fresh, current: release)
+        XCTAssertTrue(report.passed)
+        XCTAssertFalse(report.timesGated)
+        XCTAssertTrue(report.warnings.contains(.otherBuild(baseline: Self.fresh.tool, current: release.tool)), "\(report.warnings)")
+        // The counters are still compared exactly across the builds.
+        var dearer = release
+        let strategy = try XCTUnwrap(dearer.runs.last).strategy
+        dearer.runs[dearer.runs.count - 1].totals[.blendedPixels]! += 1
+        let failed = try Gate.check(baseline: Self.fresh, current: dearer)
+        XCTAssertEqual(failed.findings.filter(\.fails).map(\.strategy), [strategy])
         var unoptimized = Self.fresh
         unoptimized.tool.optimized = false
-        XCTAssertThrowsError(try Gate.check(baseline: unoptimized, current: Self.fresh))
+        XCTAssertTrue(try Gate.check(baseline: unoptimized, current: Self.fresh).otherBuild)
     }
 
     func testACheckOfADifferentlyDefinedScenarioIsRefusedNamingTheField() {

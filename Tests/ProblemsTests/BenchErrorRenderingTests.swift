@@ -150,6 +150,10 @@ final class BenchErrorRenderingTests: XCTestCase {
     func testCheckRefusesToRunTheSuiteWhenGivenResults() {
         assertUsage(.noiseMeasureWithResults, "--aa measures this machine by running the suite; it cannot be used with --results.")
         assertUsage(.suiteWithResults, "--suite runs the suite; it cannot be used with --results.")
+        assertUsage(.updateBaselineNeedsBaselineAndResults,
+                    "--update-baseline needs --baseline, the file it makes or updates, and --results, the run it keeps (bench run --suite S --json r.json).")
+        assertUsage(.updateBaselineWithFilter,
+                    "--update-baseline keeps every row of --results; with --filter the baseline would lose the rows it leaves out.")
     }
 
     func testWideBlendLanesUnavailableSuggestsPortable() {
@@ -257,6 +261,18 @@ final class BenchErrorRenderingTests: XCTestCase {
     func testEmptyScreenNamesTheDevice() {
         assertInput(.emptyScreen(device: "flat"), "device 'flat' has an empty screen.")
         assertInput(.emptyScreen(device: "flat\u{1B}[2J"), #"device 'flat\u{1B}[2J' has an empty screen."#)
+    }
+
+    func testLimitsNotJudgedNameEachLimitAndWhatTheRowsLack() {
+        assertInput(.limitsNotJudged([UnjudgedLimit(limit: "worstFrameShare", reason: .noStepTimes)]),
+                    "no row could be held to worstFrameShare (the rows have a GPU time (model) for the mean frame but none per step "
+                        + "(the file was written before steps were priced)); a check that judged nothing is not a pass: drop the limit or "
+                        + "give results that have the value.")
+        assertInput(.limitsNotJudged([UnjudgedLimit(limit: "meanFrameShare", reason: .noGPU),
+                                      UnjudgedLimit(limit: "renderPasses", reason: .noCounter("renderPasses"))]),
+                    "no row could be held to meanFrameShare (the rows name no GPU, so the device model priced no frame), nor to "
+                        + "renderPasses (the rows do not count renderPasses (the file was written by an older bench)); a check that judged "
+                        + "nothing is not a pass: drop the limit or give results that have the value.")
     }
 
     func testNotACallgrindProfileSaysWhatIsMissing() {

@@ -19,9 +19,9 @@ final class IncomparableResultsRenderingTests: XCTestCase {
 
     func testOtherSchemaQuotesBothSchemasAndPointsToTheUpdateScript() {
         assertSentence(.otherSchema(baseline: "cornerbench-results/7", current: "cornerbench-results/8"),
-                       "the baseline has schema 'cornerbench-results/7' but this run has 'cornerbench-results/8'; update the baseline with scripts/update-baseline.sh.")
+                       "the baseline has schema 'cornerbench-results/7' but this run has 'cornerbench-results/8'; update the baseline (bench check --update-baseline; this project: scripts/update-baseline.sh).")
         assertSentence(.otherSchema(baseline: "v7\u{1B}[2J", current: "v8"),
-                       "the baseline has schema 'v7\\u{1B}[2J' but this run has 'v8'; update the baseline with scripts/update-baseline.sh.")
+                       "the baseline has schema 'v7\\u{1B}[2J' but this run has 'v8'; update the baseline (bench check --update-baseline; this project: scripts/update-baseline.sh).")
     }
 
     func testMissingRowsCountsAndNamesTheRows() {
@@ -64,11 +64,6 @@ final class IncomparableResultsRenderingTests: XCTestCase {
                        "cannot gate the instructions of ci-scroll/none: the baseline has them for the composite phase and this run has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
         assertSentence(.countedOnOneSide(what: "estimated cycles", row: "ci-scroll/none", baselineHas: false, phase: "step"),
                        "cannot gate the estimated cycles of ci-scroll/none: this run has them for the step phase and the baseline has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
-    }
-
-    func testOtherBuildNamesBothConfigurationsAndWhetherOptimized() {
-        assertSentence(.otherBuild(baseline: debug, current: release),
-                       "the baseline was measured with a debug build (NOT optimized) and this run with a release build (optimized); their times do not compare. Run the same build configuration, or update the baseline.")
     }
 
     func testBuildQuotesTheConfiguration() {
@@ -207,7 +202,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
     // MARK: As an error
 
     func testAnIncomparableInputExitsWithTwoAndShowsNoUsage() {
-        for reason: IncomparableResults in [.noProcesses, .otherBuild(baseline: debug, current: release)] {
+        for reason: IncomparableResults in [.noProcesses, .otherSteps(row: "ci-scroll/none", baseline: 20, current: 10)] {
             let error = BenchError.input(.incomparable(reason))
             XCTAssertEqual(error.description, reason.description)
             XCTAssertEqual(error.exitCode, 2)

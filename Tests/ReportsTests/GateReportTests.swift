@@ -1,4 +1,5 @@
 import Analysis
+import JSON
 import Results
 import ResultsTestSupport
 import Text
@@ -15,7 +16,7 @@ final class GateReportTests: XCTestCase {
         let baseline = ResultsFixtures.rounds(Self.fresh, .stepToNone, steady)
         let report = try Gate.check(baseline: baseline, current: ResultsFixtures.rounds(Self.fresh, .stepToNone, steady.reversed()))
         let text = report.text(), markdown = report.markdown()
-        XCTAssertTrue(text.hasPrefix("Compared with the baseline: counters and frames, exactly:\n"), text)
+        XCTAssertTrue(text.hasPrefix("PASS all \(Self.fresh.runs.count) rows: as the baseline\nCompared with the baseline: counters and frames, exactly:\n"), text)
         for run in Self.fresh.runs {
             let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("\(run.scenario)/\(run.strategy) ") }, text)
             XCTAssertTrue(line.contains("\(Counter.allCases.count) same"), String(line))
@@ -114,5 +115,60 @@ final class GateReportTests: XCTestCase {
         XCTAssertTrue(markdown.contains("| strategy | old µs | new µs | change | p | processes | detectable | × none | counters per step (old → new) |\n|---|---|---|---|---|---|---|---|---|\n| none | "), markdown)
         XCTAssertTrue(markdown.contains(" ~ |"), "a change within noise keeps its unescaped ~: \(markdown)")
         XCTAssertTrue(markdown.hasSuffix("\n- long-table/per-cell-mask only in the first\n"), markdown)
+    }
+}
+
+/// The verdict per row comes first, and one verdict ends a check of a baseline and limits.
+final class GateVerdictReportTests: XCTestCase {
+    private static func definition(masked: Bool) -> JSONValue {
+        var second: [String: JSONValue] = ["frame": ["x": 60, "y": 6, "width": 32, "height": 32]]
+        if masked { second["mask"] = ["shape": "oval"] }
+        return ["content": ["kind": "cell", "cell": ["layers": [["frame": ["x": 16, "y": 6, "width": 32, "height": 32]], .object(second)]]]]
+    }
+
+    /// The fixture with a two-layer cell, its second layer masked (`masked`) at `passes` a frame.
+    private static func results(masked: Bool) -> Results {
+        var results = ResultsFixtures.run()
+        results.scenarioDefinitions = ["long-table": definition(masked: masked)]
+        let passes = masked ? 2.0 : 0
+        for i in results.runs.indices {
+            results.runs[i].layerCosts = [CellLayerCost(layer: "layers[0]", offscreenPasses: 0, screenSplits: 0, tileTrafficBytes: 0, blendedPixels: 0),
+                                          CellLayerCost(layer: "layers[1]", offscreenPasses: passes, screenSplits: passes, tileTrafficBytes: 0,
+                                                        blendedPixels: 0)]
+            if masked { results.runs[i].totals[.offscreenPasses]! += 24 }
+        }
+        return results
+    }
+
+    func testADearerCellLeadsWithItsFailingRowAndTheLayerThatMadeIt() throws {
+        let baseline = Self.results(masked: false), current = Self.results(masked: true)
+        let text = try Gate.check(baseline: baseline, current: current).text()
+        let lines = text.split(separator: "\n").map(String.init)
+        let (a, b) = (baseline.runs[0].totals[.offscreenPasses]!, current.runs[0].totals[.offscreenPasses]!)
+        XCTAssertEqual(lines[0], "FAIL long-table/none: the new cell is dearer: offscreenPasses \(Format.grouped(a)) → \(Format.grouped(b))")
+        XCTAssertEqual(lines[1], "  layers[1]: +mask; +2.0 off-screen passes, +2.0 splits a frame")
+        XCTAssertTrue(lines.last!.hasPrefix("FAIL: 2 regression(s)"), text)
+    }
+
+    func testANamedLayerIsShownByItsNameBeforeItsPath() throws {
+        var change = Gate.LayerChange(layer: "layers[1]", fields: [], old: nil,
+                                      new: CellLayerCost(layer: "layers[1]", offscreenPasses: 1, screenSplits: 0, tileTrafficBytes: 0, blendedPixels: 0))
+        change.name = "badge"
+        XCTAssertEqual(Gate.Report.layerLine(change), "badge (layers[1]): a new layer; +1.0 off-screen passes a frame")
+    }
+
+    func testBreachedLimitsAndAPassingBaselineEndInOneFailAndNoPass() throws {
+        let results = ResultsFixtures.run()
+        let report = try Gate.check(baseline: results, current: results)
+        let passes = try XCTUnwrap(results.runs[1].perStep[.offscreenPasses])
+        let limits = LimitCheck(results, limits: [Limit(.offscreenPasses, maximum: passes - 1)])
+        let text = report.text(limits: limits), markdown = report.markdown(limits: limits)
+        XCTAssertFalse(text.contains("PASS:"), text)
+        XCTAssertTrue(text.hasPrefix("FAIL long-table/per-cell-mask: offscreenPasses"), text)
+        XCTAssertTrue(text.hasSuffix("FAIL: 1 breach(es) of a limit in 2 rows.\n"), text)
+        XCTAssertTrue(markdown.hasPrefix("### CornerBench gate: ❌ fail"), markdown)
+        XCTAssertFalse(markdown.contains("✅ pass"), markdown)
+        let within = LimitCheck(results, limits: [Limit(.offscreenPasses, maximum: passes)])
+        XCTAssertTrue(report.text(limits: within).hasSuffix("PASS: 2 rows match the baseline and are within their limits.\n"))
     }
 }

@@ -72,6 +72,25 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
 
     // MARK: Negative values
 
+    func testALimitGivenTwiceIsRejectedRatherThanTheLooserWinning() throws {
+        var results = Self.fresh
+        results.limits = [Limit(.offscreenPasses, maximum: 0), Limit(.worstFrameShare, maximum: 1), Limit(.offscreenPasses, maximum: 100)]
+        try assertRejected(results, ["r.json: limits[2]: the limit offscreenPasses is already at limits[0]; each measure may be limited once"])
+        results.limits = [Limit(.offscreenPasses, maximum: 0), Limit(.worstFrameShare, maximum: 1)]
+        XCTAssertEqual(try load(text(results)).limits, results.limits)
+    }
+
+    func testALayersPriceWithItsEndsSwappedOrHalfGivenIsRejected() throws {
+        var results = Self.fresh
+        results.runs[0].layerCosts = [CellLayerCost(layer: "layers[0]", offscreenPasses: 1, screenSplits: 1, tileTrafficBytes: 0, blendedPixels: 0,
+                                                    gpuLowNanos: 500, gpuHighNanos: 400)]
+        try assertRejected(results, ["r.json: runs[0].layerCosts[0]: gpuLowNanos (500) is above gpuHighNanos (400)"])
+        results.runs[0].layerCosts?[0].gpuHighNanos = nil
+        try assertRejected(results, ["r.json: runs[0].layerCosts[0]: gpuLowNanos and gpuHighNanos go together"])
+        results.runs[0].layerCosts?[0].gpuHighNanos = 500
+        XCTAssertEqual(try load(text(results)).runs[0].layerCosts, results.runs[0].layerCosts)
+    }
+
     func testANegativeCounterIsRejectedNotPassedAsAnImprovement() throws {
         var results = Self.fresh
         results.runs[0].totals[.blendedPixels] = -5

@@ -21,17 +21,21 @@ struct CheckCommand: BenchCommand {
                 + "this run's differ significantly (Mann-Whitney U, alpha 0.05, one value per process) and by more than "
                 + "the tolerance; with fewer than 4 processes on either side (bench run --processes 5, then --results), "
                 + "or when the baseline was measured on another kind of host (processor, cache sizes or huge-page mode), "
-                + "times are reported, not gated. Another build configuration or "
-                + "a differently defined scenario is refused (exit 2), but for a changed cell described as layers: its rows "
-                + "compare the new cell's cost with the old one's, reported, or failing when dearer with --gate-cell-changes. "
+                + "times are reported, not gated. Against another build configuration only counters, pictures and GPU "
+                + "times (model) are gated, with a warning. A differently defined scenario is refused (exit 2), but for a "
+                + "changed cell described as layers: its rows "
+                + "compare the new cell's cost to the device with the old one's, and a dearer cell fails (its GPU time, model, "
+                + "worst frame and frames over budget, its passes and splits), naming the layers whose cost changed; "
+                + "--report-cell-changes only reports it. The report opens with the verdict per row. "
                 + "Without --results, the baseline's scenarios "
                 + "are run again in this process with its step counts (counters and pictures are gated; times need --results), "
                 + "and when the baseline has instruction counts and valgrind is installed they are counted again. "
                 + "Instruction counts and estimated cycles (bench run --instructions) are host-free and gated per phase "
                 + "on any host: a change beyond the instruction or cycle tolerance fails. Limits (a suite's 'limits', recorded in its "
                 + "results, and --limit) hold every row of --results to a ceiling, with or without a baseline: a row over one fails "
-                + "(exit 1) naming the scenario, the strategy, the limit and the value. When GITHUB_STEP_SUMMARY is set, the report is "
-                + "appended there as Markdown.",
+                + "(exit 1) naming the scenario, the strategy, the limit and the value. With --update-baseline, the --results file "
+                + "becomes the --baseline file, made or replaced after the check, whose regressions it accepts (exit 0; a "
+                + "breached limit still fails). When GITHUB_STEP_SUMMARY is set, the report is appended there as Markdown.",
             options: [
                 OptionSpec(name: "baseline", valueName: "file", help: "The baseline results (optional with --results and limits)."),
                 OptionSpec(name: "results", valueName: "file", help: "Results to check instead of running."),
@@ -53,9 +57,14 @@ struct CheckCommand: BenchCommand {
                 OptionSpec(name: "markdown", valueName: "file",
                            help: "Also write the report as Markdown; '-' writes it to standard output and the text "
                                + "report to standard error."),
+                OptionSpec(name: "report-cell-changes", arity: .flag,
+                           help: "Where a scenario's cell changed since the baseline (and nothing else of it), report what the "
+                               + "new cell costs the device instead of failing when it costs more."),
                 OptionSpec(name: "gate-cell-changes", arity: .flag,
-                           help: "Where a scenario's cell changed since the baseline (and nothing else of it), fail when the "
-                               + "new cell costs more, instead of reporting its cost."),
+                           help: "Accepted for older scripts; a dearer cell fails by default."),
+                OptionSpec(name: "update-baseline", arity: .flag,
+                           help: "Make the --baseline file from --results, or replace it after checking them against it: the "
+                               + "baseline an app team keeps (docs/ci.md)."),
                 OptionSpec(name: "limit", valueName: "name=number", arity: .multiple,
                            help: "Hold every row to a ceiling, e.g. worstFrameShare=0.5 or offscreenPasses=10; repeat for several "
                                + "(names: \(Limit.Measure.allCases.map(\.rawValue).joined(separator: ", ")); docs/ci.md)."),
@@ -72,13 +81,20 @@ struct CheckCommand: BenchCommand {
 
     var baseline: Results?
     var results: Results?
-    /// The limits every row is held to: the results' own (from their suite), then `--limit`s,
-    /// a later one of a measure replacing an earlier.
+    /// Whether `--results` replaces (or makes) the `--baseline` file after the check.
+    var updateBaseline: Bool
+    /// The `--baseline` and `--results` paths as given.
+    var baselinePath: String?, resultsPath: String?
+    /// The limits every row is held to: the results' own (from their suite), or on a rerun the
+    /// `--suite`'s or else the baseline's, then `--limit`s, a later one of a measure replacing an
+    /// earlier.
     var limits: [Limit] = []
     var tolerance: Double
     var instructionTolerance: Double
     var cycleTolerance: Double
     var measureNoise: Bool
+    /// Whether a changed cell dearer for the device fails (the default) or is only reported
+    /// (`--report-cell-changes`).
     var gateCellChanges: Bool
     var timeRatios: [Ratio]
     var markdownPath: String?
@@ -97,17 +113,26 @@ struct CheckCommand: BenchCommand {
             ?? Gate.defaultInstructionTolerance
         cycleTolerance = try arguments.decimal("cycle-tolerance", in: Self.toleranceRange, example: "0.05 = 5 %") ?? Gate.defaultCycleTolerance
         let given = try arguments.allValues("limit").map(Self.limit)
-        baseline = try arguments.value("baseline").map { try Results.load(from: $0) }
-        results = try arguments.value("results").map { try Results.load(from: $0) }
-        for limit in (results?.limits ?? []) + given {
-            limits.removeAll { $0.measure == limit.measure }
-            limits.append(limit)
+        updateBaseline = arguments.flag("update-baseline")
+        baselinePath = arguments.value("baseline")
+        resultsPath = arguments.value("results")
+        if updateBaseline {
+            guard baselinePath != nil, resultsPath != nil else { throw BenchError.usage(.updateBaselineNeedsBaselineAndResults) }
+            guard arguments.allValues("filter").isEmpty else { throw BenchError.usage(.updateBaselineWithFilter) }
         }
-        if baseline == nil && (results == nil || limits.isEmpty) {
+        if let baselinePath {
+            do {
+                baseline = try Results.load(from: baselinePath)
+            } catch BenchError.input(.cannotRead(_, .noSuchFile)) where arguments.flag("update-baseline") {
+                baseline = nil  // The first baseline of a suite: made from --results.
+            }
+        }
+        results = try resultsPath.map { try Results.load(from: $0) }
+        if baseline == nil && !updateBaseline && (results == nil || ((results?.limits ?? []) + given).isEmpty) {
             throw BenchError.usage(.checkNeedsBaselineOrLimits)
         }
         measureNoise = arguments.flag("aa")
-        gateCellChanges = arguments.flag("gate-cell-changes")
+        gateCellChanges = !arguments.flag("report-cell-changes")
         let ratios = arguments.allValues("time-ratio")
         timeRatios = ratios.isEmpty ? Gate.defaultTimeRatios : ratios.compactMap(Ratio.init(rawValue:))
         if measureNoise && results != nil {
@@ -128,6 +153,13 @@ struct CheckCommand: BenchCommand {
         if suite != nil && results != nil {
             throw BenchError.usage(.suiteWithResults)
         }
+        // The rows checked are held to their own suite's limits: the results' (recorded by their
+        // run), or for a rerun the suite's, else the baseline's (its run's suite); then --limit.
+        let recorded = results?.limits ?? suite?.limits ?? baseline?.limits ?? []
+        for limit in recorded + given {
+            limits.removeAll { $0.measure == limit.measure }
+            limits.append(limit)
+        }
     }
 
     /// A `--limit` value: `name=number`.
@@ -142,7 +174,12 @@ struct CheckCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        guard let baseline else { return try holdToLimits(results!, context) }
+        guard let baseline else {
+            let held = limits.isEmpty ? nil : try holdToLimits(results!, context)
+            if updateBaseline { try keep(results!, context, accepting: nil) }
+            if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
+            return 0
+        }
         let hasValgrind = InstructionCounter.executable(named: "valgrind") != nil
         var options = Gate.Options(timeTolerance: tolerance, timeRatios: timeRatios, instructionTolerance: instructionTolerance,
                                    cycleTolerance: cycleTolerance)
@@ -162,15 +199,26 @@ struct CheckCommand: BenchCommand {
                 options.noiseSpread = Gate.noiseSpread(current, try rerun(baseline, context), ratios: timeRatios)
             }
         }
-        var report = try Gate.check(baseline: baseline, current: current, options: options)
+        var report: Gate.Report
+        do {
+            report = try Gate.check(baseline: baseline, current: current, options: options)
+        } catch BenchError.input(.incomparable(let reason)) where updateBaseline {
+            // A baseline that no longer compares (a changed table, another schema) is what an
+            // update replaces: said, not refused.
+            context.stderr(Console.wrapped("Note: the baseline was not compared with the results: \(Escape.terminal(reason.description))", indent: 2))
+            let held = limits.isEmpty ? nil : try holdToLimits(current, context)
+            try keep(current, context, accepting: nil)
+            if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
+            return 0
+        }
         if baseline.instructionCounter != nil, current.instructionCounter == nil, !hasValgrind {
             report.warnings.append(.valgrindMissing)
         }
-        let held = limits.isEmpty ? nil : LimitCheck(current, limits: limits)
+        let held = limits.isEmpty ? nil : try judged(LimitCheck(current, limits: limits))
         // The files first (see RunCommand), then the report on standard output.
-        let markdown = report.markdown() + (held.map { "\n" + $0.markdown() } ?? "")
+        let markdown = report.markdown(limits: held)
         let text = context.forPeople(outputs)
-        let words = report.text() + (held?.text() ?? "")
+        let words = report.text(limits: held)
         do {
             if let markdownPath { try context.write(markdown, to: markdownPath) }
         } catch {
@@ -178,33 +226,38 @@ struct CheckCommand: BenchCommand {
             throw error
         }
         text(words)
-        // The step summary is a copy for GitHub's page, not an output asked for on the command
-        // line: a summary that cannot be written must not turn the gate's verdict into exit 2,
-        // where CI would read a usage or file error instead of a regression (or a pass).
-        if let summary = CheckCommand.stepSummaryPath() {
-            do {
-                // A path that is not UTF-8 names a file no String can: decoding it would put U+FFFD
-                // where the bytes were, and name (and append to) another file.
-                switch summary {
-                case .notUTF8(let shown):
-                    throw BenchError.output(.stepSummary(path: shown, reason: .notUTF8))
-                case .valid(let path):
-                    try CheckCommand.append(markdown, to: path, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
-                }
-            } catch {
-                context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
-            }
-        }
-        guard report.passed else {
+        appendStepSummary(markdown, context)
+        if updateBaseline { try keep(current, context, accepting: report.findings.filter(\.fails).count) }
+        guard report.passed || updateBaseline else {
             throw BenchError.gateFailed(regressions: report.findings.filter(\.fails).count)
         }
         if let held, !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
         return 0
     }
 
+    /// Writes `results` as the `--baseline` file (`--update-baseline`) and says so, with the
+    /// `accepting` regressions the check above found (nil: the baseline is new, or was not
+    /// compared).
+    private func keep(_ results: Results, _ context: CommandContext, accepting regressions: Int?) throws {
+        let path = baselinePath!
+        try context.write(String(decoding: try results.jsonData(), as: UTF8.self), to: path)
+        let scenarios = Set(results.runs.map(\.scenario)).count
+        let what = "\(results.runs.count) row(s) of \(scenarios) scenario(s)"
+        let line: String
+        switch (baseline == nil, regressions) {
+        case (true, _):
+            line = "Made the baseline '\(path)' from '\(resultsPath!)': \(what)."
+        case (false, let count?) where count > 0:
+            line = "Updated the baseline '\(path)' from '\(resultsPath!)': \(what); the \(count) regression(s) above are its figures now."
+        default:
+            line = "Updated the baseline '\(path)' from '\(resultsPath!)': \(what)."
+        }
+        context.forPeople(outputs)(Console.wrapped(Escape.terminal(line), indent: 2))
+    }
+
     /// `bench check --results` without a baseline: every row held to the limits alone.
-    private func holdToLimits(_ results: Results, _ context: CommandContext) throws -> Int32 {
-        let held = LimitCheck(results, limits: limits)
+    private func holdToLimits(_ results: Results, _ context: CommandContext) throws -> LimitCheck {
+        let held = try judged(LimitCheck(results, limits: limits))
         let markdown = held.markdown(), text = context.forPeople(outputs)
         do {
             if let markdownPath { try context.write(markdown, to: markdownPath) }
@@ -213,15 +266,36 @@ struct CheckCommand: BenchCommand {
             throw error
         }
         text(held.text())
-        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            do {
-                try CheckCommand.append(markdown, to: summary, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
-            } catch {
-                context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
+        appendStepSummary(markdown, context)
+        return held
+    }
+
+    /// `check`, unless a limit could be judged on no row: a check that judged nothing is not a
+    /// pass, so it is refused with why the rows lack the value (exit 2).
+    private func judged(_ check: LimitCheck) throws -> LimitCheck {
+        let nowhere = check.judgedNowhere
+        guard nowhere.isEmpty else { throw BenchError.input(.limitsNotJudged(nowhere)) }
+        return check
+    }
+
+    /// Appends the report to GITHUB_STEP_SUMMARY when it is set, on the baseline path and the
+    /// limits-only path alike. The step summary is a copy for GitHub's page, not an output asked
+    /// for on the command line: a summary that cannot be written must not turn the gate's verdict
+    /// into exit 2, where CI would read a usage or file error instead of a regression (or a pass).
+    private func appendStepSummary(_ markdown: String, _ context: CommandContext) {
+        guard let summary = CheckCommand.stepSummaryPath() else { return }
+        do {
+            // A path that is not UTF-8 names a file no String can: decoding it would put U+FFFD
+            // where the bytes were, and name (and append to) another file.
+            switch summary {
+            case .notUTF8(let shown):
+                throw BenchError.output(.stepSummary(path: shown, reason: .notUTF8))
+            case .valid(let path):
+                try CheckCommand.append(markdown, to: path, sparing: outputs.inputs + outputs.outputs.map { ("--" + $0.option, $0.path) })
             }
+        } catch {
+            context.stderr(Console.wrapped("Warning: \(Escape.terminal(String(describing: error))) The gate's verdict above stands.", indent: 2))
         }
-        if !held.passed { throw BenchError.limitsExceeded(count: held.breaches.count) }
-        return 0
     }
 
     /// The baseline's scenarios in order of first appearance, each with its step count and its

@@ -1,0 +1,24 @@
+import Text
+import XCTest
+
+/// How numbers are written for people where two are compared or a count is named.
+final class FormatTests: XCTestCase {
+    func testACountIsSingularOnlyForOne() {
+        XCTAssertEqual(Format.count(0, "row"), "0 rows")
+        XCTAssertEqual(Format.count(1, "row"), "1 row")
+        XCTAssertEqual(Format.count(1_000, "row"), "1,000 rows")
+        XCTAssertEqual(Format.count(2, "breach", plural: "breaches"), "2 breaches")
+    }
+
+    func testTwoNumbersApartShareTheirDecimalsAndDiffer() {
+        for (a, b) in [(0.0294147, 0.0294047), (2.19, 0.5), (1.000001, 1.0), (321_598.5, 300_000.25)] {
+            let (x, y) = Format.apart(a, b)
+            let decimals = { (text: String) in text.split(separator: ".").dropFirst().first?.count ?? 0 }
+            XCTAssertEqual(decimals(x), decimals(y), "\(x) and \(y)")
+            XCTAssertNotEqual(x, y)
+            XCTAssertGreaterThanOrEqual(decimals(x), 2)
+        }
+        XCTAssertEqual(Format.apart(24, 23).0, "24", "whole numbers stay whole")
+        XCTAssertEqual(Format.apart(1_234, 5).0, "1,234")
+    }
+}
