@@ -86,6 +86,15 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// The table options would make rows `rowHeight` points tall on `device`, `pixels` pixels at
     /// its `scale`, above the `maximum` pixels a row may have (a scenario file's limit).
     case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Int, maximum: Double)
+    /// `--gpu` and `--gpu-profile` both name the GPU to price.
+    case gpuAndProfileTogether
+    /// `bench calibrate` measures one row: one scenario and one strategy; `rows` were selected.
+    case calibrationNeedsOneRow(rows: Int)
+    /// `bench calibrate`'s scenario `scenario` names no GPU to calibrate.
+    case calibrationNeedsGPU(scenario: String)
+    /// The measured frame of `measuredMs` cannot be reproduced: the estimate's other terms
+    /// already take `otherMs` when `parameter` is moved, or the frame does no priced work.
+    case cannotCalibrate(measuredMs: Double, otherMs: Double?, parameter: String?)
     /// `--ios` names a version the scenario's device did not run or whose rules the model does
     /// not know; `expected` says which it may be.
     case iosOutOfRange(ios: Int, expected: String)
@@ -215,6 +224,16 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
             return "a row height of \(Format.number(rowHeight)) pt is \(Format.grouped(pixels)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
                 + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
+        case .gpuAndProfileTogether:
+            return "--gpu and --gpu-profile both name the GPU to price; give one of them."
+        case .calibrationNeedsOneRow(let rows):
+            return "bench calibrate fits a GPU profile to one frame time of one scenario and one strategy; the options select \(Self.counted(rows, "row")): give one --scenario (or --cell) and one --strategy."
+        case .calibrationNeedsGPU(let scenario):
+            return "the scenario '\(Escape.message(scenario))' runs on a device that names no GPU; give --device or --gpu to say which chip to calibrate."
+        case .cannotCalibrate(let measured, let other?, let parameter?):
+            return "a frame of \(Format.fixed(measured, 2)) ms cannot be reproduced by moving \(parameter): the model's other terms already take \(Format.fixed(other, 2)) ms of this frame; check that the scenario is the one measured (its cell, device and iOS)."
+        case .cannotCalibrate(let measured, _, _):
+            return "a frame of \(Format.fixed(measured, 2)) ms cannot be reproduced: the scenario's frame does no work the device model prices."
         case .iosOutOfRange(let ios, let expected):
             return "--ios \(ios) does not apply: expected \(Escape.message(expected))."
         case .jumpRowOutsideTable(let scenario, let row, let sections, let rows):

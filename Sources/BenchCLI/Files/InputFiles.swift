@@ -18,7 +18,7 @@ struct InputFiles {
     }
 
     /// The options read, in `options`' order.
-    static let options = ["scenario-file", "suite", "cell"]
+    static let options = ["scenario-file", "suite", "cell", "gpu-profile"]
 
     /// The files read, in `options`' order.
     private(set) var files: [File] = []
