@@ -46,7 +46,7 @@ enum ResultsReader {
         results.provenance = try top.optional("provenance").map(provenance)
         results.scenarioDefinitions = try top.optional("scenarioDefinitions").map(scenarioDefinitions)
         results.instructionCounter = try top.optional("instructionCounter")?.string()
-        results.limits = try top.optional("limits")?.array().map(limit)
+        results.limits = try top.optional("limits").map(limits)
         results.cacheModel = try top.optional("cacheModel").map(cacheModel)
         // A row without the per-round ratios the others have would have its times gated on one
         // value, which no test can call significant: the gate would pass it unseen.
@@ -361,12 +361,32 @@ enum ResultsReader {
     static func layerCost(_ item: JSONNode) throws -> CellLayerCost {
         let f = try item.object(allowing: ["layer", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
                                            "gpuLowNanos", "gpuHighNanos"], expected: "a layer's cost object")
-        return CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
-                             offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
-                             screenSplits: try f.required("screenSplits", "a number").measure(),
-                             tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
-                             blendedPixels: try f.required("blendedPixels", "a number").measure(),
-                             gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
+        let cost = CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
+                                 offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
+                                 screenSplits: try f.required("screenSplits", "a number").measure(),
+                                 tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
+                                 blendedPixels: try f.required("blendedPixels", "a number").measure(),
+                                 gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
+        switch (cost.gpuLowNanos, cost.gpuHighNanos) {
+        case (let low?, let high?) where low > high:
+            throw item.fail("gpuLowNanos (\(low)) is above gpuHighNanos (\(high)): the low end of an estimate is its fast end")
+        case (nil, _?), (_?, nil):
+            throw item.fail("gpuLowNanos and gpuHighNanos go together: a layer's price has both ends")
+        default: return cost
+        }
+    }
+
+    /// The file's limits, at most one per measure: of two, which would hold the row?
+    static func limits(_ item: JSONNode) throws -> [Limit] {
+        var first: [Limit.Measure: Int] = [:]
+        return try item.array().enumerated().map { index, node in
+            let limit = try self.limit(node)
+            if let earlier = first[limit.measure] {
+                throw node.fail("a second limit on \(limit.measure.rawValue) (limits[\(earlier)] is one); a measure has one limit")
+            }
+            first[limit.measure] = index
+            return limit
+        }
     }
 
     /// A limit: `{"measure": name, "maximum": number}`, the name one of `Limit.Measure`'s.

@@ -122,6 +122,19 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(run.stderr.contains("offscreenPasses"), run.stderr)
     }
 
+    /// A suite's limit beyond what a results file may hold (2^53) is refused when the suite is
+    /// read, not after the run wrote a file that check, compare and merge refuse (issue 59, row 3).
+    func testASuiteLimitTheResultsReaderWouldRefuseIsRefusedBeforeTheRun() throws {
+        let suite = directory + "/s.json"
+        try Data(#"{"suite": "x", "scenarios": ["ipad-settings"], "strategies": ["none"], "limits": {"blendedPixels": 1e16}}"#.utf8)
+            .write(to: URL(fileURLWithPath: suite))
+        let results = directory + "/r.json"
+        let run = bench("run", "--suite", suite, "--steps", "2", "--quiet", "--json", results)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertEqual(run.stderr, "Error: \(suite): limits.blendedPixels: expected a number from 0 to 9,007,199,254,740,992 (2^53), got 1e+16.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: results))
+    }
+
     func testACheckWithNeitherABaselineNorLimitsSaysWhatItNeeds() throws {
         let results = directory + "/r.json"
         XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)

@@ -70,6 +70,27 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try load(try text(results)), results)
     }
 
+    // MARK: Layer costs and limits (issue 59, "also seen")
+
+    func testALayerPricedFasterAtItsSlowEndThanAtItsFastEndIsRefused() throws {
+        var results = Self.fresh
+        results.runs[0].layerCosts = [CellLayerCost(layer: "layers[0]", offscreenPasses: 1, screenSplits: 1, tileTrafficBytes: 10,
+                                                    blendedPixels: 5, gpuLowNanos: 2_000, gpuHighNanos: 1_000)]
+        try assertRejected(results, ["r.json: runs[0].layerCosts[0]: gpuLowNanos (2000) is above gpuHighNanos (1000)"])
+        results.runs[0].layerCosts?[0].gpuHighNanos = nil
+        try assertRejected(results, ["runs[0].layerCosts[0]: gpuLowNanos and gpuHighNanos go together"])
+        results.runs[0].layerCosts?[0].gpuHighNanos = 2_000
+        XCTAssertEqual(try load(try text(results)), results, "equal ends load")
+    }
+
+    func testTwoLimitsOnOneMeasureAreRefusedRatherThanTheLooserWinning() throws {
+        var results = Self.fresh
+        results.limits = [Limit(.offscreenPasses, maximum: 0), Limit(.renderPasses, maximum: 3), Limit(.offscreenPasses, maximum: 100)]
+        try assertRejected(results, ["r.json: limits[2]: a second limit on offscreenPasses (limits[0] is one)"])
+        results.limits?.removeLast()
+        XCTAssertEqual(try load(try text(results)), results)
+    }
+
     // MARK: Negative values
 
     func testANegativeCounterIsRejectedNotPassedAsAnImprovement() throws {
