@@ -327,6 +327,8 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertOutput(.notADirectory("a/b"), "cannot write 'out.json': a component of 'a/b' is not a directory.")
         assertOutput(.permissionDenied(directory: "/r"), "cannot write 'out.json': permission denied (the directory '/r' is not writable).")
         assertOutput(.nameTooLong, "cannot write 'out.json': the name is too long.")
+        assertOutput(.fileSizeLimit(bytes: 4096),
+                     "cannot write 'out.json': it would be larger than the file-size limit of 4,096 bytes (ulimit -f 4); raise the limit or write a smaller output.")
         assertOutput(.system(ENOSPC), "cannot write 'out.json': \(BenchError.systemReason(ENOSPC)).")
     }
 
