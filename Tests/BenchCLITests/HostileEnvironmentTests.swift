@@ -154,4 +154,15 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("f.json") }, [],
                        "neither the file nor its temporary file")
     }
+
+    func testAFIFOAmongTheSuitesIsListedAsUnreadableInsteadOfHanging() throws {
+        try BuiltBench.require()
+        let list = try shell(#"mkdir Benchmarks && mkfifo Benchmarks/x.json && exec "$B" list"#, timeout: 30)
+        XCTAssertEqual(list.status, 0, "killed after 30 s (nil) means it waited for a writer: \(list.stderr)")
+        XCTAssertTrue(list.stdout.contains("Benchmarks/x.json  unreadable: Benchmarks/x.json: is a named pipe (FIFO), not a regular file; "
+                                           + "bench list reads only regular files"), list.stdout)
+        let json = try shell(#"exec "$B" list --json"#, timeout: 30)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdout.contains("is a named pipe (FIFO)"), json.stdout)
+    }
 }

@@ -278,6 +278,8 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "s.json: the file is 2,000,000 bytes; scenario and suite files are limited to 1,000,000.")
         assertInput(.tooLarge(bytes: nil, limit: 1_000_000, subject: "results files"),
                     "s.json: the file is more than 1,000,000 bytes; results files are limited to 1,000,000.")
+        assertInput(.notRegularFile(.fifo), "s.json: is a named pipe (FIFO), not a regular file; bench list reads only regular files.")
+        assertInput(.notRegularFile(.characterDevice), "s.json: is a character device, not a regular file; bench list reads only regular files.")
     }
 
     func testStepSummaryRefusalsNameTheFileAndWhy() {
