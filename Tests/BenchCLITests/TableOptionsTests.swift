@@ -41,6 +41,22 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(run.stderr.contains("has events, which name its rows and sections"), run.stderr)
     }
 
+    /// `--gpu` prices the same frames on another chip and moves no row, so it applies to a suite
+    /// whose scenarios have events (issue 59, row 10).
+    func testAGPUAppliesToScenariosWithEvents() throws {
+        let path = directory + "/r.json"
+        let run = bench("run", "--suite", Self.benchmarks + "/events.json", "--gpu", "a13", "--strategy", "none", "--steps", "2",
+                        "--quiet", "--json", path)
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let results = try Results.load(from: path)
+        XCTAssertFalse(results.runs.isEmpty)
+        XCTAssertTrue(results.runs.allSatisfy { $0.deviceTime?.gpu == "a13" && $0.scenario.hasSuffix(" (gpu a13)") },
+                      "\(results.runs.map(\.scenario))")
+    }
+
+    private static let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Benchmarks").path
+
     /// The output names the device and the table it ran, in the user's terms; the host's kernel
     /// choices are the tool's internals, shown with --wide only.
     func testTheOutputNamesTheDeviceAndTableAndKeepsHostInternalsForWide() {
