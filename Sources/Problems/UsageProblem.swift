@@ -68,6 +68,9 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     case checkNeedsBaselineOrLimits
     /// `bench check --limit` not of the form `name=number`, or a name no limit has.
     case badLimit(text: String, known: [String])
+    /// `bench check --limit` (`text`) names the limit `measure`, but its `value` is not a decimal
+    /// number from 0 to `maximum`.
+    case badLimitValue(text: String, measure: String, value: String, maximum: Int)
     /// `--blend-lanes wide` on a processor without AVX2.
     case wideBlendLanesUnavailable
     /// valgrind is not on PATH; `option` (`--instructions`) is what needs it, when one does.
@@ -188,8 +191,12 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .checkNeedsBaselineOrLimits:
             return "bench check needs --baseline to compare with, or --results with limits to hold them to (the suite's 'limits', or --limit name=number)."
         case .badLimit(let text, let known):
-            let nearest = Suggestion.nearest(to: String(text.prefix { $0 != "=" }), in: known).map { " Did you mean '\($0)'?" } ?? ""
+            // A known name needs no suggestion: its `=number` is what is missing.
+            let name = String(text.prefix { $0 != "=" })
+            let nearest = Suggestion.nearest(to: name, in: known).flatMap { $0 == name ? nil : " Did you mean '\($0)'?" } ?? ""
             return "--limit '\(Escape.message(text))' is not name=number with a number 0 or more and a name of \(known.joined(separator: ", ")).\(nearest)"
+        case .badLimitValue(let text, let measure, let value, let maximum):
+            return "--limit '\(Escape.message(text))': the value '\(Escape.message(value))' of \(measure) is not a decimal number from 0 to \(Format.grouped(maximum)) (such as 0.5 or 100)."
         case .wideBlendLanesUnavailable:
             return "--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable."
         case .valgrindMissing(let option?):

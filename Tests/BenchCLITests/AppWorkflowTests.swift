@@ -135,6 +135,23 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: results))
     }
 
+    /// A `--limit` whose name is right and whose number is not says what is wrong with the number,
+    /// never "did you mean" the name given (issue 59, row 15).
+    func testALimitWithABadNumberSaysWhatIsWrongWithTheNumber() throws {
+        let results = directory + "/r.json"
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)
+        for value in ["nan", "inf", "-1", "", "0x10", " 1", "1 ", "1e16"] {
+            let run = bench("check", "--results", results, "--limit", "worstFrameShare=" + value)
+            XCTAssertEqual(run.code, 2, value)
+            XCTAssertTrue(run.stderr.hasPrefix("Error: --limit 'worstFrameShare=\(value)': the value '\(value)' of worstFrameShare is not a decimal number from 0 to 9,007,199,254,740,992 (such as 0.5 or 100).\n"),
+                          run.stderr)
+            XCTAssertFalse(run.stderr.contains("Did you mean"), run.stderr)
+        }
+        let run = bench("check", "--results", results, "--limit", "worstFrameShare")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertFalse(run.stderr.contains("Did you mean"), "the name is right; its =number is missing: \(run.stderr)")
+    }
+
     func testACheckWithNeitherABaselineNorLimitsSaysWhatItNeeds() throws {
         let results = directory + "/r.json"
         XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)

@@ -177,6 +177,13 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "a row height of 4,096 pt is 12,288 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
     }
 
+    func testALimitWithAKnownNameAndABadNumberSaysWhatIsWrongWithTheNumber() {
+        assertUsage(.badLimitValue(text: "worstFrameShare=nan", measure: "worstFrameShare", value: "nan", maximum: 1 << 53),
+                    "--limit 'worstFrameShare=nan': the value 'nan' of worstFrameShare is not a decimal number from 0 to 9,007,199,254,740,992 (such as 0.5 or 100).")
+        assertUsage(.badLimit(text: "worstFrameShare", known: ["worstFrameShare", "offscreenPasses"]),
+                    "--limit 'worstFrameShare' is not name=number with a number 0 or more and a name of worstFrameShare, offscreenPasses.")
+    }
+
     func testAJumpToARowTheOptionsRemoveNamesTheTable() {
         assertUsage(.jumpRowOutsideTable(scenario: "j", row: .init(section: 20, row: 2), sections: 30, rows: 1),
                     "the scenario 'j' jumps to row 20.2, which the table the options make does not have: section 20 has 1 row (0 to 0).")
