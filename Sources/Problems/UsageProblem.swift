@@ -82,8 +82,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// the `maximum`.
     case tooManyRows(scenario: String, rows: Int, maximum: Int)
     /// The table options would make rows `rowHeight` points tall on `device`, `pixels` pixels at
-    /// its `scale`, above the `maximum` pixels a row may have (a scenario file's limit).
-    case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Int, maximum: Double)
+    /// its `scale` (unrounded), above the `maximum` pixels a row may have (a scenario file's limit).
+    case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Double, maximum: Double)
     /// The scenario `scenario` jumps to `row`, which the table the options make does not have:
     /// the table has `sections` sections, and the row's section (when it exists) `rows` rows.
     case jumpRowOutsideTable(scenario: String, row: JumpRow, sections: Int, rows: Int?)
@@ -208,7 +208,7 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .tooManyRows(let scenario, let rows, let maximum):
             return "with these options the scenario '\(Escape.message(scenario))' would have \(Format.grouped(rows)) rows; the most a table may have is \(Format.grouped(maximum))."
         case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
-            return "a row height of \(Format.number(rowHeight)) pt is \(Format.grouped(pixels)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
+            return "a row height of \(Format.number(rowHeight)) pt is \(Format.above(pixels, limit: maximum)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
                 + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
         case .jumpRowOutsideTable(let scenario, let row, let sections, let rows):
             let table = if let rows {

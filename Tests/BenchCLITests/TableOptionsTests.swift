@@ -54,6 +54,15 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                       "\(results.runs.map(\.scenario))")
     }
 
+    /// A row just over the pixel limit says by how much: 2,730.67 pt at 3× is 8,192.01 pixels,
+    /// not the 8,192 it exceeds (issue 59, row 16).
+    func testARowHeightJustOverThePixelLimitShowsTheRealPixels() {
+        let run = bench("run", "--device", "iphone-15-pro", "--row-height", "2730.67", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: A row height of 2730.67 pt is 8,192.01 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels"),
+                      run.stderr)
+    }
+
     private static let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Benchmarks").path
 

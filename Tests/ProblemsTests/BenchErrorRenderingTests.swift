@@ -184,6 +184,12 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "--limit 'worstFrameShare' is not name=number with a number 0 or more and a name of worstFrameShare, offscreenPasses.")
     }
 
+    func testARowHeightJustAboveThePixelLimitShowsPixelsAboveTheLimit() {
+        // 2,730.67 pt at 3× is 8,192.01 pixels, which rounded to a whole pixel read as the limit itself.
+        assertUsage(.rowHeightAbovePixelLimit(rowHeight: 2730.67, device: "iphone-15-pro", scale: 3, pixels: 2730.67 * 3, maximum: 8192),
+                    "a row height of 2730.67 pt is 8,192.01 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
+    }
+
     func testAJumpToARowTheOptionsRemoveNamesTheTable() {
         assertUsage(.jumpRowOutsideTable(scenario: "j", row: .init(section: 20, row: 2), sections: 30, rows: 1),
                     "the scenario 'j' jumps to row 20.2, which the table the options make does not have: section 20 has 1 row (0 to 0).")

@@ -121,7 +121,7 @@ struct TableOptions {
             let rowPixels = scenario.rowHeight * scenario.device.scale
             guard rowPixels <= ScenarioFile.maxPixelLength else {
                 throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
-                                                                 scale: scenario.device.scale, pixels: Int(rowPixels.rounded()),
+                                                                 scale: scenario.device.scale, pixels: rowPixels,
                                                                  maximum: ScenarioFile.maxPixelLength))
             }
             // A file's jump must name one of its table's rows; the options may have removed it.
