@@ -63,6 +63,13 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                       run.stderr)
     }
 
+    /// A GPU named without its suffix is the one suggested (issue 59, row 17).
+    func testAGPUNamedWithoutItsSuffixSuggestsTheWholeName() {
+        let run = bench("run", "--gpu", "a17", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: 'a17' is not a known value of --gpu. Did you mean 'a17-pro'?"), run.stderr)
+    }
+
     private static let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Benchmarks").path
 
