@@ -139,6 +139,9 @@ public enum AtomicFile {
             case .descriptor(let fd):
                 if outputs[index].path == AtomicFile.standardOutput, let standardOutput {
                     standardOutput(outputs[index].data)
+                } else if outputs[index].path == AtomicFile.standardOutput {
+                    // Said as every command says a failed write to standard output (`render --png -`).
+                    try writeAll(outputs[index].data, to: fd) { BenchError.output(.streamWriteFailed(descriptor: fd, code: $0)) }
                 } else {
                     try writeAll(outputs[index].data, to: fd) { failure(outputs[index].path, $0) }
                 }
