@@ -41,8 +41,9 @@ extension Gate.Report {
         for f in noted { out += Console.wrapped("  · \(row(f))", indent: 6, width: width) }
         for warning in warnings { out += Console.wrapped("Warning: \(Escape.terminal(warning.description)).", indent: 2, width: width) }
         for line in toleranceLines.split(separator: "\n") { out += Console.wrapped(String(line), indent: 2, width: width) }
-        out += Console.wrapped(passed ? "PASS: \(rowsCompared) rows match the baseline\(notGatedClause)."
-                                      : "FAIL: \(failing.count) regression(s) in \(rowsCompared) rows\(notGatedClause).", indent: 2, width: width)
+        let rowCount = "\(rowsCompared) row\(rowsCompared == 1 ? "" : "s")"
+        out += Console.wrapped(passed ? "PASS: \(rowCount) match\(rowsCompared == 1 ? "es" : "") the baseline\(notGatedClause)."
+                                      : "FAIL: \(failing.count) regression(s) in \(rowCount)\(notGatedClause).", indent: 2, width: width)
         return out
     }
 
@@ -84,7 +85,9 @@ extension Gate.Report {
     /// warning is written as `Escape.forMarkdown` writes it, names shortened to `Escape.nameLimit`.
     public func markdown() -> String {
         var out = "### CornerBench gate: \(passed ? "✅ pass" : "❌ fail")\(notGated.isEmpty ? "" : " (\(notGated.joined(separator: " and ")) not gated)")\n\n"
-        if findings.isEmpty { out += "All \(rowsCompared) rows match the baseline\(notGatedClause).\n\n" }
+        if findings.isEmpty {
+            out += (rowsCompared == 1 ? "The 1 row matches" : "All \(rowsCompared) rows match") + " the baseline\(notGatedClause).\n\n"
+        }
         if !rows.isEmpty {
             out += Results.markdownTable(comparedTable { $0 }) + "\n"
         }

@@ -31,8 +31,9 @@ extension LimitCheck {
             for b in breaches { out += Console.wrapped("  ✗ " + Escape.terminal(sentence(b)), indent: 6, width: width) }
         }
         for line in summaryLines { out += Console.wrapped(Escape.terminal(line), indent: 2, width: width) }
-        out += Console.wrapped(passed ? "PASS: \(rows) rows within their limits."
-                                      : "FAIL: \(breaches.count) breach(es) of a limit in \(rows) rows.", indent: 2, width: width)
+        let rowCount = "\(rows) row\(rows == 1 ? "" : "s")"
+        out += Console.wrapped(passed ? "PASS: \(rowCount) within their limits."
+                                      : "FAIL: \(breaches.count) breach(es) of a limit in \(rowCount).", indent: 2, width: width)
         return out
     }
 

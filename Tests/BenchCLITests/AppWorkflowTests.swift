@@ -152,6 +152,18 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(run.stderr.contains("Did you mean"), "the name is right; its =number is missing: \(run.stderr)")
     }
 
+    /// One row is "1 row", in both verdicts (issue 59, "also seen").
+    func testAVerdictOnOneRowSaysRowNotRows() throws {
+        let results = directory + "/r.json"
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)
+        let limits = bench("check", "--results", results, "--limit", "offscreenPasses=1000")
+        XCTAssertEqual(limits.code, 0, limits.stderr)
+        XCTAssertTrue(limits.stdout.hasSuffix("PASS: 1 row within their limits.\n"), limits.stdout)
+        let baseline = bench("check", "--baseline", results, "--results", results)
+        XCTAssertEqual(baseline.code, 0, baseline.stderr)
+        XCTAssertTrue(baseline.stdout.hasSuffix("PASS: 1 row matches the baseline.\n"), baseline.stdout)
+    }
+
     func testACheckWithNeitherABaselineNorLimitsSaysWhatItNeeds() throws {
         let results = directory + "/r.json"
         XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)

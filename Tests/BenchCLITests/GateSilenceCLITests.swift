@@ -40,7 +40,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         try AtomicFile.write(baseline.jsonData(), to: path("baseline.json"))
         let check = checkWithFullSummary(path("baseline.json"), path("r.json"))
         XCTAssertEqual(check.code, 1, "the gate's failure, not an output error: " + check.stderr)
-        XCTAssertTrue(check.stdout.contains("FAIL: 1 regression(s) in 1 rows."), check.stdout)
+        XCTAssertTrue(check.stdout.contains("FAIL: 1 regression(s) in 1 row."), check.stdout)
         XCTAssertTrue(check.stderr.unwrapped.contains("Warning: could not append the report to the GITHUB_STEP_SUMMARY file '/dev/full': no space left on device. The gate's verdict above stands. "),
                       check.stderr)
         XCTAssertTrue(check.stderr.contains("Error: The gate failed: 1 regression(s)"), check.stderr)
@@ -51,7 +51,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         try run("r.json")
         let check = checkWithFullSummary(path("r.json"), path("r.json"))
         XCTAssertEqual(check.code, 0, check.stderr)
-        XCTAssertTrue(check.stdout.hasSuffix("PASS: 1 rows match the baseline.\n"), check.stdout)
+        XCTAssertTrue(check.stdout.hasSuffix("PASS: 1 row matches the baseline.\n"), check.stdout)
         XCTAssertEqual(check.stderr.unwrapped, "Warning: could not append the report to the GITHUB_STEP_SUMMARY file '/dev/full': no space left on device. The gate's verdict above stands.")
     }
 
@@ -83,7 +83,7 @@ final class GateSilenceCLITests: TemporaryDirectoryTestCase {
         try AtomicFile.write(counted.jsonData(), to: path("counted.json"))
         let check = bench("check", "--baseline", path("counted.json"), "--results", path("plain.json"))
         XCTAssertEqual(check.code, 0, check.stderr)
-        XCTAssertTrue(check.stdout.hasSuffix("PASS: 1 rows match the baseline, but instruction counts were NOT gated (see the warnings).\n"), check.stdout)
+        XCTAssertTrue(check.stdout.hasSuffix("PASS: 1 row matches the baseline, but instruction counts were NOT gated (see the warnings).\n"), check.stdout)
     }
 
     // MARK: Row 11: merge, check and compare
