@@ -119,8 +119,8 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Problems", "JSON", "Text", "ResultsTestSupport"]),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Reports", "Analysis", "Strategies", "Table", "Raster",
-                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "CLITestSupport", "HarnessTestSupport",
-                                                       "RasterTestSupport"], exclude: ["__Snapshots__"]),
+                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
+                                                       "HarnessTestSupport", "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]
 )
 
