@@ -25,7 +25,7 @@ public struct LayerLabels: Equatable, Sendable {
 
     /// The numbered layers, by number.
     public var labels: [Label]
-    /// The layers that paid too but got no number: beyond `maxNumbered`, they paid least.
+    /// The layers that paid too but got no number: beyond the `maxNumbered` dearest, they paid no more.
     public var unnumbered: Int
 
     /// The most layers numbered in one picture: the legend gives each a line or two, so a cell

@@ -111,7 +111,7 @@ public struct PictureLegend: Sendable {
     /// The line saying that `count` more layers paid without a number; nil for none.
     static func unnumberedLine(_ count: Int) -> String? {
         guard count > 0 else { return nil }
-        return "and \(count) more layer\(count == 1 ? "" : "s") that paid less, without numbers (bench run --cell lists every layer's cost)"
+        return "and \(count) more layer\(count == 1 ? "" : "s") that paid, not numbered here (bench run --cell lists every layer's cost)"
     }
 
     /// Where everything goes for a picture of one width.
