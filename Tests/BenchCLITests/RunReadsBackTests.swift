@@ -10,7 +10,8 @@ import XCTest
 /// edges of what their readers accept — limits up to 2^53 and beyond, tiny and huge numbers,
 /// catalogue and custom devices, every kind of scroll, events, described cells — are read by the
 /// suite reader; each one it accepts is run, and the results it writes must load, and `check`,
-/// `compare` and `merge` must take them. A suite the results reader would refuse is refused by the
+/// `compare` and `merge` must take them, as must those of each described cell run alone with
+/// `--cell`. A suite the results reader would refuse is refused by the
 /// suite reader first (row 3: a limit of 1e16). The seed is fixed, so a failure reproduces; the
 /// input is printed.
 final class RunReadsBackTests: TemporaryDirectoryTestCase {
@@ -146,10 +147,37 @@ final class RunReadsBackTests: TemporaryDirectoryTestCase {
                 let limits = bench("check", "--results", results)
                 XCTAssertTrue(limits.code == 0 || limits.code == 1, "case \(index): \(limits.stderr)\ninput: \(input)")
             }
+            try readBackCells(of: object, index)
         }
-        print("RunReadsBackTests: \(ran) suites ran, \(refused) refused when read")
+        print("RunReadsBackTests: \(ran) suites ran, \(refused) refused when read, \(cellsRan) cells ran with --cell")
         // Both outcomes are exercised: runs of accepted suites, and suites refused when read.
         XCTAssertGreaterThan(ran, 10)
         XCTAssertGreaterThan(refused, 3)
+        XCTAssertGreaterThan(cellsRan, 5)
+    }
+
+    /// How many of the suites' described cells ran as `--cell` files.
+    private var cellsRan = 0
+
+    /// Each described cell of the accepted suite `object`, as a file of its own given to `--cell`
+    /// (the cell reader, and the table options' renamed scenario): its results must load and
+    /// `compare` and `merge` must take them.
+    private func readBackCells(of object: [String: Any], _ index: Int) throws {
+        let scenarios = object["scenarios"] as? [[String: Any]] ?? []
+        let cells = scenarios.compactMap { (($0["table"] as? [String: Any])?["content"] as? [String: Any])?["rows"] as? [[String: Any]] }
+            .flatMap { $0 }.filter { $0["layers"] != nil }
+        for (number, cell) in cells.enumerated() {
+            let data = try JSONSerialization.data(withJSONObject: cell, options: [.sortedKeys])
+            let path = directory + "/cell-\(index)-\(number).json", results = directory + "/rc-\(index)-\(number).json"
+            try data.write(to: URL(fileURLWithPath: path))
+            let input = String(decoding: data, as: UTF8.self)
+            let run = bench("run", "--cell", path, "--device", "iphone-se", "--strategy", "none", "--steps", "1", "--quiet", "--json", results)
+            XCTAssertEqual(run.code, 0, "cell \(index)-\(number), read in its suite: \(run.stderr)\ninput: \(input)")
+            guard run.code == 0 else { continue }
+            cellsRan += 1
+            XCTAssertNoThrow(try Results.load(from: results), "cell \(index)-\(number): the results do not load\ninput: \(input)")
+            XCTAssertEqual(bench("compare", results, results).code, 0, "cell \(index)-\(number)\ninput: \(input)")
+            XCTAssertEqual(bench("merge", results, "--json", results + ".merged").code, 0, "cell \(index)-\(number)\ninput: \(input)")
+        }
     }
 }
