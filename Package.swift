@@ -118,10 +118,10 @@ let package = Package(
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Strategies", "Table", "Raster", "Results", "JSON", "Problems",
                                                            "RasterTestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Problems", "JSON", "Text", "ResultsTestSupport"]),
-        .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "TestSupport"]),
+        .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Reports", "Analysis", "Strategies", "Table", "Raster",
-                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "CLITestSupport", "HarnessTestSupport",
-                                                       "RasterTestSupport"], exclude: ["__Snapshots__"]),
+                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
+                                                       "HarnessTestSupport", "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]
 )
 

@@ -142,4 +142,27 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
         let fifo = try shell(#"mkfifo s.fifo && { cat s.json > s.fifo & } && exec "$B" run --scenario-file s.fifo --strategy none --quiet"#)
         XCTAssertEqual(fifo.status, 0, fifo.stderr)
     }
+
+    // MARK: A file-size limit and a FIFO among the suites (issue 59, rows 8 and 9)
+
+    func testAFileSizeLimitIsACannotWriteErrorWithNothingLeft() throws {
+        try BuiltBench.require()
+        let run = try shell(#"ulimit -f 4 && exec "$B" run --device iphone-se --strategy none --steps 2 --quiet --json f.json"#, timeout: 60)
+        XCTAssertEqual(run.status, 2, "153 is death by SIGXFSZ: \(run.stderr)")
+        XCTAssertEqual(run.stderr, "Error: Cannot write 'f.json': it would be larger than the file-size limit of 4,096 bytes (ulimit -f 4); "
+            + "raise the limit or write a smaller output.\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("f.json") }, [],
+                       "neither the file nor its temporary file")
+    }
+
+    func testAFIFOAmongTheSuitesIsListedAsUnreadableInsteadOfHanging() throws {
+        try BuiltBench.require()
+        let list = try shell(#"mkdir Benchmarks && mkfifo Benchmarks/x.json && exec "$B" list"#, timeout: 30)
+        XCTAssertEqual(list.status, 0, "killed after 30 s (nil) means it waited for a writer: \(list.stderr)")
+        XCTAssertTrue(list.stdout.contains("Benchmarks/x.json  unreadable: Benchmarks/x.json: is a named pipe (FIFO), not a regular file; "
+                                           + "bench list reads only regular files"), list.stdout)
+        let json = try shell(#"exec "$B" list --json"#, timeout: 30)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdout.contains("is a named pipe (FIFO)"), json.stdout)
+    }
 }

@@ -181,6 +181,19 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "a row height of 4,096 pt is 12,288 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
     }
 
+    func testALimitWithAKnownNameAndABadNumberSaysWhatIsWrongWithTheNumber() {
+        assertUsage(.badLimitValue(text: "worstFrameShare=nan", measure: "worstFrameShare", value: "nan", maximum: 1 << 53),
+                    "--limit 'worstFrameShare=nan': the value 'nan' of worstFrameShare is not a decimal number from 0 to 9,007,199,254,740,992 (such as 0.5 or 100).")
+        assertUsage(.badLimit(text: "worstFrameShare", known: ["worstFrameShare", "offscreenPasses"]),
+                    "--limit 'worstFrameShare' is not name=number with a number 0 or more and a name of worstFrameShare, offscreenPasses.")
+    }
+
+    func testARowHeightJustAboveThePixelLimitShowsPixelsAboveTheLimit() {
+        // 2,730.67 pt at 3× is 8,192.01 pixels, which rounded to a whole pixel read as the limit itself.
+        assertUsage(.rowHeightAbovePixelLimit(rowHeight: 2730.67, device: "iphone-15-pro", scale: 3, pixels: 2730.67 * 3, maximum: 8192),
+                    "a row height of 2730.67 pt is 8,192.01 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
+    }
+
     func testAJumpToARowTheOptionsRemoveNamesTheTable() {
         assertUsage(.jumpRowOutsideTable(scenario: "j", row: .init(section: 20, row: 2), sections: 30, rows: 1),
                     "the scenario 'j' jumps to row 20.2, which the table the options make does not have: section 20 has 1 row (0 to 0).")
@@ -294,6 +307,8 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "s.json: the file is 2,000,000 bytes; scenario and suite files are limited to 1,000,000.")
         assertInput(.tooLarge(bytes: nil, limit: 1_000_000, subject: "results files"),
                     "s.json: the file is more than 1,000,000 bytes; results files are limited to 1,000,000.")
+        assertInput(.notRegularFile(.fifo), "s.json: is a named pipe (FIFO), not a regular file; bench list reads only regular files.")
+        assertInput(.notRegularFile(.characterDevice), "s.json: is a character device, not a regular file; bench list reads only regular files.")
     }
 
     func testStepSummaryRefusalsNameTheFileAndWhy() {
@@ -343,6 +358,8 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertOutput(.notADirectory("a/b"), "cannot write 'out.json': a component of 'a/b' is not a directory.")
         assertOutput(.permissionDenied(directory: "/r"), "cannot write 'out.json': permission denied (the directory '/r' is not writable).")
         assertOutput(.nameTooLong, "cannot write 'out.json': the name is too long.")
+        assertOutput(.fileSizeLimit(bytes: 4096),
+                     "cannot write 'out.json': it would be larger than the file-size limit of 4,096 bytes (ulimit -f 4); raise the limit or write a smaller output.")
         assertOutput(.system(ENOSPC), "cannot write 'out.json': \(BenchError.systemReason(ENOSPC)).")
     }
 

@@ -77,14 +77,20 @@ struct TableOptions {
         device == nil && gpu == nil && gpuProfile == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
     }
 
+    /// Whether an option that changes the table or its screen was given: any but `--gpu`, which
+    /// prices the same frames on another chip.
+    var changesTable: Bool {
+        device != nil || sections != nil || rowsPerSection != nil || rowHeight != nil || cornerRadius != nil || cell != nil
+    }
+
     /// `scenarios` with the options applied, each renamed after its changes.
     /// - Throws: `BenchError.usage` when the result would be a table the model refuses (too many
     ///   rows, a radius above half the row height) or a scenario has events, whose rows and
-    ///   sections the options could move.
+    ///   sections the options could move (`--gpu` alone moves none, so it applies to any).
     func apply(to scenarios: [Scenario]) throws -> [Scenario] {
         guard !isEmpty else { return scenarios }
         return try scenarios.map { original in
-            guard original.events.isEmpty else {
+            guard original.events.isEmpty || !changesTable else {
                 throw BenchError.usage(.tableOptionsWithEvents(scenario: original.name))
             }
             var scenario = original
@@ -144,7 +150,7 @@ struct TableOptions {
             let rowPixels = scenario.rowHeight * scenario.device.scale
             guard rowPixels <= ScenarioFile.maxPixelLength else {
                 throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
-                                                                 scale: scenario.device.scale, pixels: Int(rowPixels.rounded()),
+                                                                 scale: scenario.device.scale, pixels: rowPixels,
                                                                  maximum: ScenarioFile.maxPixelLength))
             }
             // A file's jump must name one of its table's rows; the options may have removed it.
