@@ -131,10 +131,14 @@ struct CellEstimate {
         }
         // A rounded background whose corners do not fit the cache: its visible part, each frame.
         if layer.backgroundColor != nil, layer.cornerRadius > 0 {
-            perCell += min(area, clipArea)
-            // Its corner tiles, which the cache keeps.
+            // Its corner tiles, which the cache keeps (`Renderer.roundedBackground`), unless four
+            // squares of the radius exceed the screen.
             let side = Int(min(layer.cornerRadius * scale, Double(min(own.width, own.height)) / 2).rounded(.up)) + 1
-            cache([0, Double(own.width), Double(own.height), layer.cornerRadius * scale], bytes: min(area, 4 * side * side))
+            if 4 * side * side > screen.area {
+                perCell += min(area, clipArea)
+            } else {
+                cache([0, Double(own.width), Double(own.height), layer.cornerRadius * scale], bytes: min(area, 4 * side * side))
+            }
         }
         // The shadow's reach in pixels and what its shape keeps.
         let sigma = (layer.shadow?.radius ?? 0) * scale / 2
@@ -160,12 +164,14 @@ struct CellEstimate {
         }
         // The border's ring: kept in the coverage cache when it fits, else its visible part.
         if let border = layer.border, border.width > 0 {
-            if area + Renderer.coverageEntryOverhead <= 4 * screen.area {
-                cache([1, Double(own.width), Double(own.height), border.width * scale, layer.cornerRadius * scale], bytes: area)
+            let ring = Self.ringBytes(own, width: border.width * scale, radius: layer.cornerRadius * scale)
+            if ring + Renderer.coverageEntryOverhead <= 4 * screen.area {
+                cache([1, Double(own.width), Double(own.height), border.width * scale, layer.cornerRadius * scale], bytes: ring)
             } else {
-                perCell += min(area, clipArea)
+                perCell += min(ring, clipArea)
             }
-            largestTransient = max(largestTransient, 2 * min(area, max(clipArea, 4 * screen.area)))
+            // A piece is made as the outer shape's coverage less the inner's.
+            largestTransient = max(largestTransient, 2 * min(ring, max(clipArea, 4 * screen.area)))
         }
         var inner = clip
         if let bitmap {
@@ -218,6 +224,19 @@ struct CellEstimate {
             }
         }
         coveragePerCell += work
+    }
+
+    /// The bytes of the pieces of a border of `width` pixels around a box of `size` rounded by
+    /// `radius` pixels (`BorderCoverage.rects`): the top and bottom rows and the side columns of
+    /// ⌈width⌉ pixels, and a square at each corner where the inner edge curves; the whole box when
+    /// the border fills it.
+    private static func ringBytes(_ size: PixelSize, width: Double, radius: Double) -> Int {
+        let w = size.width, h = size.height, b = Int(width.rounded(.up))
+        guard w > 0, h > 0, b > 0 else { return 0 }
+        if 2 * b >= w || 2 * b >= h { return w * h }
+        let r = max(0, min(radius, Double(w) / 2, Double(h) / 2))
+        let corner = r > width ? max(0, Int(r.rounded(.up)) - b) : 0
+        return 2 * w * b + 2 * b * (h - 2 * b) + 4 * corner * corner
     }
 
     /// Notes coverage of `bytes` the rounded-coverage cache may keep for the shape `key` (its
