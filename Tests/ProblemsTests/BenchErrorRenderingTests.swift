@@ -435,6 +435,11 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertResource(.runNeedsMemory(need: cells, limit: .physical, limitBytes: 1_000_000_000),
                        "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 1,500 MB for the tables and their cells' bitmaps, and about 100 MB for the program), "
                        + "but this machine has 1,000 MB of memory; run a smaller table or cell, or fewer strategies or steps.")
+        var picture = need
+        picture.pictureBytes = 400_000_000
+        assertResource(.runNeedsMemory(need: picture, limit: .addressSpace, limitBytes: 307_200_000),
+                       "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 400 MB for the picture, its legend and its PNG, and about 100 MB for the program), "
+                       + "but the address-space limit is 307 MB (ulimit -v 300000); raise it to 682 MB (ulimit -v 666016) or more, or run fewer strategies or steps.")
     }
 
     func testRunTooLongGivesTheEstimateAndTheScenario() {
@@ -442,6 +447,14 @@ final class BenchErrorRenderingTests: XCTestCase {
                        "this run's cells would draw about 4.3 × 10¹⁰ pixels in off-screen passes, more than the 1.0 × 10¹⁰ a run may (minutes of drawing): "
                        + "a step of the scenario 'shadowed' draws about 279.4 screens of them; run fewer steps or strategies, "
                        + "or a cell with fewer or smaller clipped, masked or shadowed layers.")
+    }
+
+    func testMasksTooLongGivesTheEstimateTheScenarioAndEachCellsShare() {
+        assertResource(.masksTooLong(values: 6.4e11, limit: 1e10, scenario: "rects", perCell: 1.7e10, cells: 38),
+                       "this run's cells' masks would take about 6.4 × 10¹¹ coverage values to make, more than the 1.0 × 10¹⁰ "
+                       + "pixels a run may draw (minutes of work): each of the 38 cells the tables of the scenario 'rects' make "
+                       + "covers about 1.7 × 10¹⁰ for its masks' shapes; use a mask of fewer or smaller shapes, or run fewer "
+                       + "strategies or rounds.")
     }
 
     func testInstructionsMissingNamesFivePairsAndWhy() {
