@@ -63,7 +63,7 @@ struct RenderCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        context.stderr(ScenarioSelection.deviceNotes([scenario]))
+        context.stderr(ScenarioSelection.deviceNotes([scenario]) + ScenarioSelection.cellWarnings([scenario]))
         // One frame, or two with the raster overlay: its memory (the table, the cell's bitmaps)
         // is checked before it is drawn, as a run's is.
         try FrameMemory.check(FrameMemory.need(for: RunPlan(scenarios: [scenario], strategies: [strategy]), steps: 2, rounds: 1))

@@ -179,7 +179,7 @@ struct RunCommand: BenchCommand {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        if !isChild { context.stderr(ScenarioSelection.deviceNotes(scenarios)) }
+        if !isChild { context.stderr(ScenarioSelection.deviceNotes(scenarios) + ScenarioSelection.cellWarnings(scenarios)) }
         if let indices = instructionChildPairs {
             try InstructionCounter.runChild(pairs: indices, of: plan, steps: steps, catalog: catalog)
             return 0
