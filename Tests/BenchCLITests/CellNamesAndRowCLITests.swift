@@ -18,6 +18,19 @@ final class CellNamesAndRowCLITests: TemporaryDirectoryTestCase {
         return path
     }
 
+    func testARunNamesTheCellsLayersInItsPerLayerTableAndItsJSON() throws {
+        let cell = Self.cells.appendingPathComponent("avatars-and-badge.json").path
+        let json = directory + "/r.json"
+        let run = bench("run", "--device", "iphone-6s", "--ios", "9", "--cell", cell, "--strategy", "none", "--steps", "4", "--json", json)
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let costs = try XCTUnwrap(Results.load(from: json).runs.first?.layerCosts)
+        XCTAssertEqual(costs.map(\.name), ["leftAvatar", "rightAvatar", "title", "badge"])
+        XCTAssertEqual(costs.map(\.layer), ["layers[0]", "layers[1]", "layers[2]", "layers[3]"])
+        let lines = run.stdout.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("layer ") }
+        XCTAssertEqual(lines.dropFirst().prefix(4).map { String($0.prefix { $0 != ")" }) + ")" },
+                       ["leftAvatar (layers[0])", "rightAvatar (layers[1])", "title (layers[2])", "badge (layers[3])"], run.stdout)
+    }
+
     func testACellsRowHeightMakesTheRowsUnlessRowHeightIsGivenAndTheTableLineSaysWhich() throws {
         let cell = try file("tall.json", #"{"rowHeight": 60, "layers": [{"frame": {"x": 16, "y": 10, "width": 40, "height": 40}}]}"#)
         let json = directory + "/r.json"
