@@ -134,6 +134,10 @@ extension Results {
             let ranking = [ranked.header] + ranked.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
             out += Console.table(ranking)
             if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
+            // A profile of the user's own prices these rows: say so under the verdict, summary or not.
+            if let calibrated = rows.lazy.compactMap({ $0.deviceTime }).first(where: { $0.calibration != nil }) {
+                out += Console.wrapped(Escape.terminal("GPU ms priced by the \(calibrated.gpu) profile, \(calibrated.calibration!)."))
+            }
             out += layerCostTable(rows)
         }
         if !bases.isEmpty {

@@ -151,6 +151,7 @@ struct Verdict {
             if let time = e.deviceTime {
                 text += "; ≈ \(Verdict.milliseconds(time)) of GPU time, \(Verdict.budget(time)) on the \(time.gpu) GPU"
                     + (time.ios.map { " under iOS \($0)'s rules" } ?? "")
+                    + (time.calibration.map { " (its profile \($0))" } ?? "")
                 if let multiple = timesNone(time), e.strategy != Ratio.referenceStrategy { text += ", \(multiple)" }
                 if let frames = Verdict.frames(time) { text += "; \(frames)" }
             }

@@ -121,4 +121,22 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         let step = try XCTUnwrap(FramedCorner.find(in: .ipadSettings)).step
         XCTAssertTrue(stderr.hasPrefix("Wrote standard output: ipad-settings, none, step \(step),"), stderr)
     }
+
+    /// A PNG that standard output cannot take is said as every command says it, not as a file
+    /// called '-' (issue 59, "also seen").
+    func testRenderToAFullStandardOutputSaysStandardOutputCouldNotBeWritten() throws {
+        try BuiltBench.require()
+        let process = Process()
+        process.executableURL = BuiltBench.url
+        process.arguments = ["render", "--strategy", "none", "--downsample", "8", "--png", "-"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, stderr)
+        XCTAssertEqual(stderr, "Error: Could not write to standard output: no space left on device.\n")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Compositor
+import DeviceModel
 import Harness
 import Problems
 import Results
@@ -16,6 +17,8 @@ struct TableOptions {
     var device: Device?
     /// A GPU to price every scenario's screen on (`--gpu`), whatever its device.
     var gpu: String?
+    /// A GPU profile of the user's own to price every scenario's screen on (`--gpu-profile`).
+    var gpuProfile: GPUProfile?
     /// An iOS version whose rules decide every scenario's off-screen passes (`--ios`).
     var ios: Int?
     var sections: Int?
@@ -33,6 +36,8 @@ struct TableOptions {
          OptionSpec(name: "gpu", valueName: "id",
                     help: "Price every scenario's screen on this GPU of the device model (any screen, any chip; 'bench list' shows them).",
                     allowedValues: Device.gpuIDs),
+         OptionSpec(name: "gpu-profile", valueName: "file",
+                    help: "Price every scenario's screen on the GPU profile in this file (cornerbench.gpu/1: your chip's figures, or one 'bench calibrate' wrote; docs/scenario-files.md)."),
          OptionSpec(name: "ios", valueName: "version",
                     help: "Apply this iOS version's Core Animation rules (which layers take an off-screen pass; docs/cost-model.md). Default: the newest the model knows that the device runs (\(CoreAnimationRules.versions.lowerBound) to \(CoreAnimationRules.versions.upperBound))."),
          OptionSpec(name: "sections", valueName: "n", help: "Give the table this many sections."),
@@ -44,15 +49,19 @@ struct TableOptions {
     }
 
     /// The names of the options, for a child process that runs the same plan.
-    static let names = ["device", "gpu", "ios", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
+    static let names = ["device", "gpu", "gpu-profile", "ios", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
     /// The options that name an input file, which no output may replace (`OutputPlan`).
-    static let inputNames = ["cell"]
+    static let inputNames = ["cell", "gpu-profile"]
 
     /// The options of `arguments`; the cell file is decoded from `inputs` (`InputFiles`).
     init(_ arguments: ParsedArguments, inputs: InputFiles) throws {
         device = arguments.value("device").flatMap(Device.named)
         gpu = arguments.value("gpu")
         ios = try arguments.integer("ios", in: CoreAnimationRules.versions)
+        if let file = inputs["gpu-profile"] {
+            guard gpu == nil else { throw BenchError.usage(.gpuAndProfileTogether) }
+            gpuProfile = try ScenarioFile.gpuProfile(from: file.bytes, file: file.path)
+        }
         sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
         rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
         rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
@@ -65,17 +74,23 @@ struct TableOptions {
 
     /// Whether any option was given.
     var isEmpty: Bool {
-        device == nil && gpu == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+        device == nil && gpu == nil && gpuProfile == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+    }
+
+    /// Whether an option that changes the table or its screen was given: any but `--gpu`, which
+    /// prices the same frames on another chip.
+    var changesTable: Bool {
+        device != nil || sections != nil || rowsPerSection != nil || rowHeight != nil || cornerRadius != nil || cell != nil
     }
 
     /// `scenarios` with the options applied, each renamed after its changes.
     /// - Throws: `BenchError.usage` when the result would be a table the model refuses (too many
     ///   rows, a radius above half the row height) or a scenario has events, whose rows and
-    ///   sections the options could move.
+    ///   sections the options could move (`--gpu` alone moves none, so it applies to any).
     func apply(to scenarios: [Scenario]) throws -> [Scenario] {
         guard !isEmpty else { return scenarios }
         return try scenarios.map { original in
-            guard original.events.isEmpty else {
+            guard original.events.isEmpty || !changesTable else {
                 throw BenchError.usage(.tableOptionsWithEvents(scenario: original.name))
             }
             var scenario = original
@@ -92,6 +107,11 @@ struct TableOptions {
             if let gpu {
                 scenario.device.gpu = gpu
                 changes.append("gpu \(gpu)")
+            }
+            if let gpuProfile {
+                scenario.device.gpu = gpuProfile.id
+                scenario.device.gpuProfile = gpuProfile
+                changes.append("gpu \(gpuProfile.id)")
             }
             if let ios {
                 // A catalogue device runs only the versions it ran; a screen of a file any.
@@ -133,7 +153,7 @@ struct TableOptions {
             let rowPixels = scenario.rowHeight * scenario.device.scale
             guard rowPixels <= ScenarioFile.maxPixelLength else {
                 throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
-                                                                 scale: scenario.device.scale, pixels: Int(rowPixels.rounded()),
+                                                                 scale: scenario.device.scale, pixels: rowPixels,
                                                                  maximum: ScenarioFile.maxPixelLength))
             }
             // A file's jump must name one of its table's rows; the options may have removed it.
