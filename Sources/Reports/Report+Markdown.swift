@@ -122,7 +122,7 @@ extension Results {
                         rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run, in: self) } },
                         glossary: group.columns.map { ($0.label, $0.meaning) })
         }
-        return (caption, tables)
+        return (caption, tables + [Results.layerCostReportTable(runs)].compactMap { $0 })
     }
 
     /// A host-free total as its mean per step, a whole number with thousands separators; "–"

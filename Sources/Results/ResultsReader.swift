@@ -361,9 +361,10 @@ enum ResultsReader {
 
     /// A layer's cost: its path, four means and, priced, two ends in nanoseconds.
     static func layerCost(_ item: JSONNode) throws -> CellLayerCost {
-        let f = try item.object(allowing: ["layer", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
+        let f = try item.object(allowing: ["layer", "name", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
                                            "gpuLowNanos", "gpuHighNanos"], expected: "a layer's cost object")
         let cost = CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
+                                 name: try f.optional("name")?.string(nonEmpty: true),
                                  offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
                                  screenSplits: try f.required("screenSplits", "a number").measure(),
                                  tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),

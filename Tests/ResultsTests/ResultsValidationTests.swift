@@ -93,6 +93,21 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try load(text(results)).runs[0].layerCosts, results.runs[0].layerCosts)
     }
 
+    func testALayersNameIsWrittenAndReadBackAndAFileWithoutNamesStillLoads() throws {
+        var results = Self.fresh
+        results.runs[0].layerCosts = [CellLayerCost(layer: "layers[0]", name: "avatar", offscreenPasses: 1, screenSplits: 1,
+                                                    tileTrafficBytes: 0, blendedPixels: 0),
+                                      CellLayerCost(layer: "layers[1]", offscreenPasses: 0, screenSplits: 0, tileTrafficBytes: 0, blendedPixels: 4)]
+        let written = try text(results)
+        XCTAssertTrue(written.contains(#""name" : "avatar""#), "the name is in the file")
+        XCTAssertEqual(try load(written).runs[0].layerCosts?.map(\.name), ["avatar", nil])
+        // A file from before names: its layers load without them.
+        let older = replacingFirst(#""name" : "avatar","#, with: "", in: written)
+        XCTAssertEqual(try load(older).runs[0].layerCosts?.map(\.name), [nil, nil])
+        assertRejected(replacingFirst(#""name" : "avatar""#, with: #""name" : """#, in: written),
+                           ["r.json: runs[0].layerCosts[0].name: expected a non-empty string"])
+    }
+
     func testANegativeCounterIsRejectedNotPassedAsAnImprovement() throws {
         var results = Self.fresh
         results.runs[0].totals[.blendedPixels] = -5

@@ -219,6 +219,8 @@ struct RunCommand: BenchCommand {
                 results.attach(cost: counted.cost, model: counted.model)
             }
         }
+        // Once the run is made (a refused one says only why): its cells' layers outside their rows.
+        if !isChild { context.stderr(ScenarioSelection.cellWarnings(scenarios)) }
         // The files first, so a closed or full standard output cannot lose them; if one cannot be
         // written after all, the table still shows the numbers before the error.
         let table = context.forPeople(outputs)
