@@ -128,6 +128,7 @@ extension Results {
             out += Console.table(ranking)
             if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
             out += layerCostTable(rows)
+            out += fixTable(rows)
         }
         if !bases.isEmpty {
             out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Console.wrapped(String($0), indent: 2) }.joined()

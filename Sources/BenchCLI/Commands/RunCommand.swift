@@ -63,6 +63,12 @@ struct RunCommand: BenchCommand {
                                + "(the smaller-is-better metrics only)."),
                 OptionSpec(name: ReportFormat.influx.rawValue, valueName: "file",
                            help: "Also write InfluxDB line protocol, a point per scenario and strategy."),
+                OptionSpec(name: "fixes", arity: .flag,
+                           help: "Price the fixes of a cell described as layers (a shadow path, a pre-rounded image, rasterizing, "
+                               + "dropping the clip, a plain background) for each of its layers that pays: one more run of the "
+                               + "changed cell under none per fix, printed under the cost per layer and kept in the JSON. "
+                               + "On by default with --cell."),
+                OptionSpec(name: "no-fixes", arity: .flag, help: "Do not price the fixes of a --cell run."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
                 OptionSpec(name: "wide", arity: .flag,
                            help: "Print every column of the comparison table (the layout and reuse phases, the traffic "
@@ -121,6 +127,9 @@ struct RunCommand: BenchCommand {
     var quiet: Bool
     /// Whether the table has every column.
     var wide: Bool
+    /// Whether to price the fixes of the cell's paying layers (`FixPricing`): `--fixes`, or a
+    /// `--cell` run without `--no-fixes`; never in a child, whose parent prices them.
+    var pricesFixes: Bool
     /// In the child that valgrind counts (`InstructionCounter`), the pairs to count: indices
     /// into `plan.keys`.
     var instructionChildPairs: [Int]?
@@ -168,6 +177,10 @@ struct RunCommand: BenchCommand {
         keepsSamples = arguments.flag("samples")
         instructionChildPairs = try InstructionCounter.childPairs(arguments, of: plan)
         isChild = instructionChildPairs != nil || arguments.value(FreshProcesses.orderOption) != nil
+        if arguments.flag("fixes") && arguments.flag("no-fixes") {
+            throw BenchError.usage(.contradictoryFlags(first: "--fixes", second: "--no-fixes"))
+        }
+        pricesFixes = !isChild && (arguments.flag("fixes") || (inputs["cell"] != nil && !arguments.flag("no-fixes")))
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
                                  inputs: ["scenario-file", "suite"] + TableOptions.inputNames)
@@ -211,6 +224,7 @@ struct RunCommand: BenchCommand {
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
+            if pricesFixes { try FixPricing.attach(to: &results, plan: plan, catalog: catalog, kernels: kernels, progress: progress) }
             if countsInstructions {
                 let counted = try InstructionCounter.count(selection: selection, inputs: inputs, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
