@@ -370,14 +370,7 @@ enum ResultsReader {
                                  tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
                                  blendedPixels: try f.required("blendedPixels", "a number").measure(),
                                  gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
-        // The ends of a price go together, the fast one first, as a row's deviceTime's do.
-        switch (cost.gpuLowNanos, cost.gpuHighNanos) {
-        case (nil, nil): break
-        case let (low?, high?) where low <= high: break
-        case let (low?, high?):
-            throw item.fail("gpuLowNanos (\(low)) is above gpuHighNanos (\(high)): the low end of an estimate is its fast end")
-        default: throw item.fail("gpuLowNanos and gpuHighNanos go together: a layer's price has both ends")
-        }
+        try priceEnds(item, cost.gpuLowNanos, cost.gpuHighNanos, of: "a layer's")
         return cost
     }
 
@@ -401,14 +394,21 @@ enum ResultsReader {
                                tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
                                blendedPixels: try f.required("blendedPixels", "a number").measure(),
                                gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
-        switch (cost.gpuLowNanos, cost.gpuHighNanos) {
+        try priceEnds(item, cost.gpuLowNanos, cost.gpuHighNanos, of: "a fix's")
+        return cost
+    }
+
+    /// Refuses the ends of a price at `item` that are not both given or both absent, or whose fast
+    /// end is above its slow one, as a row's `deviceTime`'s may not be; `owner` says whose price
+    /// ("a layer's").
+    static func priceEnds(_ item: JSONNode, _ low: Int?, _ high: Int?, of owner: String) throws {
+        switch (low, high) {
         case (nil, nil): break
         case let (low?, high?) where low <= high: break
         case let (low?, high?):
             throw item.fail("gpuLowNanos (\(low)) is above gpuHighNanos (\(high)): the low end of an estimate is its fast end")
-        default: throw item.fail("gpuLowNanos and gpuHighNanos go together: a fix's price has both ends")
+        default: throw item.fail("gpuLowNanos and gpuHighNanos go together: \(owner) price has both ends")
         }
-        return cost
     }
 
     /// A file's limits, each measure once: with two of one measure, which one `bench check`

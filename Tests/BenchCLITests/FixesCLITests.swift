@@ -103,6 +103,13 @@ final class FixesCLITests: TemporaryDirectoryTestCase {
         let both = bench(["run", "--cell", Self.cell, "--fixes", "--no-fixes", "--steps", "2"])
         XCTAssertEqual(both.code, 2)
         XCTAssertTrue(both.stderr.hasPrefix("Error: --fixes and --no-fixes ask for opposite things; give one of them."), both.stderr)
+        // Priced under none: without it, or without a cell, the run says why there is no table.
+        let other = bench(["run", "--cell", Self.cell, "--strategy", "per-cell-mask", "--steps", "2", "--quiet"])
+        XCTAssertEqual(other.code, 0, other.stderr)
+        XCTAssertTrue(other.stderr.unwrapped.contains("Note: fixes are priced under none, which did not run on 'ipad-settings (cell avatars-and-badge)'; add it with --strategy to price them."), other.stderr)
+        let settings = bench(["run", "--fixes", "--strategy", "none", "--steps", "2", "--quiet"])
+        XCTAssertEqual(settings.code, 0, settings.stderr)
+        XCTAssertTrue(settings.stderr.unwrapped.contains("Note: --fixes prices a cell described as layers, and no scenario's rows show one."), settings.stderr)
         // On iOS 15 nothing pays: the run says so rather than print an empty table.
         let now = bench(["run", "--cell", Self.cell, "--device", "iphone-6s", "--strategy", "none", "--steps", "3"])
         XCTAssertEqual(now.code, 0, now.stderr)

@@ -130,6 +130,8 @@ struct RunCommand: BenchCommand {
     /// Whether to price the fixes of the cell's paying layers (`FixPricing`): `--fixes`, or a
     /// `--cell` run without `--no-fixes`; never in a child, whose parent prices them.
     var pricesFixes: Bool
+    /// Whether `--fixes` was given, so that a run with nothing to price says so.
+    var fixesAsked: Bool
     /// In the child that valgrind counts (`InstructionCounter`), the pairs to count: indices
     /// into `plan.keys`.
     var instructionChildPairs: [Int]?
@@ -180,7 +182,8 @@ struct RunCommand: BenchCommand {
         if arguments.flag("fixes") && arguments.flag("no-fixes") {
             throw BenchError.usage(.contradictoryFlags(first: "--fixes", second: "--no-fixes"))
         }
-        pricesFixes = !isChild && (arguments.flag("fixes") || (inputs["cell"] != nil && !arguments.flag("no-fixes")))
+        fixesAsked = arguments.flag("fixes")
+        pricesFixes = !isChild && (fixesAsked || (inputs["cell"] != nil && !arguments.flag("no-fixes")))
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
                                  inputs: ["scenario-file", "suite"] + TableOptions.inputNames)
@@ -224,7 +227,10 @@ struct RunCommand: BenchCommand {
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
-            if pricesFixes { try FixPricing.attach(to: &results, plan: plan, catalog: catalog, kernels: kernels, progress: progress) }
+            if pricesFixes {
+                try FixPricing.attach(to: &results, plan: plan, catalog: catalog, kernels: kernels, progress: progress)
+                context.stderr(RunCommand.fixesNote(plan, asked: fixesAsked))
+            }
             if countsInstructions {
                 let counted = try InstructionCounter.count(selection: selection, inputs: inputs, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
@@ -264,6 +270,20 @@ struct RunCommand: BenchCommand {
             }
         }
         return 0
+    }
+
+    /// Why fixes that were to be priced were not, for standard error: the scenarios whose rows
+    /// show one described cell but did not run `none`, under which fixes are priced; or, when
+    /// `asked` (`--fixes`), that no scenario's rows show one. Empty otherwise.
+    static func fixesNote(_ plan: RunPlan, asked: Bool) -> String {
+        let cells = plan.items.filter { $0.scenario.describedCell != nil }
+        let withoutNone = cells.filter { !$0.strategies.contains(Ratio.referenceStrategy) }.map { "'\(Escape.message($0.scenario.name))'" }
+        if !withoutNone.isEmpty {
+            return Console.wrapped("Note: fixes are priced under \(Ratio.referenceStrategy), which did not run on "
+                + withoutNone.joined(separator: ", ") + "; add it with --strategy to price them.", indent: 2)
+        }
+        return asked && cells.isEmpty
+            ? Console.wrapped("Note: --fixes prices a cell described as layers, and no scenario's rows show one.", indent: 2) : ""
     }
 
     /// A progress line (`NAME: step 31/180`) safe for the terminal: the scenario's name shortened
