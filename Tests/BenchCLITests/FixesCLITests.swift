@@ -96,6 +96,23 @@ final class FixesCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(withPath.perStep, row.perStep, "the hand-written cell is the catalogue's")
     }
 
+    /// The fix tables docs/guide.md and docs/scenario-files.md show are a run of this build:
+    /// `--device iphone-6s --ios 9 --strategy none`, the scenario's own steps.
+    func testTheDocsFixTablesMatchARunOfThisBuild() throws {
+        let run = bench(["run", "--cell", Self.cell, "--device", "iphone-6s", "--ios", "9", "--strategy", "none"])
+        XCTAssertEqual(run.code, 0, run.stderr)
+        func fixLines(_ text: String) -> [String] {
+            let after = text.components(separatedBy: "passes saved  GPU ms saved (model)").dropFirst().first ?? ""
+            return after.split(separator: "\n").prefix { $0.hasPrefix("layers[") }.map(String.init)
+        }
+        let fresh = fixLines(run.stdout)
+        XCTAssertEqual(fresh.count, 6, run.stdout)
+        for page in ["docs/guide.md", "docs/scenario-files.md"] {
+            let text = try String(contentsOfFile: Self.root + "/" + page, encoding: .utf8)
+            XCTAssertEqual(fixLines(text), fresh, "regenerate the fix table of \(page)")
+        }
+    }
+
     func testFixesAreOptionalAndContradictoryFlagsAreRefused() throws {
         let (row, stdout) = try run(Self.cell, "off", isPath: true, ["--no-fixes"])
         XCTAssertNil(row.fixes)
