@@ -67,7 +67,8 @@ let package = Package(
         .target(name: "DeviceModel"),
         .target(name: "Harness", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Results", "Problems", "JSON", "Text", "DeviceModel"],
                 swiftSettings: optimizedInDebug),
-        .target(name: "ScenarioFiles", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text"],
+        .target(name: "ScenarioFiles", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text",
+                                                      "DeviceModel"],
                 swiftSettings: optimizedInDebug),
         // Reports writes text once a run is over (about 1 % of a 1,000-step run's CPU unoptimized),
         // so it is not optimized in debug: -O cost 4 × the CPU time of compiling it.
@@ -80,7 +81,7 @@ let package = Package(
         // is not optimized in debug: -O cost 2.7 × the CPU time of compiling it, at the end of
         // the build's chain.
         .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports", "Analysis", "Strategies", "Table", "Compositor",
-                                                  "Raster", "Results", "Problems", "Text", "CProcess"]),
+                                                  "Raster", "Results", "Problems", "Text", "CProcess", "DeviceModel"]),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         // CellExporter: the one source file an iOS app adds to a debug build to write its cells as
         // cell files (docs/scenario-files.md, "Export your cell from the app"). Here only its
@@ -117,10 +118,10 @@ let package = Package(
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Strategies", "Table", "Raster", "Results", "JSON", "Problems",
                                                            "RasterTestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Problems", "JSON", "Text", "ResultsTestSupport"]),
-        .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "TestSupport"]),
+        .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Reports", "Analysis", "Strategies", "Table", "Raster",
-                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "CLITestSupport", "HarnessTestSupport",
-                                                       "RasterTestSupport"], exclude: ["__Snapshots__"]),
+                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
+                                                       "HarnessTestSupport", "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]
 )
 

@@ -46,6 +46,9 @@ extension BenchCLI {
         // A closed pipe is then an error from write(2), reported after the output files are
         // written, rather than a signal that ends the process before them.
         signal(SIGPIPE, SIG_IGN)
+        // Likewise a file-size limit (`ulimit -f`): a write past it fails with EFBIG, reported as
+        // "Cannot write …" with the temporary file removed, rather than SIGXFSZ ending the process.
+        signal(SIGXFSZ, SIG_IGN)
         // A child ends with its parent, whatever ended the parent, once the handler is in place
         // to remove what the two leave in TMPDIR.
         let environment = ProcessInfo.processInfo.environment

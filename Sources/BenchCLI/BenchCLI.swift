@@ -30,7 +30,7 @@ public enum BenchCLI {
     /// The subcommands, in the order help lists them. A new command is a new `BenchCommand`
     /// type added here.
     static var commands: [any BenchCommand.Type] {
-        [RunCommand.self, ListCommand.self, RenderCommand.self, CheckCommand.self, CompareCommand.self,
+        [RunCommand.self, ListCommand.self, RenderCommand.self, CheckCommand.self, CompareCommand.self, CalibrateCommand.self,
          MergeCommand.self, KernelsCommand.self, VersionCommand.self, HelpCommand.self]
     }
 

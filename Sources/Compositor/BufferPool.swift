@@ -29,7 +29,7 @@ struct BufferPool<Surface: PooledSurface> {
     /// Surfaces allocated because none of the size was free (a counter for the speed work).
     private(set) var allocations = 0
     /// The most surfaces kept.
-    let capacity = 64
+    let capacity = Renderer.pooledSurfaceLimit
 
     @_specialize(where Surface == Pixmap)
     @_specialize(where Surface == CoverageMask)
@@ -49,4 +49,11 @@ struct BufferPool<Surface: PooledSurface> {
         free[buffer.size, default: []].append(buffer)
         held += 1
     }
+}
+
+extension Renderer {
+    /// The most surfaces of each kind (colour buffers, 8-bit attachments) the renderer keeps
+    /// between frames: what a memory estimate counts when surfaces change size from frame to
+    /// frame and so are not reused.
+    public static let pooledSurfaceLimit = 64
 }

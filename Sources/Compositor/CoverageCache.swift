@@ -17,7 +17,7 @@ struct CoverageCache {
     private(set) var largestComputed = 0
     /// What an entry costs besides its coverage: the dictionary slot, the arrays' headers and the
     /// tile list (an estimate).
-    static let entryOverhead = 256
+    static let entryOverhead = Renderer.coverageEntryOverhead
 
     private struct Key: Hashable {
         var size: PixelSize

@@ -47,7 +47,8 @@ public final class Path {
 
         /// The shape's coverage at `scale` over `window`, in the path's pixels (window pixel
         /// (0, 0) is the path's pixel (window.x, window.y)); nil for an empty window.
-        /// - Complexity: O(window area) per shape, plus the edges' area evaluations.
+        /// - Complexity: O(window area) for one shape; a union's rounded rectangles take
+        ///   O(their bounds' area within the window) each, plus the edges' area evaluations.
         func coverage(in window: PixelRect, scale: Double) -> CoverageMask? {
             let dx = Double(window.x), dy = Double(window.y)
             func pixels(_ r: Rect) -> (Double, Double, Double, Double) {
@@ -63,7 +64,25 @@ public final class Path {
             case .union(let shapes):
                 guard var mask = CoverageMask(size: window.size) else { return nil }
                 for shape in shapes {
-                    if let part = shape.coverage(in: window, scale: scale) { mask.formMaximum(with: part) }
+                    // A rectangle covers nothing outside its bounds out to whole pixels, so its
+                    // coverage is made for that part of the window only, value for value the
+                    // window's (`CoverageMask(window:roundedRect:…)`): a mask of a thousand
+                    // small rectangles costs their areas, not a thousand windows.
+                    switch shape.normalized {
+                    case .rect(let r), .roundedRect(let r, _, _):
+                        let edges = pixels(r)
+                        let x0 = max(0, Int(edges.0.rounded(.down))), x1 = min(window.width, Int(edges.2.rounded(.up)))
+                        let y0 = max(0, Int(edges.1.rounded(.down))), y1 = min(window.height, Int(edges.3.rounded(.up)))
+                        guard x0 < x1, y0 < y1 else { continue }
+                        var radius = 0.0, corners: Corners = []
+                        if case .roundedRect(_, let r, let c) = shape.normalized { radius = r * scale; corners = c }
+                        let part = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                        if let coverage = CoverageMask(window: part, roundedRect: edges, radius: radius, corners: corners) {
+                            mask.formMaximum(with: coverage, at: part.origin)
+                        }
+                    default:
+                        if let part = shape.coverage(in: window, scale: scale) { mask.formMaximum(with: part) }
+                    }
                 }
                 return mask
             }

@@ -9,6 +9,10 @@ extension Renderer {
     /// would not fit is then given the coverage of its visible part only, each frame).
     public var roundedCoverageCapacity: Int { roundedCoverage.capacity }
 
+    /// What the rounded-coverage cache charges an entry besides its coverage (its bookkeeping),
+    /// within `roundedCoverageCapacity`.
+    public static let coverageEntryOverhead = 256
+
     /// The bytes the rounded-coverage cache holds now (coverage plus an estimate of each entry's
     /// bookkeeping); never more than `roundedCoverageCapacity`.
     public var roundedCoverageBytes: Int { roundedCoverage.bytes }

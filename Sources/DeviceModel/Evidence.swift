@@ -4,7 +4,7 @@
 /// number from a guess. The text is short (a source's name and its number in
 /// docs/device-model.md, or the reasoning); the doc holds the URLs. Named `Evidence` rather than
 /// `Provenance`, which the Results module already uses for a run's origin.
-public enum Evidence: Sendable, Equatable {
+public enum Evidence: Sendable, Hashable {
     /// A named public source: Apple, a reviewer, a teardown, a datasheet.
     case published(String)
     /// A spec-aggregator site that cites nothing (askgeek, hmc-tech, nanoreview, topcpu): weaker.
@@ -38,7 +38,7 @@ public enum Evidence: Sendable, Equatable {
 /// The range is `low...high` in the parameter's own unit, whichever end is the fast one: for a
 /// rate (bandwidth, fill rate) `high` is fast, for a cost (seconds per pass) `low` is. Where
 /// sources conflict the range spans them; where they agree it may be a single value.
-public struct SourcedRange: Sendable, Equatable {
+public struct SourcedRange: Sendable, Hashable {
     /// The smallest value the evidence supports.
     public let low: Double
     /// The largest value the evidence supports.
@@ -48,6 +48,14 @@ public struct SourcedRange: Sendable, Equatable {
 
     /// A range with its evidence.
     public init(_ range: ClosedRange<Double>, _ evidence: Evidence...) {
+        precondition(!evidence.isEmpty, "a parameter needs its evidence")
+        low = range.lowerBound
+        high = range.upperBound
+        self.evidence = evidence
+    }
+
+    /// A range with a list of evidence (as a profile file gives it); the list must not be empty.
+    public init(_ range: ClosedRange<Double>, evidence: [Evidence]) {
         precondition(!evidence.isEmpty, "a parameter needs its evidence")
         low = range.lowerBound
         high = range.upperBound

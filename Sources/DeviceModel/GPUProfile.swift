@@ -4,9 +4,9 @@
 /// Apple publishes none of these parameters for any A-series chip except M2's bandwidth, so most
 /// ranges come from reviewers, spec databases or arithmetic on their figures; docs/device-model.md
 /// gives every figure's source and reasoning.
-public struct GPUProfile: Sendable, Equatable, Identifiable {
+public struct GPUProfile: Sendable, Hashable, Identifiable {
     /// The catalogue key: `a4` … `a16`, `a17-pro`, `m1`, `m2`.
-    public let id: String
+    public var id: String
     /// The chip's name, e.g. "Apple A9".
     public let chip: String
     /// The GPU's vendor and architecture, e.g. "PowerVR GT7600 (Series7XT)".
@@ -15,15 +15,15 @@ public struct GPUProfile: Sendable, Equatable, Identifiable {
     /// (A15, A16, M1, M2), and the parameters span those variants.
     public let gpuCores: ClosedRange<Int>
     /// Peak main-memory bandwidth the GPU shares, in bytes per second.
-    public let memoryBandwidth: SourcedRange
+    public var memoryBandwidth: SourcedRange
     /// The share of the peak a streaming access pattern sustains (STREAM-type efficiency).
     public let sustainedFraction: SourcedRange
     /// Pixel fill rate, in fragments per second: the pixels its back end writes per second.
-    public let fillRate: SourcedRange
+    public var fillRate: SourcedRange
     /// The time the GPU idles at the switch of render target that begins an off-screen pass,
     /// besides the pass's own tile traffic (WWDC 2014 session 419 measured 0.1–0.2 ms per
     /// switch), in seconds.
-    public let passCost: SourcedRange
+    public var passCost: SourcedRange
 
     /// A profile; every parameter must be positive with `low ≤ high`.
     public init(id: String, chip: String, architecture: String, gpuCores: ClosedRange<Int>,
@@ -38,6 +38,10 @@ public struct GPUProfile: Sendable, Equatable, Identifiable {
         self.fillRate = fillRate
         self.passCost = passCost
     }
+
+    /// How this profile was calibrated to a frame time measured on a device (`GPUCalibration`);
+    /// nil for a profile of sourced figures.
+    public var calibration: GPUCalibration.Note?
 
     /// The parameters with their names, for checks and reports.
     public var parameters: [(name: String, value: SourcedRange)] {

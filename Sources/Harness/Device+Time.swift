@@ -1,6 +1,7 @@
 import DeviceModel
 import Results
 import Table
+import Text
 
 extension Device {
     /// The device model's GPU time per frame for a row whose mean counters per step are
@@ -10,21 +11,49 @@ extension Device {
     /// traffic, bytes read from kept layer contents (`keptBytesRead`), fragments shaded, and the
     /// splits of the screen's pass, each storing and loading this device's screen.
     public func deviceTime(perStep: [Counter: Double], steps: [FrameStats] = []) -> DeviceTime? {
-        guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
+        guard let gpu, let profile = self.profile else { return nil }
         let mean = nanos(work { perStep[$0] ?? 0 }, on: profile)
         let each = steps.map { step in nanos(work { Double(step[$0]) }, on: profile) }
-        return DeviceTime(gpu: gpu, ios: ios, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
-                          stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
+        var time = DeviceTime(gpu: gpu, ios: ios, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
+                              stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
+        time.calibration = profile.calibration.map(Device.describe)
+        return time
     }
 
     /// The device model's price of what one layer of a cell caused per frame (`cost`, means per
     /// step): its off-screen passes, their tile traffic and the splits of the screen's pass they
     /// made, in nanoseconds, both ends; nil when the device names no GPU.
     public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
-        guard let gpu, let profile = try? GPUCatalog.builtIn.profile(id: gpu) else { return nil }
+        guard let profile else { return nil }
         return nanos(FrameWork(renderPasses: max(0, cost.offscreenPasses), offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
                                screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile)
     }
+
+    /// The profile this device's GPU is priced by: its own (`gpuProfile`), or the catalogue's of
+    /// `gpu`; nil when it names none.
+    public var profile: GPUProfile? {
+        if let gpuProfile { return gpuProfile }
+        return gpu.flatMap { try? GPUCatalog.builtIn.profile(id: $0) }
+    }
+
+    /// What a calibration did, in words: "calibrated to a measured 12.30 ms: memoryBandwidth
+    /// 25.6–34.1 → 21.3 GB/s".
+    public static func describe(_ note: GPUCalibration.Note) -> String {
+        func figure(_ x: Double) -> String {
+            switch note.parameter {
+            case .passCost: Format.fixed(x * 1e6, 1)
+            case .memoryBandwidth, .fillRate: Format.fixed(x / 1e9, 2)
+            }
+        }
+        let unit = switch note.parameter { case .passCost: "µs"; case .memoryBandwidth: "GB/s"; case .fillRate: "Gpix/s" }
+        let before = note.before.lowerBound == note.before.upperBound ? figure(note.before.lowerBound)
+            : "\(figure(note.before.lowerBound))–\(figure(note.before.upperBound))"
+        return "calibrated to a measured \(Format.fixed(note.measuredSeconds * 1e3, 2)) ms: \(note.parameter.rawValue) \(before) → \(figure(note.after)) \(unit)"
+    }
+
+    /// The work of a frame whose mean counters per step are `perStep`, on this device's screen:
+    /// what `deviceTime(perStep:steps:)` prices, for a calibration to fit.
+    public func frameWork(perStep: [Counter: Double]) -> FrameWork { work { perStep[$0] ?? 0 } }
 
     /// The work of a frame whose counters `counter` gives, on this device's screen.
     private func work(_ counter: (Counter) -> Double) -> FrameWork {

@@ -19,6 +19,10 @@ public struct Device: Hashable, Sendable {
     /// the screen so that any screen can be paired with any chip; nil for a screen without one,
     /// which gets no device time. It changes no pixel and no counter.
     public var gpu: String?
+    /// A GPU profile of the user's own (a profile file, a calibration: `--gpu-profile`) priced
+    /// instead of the catalogue's profile of `gpu`, whose id it then carries; nil for the
+    /// catalogue's.
+    public var gpuProfile: GPUProfile?
     /// The iOS major version whose Core Animation rules decide the off-screen passes
     /// (`CoreAnimationRules`): by default the newest the model knows that the device runs.
     public var ios: Int

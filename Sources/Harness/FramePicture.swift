@@ -55,6 +55,24 @@ public enum FramePicture {
         return (renderer.overlay(overlay), labels ?? .none)
     }
 
+    /// The bytes `captioned` may hold beside the renderer's for a frame of `scenario`, at most:
+    /// the overlay's picture of the screen, the shrunk picture and its numbered copy, and the
+    /// picture with its legend seven times over while it is encoded as a PNG and written (its
+    /// pixels, their bytes, the filtered rows, the compressed stream grown by doubling, the file's
+    /// bytes and the copy written). The legend is counted with every line it can take: the
+    /// caption's, each tint's and each of the cell's layers', two lines each (a 1,000-layer cell's
+    /// legend on the iPad is 78,000 pixels tall).
+    public static func bytesBound(scenario: Scenario, overlay: Overlay?, downscale: Int) -> Int {
+        let screen = scenario.device.pixelSize, shrink = max(1, downscale)
+        let width = (screen.width + shrink - 1) / shrink, height = (screen.height + shrink - 1) / shrink
+        let em = PictureLegend.pixelsPerEm(forWidth: width)
+        let entries = overlay.map { $0.legend.count + 1 } ?? 0
+        let lines = PictureLegend.maxLines * (2 + entries + (scenario.describedCell?.layerCount ?? 0))
+        let legend = em + lines * BuiltinFont.standard.lineHeight(pixelsPerEm: em) + 2 * em
+        let overlaid = overlay == nil ? 0 : screen.area * 4
+        return overlaid + 2 * width * height * 4 + 7 * width * (height + legend) * 4
+    }
+
     /// How wide a close-up is shown, about: the corner's few pixels enlarged to read on a page.
     public static let closeUpWidth = 480
 

@@ -25,13 +25,22 @@ public struct LayerLabels: Equatable, Sendable {
 
     /// The numbered layers, by number.
     public var labels: [Label]
+    /// The layers that paid too but got no number: beyond the `maxNumbered` dearest, they paid no more.
+    public var unnumbered: Int
+
+    /// The most layers numbered in one picture: the legend gives each a line or two, so a cell
+    /// of 1,000 layers would make it tens of thousands of pixels tall, and the picture a field of
+    /// boxes. The dearest are numbered; `bench run --cell` lists every layer's cost.
+    public static let maxNumbered = 20
 
     /// No numbers: the frame of a plain picture or of built-in rows.
     public static let none = LayerLabels(labels: [])
 
-    /// These labels, as they are (a test's, or ones made elsewhere).
-    public init(labels: [Label]) {
+    /// These labels, as they are (a test's, or ones made elsewhere), and `unnumbered` more layers
+    /// that paid.
+    public init(labels: [Label], unnumbered: Int = 0) {
         self.labels = labels
+        self.unnumbered = unnumbered
     }
 
     /// The numbers of a frame drawn with `overlay` whose rows show `cell`: `regions` are where its
@@ -41,10 +50,16 @@ public struct LayerLabels: Equatable, Sendable {
         let paths = cell.layerPaths
         var byTag: [Int: [PixelRect]] = [:]
         for (tag, rect) in regions where paths.indices.contains(tag) { byTag[tag, default: []].append(rect) }
-        var labels: [Label] = []
-        for (tag, rects) in byTag.sorted(by: { $0.key < $1.key }) {
+        let paying = byTag.sorted(by: { $0.key < $1.key }).compactMap { tag, rects in
             let paid = LayerLabels.paid(costs[tag] ?? LayerCost(), for: overlay)
-            guard paid.amount > 0 else { continue }
+            return paid.amount > 0 ? (tag: tag, rects: rects, paid: paid) : nil
+        }
+        // The dearest `maxNumbered` (the first in the description on a tie), in description order.
+        let numbered = Set(paying.enumerated().sorted { a, b in
+            a.element.paid.amount != b.element.paid.amount ? a.element.paid.amount > b.element.paid.amount : a.offset < b.offset
+        }.prefix(LayerLabels.maxNumbered).map(\.element.tag))
+        var labels: [Label] = []
+        for (tag, rects, paid) in paying where numbered.contains(tag) {
             // Each region is the layer in one cell on screen.
             let share = paid.amount % rects.count == 0 ? "\(Format.grouped(paid.amount / rects.count)) per cell"
                 : "in \(rects.count) cells"
@@ -52,6 +67,7 @@ public struct LayerLabels: Equatable, Sendable {
             labels.append(Label(number: labels.count + 1, path: paths[tag], meaning: meaning, regions: rects))
         }
         self.labels = labels
+        unnumbered = paying.count - labels.count
     }
 
     /// What a layer paid for what `overlay` shows: blended pixels, or off-screen passes (a cache

@@ -26,6 +26,9 @@ public struct PictureLegend: Sendable {
     public var entries: [Entry]
     /// The numbered layers, each drawn as its number's box and its meaning, after the tints.
     public var labels: [LayerLabels.Label]
+    /// How many more layers paid without a number (`LayerLabels.maxNumbered`), said in one line
+    /// after the numbered ones; 0 for none.
+    public var unnumbered: Int
 
     /// The legend of a picture of `scenario` drawn by `strategy` at `step` with `overlay` (nil:
     /// the plain frame, which gets the caption alone), with `labels` numbered on it.
@@ -33,6 +36,7 @@ public struct PictureLegend: Sendable {
         caption = [strategy + (overlay.map { ", overlay \($0.rawValue)" } ?? ""),
                    "\(scenario.name) on \(scenario.device.name), step \(step)"]
         self.labels = labels.labels
+        unnumbered = labels.unnumbered
         guard let overlay else {
             entries = []
             return
@@ -96,7 +100,18 @@ public struct PictureLegend: Sendable {
                 y += layout.lineHeight
             }
         }
+        for line in layout.unnumbered {
+            out.drawText(line, at: PixelPoint(x: layout.labelTextX, y: y), pixelsPerEm: layout.em, color: ink,
+                         maxWidth: layout.labelWidth, glyphs: &glyphs, kernels: kernels)
+            y += layout.lineHeight
+        }
         return out
+    }
+
+    /// The line saying that `count` more layers paid without a number; nil for none.
+    static func unnumberedLine(_ count: Int) -> String? {
+        guard count > 0 else { return nil }
+        return "and \(count) more layer\(count == 1 ? "" : "s") that paid, not numbered here (bench run --cell lists every layer's cost)"
     }
 
     /// Where everything goes for a picture of one width.
@@ -108,6 +123,8 @@ public struct PictureLegend: Sendable {
         /// The numbers' text size (as on the picture), where their meanings start, after the
         /// widest box, and each meaning's lines.
         let labelEm: Int, labelTextX: Int, labelWidth: Int, labelMeanings: [[String]]
+        /// The lines saying how many more layers paid without a number; empty for none.
+        let unnumbered: [String]
 
         init(legend: PictureLegend, width: Int) {
             let font = BuiltinFont.standard
@@ -133,11 +150,12 @@ public struct PictureLegend: Sendable {
             labelTextX = padding + widest + em / 2
             self.labelWidth = labelWidth
             labelMeanings = legend.labels.map { PictureLegend.lines($0.meaning, width: labelWidth, pixelsPerEm: em) }
+            unnumbered = PictureLegend.unnumberedLine(legend.unnumbered).map { PictureLegend.lines($0, width: labelWidth, pixelsPerEm: em) } ?? []
         }
 
         /// The legend's height below the picture.
         var height: Int {
-            let lines = caption.count + (meanings + labelMeanings).reduce(0) { $0 + $1.count }
+            let lines = caption.count + (meanings + labelMeanings).reduce(0) { $0 + $1.count } + unnumbered.count
             return padding + lines * lineHeight + (meanings.isEmpty ? 0 : gap) + (labelMeanings.isEmpty ? 0 : gap) + padding
         }
     }

@@ -4,10 +4,11 @@ import Results
 import Table
 
 /// What a scenario will cost before it runs, in the units a run spends: bytes held (the table's
-/// geometry, a user's cell bitmaps and off-screen buffers) and pixels drawn a step (the screen and
-/// every off-screen pass). `FrameMemory.need` adds the bytes to the memory a run needs, and
-/// `check(_:steps:rounds:)` refuses a run whose cells' off-screen pixels would take far longer
-/// than any benchmark should, saying how many, before a frame is drawn.
+/// geometry, and all a user's cell may make the renderer hold: `CellEstimate`) and pixels drawn
+/// (the screen and every off-screen pass a step, and the coverage of the cells' masks, made once
+/// per cell). `FrameMemory.need` adds the bytes to the memory a run needs, and
+/// `check(_:steps:rounds:)` refuses a run whose cells' off-screen pixels and masks would take far
+/// longer than any benchmark should, saying how many, before a frame is drawn.
 ///
 /// The counts follow the renderer's rules (docs/cost-model.md §7): every visible cell of a
 /// described cell draws each of its layers; a layer that needs an off-screen pass (a mask, a
@@ -37,24 +38,34 @@ public enum WorkEstimate {
         return max(0, min(rows, scenario.rowCount))
     }
 
-    /// The bytes the described cells of `scenario` hold in one table: the shared pictures (one
-    /// per colour a picture cycles through), and for every visible cell its labels' bitmaps and
-    /// its off-screen buffers (lent until the frame is done); the rasterization cache, at most
-    /// 2.5 screens. Zero for Settings rows, whose cost the frame allowance covers.
+    /// The bytes the described cells of `scenario` may hold in one table, at most: what
+    /// `CellEstimate` counts by the renderer's rules (the pictures, every visible cell's labels,
+    /// off-screen buffers, mask attachments, kept paths' coverage and shadows, the coverage cache,
+    /// the shadow blur's scratch, the rasterization cache, the surfaces the pools keep). Zero for
+    /// Settings rows, whose cost the frame allowance covers.
     public static func cellBytes(_ scenario: Scenario) -> Int {
-        let cells = scenario.content.cells.compactMap { cell -> CellDescription? in
+        let cells = describedCells(scenario)
+        guard !cells.isEmpty else { return 0 }
+        return CellEstimate(cells, screen: scenario.device.pixelSize, scale: scenario.device.scale)
+            .bytes(visibleRows: visibleRows(scenario))
+    }
+
+    /// The coverage values the masks of one table's described cells take to make: each cell
+    /// that can show at once makes its masks' paths once (a path keeps its coverage), each shape
+    /// over its bounds within the layer.
+    public static func maskCoveragePerTable(_ scenario: Scenario) -> Double {
+        let cells = describedCells(scenario)
+        guard !cells.isEmpty else { return 0 }
+        return CellEstimate(cells, screen: scenario.device.pixelSize, scale: scenario.device.scale).coveragePerCell
+            * Double(visibleRows(scenario))
+    }
+
+    /// The cells of `scenario` described as layers.
+    private static func describedCells(_ scenario: Scenario) -> [CellDescription] {
+        scenario.content.cells.compactMap { cell -> CellDescription? in
             if case .layers(let description) = cell { return description }
             return nil
         }
-        guard !cells.isEmpty else { return 0 }
-        let screen = scenario.device.pixelSize.area, scale = scenario.device.scale
-        var shared = 0, perCell = 0, rasterized = false
-        for cell in cells {
-            var own = 0
-            for layer in cell.layers { add(layer, scale: scale, screen: screen, shared: &shared, perCell: &own, rasterized: &rasterized) }
-            perCell = max(perCell, own)
-        }
-        return shared + perCell * visibleRows(scenario) + (rasterized ? screen * 4 * 5 / 2 : 0)
     }
 
     /// The pixels a step of `scenario` draws off screen: every visible described cell's
@@ -84,14 +95,31 @@ public enum WorkEstimate {
         }
     }
 
-    /// Throws when a run of `plan` would draw more than `maxOffscreenPixels` off screen, naming
-    /// the costliest scenario and what it draws a step.
-    /// - Throws: `BenchError.resource(.runTooLong(...))`.
+    /// The tables a run of `plan` makes per strategy, at most: one a round and the warm-up's
+    /// (`Runner`), counted as two a round so that `rounds` may be processes times rounds.
+    private static func tables(rounds: Int) -> Int { 2 * max(1, rounds) }
+
+    /// The coverage values the masks of a run of `plan` take to make: `maskCoveragePerTable`
+    /// for every table of every strategy.
+    public static func maskCoverage(for plan: RunPlan, rounds: Int) -> Double {
+        plan.items.reduce(0) { $0 + maskCoveragePerTable($1.scenario) * Double($1.strategies.count * tables(rounds: rounds)) }
+    }
+
+    /// Throws when a run of `plan` would draw more than `maxOffscreenPixels` off screen, its
+    /// masks' coverage counted as drawn, naming the costliest scenario and what it draws a step
+    /// (or, when the masks are most of it, what each of its cells' masks cover).
+    /// - Throws: `BenchError.resource(.runTooLong(...))` or `.resource(.masksTooLong(...))`.
     public static func check(_ plan: RunPlan, steps: Int?, rounds: Int) throws {
-        let total = offscreenPixels(for: plan, steps: steps, rounds: rounds)
-        guard total > maxOffscreenPixels,
-              let worst = plan.scenarios.max(by: { offscreenPixelsPerStep($0) < offscreenPixelsPerStep($1) }) else { return }
-        throw BenchError.resource(.runTooLong(pixels: total, limit: maxOffscreenPixels, scenario: worst.name,
+        let drawn = offscreenPixels(for: plan, steps: steps, rounds: rounds), masks = maskCoverage(for: plan, rounds: rounds)
+        guard drawn + masks > maxOffscreenPixels else { return }
+        if masks > drawn, let worst = plan.items.max(by: { maskCoveragePerTable($0.scenario) < maskCoveragePerTable($1.scenario) }) {
+            let cells = visibleRows(worst.scenario)
+            throw BenchError.resource(.masksTooLong(values: drawn + masks, limit: maxOffscreenPixels, scenario: worst.scenario.name,
+                                                    perCell: maskCoveragePerTable(worst.scenario) / Double(max(1, cells)),
+                                                    cells: cells * worst.strategies.count * tables(rounds: rounds)))
+        }
+        guard let worst = plan.scenarios.max(by: { offscreenPixelsPerStep($0) < offscreenPixelsPerStep($1) }) else { return }
+        throw BenchError.resource(.runTooLong(pixels: drawn + masks, limit: maxOffscreenPixels, scenario: worst.name,
                                               pixelsPerStep: offscreenPixelsPerStep(worst),
                                               screenPixels: Double(worst.device.pixelSize.area)))
     }
@@ -126,28 +154,5 @@ public enum WorkEstimate {
             pixels += buffer * (layer.mask != nil ? 2 : 1) + (layer.shadow.map { $0.hasPath ? 0 : 20 * buffer } ?? 0)
         }
         return pixels + layer.sublayers.reduce(0) { $0 + offscreenPixels($1, scale: scale, screen: screen) }
-    }
-
-    /// Adds `layer`'s bitmaps to the pictures one table shares (`shared`) and those each visible
-    /// cell holds (`perCell`); `rasterized` is set when a layer is kept in the rasterization cache.
-    private static func add(_ layer: LayerDescription, scale: Double, screen: Int, shared: inout Int, perCell: inout Int,
-                            rasterized: inout Bool) {
-        let own = area(layer, scale: scale)
-        switch layer.contents {
-        case .image(.picture(let size, let color, _)):
-            let pixels = size.map { Int(($0.width * scale).rounded(.up)) * Int(($0.height * scale).rounded(.up)) } ?? own
-            shared += pixels * 5 * (color == nil ? ContentDrawing.iconColors.count : 1)
-        case .image(.symbol), .text: perCell += own * 4
-        case .none: break
-        }
-        if needsPass(layer, scale: scale, screen: screen) {
-            // The buffer, a mask's attachment, a shadow's alpha and blur.
-            perCell += min(own, screen) * (4 + (layer.mask != nil ? 4 : 0) + (layer.shadow.map { $0.hasPath ? 0 : 9 } ?? 0))
-        } else if layer.shouldRasterize {
-            rasterized = true
-        }
-        for sublayer in layer.sublayers {
-            add(sublayer, scale: scale, screen: screen, shared: &shared, perCell: &perCell, rasterized: &rasterized)
-        }
     }
 }

@@ -88,13 +88,32 @@ public enum ReadFailure: Equatable, Sendable, CustomStringConvertible {
     case directory(expected: String?)
     /// Opening or reading failed with this `errno`, in the C library's words.
     case system(Int32)
+    /// `bench list` found this `kind` of file among the suites it reads from a directory, which it
+    /// leaves unread: a FIFO would wait forever for a writer, a device might never end.
+    case notRegularFile(SpecialFile)
     /// The file is larger than `limit` bytes, the most `subject` ("scenario and suite files") may
     /// have: `bytes` when its size was known before reading, nil when a stream ran past the limit.
     case tooLarge(bytes: Int?, limit: Int, subject: String)
 
+    /// A kind of file that is not a regular one (nor a directory).
+    public enum SpecialFile: Equatable, Sendable {
+        case fifo, characterDevice, blockDevice, socket
+
+        /// What it is called: "a named pipe (FIFO)".
+        public var name: String {
+            switch self {
+            case .fifo: "a named pipe (FIFO)"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .socket: "a socket"
+            }
+        }
+    }
+
     public var description: String {
         switch self {
         case .noSuchFile: "no such file"
+        case .notRegularFile(let kind): "is \(kind.name), not a regular file; bench list reads only regular files"
         case .directory(nil): "is a directory"
         case .directory(let expected?): "is a directory; expected \(expected)"
         case .system(let code): "cannot read the file (\(BenchError.systemReason(code)))"

@@ -97,6 +97,9 @@ public enum WriteFailure: Equatable, Sendable, CustomStringConvertible {
     case permissionDenied(directory: String)
     /// The file's name is too long.
     case nameTooLong
+    /// The file would be larger than the file-size limit of `bytes` bytes (`ulimit -f`, in
+    /// 1,024-byte blocks) that this process runs under.
+    case fileSizeLimit(bytes: UInt64)
     /// Any other failed system call, by its `errno`, in the C library's words.
     case system(Int32)
 
@@ -114,6 +117,8 @@ public enum WriteFailure: Equatable, Sendable, CustomStringConvertible {
         case .notADirectory(let directory): "a component of '\(directory)' is not a directory"
         case .permissionDenied(let directory): "permission denied (the directory '\(directory)' is not writable)"
         case .nameTooLong: "the name is too long"
+        case .fileSizeLimit(let bytes):
+            "it would be larger than the file-size limit of \(Format.grouped(Int(clamping: bytes))) bytes (ulimit -f \(Format.grouped(Int(clamping: bytes / 1024)))); raise the limit or write a smaller output"
         case .system(let code): BenchError.systemReason(code)
         }
     }

@@ -32,6 +32,10 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
     /// the costliest scenario `scenario` draws `pixelsPerStep` a step off screen, on a screen of
     /// `screenPixels`.
     case runTooLong(pixels: Double, limit: Double, scenario: String, pixelsPerStep: Double, screenPixels: Double)
+    /// A run's cells' masks would take `values` coverage values to make (`WorkEstimate`), with
+    /// the pixels its cells draw off screen more than `limit`; each cell of the costliest
+    /// scenario `scenario` makes `perCell` for its masks' shapes, and its tables make `cells`.
+    case masksTooLong(values: Double, limit: Double, scenario: String, perCell: Double, cells: Int)
     /// `--instructions` counted nothing for the pairs `missing` (their names) of `pairs` pairs;
     /// `reason` is why, for the first of them (or a shortage that explains them all).
     case instructionsMissing(missing: [String], pairs: Int, reason: MissingCount)
@@ -48,8 +52,11 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
         public var programBytes: Int
         /// The tables' geometry and the cells' bitmaps and off-screen buffers.
         public var tableBytes: Int
+        /// The picture `bench render` writes: its overlay, legend and PNG.
+        public var pictureBytes: Int
 
-        public init(bytes: Int, frames: Int, frameWidth: Int, frameHeight: Int, recordBytes: Int, programBytes: Int, tableBytes: Int = 0) {
+        public init(bytes: Int, frames: Int, frameWidth: Int, frameHeight: Int, recordBytes: Int, programBytes: Int, tableBytes: Int = 0,
+                    pictureBytes: Int = 0) {
             self.bytes = bytes
             self.frames = frames
             self.frameWidth = frameWidth
@@ -57,6 +64,7 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
             self.recordBytes = recordBytes
             self.programBytes = programBytes
             self.tableBytes = tableBytes
+            self.pictureBytes = pictureBytes
         }
     }
 
@@ -132,6 +140,7 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
                 + "\(need.frameWidth) × \(need.frameHeight) frame, \(Self.megabytes(frame)) each, "
                 + (need.recordBytes >= 1_000_000 ? "\(Self.megabytes(need.recordBytes)) of step records, " : "")
                 + (need.tableBytes >= 1_000_000 ? "\(Self.megabytes(need.tableBytes)) for the tables and their cells' bitmaps, " : "")
+                + (need.pictureBytes >= 1_000_000 ? "\(Self.megabytes(need.pictureBytes)) for the picture, its legend and its PNG, " : "")
                 + "and about \(Self.megabytes(need.programBytes)) for the program)"
             guard let option = limit.ulimitOption else {
                 return what + ", but this machine has \(Self.megabytes(Int(clamping: limitBytes))) of memory; run a smaller table or cell, "
@@ -146,6 +155,11 @@ public enum ResourceProblem: Equatable, Sendable, CustomStringConvertible {
                 + "\(Self.scientific(limit)) a run may (minutes of drawing): a step of the scenario '\(Escape.message(scenario))' draws about "
                 + "\(Format.decimal(screens, 1)) screens of them; run fewer steps or strategies, "
                 + "or a cell with fewer or smaller clipped, masked or shadowed layers."
+        case .masksTooLong(let values, let limit, let scenario, let perCell, let cells):
+            return "this run's cells' masks would take about \(Self.scientific(values)) coverage values to make, more than the "
+                + "\(Self.scientific(limit)) pixels a run may draw (minutes of work): each of the \(Format.grouped(cells)) cells the tables "
+                + "of the scenario '\(Escape.message(scenario))' make covers about \(Self.scientific(perCell)) for its masks' shapes; "
+                + "use a mask of fewer or smaller shapes, or run fewer strategies or rounds."
         case .instructionsMissing(let missing, let pairs, let reason):
             let names = missing.prefix(5).map { "'\(Escape.message($0))'" }.joined(separator: ", ")
                 + (missing.count > 5 ? " and \(missing.count - 5) more" : "")

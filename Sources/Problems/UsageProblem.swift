@@ -73,6 +73,9 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     case updateBaselineWithFilter
     /// `bench check --limit` not of the form `name=number`, or a name no limit has.
     case badLimit(text: String, known: [String])
+    /// `bench check --limit` (`text`) names the limit `measure`, but its `value` is not a decimal
+    /// number from 0 to `maximum`.
+    case badLimitValue(text: String, measure: String, value: String, maximum: Int)
     /// `--blend-lanes wide` on a processor without AVX2.
     case wideBlendLanesUnavailable
     /// valgrind is not on PATH; `option` (`--instructions`) is what needs it, when one does.
@@ -84,8 +87,19 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// the `maximum`.
     case tooManyRows(scenario: String, rows: Int, maximum: Int)
     /// The table options would make rows `rowHeight` points tall on `device`, `pixels` pixels at
-    /// its `scale`, above the `maximum` pixels a row may have (a scenario file's limit).
-    case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Int, maximum: Double)
+    /// its `scale` (unrounded), above the `maximum` pixels a row may have (a scenario file's limit).
+    case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Double, maximum: Double)
+    /// `--gpu` and `--gpu-profile` both name the GPU to price.
+    case gpuAndProfileTogether
+    /// `command` works on one scenario, and `--device` chose `count` devices.
+    case oneDeviceOnly(command: String, count: Int)
+    /// `bench calibrate` measures one row: one scenario and one strategy; `rows` were selected.
+    case calibrationNeedsOneRow(rows: Int)
+    /// `bench calibrate`'s scenario `scenario` names no GPU to calibrate.
+    case calibrationNeedsGPU(scenario: String)
+    /// The measured frame of `measuredMs` cannot be reproduced: the estimate's other terms
+    /// already take `otherMs` when `parameter` is moved, or the frame does no priced work.
+    case cannotCalibrate(measuredMs: Double, otherMs: Double?, parameter: String?)
     /// `--ios` names a version the scenario's device did not run or whose rules the model does
     /// not know; `expected` says which it may be.
     case iosOutOfRange(ios: Int, expected: String)
@@ -202,8 +216,12 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .updateBaselineWithFilter:
             return "--update-baseline keeps every row of --results; with --filter the baseline would lose the rows it leaves out."
         case .badLimit(let text, let known):
-            let nearest = Suggestion.nearest(to: String(text.prefix { $0 != "=" }), in: known).map { " Did you mean '\($0)'?" } ?? ""
+            // A known name needs no suggestion: its `=number` is what is missing.
+            let name = String(text.prefix { $0 != "=" })
+            let nearest = Suggestion.nearest(to: name, in: known).flatMap { $0 == name ? nil : " Did you mean '\($0)'?" } ?? ""
             return "--limit '\(Escape.message(text))' is not name=number with a number 0 or more and a name of \(known.joined(separator: ", ")).\(nearest)"
+        case .badLimitValue(let text, let measure, let value, let maximum):
+            return "--limit '\(Escape.message(text))': the value '\(Escape.message(value))' of \(measure) is not a decimal number from 0 to \(Format.grouped(maximum)) (such as 0.5 or 100)."
         case .wideBlendLanesUnavailable:
             return "--blend-lanes wide needs a processor with AVX2, which this one does not have; use portable."
         case .valgrindMissing(let option?):
@@ -215,8 +233,20 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .tooManyRows(let scenario, let rows, let maximum):
             return "with these options the scenario '\(Escape.message(scenario))' would have \(Format.grouped(rows)) rows; the most a table may have is \(Format.grouped(maximum))."
         case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
-            return "a row height of \(Format.number(rowHeight)) pt is \(Format.grouped(pixels)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
+            return "a row height of \(Format.number(rowHeight)) pt is \(Format.above(pixels, limit: maximum)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
                 + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
+        case .oneDeviceOnly(let command, let count):
+            return "'bench \(command)' works on one scenario, and --device chose \(Self.counted(count, "device")); name one device (bench run takes several)."
+        case .gpuAndProfileTogether:
+            return "--gpu and --gpu-profile both name the GPU to price; give one of them."
+        case .calibrationNeedsOneRow(let rows):
+            return "bench calibrate fits a GPU profile to one frame time of one scenario and one strategy; the options select \(Self.counted(rows, "row")): give one --scenario (or --cell) and one --strategy."
+        case .calibrationNeedsGPU(let scenario):
+            return "the scenario '\(Escape.message(scenario))' runs on a device that names no GPU; give --device or --gpu to say which chip to calibrate."
+        case .cannotCalibrate(let measured, let other?, let parameter?):
+            return "a frame of \(Format.fixed(measured, 2)) ms cannot be reproduced by moving \(parameter): the model's other terms already take \(Format.fixed(other, 2)) ms of this frame; check that the scenario is the one measured (its cell, device and iOS)."
+        case .cannotCalibrate(let measured, _, _):
+            return "a frame of \(Format.fixed(measured, 2)) ms cannot be reproduced: the scenario's frame does no work the device model prices."
         case .iosOutOfRange(let ios, let expected):
             return "--ios \(ios) does not apply: expected \(Escape.message(expected))."
         case .jumpRowOutsideTable(let scenario, let row, let sections, let rows):

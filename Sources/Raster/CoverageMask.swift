@@ -67,6 +67,23 @@ public struct CoverageMask: Sendable, Equatable {
         for i in values.indices where other.values[i] > values[i] { values[i] = other.values[i] }
     }
 
+    /// The values of the part at `origin` of the size of `other` raised to `other`'s values: a
+    /// shape whose coverage was made for its bounds only (`formMaximum(with:)` over that part;
+    /// every value outside it is left as it was). `other` must lie inside the mask.
+    public mutating func formMaximum(with other: CoverageMask, at origin: PixelPoint) {
+        precondition(origin.x >= 0 && origin.y >= 0 && origin.x + other.width <= width && origin.y + other.height <= height,
+                     "the part lies inside the mask")
+        let w = width, ow = other.width
+        values.withUnsafeMutableBufferPointer { target in
+            other.values.withUnsafeBufferPointer { source in
+                for y in 0..<other.height {
+                    let from = y * ow, to = (origin.y + y) * w + origin.x
+                    for x in 0..<ow where source[from + x] > target[to + x] { target[to + x] = source[from + x] }
+                }
+            }
+        }
+    }
+
     /// Every value replaced: the alpha of `pixmap`'s pixels where `pixmap` lies with its top-left
     /// at `origin`, 0 everywhere else (a layer's rendered alpha with a margin around it, as a
     /// shadow's shape). `pixmap` must lie inside the mask. Returns the pixels converted; every

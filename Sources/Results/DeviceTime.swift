@@ -14,6 +14,9 @@ public struct DeviceTime: Codable, Equatable, Sendable {
     /// The iOS major version whose rules decided the off-screen passes priced; nil in files
     /// written before rules followed the iOS version (iOS 6's rules held for every row then).
     public var ios: Int?
+    /// How the GPU's profile was calibrated to a frame measured on a device, in words; nil for the
+    /// catalogue's sourced figures (and in older files).
+    public var calibration: String?
     /// The device's refresh rate, whose interval is the frame budget; within `refreshRange`.
     public var refreshHz: Double
 
@@ -123,7 +126,7 @@ public struct DeviceTime: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case gpu, ios, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, frames
+        case gpu, ios, calibration, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, frames
     }
 
     /// The frames' figures as written in results files, derived from the steps (readers
@@ -138,6 +141,7 @@ public struct DeviceTime: Codable, Equatable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(gpu, forKey: .gpu)
         try c.encodeIfPresent(ios, forKey: .ios)
+        try c.encodeIfPresent(calibration, forKey: .calibration)
         try c.encode(refreshHz, forKey: .refreshHz)
         try c.encode(lowNanos, forKey: .lowNanos)
         try c.encode(highNanos, forKey: .highNanos)
@@ -159,5 +163,6 @@ public struct DeviceTime: Codable, Equatable, Sendable {
                   lowNanos: try c.decode(Int.self, forKey: .lowNanos), highNanos: try c.decode(Int.self, forKey: .highNanos),
                   stepLowNanos: try c.decodeIfPresent([Int].self, forKey: .stepLowNanos),
                   stepHighNanos: try c.decodeIfPresent([Int].self, forKey: .stepHighNanos))
+        calibration = try c.decodeIfPresent(String.self, forKey: .calibration)
     }
 }

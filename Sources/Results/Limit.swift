@@ -55,6 +55,14 @@ public struct Limit: Equatable, Sendable, Codable {
         }
     }
 
+    /// The values a limit may hold: a number from 0 to `Results.maxValue` (2^53), the range the
+    /// results reader accepts, so that every reader of a limit (a suite's `limits`, `--limit`, a
+    /// results file's `limits`) accepts the same ones and a run never writes a limit it cannot read.
+    public static let allowedMaximum: ClosedRange<Double> = 0...Double(Results.maxValue)
+
+    /// `allowedMaximum` as messages say it.
+    public static let allowedMaximumText = "a number from 0 to \(Format.grouped(Results.maxValue)) (2^53)"
+
     /// What is held down.
     public var measure: Measure
     /// The largest value that passes.

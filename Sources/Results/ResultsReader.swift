@@ -329,13 +329,14 @@ enum ResultsReader {
     /// low one no more than the high one; and, in files since steps were priced, both ends of
     /// each of the row's `steps` (their `frames` summary is derived, and recomputed here).
     static func deviceTime(_ item: JSONNode, steps: Int) throws -> DeviceTime {
-        let keys = ["gpu", "ios", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "frames"]
+        let keys = ["gpu", "ios", "calibration", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "frames"]
         let f = try item.object(allowing: keys, expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
         var time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
                               refreshHz: try f.required("refreshHz", DeviceTime.refreshExpected).refreshRate(),
                               lowNanos: try f.required("lowNanos", "an integer").count(),
                               highNanos: try f.required("highNanos", "an integer").count())
         time.ios = try f.optional("ios")?.integer(1...99, "an iOS major version from 1 to 99")
+        time.calibration = try f.optional("calibration")?.string(nonEmpty: true)
         guard time.lowNanos <= time.highNanos else {
             throw item.fail("lowNanos (\(time.lowNanos)) is above highNanos (\(time.highNanos)): the low end of an estimate is its fast end")
         }

@@ -115,12 +115,13 @@ public enum ScenarioFile {
     }
 
     /// A suite's `limits`: an object of `Limit.Measure` names and the largest value each may take,
-    /// a non-negative number (`{"worstFrameShare": 0.5, "offscreenPasses": 10}`).
+    /// a number from 0 to 2^53 (`Limit.allowedMaximum`) (`{"worstFrameShare": 0.5, "offscreenPasses": 10}`).
     static func decodeLimits(_ node: JSONNode) throws -> [Limit] {
         let names = Limit.Measure.allCases.map(\.rawValue)
         let fields = try node.object(allowing: names, expected: "an object of limits (\(names.joined(separator: ", ")))")
         return try fields.members.map { member in
-            let value = try node.child(member.key, member.value).number("a number, 0 or more") { $0 >= 0 && $0.isFinite }
+            // The results reader's range: a run writes the suite's limits into its results.
+            let value = try node.child(member.key, member.value).number(Limit.allowedMaximumText) { Limit.allowedMaximum.contains($0) }
             return Limit(Limit.Measure(rawValue: member.key)!, maximum: value)
         }
     }

@@ -4,6 +4,7 @@
 // `JSONNode`, absent keys taking `Scenario.Defaults`; `Suite` groups scenarios, strategies and
 // limits; `ScenarioFile+Cell` reads a cell described as layers into Table's `CellDescription`. Every
 // value is checked against the limits that keep a valid file from failing halfway
-// (docs/scenario-files.md).
+// (docs/scenario-files.md); `ScenarioFile+GPUProfile` reads and writes a GPU profile file (a chip's
+// figures of your own, or a calibrated profile).
 //
-// May import: Harness, Strategies, Table, Raster, Results, JSON, Text.
+// May import: Harness, Strategies, Table, Raster, Results, Problems, JSON, Text, DeviceModel.

@@ -69,6 +69,18 @@ public enum Format {
         return (decimal(a, digits), decimal(b, digits))
     }
 
+    /// `x`, a value above the `limit` it breaks, as a message shows it: with thousands separators
+    /// and the fewest decimals (up to six) that still read above the limit, so 8,192.01 pixels
+    /// is not shown as the 8,192 it exceeds; as Swift prints it when even six do not.
+    public static func above(_ x: Double, limit: Double) -> String {
+        guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
+        for digits in 0...6 {
+            let text = decimal(x, digits)
+            if let shown = Double(text.filter { $0 != "," }), shown > limit { return text }
+        }
+        return "\(x)"
+    }
+
     /// A number as a message shows it: whole numbers without a fraction and with thousands
     /// separators, others as Swift prints them (0.5, 1e-308).
     public static func number(_ x: Double) -> String {

@@ -4,8 +4,11 @@ public enum Suggestion {
     /// one more; beyond that the "nearest" name is rarely what was meant.
     public static let maximumDistance = 2
 
-    /// The candidate nearest to `input` within `maximumDistance` edits (the first on a tie), or nil.
+    /// The candidate nearest to `input`: the one candidate that `input` begins up to a dash
+    /// (`a17` for `a17-pro`), else the nearest within `maximumDistance` edits (the first on a
+    /// tie), else the one it abbreviates; nil when none is.
     public static func nearest(to input: String, in candidates: [String]) -> String? {
+        if let whole = extended(input, in: candidates) { return whole }
         var best: (name: String, distance: Int)?
         let length = input.count
         for candidate in candidates {
@@ -16,6 +19,18 @@ public enum Suggestion {
             if distance <= maximumDistance, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.name ?? abbreviated(input, in: candidates)
+    }
+
+    /// The one candidate that starts with `input` and a dash, so that `input` is its first words
+    /// (`a17` for `a17-pro`, `iphone-se` for `iphone-se-2020`): a name cut short at a word is
+    /// nearer to what was meant than one a digit away (`a7`). Nil when none or several do, or the
+    /// input has no letter or digit.
+    /// - Complexity: O(n) per candidate of n characters.
+    static func extended(_ input: String, in candidates: [String]) -> String? {
+        guard input.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        let stem = input + "-"
+        let matches = candidates.filter { $0.hasPrefix(stem) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// The one candidate that `input` abbreviates — its letters in order, the first one first,

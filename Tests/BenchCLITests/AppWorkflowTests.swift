@@ -124,6 +124,48 @@ final class AppWorkflowTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(run.stderr.contains("offscreenPasses"), run.stderr)
     }
 
+    /// A suite's limit beyond what a results file may hold (2^53) is refused when the suite is
+    /// read, not after the run wrote a file that check, compare and merge refuse (issue 59, row 3).
+    func testASuiteLimitTheResultsReaderWouldRefuseIsRefusedBeforeTheRun() throws {
+        let suite = directory + "/s.json"
+        try Data(#"{"suite": "x", "scenarios": ["ipad-settings"], "strategies": ["none"], "limits": {"blendedPixels": 1e16}}"#.utf8)
+            .write(to: URL(fileURLWithPath: suite))
+        let results = directory + "/r.json"
+        let run = bench("run", "--suite", suite, "--steps", "2", "--quiet", "--json", results)
+        XCTAssertEqual(run.code, 2)
+        XCTAssertEqual(run.stderr, "Error: \(suite): limits.blendedPixels: expected a number from 0 to 9,007,199,254,740,992 (2^53), got 1e+16.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: results))
+    }
+
+    /// A `--limit` whose name is right and whose number is not says what is wrong with the number,
+    /// never "did you mean" the name given (issue 59, row 15).
+    func testALimitWithABadNumberSaysWhatIsWrongWithTheNumber() throws {
+        let results = directory + "/r.json"
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)
+        for value in ["nan", "inf", "-1", "", "0x10", " 1", "1 ", "1e16"] {
+            let run = bench("check", "--results", results, "--limit", "worstFrameShare=" + value)
+            XCTAssertEqual(run.code, 2, value)
+            XCTAssertTrue(run.stderr.hasPrefix("Error: --limit 'worstFrameShare=\(value)': the value '\(value)' of worstFrameShare is not a decimal number from 0 to 9,007,199,254,740,992 (such as 0.5 or 100).\n"),
+                          run.stderr)
+            XCTAssertFalse(run.stderr.contains("Did you mean"), run.stderr)
+        }
+        let run = bench("check", "--results", results, "--limit", "worstFrameShare")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertFalse(run.stderr.contains("Did you mean"), "the name is right; its =number is missing: \(run.stderr)")
+    }
+
+    /// One row is "1 row", in both verdicts (issue 59, "also seen").
+    func testAVerdictOnOneRowSaysRowNotRows() throws {
+        let results = directory + "/r.json"
+        XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)
+        let limits = bench("check", "--results", results, "--limit", "offscreenPasses=1000")
+        XCTAssertEqual(limits.code, 0, limits.stderr)
+        XCTAssertTrue(limits.stdout.hasSuffix("PASS: 1 row within its limits.\n"), limits.stdout)
+        let baseline = bench("check", "--baseline", results, "--results", results)
+        XCTAssertEqual(baseline.code, 0, baseline.stderr)
+        XCTAssertTrue(baseline.stdout.hasSuffix("PASS: 1 row matches the baseline.\n"), baseline.stdout)
+    }
+
     func testACheckWithNeitherABaselineNorLimitsSaysWhatItNeeds() throws {
         let results = directory + "/r.json"
         XCTAssertEqual(bench("run", "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet", "--json", results).code, 0)

@@ -178,6 +178,25 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
     }
 
+    /// The children's copy of an input (`--cell`, `--suite`) is no output: an interrupt says no
+    /// output file was changed, never that it wrote the copy in TMPDIR (issue 59, row 11).
+    func testAnInterruptedRunWithACellNamesNoTemporaryCopyAsWritten() throws {
+        let cell = directory + "/c.json"
+        try Data(#"{"layers": [{"frame": {"width": 32, "height": 32}, "cornerRadius": 16, "masksToBounds": true, "contents": {"image": {}}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: cell))
+        for signal in [SIGINT, SIGTERM] {
+            let run = try Run(BuiltBench.path, ["run", "--device", "iphone-se", "--cell", cell, "--processes", "3", "--steps", "3000",
+                                                "--strategy", "none", "--quiet", "--json", directory + "/r.json"], environment: environment())
+            XCTAssertTrue(eventually(within: Self.patience) { !children(of: run.process.processIdentifier).isEmpty }, "no child started")
+            kill(run.process.processIdentifier, signal)
+            let result = run.finish(within: Self.patience)
+            XCTAssertEqual(result.status, 128 + signal, result.stderr)
+            XCTAssertEqual(result.stderr, "Interrupted; no output file was changed.\n")
+            XCTAssertTrue(eventually(within: Self.patience) { leftovers().isEmpty }, "left in TMPDIR: \(leftovers())")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/r.json"))
+        }
+    }
+
     /// Whether `pid` has ended: gone, or a zombie that nobody reaps (PID 1 of a container may not).
     private func hasEnded(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -372,7 +391,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
                               environment: environment(["PATH": try fakeValgrindPath(labels: labels)]))
             let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "labels '\(labels)': \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'ipad-settings (iphone-se)/none': "),
+            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'iphone-se/none': "),
                           result.stderr)
             XCTAssertTrue(result.stderr.contains(labels.isEmpty ? "wrote no label for it" : "stopped writing labels before it"),
                           result.stderr)

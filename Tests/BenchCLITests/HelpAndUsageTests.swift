@@ -93,7 +93,7 @@ final class HelpAndUsageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertEqual(result.stdout, "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, merge, kernels, version, help.")
+        XCTAssertEqual(lines.first, "Error: Unknown command 'rnu'. Did you mean 'run'? The commands are: run, list, render, check, compare, calibrate, merge, kernels, version, help.")
         XCTAssertEqual(lines.dropFirst().first, "Usage: bench [<subcommand>] [--version]")
         XCTAssertEqual(lines.last, "See 'bench --help'.")
     }

@@ -95,6 +95,111 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(enough.status, 0, "ulimit -v \(advised): \(enough.stderr)")
     }
 
+    // MARK: The estimate is an upper bound (issue 59, rows 1 and 2)
+
+    /// A cell of one layer, `layer` (JSON members besides its frame), `side` points a side (by
+    /// default 2,048, the largest a cell file allows), written to `name` in the test's directory.
+    private func largestLayerCell(_ layer: String, _ name: String, side: Int = 2048) throws -> String {
+        let cell = #"{ "layers": [ { "frame": { "x": 0, "y": 0, "width": \#(side), "height": \#(side) }, "# + layer + " } ] }"
+        try cell.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        return name
+    }
+
+    /// A mask of 1,000 rounded rectangles of 10 to 148 points across a 2,048-point layer, or of
+    /// 1,000 filling it.
+    private func thousandRects(filling: Bool) -> String {
+        let rects = (0..<1000).map { i in
+            filling ? #"{ "x": 0, "y": 0, "width": 2048, "height": 2048, "radius": \#(i % 100) }"#
+                : #"{ "x": \#(i * 37 % 1900), "y": \#(i * 53 % 1900), "width": \#(10 + i % 139), "height": \#(10 + i * 7 % 139), "radius": 5 }"#
+        }
+        return ##""backgroundColor": "#FF0000", "mask": { "shape": "roundedRects", "rects": [ "## + rects.joined(separator: ", ") + " ] }"
+    }
+
+    func testCellsThatTrappedUnderTheLimitTheToolAdvisedAreRefusedBeforeAnyWork() throws {
+        try BuiltBench.require()
+        // Row 1: 1,528,993 KiB is what the estimate advised for the clipped image before it
+        // counted the pool's surfaces and every visible cell's buffers; the run trapped there.
+        let image = try largestLayerCell(#""contents": { "image": {} }, "cornerRadius": 24, "masksToBounds": true"#, "image.json")
+        let run = try shell("ulimit -v 1528993 && exec \"$B\" run --cell \(image) --strategy none --steps 5 --quiet", timeout: 60)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: This run needs about "), run.stderr)
+        XCTAssertFalse(run.stderr.contains("Fatal error"), run.stderr)
+        // The picture of a frame with a 2,048-point shadow path: its blurred coverage is kept in
+        // every visible cell, which the estimate did not count.
+        let shadow = try largestLayerCell(##""backgroundColor": "#FFFFFF", "shadow": { "opacity": 0.5, "radius": 100, "path": true }"##, "shadow.json")
+        let render = try shell("ulimit -v 400000 && exec \"$B\" render --cell \(shadow) --strategy none --png p.png", timeout: 60)
+        XCTAssertEqual(render.status, 2, render.stderr)
+        XCTAssertTrue(render.stderr.hasPrefix("Error: This run needs about "), render.stderr)
+        XCTAssertTrue(render.stderr.contains("for the picture, its legend and its PNG"), render.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/p.png"))
+        // Row 2: 1,000 shapes each filling the layer cost a thousand layers' coverage in every
+        // cell: refused with the estimate, where one step took minutes.
+        let masks = try largestLayerCell(thousandRects(filling: true), "rects.json")
+        for command in ["run --cell \(masks) --device iphone-se --strategy none --steps 1 --quiet",
+                        "render --cell \(masks) --device iphone-se --strategy none --png p.png"] {
+            let refused = try shell("exec \"$B\" \(command)", timeout: 60)
+            XCTAssertEqual(refused.status, 2, "killed after 60 s (nil) means it worked instead: \(refused.stderr)")
+            XCTAssertTrue(refused.stderr.hasPrefix("Error: This run's cells' masks would take about "), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("use a mask of fewer or smaller shapes"), refused.stderr)
+        }
+    }
+
+    /// Issue 59's acceptance: each kind of layer at the largest a cell file allows (2,048 points
+    /// a side, a shadow of radius 100, a mask of 1,000 shapes, a rasterization scale of 4), one
+    /// to a cell on every row of the iPhone SE, drawn by `run` and by `render` with an overlay:
+    /// refused before any work, or run to the end under the address-space limit its estimate
+    /// advises (`ulimit -v`, the figure in its refusal under a lower one).
+    func testEachLayerKindAtItsLargestRunsUnderTheLimitItsEstimateAdvisesOrIsRefusedUpFront() throws {
+        try SlowTests.require()
+        try BuiltBench.require()
+        let kinds: [(name: String, layer: String, side: Int)] = [
+            ("clipped-image", #""contents": { "image": {} }, "cornerRadius": 24, "masksToBounds": true"#, 2048),
+            ("picture", #""contents": { "image": { "width": 2048, "height": 2048 } }"#, 2048),
+            ("label", #""contents": { "text": { "title": 200, "size": 200 } }"#, 2048),
+            ("rounded-background", ##""backgroundColor": "#FF0000", "cornerRadius": 1024"##, 2048),
+            ("rounded-mask", ##""backgroundColor": "#FF0000", "mask": { "shape": "roundedRect", "radius": 100 }"##, 2048),
+            ("oval-mask", ##""backgroundColor": "#FF0000", "mask": { "shape": "oval" }"##, 2048),
+            ("thousand-rects-mask", thousandRects(filling: false), 2048),
+            ("shadow-path", ##""backgroundColor": "#FFFFFF", "shadow": { "opacity": 0.5, "radius": 100, "path": true }"##, 2048),
+            ("shadow", ##""backgroundColor": "#FFFFFF", "shadow": { "opacity": 0.5, "radius": 100 }"##, 2048),
+            ("border", ##""border": { "width": 2048, "color": "#FF000080" }"##, 2048),
+            ("rounded-border", ##""cornerRadius": 1024, "border": { "width": 10, "color": "#FF000080" }"##, 2048),
+            ("group-opacity", ##""opacity": 0.5, "sublayers": [ { "frame": { "x": 0, "y": 0, "width": 2048, "height": 2048 }, "backgroundColor": "#00FF00" } ]"##, 2048),
+            ("rasterized", ##""backgroundColor": "#FF0000", "cornerRadius": 20, "masksToBounds": true, "shouldRasterize": true, "rasterizationScale": 4, "sublayers": [ { "frame": { "x": 0, "y": 0, "width": 2048, "height": 2048 }, "backgroundColor": "#00FF00" } ]"##, 2048),
+            // The largest layer whose rasterized bitmap the cache keeps (2.5 screens, at 4×), rasterized
+            // in each visible cell, its clip baked in.
+            ("rasterized-kept", ##""backgroundColor": "#FF0000", "cornerRadius": 20, "masksToBounds": true, "shouldRasterize": true, "rasterizationScale": 4, "sublayers": [ { "frame": { "x": 0, "y": 0, "width": 2048, "height": 2048 }, "backgroundColor": "#00FF00" } ]"##, 300),
+        ]
+        for kind in kinds {
+            let cell = try largestLayerCell(kind.layer, kind.name + ".json", side: kind.side)
+            for command in ["run --cell \(cell) --device iphone-se --strategy none --steps 1 --quiet",
+                            "render --cell \(cell) --device iphone-se --strategy none --overlay offscreen --png p.png"] {
+                // Below any run's need: the refusal gives the estimate (or the work's, before it).
+                let refused = try shell("ulimit -v 150000 && exec \"$B\" \(command)", timeout: 60)
+                XCTAssertEqual(refused.status, 2, "\(kind.name), \(command): \(refused.stderr)")
+                XCTAssertTrue(refused.stderr.hasPrefix("Error: This run"), "\(kind.name): \(refused.stderr)")
+                guard let advised = advisedLimit(refused.stderr) else {
+                    XCTAssertTrue(refused.stderr.contains("a run may"), "refused for its work, or with advice: \(refused.stderr)")
+                    continue
+                }
+                let run = try shell("ulimit -v \(advised) && exec \"$B\" \(command)", timeout: 600)
+                XCTAssertEqual(run.status, 0, "\(kind.name) under ulimit -v \(advised): \(run.stderr)")
+                XCTAssertFalse(run.stderr.contains("Fatal error"), run.stderr)
+            }
+        }
+        // The most layers a cell may have, each clipped, so each is numbered on the picture and
+        // takes its lines in the legend under it (tens of thousands of pixels tall).
+        let layers = (0..<1000).map { i in
+            ##"{ "frame": { "x": \##(i % 40 * 10), "y": 0, "width": 8, "height": 8 }, "cornerRadius": 2, "masksToBounds": true, "contents": { "image": {} } }"##
+        }
+        try ("{ \"layers\": [ " + layers.joined(separator: ", ") + " ] }").write(toFile: directory + "/layers.json", atomically: true, encoding: .utf8)
+        let command = "render --cell layers.json --device iphone-se --strategy none --overlay offscreen --png p.png"
+        let refused = try shell("ulimit -v 150000 && exec \"$B\" \(command)", timeout: 60)
+        let advised = try XCTUnwrap(advisedLimit(refused.stderr), refused.stderr)
+        let legend = try shell("ulimit -v \(advised) && exec \"$B\" \(command)", timeout: 600)
+        XCTAssertEqual(legend.status, 0, "1,000 layers' legend under ulimit -v \(advised): \(legend.stderr)")
+    }
+
     // MARK: Arguments that are not UTF-8 (row 3)
 
     func testAnArgumentThatIsNotUTF8IsRefusedRatherThanTakenForAnotherName() throws {
@@ -141,5 +246,28 @@ final class HostileEnvironmentTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         let fifo = try shell(#"mkfifo s.fifo && { cat s.json > s.fifo & } && exec "$B" run --scenario-file s.fifo --strategy none --quiet"#)
         XCTAssertEqual(fifo.status, 0, fifo.stderr)
+    }
+
+    // MARK: A file-size limit and a FIFO among the suites (issue 59, rows 8 and 9)
+
+    func testAFileSizeLimitIsACannotWriteErrorWithNothingLeft() throws {
+        try BuiltBench.require()
+        let run = try shell(#"ulimit -f 4 && exec "$B" run --device iphone-se --strategy none --steps 2 --quiet --json f.json"#, timeout: 60)
+        XCTAssertEqual(run.status, 2, "153 is death by SIGXFSZ: \(run.stderr)")
+        XCTAssertEqual(run.stderr, "Error: Cannot write 'f.json': it would be larger than the file-size limit of 4,096 bytes (ulimit -f 4); "
+            + "raise the limit or write a smaller output.\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("f.json") }, [],
+                       "neither the file nor its temporary file")
+    }
+
+    func testAFIFOAmongTheSuitesIsListedAsUnreadableInsteadOfHanging() throws {
+        try BuiltBench.require()
+        let list = try shell(#"mkdir Benchmarks && mkfifo Benchmarks/x.json && exec "$B" list"#, timeout: 30)
+        XCTAssertEqual(list.status, 0, "killed after 30 s (nil) means it waited for a writer: \(list.stderr)")
+        XCTAssertTrue(list.stdout.contains("Benchmarks/x.json  unreadable: Benchmarks/x.json: is a named pipe (FIFO), not a regular file; "
+                                           + "bench list reads only regular files"), list.stdout)
+        let json = try shell(#"exec "$B" list --json"#, timeout: 30)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdout.contains("is a named pipe (FIFO)"), json.stdout)
     }
 }

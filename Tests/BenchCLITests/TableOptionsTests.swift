@@ -15,7 +15,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                         "--strategy", "none,per-cell-mask", "--steps", "3", "--quiet", "--json", path)
         XCTAssertEqual(run.code, 0, run.stderr)
         let results = try Results.load(from: path)
-        let name = "ipad-settings (iphone-se, 50 rows per section, radius 10 pt)"
+        let name = "iphone-se (50 rows per section, radius 10 pt)"
         XCTAssertEqual(Set(results.runs.map(\.scenario)), [name])
         XCTAssertEqual(results.runs.first?.deviceTime?.gpu, "a13", "the catalogue device brings its GPU")
         let definition = try XCTUnwrap(results.scenarioDefinitions?[name])
@@ -40,6 +40,38 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(run.code, 2)
         XCTAssertTrue(run.stderr.contains("has events, which name its rows and sections"), run.stderr)
     }
+
+    /// `--gpu` prices the same frames on another chip and moves no row, so it applies to a suite
+    /// whose scenarios have events (issue 59, row 10).
+    func testAGPUAppliesToScenariosWithEvents() throws {
+        let path = directory + "/r.json"
+        let run = bench("run", "--suite", Self.benchmarks + "/events.json", "--gpu", "a13", "--strategy", "none", "--steps", "2",
+                        "--quiet", "--json", path)
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let results = try Results.load(from: path)
+        XCTAssertFalse(results.runs.isEmpty)
+        XCTAssertTrue(results.runs.allSatisfy { $0.deviceTime?.gpu == "a13" && $0.scenario.hasSuffix(" (gpu a13)") },
+                      "\(results.runs.map(\.scenario))")
+    }
+
+    /// A row just over the pixel limit says by how much: 2,730.67 pt at 3× is 8,192.01 pixels,
+    /// not the 8,192 it exceeds (issue 59, row 16).
+    func testARowHeightJustOverThePixelLimitShowsTheRealPixels() {
+        let run = bench("run", "--device", "iphone-15-pro", "--row-height", "2730.67", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: A row height of 2730.67 pt is 8,192.01 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels"),
+                      run.stderr)
+    }
+
+    /// A GPU named without its suffix is the one suggested (issue 59, row 17).
+    func testAGPUNamedWithoutItsSuffixSuggestsTheWholeName() {
+        let run = bench("run", "--gpu", "a17", "--quiet")
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: 'a17' is not a known value of --gpu. Did you mean 'a17-pro'?"), run.stderr)
+    }
+
+    private static let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Benchmarks").path
 
     /// The output names the device and the table it ran, in the user's terms; the host's kernel
     /// choices are the tool's internals, shown with --wide only.
@@ -69,7 +101,8 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                 let run = bench(["run", "--cell", Self.cells + "/\(cell).json", "--strategy", "none", "--steps", "5", "--quiet", "--json", path] + options)
                 XCTAssertEqual(run.code, 0, run.stderr)
                 let results = try Results.load(from: path)
-                let name = "ipad-settings (" + (ios.map { "ipad-air, iOS \($0), " } ?? "") + "cell \(cell))"
+                // Named after the device first when there is one (the default scenario's own name is its iPad's).
+                let name = ios.map { "ipad-air (iOS \($0), cell \(cell))" } ?? "ipad-settings (cell \(cell))"
                 XCTAssertEqual(results.runs.map(\.scenario), [name])
                 let definition = try XCTUnwrap(results.scenarioDefinitions?[name]?["content"])
                 XCTAssertEqual(definition["kind"], "cell", "\(definition)")

@@ -1,5 +1,6 @@
 @testable import Compositor
 import Raster
+import RasterTestSupport
 import XCTest
 
 /// Path shapes beyond rectangles: ovals and unions, as fills and as masks through the plain-fill
@@ -86,6 +87,28 @@ final class PathShapeTests: XCTestCase {
         XCTAssertEqual(both[15, 5], 0, "nothing between them")
         XCTAssertEqual(both[25, 5], 255)
         XCTAssertEqual(Path.Shape.union([left, right]).bounds, Rect(x: 0, y: 0, width: 30, height: 10))
+    }
+
+    /// A union's rounded rectangles are each made over their bounds only: value for value what
+    /// the largest of their whole-window coverages gives, for rectangles inside, across and
+    /// outside the window, at fractional positions, with radii up to past half a side.
+    func testAUnionOfRoundedRectanglesIsTheMaximumOfTheirWholeWindowCoverages() {
+        var random = SeededRandom(seed: 59)
+        for _ in 0..<40 {
+            let rects = (0..<Int.random(in: 1...12, using: &random)).map { _ -> Path.Shape in
+                let rect = Rect(x: Double.random(in: -20...50, using: &random), y: Double.random(in: -20...40, using: &random),
+                                width: Double.random(in: 0...40, using: &random), height: Double.random(in: 0...30, using: &random))
+                return Bool.random(using: &random) ? .rect(rect)
+                    : .roundedRect(rect, radius: Double.random(in: 0...25, using: &random), corners: Corners(rawValue: UInt8.random(in: 0...15, using: &random)))
+            }
+            let window = PixelRect(x: Int.random(in: -10...10, using: &random), y: Int.random(in: -10...10, using: &random),
+                                   width: Int.random(in: 1...90, using: &random), height: Int.random(in: 1...70, using: &random))
+            let scale = [1.0, 2, 3].randomElement(using: &random)!
+            let union = Path.Shape.union(rects).coverage(in: window, scale: scale)!
+            var expected = CoverageMask(size: window.size)!
+            for shape in rects { expected.formMaximum(with: shape.coverage(in: window, scale: scale)!) }
+            XCTAssertEqual(union, expected, "\(rects) in \(window) at \(scale)×")
+        }
     }
 
     func testAUnionMaskGoesThroughThePlainFillPath() {

@@ -65,6 +65,31 @@ final class LayerLabelTests: XCTestCase {
         XCTAssertNotEqual(picture, frame, "the numbers are drawn on the frame")
     }
 
+    /// A cell of 1,000 masked layers numbers the dearest `maxNumbered`, and its legend says how
+    /// many more paid in one line, rather than growing a line per layer (issue 59, "also seen":
+    /// a legend 48,030 px tall).
+    func testACellOfAThousandPayingLayersNumbersTheDearestAndCountsTheRest() throws {
+        // The first layer, larger, pays more pixels than any other: it is numbered whatever the ties.
+        var layers = (0..<CellDescription.maxLayers).map { i -> LayerDescription in
+            var layer = LayerDescription(frame: Rect(x: Double(i % 100) * 3, y: Double(i / 100) * 3, width: 2, height: 2))
+            layer.contents = .image(.picture(size: nil, color: nil, cornerRadius: 0))
+            layer.mask = .oval
+            return layer
+        }
+        layers[999].frame = Rect(x: 0, y: 30, width: 12, height: 12)
+        let cell = CellDescription(layers: layers, separatorInset: 16)
+        let scenario = Fixtures.singleSection(rows: 1, content: ContentPattern(cells: [.layers(cell)]))
+        let (frame, labels) = try FramePicture.drawn(scenario: scenario, strategy: "none", step: 0, overlay: .blended,
+                                                     downscale: 1, catalog: .builtIn)
+        XCTAssertEqual(labels.labels.count, LayerLabels.maxNumbered)
+        XCTAssertGreaterThan(labels.unnumbered, CellDescription.maxLayers / 2, "the masked layers on screen blend their composites")
+        XCTAssertTrue(labels.labels.contains { $0.path == "layers[999]" }, "the dearest is numbered: \(labels.labels.map(\.path))")
+        let legend = PictureLegend(scenario: scenario, strategy: "none", step: 0, overlay: .blended, labels: labels)
+        let height = legend.drawn(below: frame).height - frame.height
+        let lineHeight = BuiltinFont.standard.lineHeight(pixelsPerEm: PictureLegend.pixelsPerEm(forWidth: frame.width))
+        XCTAssertLessThan(height, 60 * lineHeight, "the caption, the tints, 20 numbered layers and one line for the rest")
+    }
+
     func testTheBlendedOverlayNumbersTheMaskedLayerWhoseCompositeBlendsNotTheOpaqueImage() throws {
         let (_, labels) = try FramePicture.drawn(scenario: maskedThenPlain(), strategy: "none", step: 0, overlay: .blended,
                                                  downscale: 1, catalog: .builtIn)

@@ -181,6 +181,19 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "a row height of 4,096 pt is 12,288 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
     }
 
+    func testALimitWithAKnownNameAndABadNumberSaysWhatIsWrongWithTheNumber() {
+        assertUsage(.badLimitValue(text: "worstFrameShare=nan", measure: "worstFrameShare", value: "nan", maximum: 1 << 53),
+                    "--limit 'worstFrameShare=nan': the value 'nan' of worstFrameShare is not a decimal number from 0 to 9,007,199,254,740,992 (such as 0.5 or 100).")
+        assertUsage(.badLimit(text: "worstFrameShare", known: ["worstFrameShare", "offscreenPasses"]),
+                    "--limit 'worstFrameShare' is not name=number with a number 0 or more and a name of worstFrameShare, offscreenPasses.")
+    }
+
+    func testARowHeightJustAboveThePixelLimitShowsPixelsAboveTheLimit() {
+        // 2,730.67 pt at 3× is 8,192.01 pixels, which rounded to a whole pixel read as the limit itself.
+        assertUsage(.rowHeightAbovePixelLimit(rowHeight: 2730.67, device: "iphone-15-pro", scale: 3, pixels: 2730.67 * 3, maximum: 8192),
+                    "a row height of 2730.67 pt is 8,192.01 pixels on iphone-15-pro (3×); a row may be at most 8,192 pixels, so give --row-height 2,730.66 or less.")
+    }
+
     func testAJumpToARowTheOptionsRemoveNamesTheTable() {
         assertUsage(.jumpRowOutsideTable(scenario: "j", row: .init(section: 20, row: 2), sections: 30, rows: 1),
                     "the scenario 'j' jumps to row 20.2, which the table the options make does not have: section 20 has 1 row (0 to 0).")
@@ -298,6 +311,8 @@ final class BenchErrorRenderingTests: XCTestCase {
                     "s.json: the file is 2,000,000 bytes; scenario and suite files are limited to 1,000,000.")
         assertInput(.tooLarge(bytes: nil, limit: 1_000_000, subject: "results files"),
                     "s.json: the file is more than 1,000,000 bytes; results files are limited to 1,000,000.")
+        assertInput(.notRegularFile(.fifo), "s.json: is a named pipe (FIFO), not a regular file; bench list reads only regular files.")
+        assertInput(.notRegularFile(.characterDevice), "s.json: is a character device, not a regular file; bench list reads only regular files.")
     }
 
     func testStepSummaryRefusalsNameTheFileAndWhy() {
@@ -347,6 +362,8 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertOutput(.notADirectory("a/b"), "cannot write 'out.json': a component of 'a/b' is not a directory.")
         assertOutput(.permissionDenied(directory: "/r"), "cannot write 'out.json': permission denied (the directory '/r' is not writable).")
         assertOutput(.nameTooLong, "cannot write 'out.json': the name is too long.")
+        assertOutput(.fileSizeLimit(bytes: 4096),
+                     "cannot write 'out.json': it would be larger than the file-size limit of 4,096 bytes (ulimit -f 4); raise the limit or write a smaller output.")
         assertOutput(.system(ENOSPC), "cannot write 'out.json': \(BenchError.systemReason(ENOSPC)).")
     }
 
@@ -422,6 +439,11 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertResource(.runNeedsMemory(need: cells, limit: .physical, limitBytes: 1_000_000_000),
                        "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 1,500 MB for the tables and their cells' bitmaps, and about 100 MB for the program), "
                        + "but this machine has 1,000 MB of memory; run a smaller table or cell, or fewer strategies or steps.")
+        var picture = need
+        picture.pictureBytes = 400_000_000
+        assertResource(.runNeedsMemory(need: picture, limit: .addressSpace, limitBytes: 307_200_000),
+                       "this run needs about 682 MB of memory (26 buffers of a 2048 × 2732 frame, 22 MB each, 400 MB for the picture, its legend and its PNG, and about 100 MB for the program), "
+                       + "but the address-space limit is 307 MB (ulimit -v 300000); raise it to 682 MB (ulimit -v 666016) or more, or run fewer strategies or steps.")
     }
 
     func testRunTooLongGivesTheEstimateAndTheScenario() {
@@ -429,6 +451,14 @@ final class BenchErrorRenderingTests: XCTestCase {
                        "this run's cells would draw about 4.3 × 10¹⁰ pixels in off-screen passes, more than the 1.0 × 10¹⁰ a run may (minutes of drawing): "
                        + "a step of the scenario 'shadowed' draws about 279.4 screens of them; run fewer steps or strategies, "
                        + "or a cell with fewer or smaller clipped, masked or shadowed layers.")
+    }
+
+    func testMasksTooLongGivesTheEstimateTheScenarioAndEachCellsShare() {
+        assertResource(.masksTooLong(values: 6.4e11, limit: 1e10, scenario: "rects", perCell: 1.7e10, cells: 38),
+                       "this run's cells' masks would take about 6.4 × 10¹¹ coverage values to make, more than the 1.0 × 10¹⁰ "
+                       + "pixels a run may draw (minutes of work): each of the 38 cells the tables of the scenario 'rects' make "
+                       + "covers about 1.7 × 10¹⁰ for its masks' shapes; use a mask of fewer or smaller shapes, or run fewer "
+                       + "strategies or rounds.")
     }
 
     func testInstructionsMissingNamesFivePairsAndWhy() {

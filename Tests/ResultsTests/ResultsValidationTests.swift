@@ -70,6 +70,8 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try load(try text(results)), results)
     }
 
+    // MARK: Layer costs and limits (issue 59, "also seen")
+
     // MARK: Negative values
 
     func testALimitGivenTwiceIsRejectedRatherThanTheLooserWinning() throws {

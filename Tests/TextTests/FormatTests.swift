@@ -1,7 +1,7 @@
 import Text
 import XCTest
 
-/// How numbers are written for people where two are compared or a count is named.
+/// How numbers are written for people where two are compared, a count is named or a limit was broken.
 final class FormatTests: XCTestCase {
     func testACountIsSingularOnlyForOne() {
         XCTAssertEqual(Format.count(0, "row"), "0 rows")
@@ -20,5 +20,11 @@ final class FormatTests: XCTestCase {
         }
         XCTAssertEqual(Format.apart(24, 23).0, "24", "whole numbers stay whole")
         XCTAssertEqual(Format.apart(1_234, 5).0, "1,234")
+    }
+
+    func testAValueJustAboveALimitIsShownWithTheDecimalsThatKeepItAbove() {
+        XCTAssertEqual(Format.above(2730.67 * 3, limit: 8192), "8,192.01")
+        XCTAssertEqual(Format.above(12_288, limit: 8192), "12,288")
+        XCTAssertEqual(Format.above(8192.0004, limit: 8192), "8,192.0004")
     }
 }

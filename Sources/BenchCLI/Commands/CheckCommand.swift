@@ -165,10 +165,12 @@ struct CheckCommand: BenchCommand {
     /// A `--limit` value: `name=number`.
     static func limit(_ text: String) throws -> Limit {
         let known = Limit.Measure.allCases.map(\.rawValue)
-        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let measure = Limit.Measure(rawValue: parts[0]),
-              let maximum = ParsedArguments.decimalNumber(parts[1]), maximum >= 0, maximum.isFinite else {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let measure = Limit.Measure(rawValue: parts[0]) else {
             throw BenchError.usage(.badLimit(text: text, known: known))
+        }
+        guard let maximum = ParsedArguments.decimalNumber(parts[1]), Limit.allowedMaximum.contains(maximum) else {
+            throw BenchError.usage(.badLimitValue(text: text, measure: measure.rawValue, value: parts[1], maximum: Results.maxValue))
         }
         return Limit(measure, maximum: maximum)
     }

@@ -123,12 +123,28 @@ struct Listing: Encodable {
         return files.map { file in
             let path = directory + "/" + file
             do {
+                // Not opened unless regular: opening a FIFO waits for a writer that may never come.
+                if let special = specialFile(path) { throw BenchError.input(.cannotRead(path: path, reason: .notRegularFile(special))) }
                 let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
                 return Suite(file: path, name: suite.name, scenarios: suite.scenarios.count,
                              largestRows: suite.scenarios.map(\.rowCount).max() ?? 0)
             } catch {
                 return Suite(file: path, error: "\(error)")
             }
+        }
+    }
+
+    /// What `path` is (following links) when it is neither a regular file nor a directory (nor
+    /// absent, which reading reports); nil otherwise.
+    static func specialFile(_ path: String) -> ReadFailure.SpecialFile? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: return .fifo
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFSOCK: return .socket
+        default: return nil
         }
     }
 

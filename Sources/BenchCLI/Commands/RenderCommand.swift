@@ -51,7 +51,9 @@ struct RenderCommand: BenchCommand {
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
         let inputs = try InputFiles(arguments)
-        scenario = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])[0]
+        let scenarios = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])
+        guard scenarios.count == 1 else { throw BenchError.usage(.oneDeviceOnly(command: "render", count: scenarios.count)) }
+        scenario = scenarios[0]
         strategy = arguments.value("strategy")!
         step = try arguments.integer("step", atLeast: 0)
         if let step, step > 1_000_000 { throw BenchError.usage(.numberAbove(option: "step", maximum: 1_000_000, value: step)) }
@@ -64,9 +66,10 @@ struct RenderCommand: BenchCommand {
 
     func run(_ context: CommandContext) throws -> Int32 {
         context.stderr(ScenarioSelection.deviceNotes([scenario]))
-        // One frame, or two with the raster overlay: its memory (the table, the cell's bitmaps)
-        // is checked before it is drawn, as a run's is.
-        try FrameMemory.check(FrameMemory.need(for: RunPlan(scenarios: [scenario], strategies: [strategy]), steps: 2, rounds: 1))
+        // One frame, or two with the raster overlay: its work and memory (the table, the cell's
+        // bitmaps, the picture and its legend) are checked before it is drawn, as a run's are.
+        try WorkEstimate.check(RunPlan(scenarios: [scenario], strategies: [strategy]), steps: 2, rounds: 1)
+        try FrameMemory.check(FrameMemory.need(forRender: scenario, strategy: strategy, overlay: overlay, downscale: downscale))
         // A table whose sections are all longer than the scroll shows no edge: then step 0.
         let step = self.step ?? FramedCorner.find(in: scenario)?.step ?? 0
         let picture = try FramePicture.captioned(scenario: scenario, strategy: strategy, step: step, overlay: overlay,

@@ -139,6 +139,9 @@ public enum AtomicFile {
             case .descriptor(let fd):
                 if outputs[index].path == AtomicFile.standardOutput, let standardOutput {
                     standardOutput(outputs[index].data)
+                } else if outputs[index].path == AtomicFile.standardOutput {
+                    // Said as every command says a failed write to standard output (`render --png -`).
+                    try writeAll(outputs[index].data, to: fd) { BenchError.output(.streamWriteFailed(descriptor: fd, code: $0)) }
                 } else {
                     try writeAll(outputs[index].data, to: fd) { failure(outputs[index].path, $0) }
                 }
@@ -215,8 +218,27 @@ public enum AtomicFile {
     }
 
     private static func failure(_ path: String, _ code: Int32) -> BenchError {
-        BenchError.output(.cannotWrite(path: path, reason: .system(code)))
+        if code == EFBIG, let bytes = fileSizeLimit() {
+            return BenchError.output(.cannotWrite(path: path, reason: .fileSizeLimit(bytes: bytes)))
+        }
+        return BenchError.output(.cannotWrite(path: path, reason: .system(code)))
     }
+
+    /// The file-size limit this process runs under (`ulimit -f`), in bytes; nil when there is none.
+    /// A write past it fails with EFBIG: `main` ignores SIGXFSZ, which would otherwise end the
+    /// process with the temporary file left behind.
+    static func fileSizeLimit() -> UInt64? {
+        var limit = rlimit()
+        guard getrlimit(fileSize, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return UInt64(limit.rlim_cur)
+    }
+
+    /// RLIMIT_FSIZE as getrlimit(2) takes it: an enum case in Glibc's import, an Int32 in Darwin's.
+    #if canImport(Glibc)
+    private static let fileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+    private static let fileSize = RLIMIT_FSIZE
+    #endif
 
     /// What writing to a path means, decided once from what is there now.
     private enum Destination {
@@ -374,6 +396,7 @@ public enum AtomicFile {
             case EISDIR: .directory
             case EACCES, EPERM: .permissionDenied(directory: directory)
             case ENAMETOOLONG: .nameTooLong
+            case EFBIG: AtomicFile.fileSizeLimit().map { .fileSizeLimit(bytes: $0) } ?? .system(code)
             default: .system(code)
             }
             return BenchError.output(.cannotWrite(path: shownPath, reason: reason))

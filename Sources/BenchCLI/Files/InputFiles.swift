@@ -18,7 +18,7 @@ struct InputFiles {
     }
 
     /// The options read, in `options`' order.
-    static let options = ["scenario-file", "suite", "cell"]
+    static let options = ["scenario-file", "suite", "cell", "gpu-profile"]
 
     /// The files read, in `options`' order.
     private(set) var files: [File] = []
@@ -38,6 +38,22 @@ struct InputFiles {
     /// The file given to `option`, when one was.
     subscript(option: String) -> File? { files.first { $0.option == option } }
 
+    /// Writes the copy `bytes` at `path`, a new file in the command's own temporary directory:
+    /// not an output, so neither replaced atomically nor named by an interrupt's message ("no
+    /// output file was changed" stays true), and removed with the directory.
+    /// - Throws: `BenchError.output` when it cannot be written (TMPDIR full).
+    private static func writeCopy(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw BenchError.output(.cannotWrite(path: path, reason: .system(errno))) }
+        do {
+            try AtomicFile.writeAll(Data(bytes), to: fd) { BenchError.output(.cannotWrite(path: path, reason: .system($0))) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw BenchError.output(.cannotWrite(path: path, reason: .system(errno))) }
+    }
+
     /// The arguments that give a child each file as a copy (`--cell=COPY`), written under
     /// `directory` in a folder named after the option and under the file's own last name, so a
     /// cell keeps its name in the child (the scenario is named after the cell file's name).
@@ -50,7 +66,7 @@ struct InputFiles {
             }
             let name = URL(fileURLWithPath: file.path).lastPathComponent
             let copy = folder + "/" + (name.isEmpty || name == "/" ? "input.json" : name)
-            try AtomicFile.write(file.bytes, to: copy)
+            try Self.writeCopy(file.bytes, to: copy)
             return "--\(file.option)=\(copy)"
         }
     }

@@ -40,8 +40,13 @@
 // path as an oval when the path is one (one subpath of curves), otherwise as its bounding box with
 // square corners; any other mask layer as its frame rounded by its `cornerRadius`), labels whose
 // text is fixed (change `"title": n` to `"string": "…"` by hand), and colours outside sRGB
-// (clamped). `bench` checks the file as it checks any: limits such as 1,000 layers, 16 levels of
-// nesting and 2,048 pt sides are reported by its reader, naming the layer's key path.
+// (clamped). Values beyond what `bench` accepts are brought within it, and each change is said
+// (`CellExporter.Adjustment`, printed on standard error by `json(of:)` and `write`): an image
+// larger than 2,048 pt a side (a 12-MP photo in a 60 pt avatar) is scaled down to it, keeping its
+// shape; a shadow radius above 100 pt, a `rasterizationScale` above 4, sides, positions and radii
+// beyond 2,048 pt are clamped; a `rasterizationScale` of 0 or less is left out (the default 1);
+// layers beyond the 1,000th, or nested deeper than 16, are left out. So the file it writes is one
+// `bench run --cell` reads.
 //
 // Verified on Linux only. The walk and the JSON go through `ExportableLayer`, a protocol with Core
 // Animation's own property names and types; the tests (Tests/CellExporterTests) build the trees of
@@ -136,6 +141,36 @@ public protocol ExportableColor {
 
 /// Writes a layer tree as a cell file (the format of docs/scenario-files.md, "Describe your cell").
 public enum CellExporter {
+    /// What `bench` accepts in a cell file (docs/scenario-files.md, "Describe your cell"), which
+    /// the exporter keeps every value within.
+    public enum Limits {
+        /// The longest side, farthest position, largest radius, border and separator inset, points.
+        public static let length: CGFloat = 2048
+        /// The largest shadow radius, points.
+        public static let shadowRadius: CGFloat = 100
+        /// The largest `rasterizationScale` (a file takes above 0 to this).
+        public static let rasterizationScale: CGFloat = 4
+        /// The most layers in a cell, and the deepest nesting.
+        public static let layers = 1_000, depth = 16
+    }
+
+    /// A value the exporter changed so that `bench` accepts the file: where (a key path of the
+    /// file, `layers[0].contents.image`) and what it did.
+    public struct Adjustment: Equatable, Sendable, CustomStringConvertible {
+        public var path: String
+        public var change: String
+
+        public var description: String { "\(path): \(change)" }
+    }
+
+    /// A cell object and the changes made to keep it within `Limits`.
+    public struct Export {
+        /// The cell object, as `cell(of:…)` returns it.
+        public var cell: [String: Any]
+        /// What was changed, in the order met; empty when nothing was.
+        public var adjustments: [Adjustment]
+    }
+
     /// A layer's contents as the cell format describes them: placeholders, never pixels.
     public enum Contents: Equatable, Sendable {
         /// A picture of `size` points (nil: the layer's size), opaque unless it has transparent
@@ -192,22 +227,56 @@ public enum CellExporter {
 
     /// The cell object of `root`: its sublayers, with frames relative to `root`'s bounds moved by
     /// `offset`, and `separatorInset` when given. `contents` gives placeholders by layer that take
-    /// precedence over each layer's own (the UIKit entry points put labels' text there).
+    /// precedence over each layer's own (the UIKit entry points put labels' text there). Values
+    /// beyond `Limits` are brought within them (`export(_:separatorInset:offset:contents:)` says
+    /// which).
     /// - Complexity: O(n) in the layers of the tree.
     public static func cell<Root: ExportableLayer>(of root: Root, separatorInset: CGFloat? = nil, offset: CGPoint = .zero,
                                                    contents: [ObjectIdentifier: Contents] = [:]) -> [String: Any] {
-        var cell: [String: Any] = ["layers": (root.sublayers ?? []).map {
-            layer($0, in: root.bounds, offset: offset, contents: contents)
-        }]
-        if let separatorInset { cell["separatorInset"] = number(separatorInset) }
-        return cell
+        export(root, separatorInset: separatorInset, offset: offset, contents: contents).cell
+    }
+
+    /// The cell object of `root` (see `cell(of:separatorInset:offset:contents:)`) and the values
+    /// changed to keep it within `Limits`.
+    /// - Complexity: O(n) in the layers of the tree.
+    public static func export<Root: ExportableLayer>(_ root: Root, separatorInset: CGFloat? = nil, offset: CGPoint = .zero,
+                                                     contents: [ObjectIdentifier: Contents] = [:]) -> Export {
+        var walk = Walk(overrides: contents)
+        let sublayers = root.sublayers ?? []
+        var layers: [[String: Any]] = []
+        for (index, sublayer) in sublayers.enumerated() {
+            guard let layer = walk.layer(sublayer, in: root.bounds, offset: offset, path: "layers[\(index)]", depth: 1) else { continue }
+            layers.append(layer)
+        }
+        walk.noteLeftOut()
+        if layers.isEmpty {
+            // A cell file has at least one layer; a hidden one draws, and costs, nothing.
+            layers = [["frame": walk.rect(CGRect(origin: offset, size: root.bounds.size), in: .zero, offset: .zero, path: "layers[0].frame"),
+                       "hidden": true]]
+            walk.adjust("layers", "the view has no layers; one hidden layer of its size written, as a cell file has at least one")
+        }
+        var cell: [String: Any] = ["layers": layers]
+        if let separatorInset {
+            cell["separatorInset"] = walk.length(separatorInset, "separatorInset", range: 0...Limits.length, default: 16)
+        }
+        return Export(cell: cell, adjustments: walk.adjustments)
     }
 
     /// The cell file of `root` (see `cell(of:separatorInset:offset:contents:)`): JSON, pretty,
-    /// keys sorted.
+    /// keys sorted. The values changed to keep it within `Limits` are printed on standard error.
     public static func json<Root: ExportableLayer>(of root: Root, separatorInset: CGFloat? = nil, offset: CGPoint = .zero,
                                                    contents: [ObjectIdentifier: Contents] = [:]) throws -> String {
-        try json(cell(of: root, separatorInset: separatorInset, offset: offset, contents: contents))
+        let export = export(root, separatorInset: separatorInset, offset: offset, contents: contents)
+        say(export.adjustments)
+        return try json(export.cell)
+    }
+
+    /// Prints `adjustments` on standard error, where the console shows them beside the JSON.
+    static func say(_ adjustments: [Adjustment]) {
+        guard !adjustments.isEmpty else { return }
+        let text = "CellExporter changed \(adjustments.count) value\(adjustments.count == 1 ? "" : "s") so that bench accepts the file:\n"
+            + adjustments.map { "  \($0)\n" }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Writes the cell file of `root` to `path` (default `cell.json` in the temporary directory)
@@ -217,101 +286,188 @@ public enum CellExporter {
         try write(json(of: root, separatorInset: separatorInset), to: path)
     }
 
-    /// A layer object: the keys whose values differ from the format's defaults.
-    static func layer<L: ExportableLayer>(_ layer: L, in parent: CGRect, offset: CGPoint,
-                                          contents overrides: [ObjectIdentifier: Contents]) -> [String: Any] {
-        var o: [String: Any] = ["frame": rect(layer.frame, in: parent, offset: offset)]
-        if layer.isHidden { o["hidden"] = true }
-        if let color = layer.backgroundColor.flatMap({ hex($0) }) { o["backgroundColor"] = color }
-        if let placeholder = overrides[ObjectIdentifier(layer)] ?? layer.contentsPlaceholder,
-           let contents = contentsObject(placeholder, layerSize: layer.bounds.size) {
-            o["contents"] = contents
-        }
-        if layer.isOpaque { o["isOpaque"] = true }
-        if layer.opacity < 1 { o["opacity"] = number(CGFloat(max(layer.opacity, 0))) }
-        if !layer.allowsGroupOpacity { o["allowsGroupOpacity"] = false }
-        if layer.cornerRadius > 0 { o["cornerRadius"] = number(layer.cornerRadius) }
-        if layer.masksToBounds { o["masksToBounds"] = true }
-        if let mask = layer.mask { o["mask"] = maskObject(mask, of: layer) }
-        if layer.shouldRasterize {
-            o["shouldRasterize"] = true
-            if layer.rasterizationScale != 1 { o["rasterizationScale"] = number(layer.rasterizationScale) }
-        }
-        // Core Animation draws no shadow without a colour or with opacity 0.
-        if layer.shadowOpacity > 0, let shadowColor = layer.shadowColor.flatMap({ hex($0) }) {
-            var shadow: [String: Any] = ["opacity": number(CGFloat(min(layer.shadowOpacity, 1)))]
-            if layer.shadowRadius != 3 { shadow["radius"] = number(layer.shadowRadius) }
-            if layer.shadowOffset != CGSize(width: 0, height: -3) {
-                shadow["offset"] = ["x": number(layer.shadowOffset.width), "y": number(layer.shadowOffset.height)]
+    /// One export's walk of a tree: the layers written so far, and the values changed.
+    struct Walk {
+        var overrides: [ObjectIdentifier: Contents]
+        var adjustments: [Adjustment] = []
+        /// Layers written so far, and those left out beyond `Limits.layers` or `Limits.depth`.
+        var count = 0, beyondCount = 0, beyondDepth = 0
+
+        init(overrides: [ObjectIdentifier: Contents]) { self.overrides = overrides }
+
+        mutating func adjust(_ path: String, _ change: String) { adjustments.append(Adjustment(path: path, change: change)) }
+
+        /// Says how many layers were left out, once the walk is done.
+        mutating func noteLeftOut() {
+            if beyondCount > 0 {
+                adjust("layers", "\(beyondCount) layer\(beyondCount == 1 ? "" : "s") after the first \(Limits.layers) left out (a cell file takes at most \(Limits.layers))")
             }
-            if shadowColor != "#000000" { shadow["color"] = shadowColor }
-            if layer.shadowPath != nil { shadow["path"] = true }
-            o["shadow"] = shadow
+            if beyondDepth > 0 {
+                adjust("layers", "\(beyondDepth) layer\(beyondDepth == 1 ? "" : "s") nested deeper than \(Limits.depth) left out (a cell file nests at most \(Limits.depth) deep)")
+            }
         }
-        // A border without a colour is not drawn.
-        if layer.borderWidth > 0, let borderColor = layer.borderColor.flatMap({ hex($0) }) {
-            var border: [String: Any] = ["width": number(layer.borderWidth)]
-            if borderColor != "#000000" { border["color"] = borderColor }
-            o["border"] = border
+
+        /// `value` within `range`, as the file writes it (`number`); a value outside is clamped
+        /// (NaN is `fallback`) and the change noted at `path`.
+        mutating func length(_ value: CGFloat, _ path: String, range: ClosedRange<CGFloat>, default fallback: CGFloat) -> Any {
+            let within = value.isNaN ? fallback : min(max(value, range.lowerBound), range.upperBound)
+            if within != value {
+                adjust(path, "\(CellExporter.shown(value)) is outside \(CellExporter.shown(range.lowerBound)) to \(CellExporter.shown(range.upperBound)), written as \(CellExporter.shown(within))")
+            }
+            return CellExporter.number(within)
         }
-        if let sublayers = layer.sublayers, !sublayers.isEmpty {
-            o["sublayers"] = sublayers.map { self.layer($0, in: layer.bounds, offset: .zero, contents: overrides) }
+
+        /// The layer object of `layer` at `path`, `depth` levels down; nil once `Limits.layers`
+        /// have been written (this layer and the rest are counted as left out).
+        mutating func layer<L: ExportableLayer>(_ layer: L, in parent: CGRect, offset: CGPoint, path: String, depth: Int) -> [String: Any]? {
+            guard count < Limits.layers else {
+                beyondCount += CellExporter.layerCount(layer)
+                return nil
+            }
+            count += 1
+            let side = 0...Limits.length, place = -Limits.length...Limits.length
+            var o: [String: Any] = ["frame": rect(layer.frame, in: parent, offset: offset, path: path + ".frame")]
+            if layer.isHidden { o["hidden"] = true }
+            if let color = layer.backgroundColor.flatMap({ CellExporter.hex($0) }) { o["backgroundColor"] = color }
+            if let placeholder = overrides[ObjectIdentifier(layer)] ?? layer.contentsPlaceholder,
+               let contents = contentsObject(placeholder, layerSize: layer.bounds.size, path: path + ".contents") {
+                o["contents"] = contents
+            }
+            if layer.isOpaque { o["isOpaque"] = true }
+            if layer.opacity < 1 { o["opacity"] = CellExporter.number(CGFloat(max(layer.opacity, 0))) }
+            if !layer.allowsGroupOpacity { o["allowsGroupOpacity"] = false }
+            if layer.cornerRadius > 0 { o["cornerRadius"] = length(layer.cornerRadius, path + ".cornerRadius", range: side, default: 0) }
+            if layer.masksToBounds { o["masksToBounds"] = true }
+            if let mask = layer.mask { o["mask"] = maskObject(mask, of: layer, path: path + ".mask") }
+            if layer.shouldRasterize {
+                o["shouldRasterize"] = true
+                let scale = layer.rasterizationScale
+                if !(scale > 0) {
+                    adjust(path + ".rasterizationScale", "\(CellExporter.shown(scale)) is not above 0, as a cell file's must be; left out (the default 1)")
+                } else if scale != 1 {
+                    // The file's smallest positive number is 0.001 (`number`'s rounding).
+                    o["rasterizationScale"] = length(max(scale, 0.001), path + ".rasterizationScale",
+                                                     range: 0.001...Limits.rasterizationScale, default: 1)
+                }
+            }
+            // Core Animation draws no shadow without a colour or with opacity 0.
+            if layer.shadowOpacity > 0, let shadowColor = layer.shadowColor.flatMap({ CellExporter.hex($0) }) {
+                // Any opacity above 0 draws the shadow and pays its pass: one too faint for the
+                // file's thousandths is written as the faintest it takes.
+                var shadow: [String: Any] = ["opacity": length(CGFloat(layer.shadowOpacity), path + ".shadow.opacity", range: 0.001...1, default: 1)]
+                if layer.shadowRadius != 3 {
+                    shadow["radius"] = length(layer.shadowRadius, path + ".shadow.radius", range: 0...Limits.shadowRadius, default: 3)
+                }
+                if layer.shadowOffset != CGSize(width: 0, height: -3) {
+                    shadow["offset"] = ["x": length(layer.shadowOffset.width, path + ".shadow.offset.x", range: place, default: 0),
+                                        "y": length(layer.shadowOffset.height, path + ".shadow.offset.y", range: place, default: -3)]
+                }
+                if shadowColor != "#000000" { shadow["color"] = shadowColor }
+                if layer.shadowPath != nil { shadow["path"] = true }
+                o["shadow"] = shadow
+            }
+            // A border without a colour is not drawn.
+            if layer.borderWidth > 0, let borderColor = layer.borderColor.flatMap({ CellExporter.hex($0) }) {
+                var border: [String: Any] = ["width": length(max(layer.borderWidth, 0.001), path + ".border.width",
+                                                             range: 0.001...Limits.length, default: 1)]
+                if borderColor != "#000000" { border["color"] = borderColor }
+                o["border"] = border
+            }
+            if let sublayers = layer.sublayers, !sublayers.isEmpty {
+                if depth >= Limits.depth {
+                    beyondDepth += sublayers.map { CellExporter.layerCount($0) }.reduce(0, +)
+                } else {
+                    var written: [[String: Any]] = []
+                    for (index, sublayer) in sublayers.enumerated() {
+                        guard let object = self.layer(sublayer, in: layer.bounds, offset: .zero, path: path + ".sublayers[\(index)]",
+                                                      depth: depth + 1) else { continue }
+                        written.append(object)
+                    }
+                    if !written.isEmpty { o["sublayers"] = written }
+                }
+            }
+            return o
         }
-        return o
+
+        /// `{"x", "y", "width", "height"}` of `frame` in a parent whose bounds are `parent`, each
+        /// within `Limits.length`.
+        mutating func rect(_ frame: CGRect, in parent: CGRect, offset: CGPoint, path: String) -> [String: Any] {
+            let side = 0...Limits.length, place = -Limits.length...Limits.length
+            return ["x": length(frame.minX - parent.minX + offset.x, path + ".x", range: place, default: 0),
+                    "y": length(frame.minY - parent.minY + offset.y, path + ".y", range: place, default: 0),
+                    "width": length(frame.width, path + ".width", range: side, default: 0),
+                    "height": length(frame.height, path + ".height", range: side, default: 0)]
+        }
+
+        /// The mask object of `mask`, the mask of `layer`: a shape filling the layer when it does,
+        /// otherwise one rounded rectangle in the layer's space.
+        mutating func maskObject<M: ExportableLayer, L: ExportableLayer>(_ mask: M, of layer: L, path: String) -> [String: Any] {
+            let frame = mask.frame.offsetBy(dx: -layer.bounds.minX, dy: -layer.bounds.minY)
+            var shape = frame, radius = mask.cornerRadius, isOval = false
+            if let outline = mask.shapeOutline {
+                shape = outline.boundingBox.offsetBy(dx: frame.minX - mask.bounds.minX, dy: frame.minY - mask.bounds.minY)
+                isOval = outline.isOval
+                radius = isOval ? min(shape.width, shape.height) / 2 : 0
+            }
+            let fillsLayer = abs(shape.minX) < 0.001 && abs(shape.minY) < 0.001
+                && abs(shape.width - layer.bounds.width) < 0.001 && abs(shape.height - layer.bounds.height) < 0.001
+            if fillsLayer {
+                return isOval ? ["shape": "oval"]
+                    : ["shape": "roundedRect", "radius": length(radius, path + ".radius", range: 0...Limits.length, default: 0)]
+            }
+            var rect = self.rect(shape, in: .zero, offset: .zero, path: path + ".rects[0]")
+            rect["radius"] = length(radius, path + ".rects[0].radius", range: 0...Limits.length, default: 0)
+            return ["shape": "roundedRects", "rects": [rect]]
+        }
+
+        /// The contents object of a placeholder on a layer of `layerSize`; nil for nothing to draw.
+        mutating func contentsObject(_ contents: Contents, layerSize: CGSize, path: String) -> [String: Any]? {
+            switch contents {
+            case .image(let size, let isOpaque):
+                var image: [String: Any] = [:]
+                if let size, size.width > 0, size.height > 0,
+                   abs(size.width - layerSize.width) >= 0.001 || abs(size.height - layerSize.height) >= 0.001 {
+                    // A larger picture is scaled down whole, keeping its shape: what it costs is
+                    // drawing it into the layer, which the largest a file takes still shows.
+                    var scaled = size
+                    let longest = max(size.width, size.height)
+                    if longest > Limits.length {
+                        let factor = Limits.length / longest
+                        scaled = CGSize(width: max(0.001, size.width * factor), height: max(0.001, size.height * factor))
+                        adjust(path + ".image", "\(CellExporter.shown(size.width)) × \(CellExporter.shown(size.height)) pt, scaled to "
+                            + "\(CellExporter.shown(scaled.width)) × \(CellExporter.shown(scaled.height)) pt (a cell file's images are at most \(CellExporter.shown(Limits.length)) pt a side)")
+                    }
+                    image["width"] = CellExporter.number(max(0.001, min(scaled.width, Limits.length)))
+                    image["height"] = CellExporter.number(max(0.001, min(scaled.height, Limits.length)))
+                }
+                if !isOpaque { image["opaque"] = false }
+                return ["image": image]
+            case .text(let source, let pointSize, let color):
+                // The format's limit: at most 200 characters, at least one.
+                var text: [String: Any]
+                switch source {
+                case .rowTitle(let length): text = ["title": min(max(length, 1), 200)]
+                case .rowDetail(let length): text = ["detail": min(max(length, 1), 200)]
+                case .string(let string):
+                    guard !string.isEmpty else { return nil }
+                    text = ["string": String(string.prefix(200))]
+                }
+                if pointSize != 17 { text["size"] = length(pointSize, path + ".text.size", range: 1...200, default: 17) }
+                if let color = color.flatMap({ CellExporter.hex($0) }), color != "#000000" { text["color"] = color }
+                return ["text": text]
+            }
+        }
     }
 
-    /// `{"x", "y", "width", "height"}` of `frame` in a parent whose bounds are `parent`.
-    static func rect(_ frame: CGRect, in parent: CGRect, offset: CGPoint) -> [String: Any] {
-        ["x": number(frame.minX - parent.minX + offset.x), "y": number(frame.minY - parent.minY + offset.y),
-         "width": number(frame.width), "height": number(frame.height)]
+    /// The layers of the tree under `layer`, itself included.
+    static func layerCount<L: ExportableLayer>(_ layer: L) -> Int {
+        1 + (layer.sublayers ?? []).map { layerCount($0) }.reduce(0, +)
     }
 
-    /// The mask object of `mask`, the mask of `layer`: a shape filling the layer when it does,
-    /// otherwise one rounded rectangle in the layer's space.
-    static func maskObject<M: ExportableLayer, L: ExportableLayer>(_ mask: M, of layer: L) -> [String: Any] {
-        let frame = mask.frame.offsetBy(dx: -layer.bounds.minX, dy: -layer.bounds.minY)
-        var shape = frame, radius = mask.cornerRadius, isOval = false
-        if let outline = mask.shapeOutline {
-            shape = outline.boundingBox.offsetBy(dx: frame.minX - mask.bounds.minX, dy: frame.minY - mask.bounds.minY)
-            isOval = outline.isOval
-            radius = isOval ? min(shape.width, shape.height) / 2 : 0
-        }
-        let fillsLayer = abs(shape.minX) < 0.001 && abs(shape.minY) < 0.001
-            && abs(shape.width - layer.bounds.width) < 0.001 && abs(shape.height - layer.bounds.height) < 0.001
-        if fillsLayer {
-            return isOval ? ["shape": "oval"] : ["shape": "roundedRect", "radius": number(radius)]
-        }
-        var rect = self.rect(shape, in: .zero, offset: .zero)
-        rect["radius"] = number(radius)
-        return ["shape": "roundedRects", "rects": [rect]]
-    }
-
-    /// The contents object of a placeholder on a layer of `layerSize`; nil for nothing to draw.
-    static func contentsObject(_ contents: Contents, layerSize: CGSize) -> [String: Any]? {
-        switch contents {
-        case .image(let size, let isOpaque):
-            var image: [String: Any] = [:]
-            if let size, size.width > 0, size.height > 0,
-               abs(size.width - layerSize.width) >= 0.001 || abs(size.height - layerSize.height) >= 0.001 {
-                image["width"] = number(size.width)
-                image["height"] = number(size.height)
-            }
-            if !isOpaque { image["opaque"] = false }
-            return ["image": image]
-        case .text(let source, let pointSize, let color):
-            // The format's limit: at most 200 characters, at least one.
-            var text: [String: Any]
-            switch source {
-            case .rowTitle(let length): text = ["title": min(max(length, 1), 200)]
-            case .rowDetail(let length): text = ["detail": min(max(length, 1), 200)]
-            case .string(let string):
-                guard !string.isEmpty else { return nil }
-                text = ["string": String(string.prefix(200))]
-            }
-            if pointSize != 17 { text["size"] = number(min(max(pointSize, 1), 200)) }
-            if let color = color.flatMap({ hex($0) }), color != "#000000" { text["color"] = color }
-            return ["text": text]
-        }
+    /// A number as an adjustment quotes it: as the file would write it, or as Swift prints it.
+    static func shown(_ value: CGFloat) -> String {
+        guard value.isFinite else { return "\(value)" }
+        return "\(number(value))"
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
@@ -409,19 +565,28 @@ extension CellExporter {
     /// relative to the cell and its separator inset; otherwise `view`'s sublayers. Labels and
     /// image views give their contents' placeholders.
     @MainActor
-    public static func cell(of view: UIView) -> [String: Any] {
+    public static func cell(of view: UIView) -> [String: Any] { export(view).cell }
+
+    /// The cell object of `view` (see `cell(of:)`) and the values changed to keep it within `Limits`.
+    @MainActor
+    public static func export(_ view: UIView) -> Export {
         var root = view, offset = CGPoint.zero, inset: CGFloat? = nil
         if let cell = view as? UITableViewCell {
             (root, offset, inset) = (cell.contentView, cell.contentView.frame.origin, cell.separatorInset.left)
         }
         var contents: [ObjectIdentifier: Contents] = [:]
         collectContents(of: root, into: &contents)
-        return cell(of: root.layer, separatorInset: inset, offset: offset, contents: contents)
+        return export(root.layer, separatorInset: inset, offset: offset, contents: contents)
     }
 
-    /// The cell file of `view` (see `cell(of:)`): JSON, pretty, keys sorted.
+    /// The cell file of `view` (see `cell(of:)`): JSON, pretty, keys sorted; the values changed
+    /// to keep it within `Limits` are printed on standard error.
     @MainActor
-    public static func json(of view: UIView) throws -> String { try json(cell(of: view)) }
+    public static func json(of view: UIView) throws -> String {
+        let export = export(view)
+        say(export.adjustments)
+        return try json(export.cell)
+    }
 
     /// Writes the cell file of `view` to `path` (default `cell.json` in the temporary directory)
     /// and returns the path.
