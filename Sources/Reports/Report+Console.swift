@@ -98,6 +98,7 @@ extension Results {
                 out += Console.wrapped(Escape.terminal("GPU ms priced by the \(calibrated.gpu) profile, \(calibrated.calibration!)."))
             }
             out += layerCostTable(rows)
+            out += fixTable(rows)
             out += "\n" + Console.wrapped("Counters and this host's time: counters are means per step, times medians in µs (\(floor))", indent: 2)
             var columns: [(label: String, cell: (RunResult) -> String)] = [
                 (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),

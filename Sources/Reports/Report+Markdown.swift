@@ -23,6 +23,7 @@ extension Results {
             out += "\n**\(Escape.forMarkdown(Escape.shortened(scenario)))** — "
                 + (verdict.summary.isEmpty ? "" : Escape.forMarkdown(verdict.summary)) + "\n\n"
             out += Results.markdownTable(verdict.table(wide: true))
+            if let fixes = fixSentence(scenario: scenario) { out += "\n" + Escape.forMarkdown(fixes) + "\n" }
         }
         out += "\nRanks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
             + "beside this host's time rank, ≠ where they differ. The µs are this host's CPU running the model, not the device's GPU.\n"

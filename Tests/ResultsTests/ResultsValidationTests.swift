@@ -108,6 +108,33 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
                            ["r.json: runs[0].layerCosts[0].name: expected a non-empty string"])
     }
 
+    func testAFixsCostRoundTripsAndItsNameEndsAndLayersAreChecked() throws {
+        var results = Self.fresh
+        results.runs[0].fixes = [CellFixCost(layers: ["layers[0]", "layers[1]"], fix: .preRoundedImage, change: "16 pt corners drawn in, no clip",
+                                             offscreenPasses: 0.5, screenSplits: 0.25, tileTrafficBytes: 12, blendedPixels: 300,
+                                             gpuLowNanos: 400, gpuHighNanos: 500),
+                                 CellFixCost(layers: ["layers[0]"], fix: .rasterize, change: "", offscreenPasses: 1, screenSplits: 1,
+                                             tileTrafficBytes: 0, blendedPixels: 0)]
+        results.runs[0].fixesLeftOut = ["layers[9]"]
+        let loaded = try load(text(results))
+        XCTAssertEqual(loaded.runs[0].fixes, results.runs[0].fixes)
+        XCTAssertEqual(loaded.runs[0].fixesLeftOut, ["layers[9]"])
+        XCTAssertNil(loaded.runs[1].fixes, "a row without fixes loads as before")
+        let good = try text(results)
+        try assertRejected(good.replacingOccurrences(of: "\"preRoundedImage\"", with: "\"preRoundImage\""),
+                           ["r.json: runs[0].fixes[0].fix: unknown fix; did you mean 'preRoundedImage'?"])
+        try assertRejected(good.replacingOccurrences(of: "\"gpuHighNanos\" : 500", with: "\"gpuHighNanos\" : 300"),
+                           ["r.json: runs[0].fixes[0]: gpuLowNanos (400) is above gpuHighNanos (300)"])
+        results.runs[0].fixes?[0].gpuHighNanos = nil
+        try assertRejected(results, ["r.json: runs[0].fixes[0]: gpuLowNanos and gpuHighNanos go together"])
+        results.runs[0].fixes?[0].gpuHighNanos = 500
+        results.runs[0].fixes?[1].layers = []
+        try assertRejected(results, ["r.json: runs[0].fixes[1].layers: expected at least one layer path, got an empty array"])
+        results.runs[0].fixes?[1].offscreenPasses = -1
+        results.runs[0].fixes?[1].layers = ["layers[0]"]
+        try assertRejected(results, ["r.json: runs[0].fixes[1].offscreenPasses:"])
+    }
+
     func testANegativeCounterIsRejectedNotPassedAsAnImprovement() throws {
         var results = Self.fresh
         results.runs[0].totals[.blendedPixels] = -5
