@@ -122,6 +122,15 @@ enum ScenarioSelection {
         return PairSelection(patterns: patterns, shard: shard, reference: StrategyCatalog.reference)
     }
 
+    /// The one scenario `arguments` name (`single`) with the table options applied, for a
+    /// `command` that works on one scenario.
+    /// - Throws: `BenchError.usage` when `--device` chose several devices.
+    static func singleWithOptions(_ arguments: ParsedArguments, inputs: InputFiles, command: String) throws -> Scenario {
+        let scenarios = try TableOptions(arguments, inputs: inputs).apply(to: [single(arguments, inputs: inputs)])
+        guard scenarios.count == 1 else { throw BenchError.usage(.oneDeviceOnly(command: command, count: scenarios.count)) }
+        return scenarios[0]
+    }
+
     /// The one scenario `arguments` name with `--scenario` or `--scenario-file` (default: the
     /// built-in default), a file decoded from `inputs`.
     static func single(_ arguments: ParsedArguments, inputs: InputFiles) throws -> Scenario {

@@ -46,9 +46,7 @@ struct CalibrateCommand: BenchCommand {
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
         let inputs = try InputFiles(arguments)
-        let scenarios = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])
-        guard scenarios.count == 1 else { throw BenchError.usage(.oneDeviceOnly(command: "calibrate", count: scenarios.count)) }
-        scenario = scenarios[0]
+        scenario = try ScenarioSelection.singleWithOptions(arguments, inputs: inputs, command: "calibrate")
         let strategies = arguments.allValues("strategy")
         guard strategies.count <= 1 else { throw BenchError.usage(.calibrationNeedsOneRow(rows: strategies.count)) }
         strategy = strategies.first ?? StrategyCatalog.reference
