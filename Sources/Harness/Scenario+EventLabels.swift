@@ -1,5 +1,6 @@
 import Raster
 import Table
+import Text
 
 extension Scenario {
     /// What happens at each event step, in a few words a chart can carry: what changed, from what
@@ -20,7 +21,7 @@ extension Scenario {
                 label = Scenario.styleChange(from: style, to: new)
                 style = new
             case let .resize(width, height):
-                label = "resize to \(number(width)) × \(number(height))"
+                label = "resize to \(Format.number(width, grouped: false)) × \(Format.number(height, grouped: false))"
             case .select(let row):
                 label = "select row \(row.section).\(row.row)"
             }
@@ -33,7 +34,7 @@ extension Scenario {
     static func styleChange(from old: TableStyle, to new: TableStyle) -> String {
         var changes: [String] = []
         func compare(_ name: String, _ a: Double, _ b: Double) {
-            if a != b { changes.append("\(name) \(number(a)) → \(number(b))") }
+            if a != b { changes.append("\(name) \(Format.number(a, grouped: false)) → \(Format.number(b, grouped: false))") }
         }
         func compareColour(_ name: String, _ a: Color, _ b: Color) {
             if a != b { changes.append("\(name) colour") }
@@ -51,9 +52,4 @@ extension Scenario {
         compareFlag("opaque labels", old.opaqueLabelBackgrounds, new.opaqueLabelBackgrounds)
         return changes.isEmpty ? "style set (unchanged)" : changes.joined(separator: ", ")
     }
-}
-
-/// `44` for 44.0, `10.5` for 10.5.
-private func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

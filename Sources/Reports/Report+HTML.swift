@@ -258,7 +258,7 @@ extension Results {
     /// kind (`style`) when it has no such fields.
     static func eventLabel(_ kind: String, _ value: JSONValue?) -> String {
         func n(_ key: String) -> String? {
-            value?[key]?.numberValue.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
+            value?[key]?.numberValue.map { Format.number($0, grouped: false) }
         }
         switch kind {
         case "select": if let section = n("section"), let row = n("row") { return "select row \(section).\(row)" }
