@@ -1,6 +1,6 @@
 import Raster
+import Results
 import Table
-import Text
 
 extension Scenario {
     /// What happens at each event step, in a few words a chart can carry: what changed, from what
@@ -21,20 +21,20 @@ extension Scenario {
                 label = Scenario.styleChange(from: style, to: new)
                 style = new
             case let .resize(width, height):
-                label = "resize to \(Format.number(width, grouped: false)) × \(Format.number(height, grouped: false))"
+                label = EventLabel.resize(width: width, height: height)
             case .select(let row):
-                label = "select row \(row.section).\(row.row)"
+                label = EventLabel.select(section: Double(row.section), row: Double(row.row))
             }
             labels[event.atStep, default: []].append(label)
         }
-        return labels.mapValues { $0.joined(separator: "; ") }
+        return labels.mapValues(EventLabel.joined)
     }
 
     /// The properties that differ between two styles, as `name old → new`, joined by ", ".
     static func styleChange(from old: TableStyle, to new: TableStyle) -> String {
         var changes: [String] = []
         func compare(_ name: String, _ a: Double, _ b: Double) {
-            if a != b { changes.append("\(name) \(Format.number(a, grouped: false)) → \(Format.number(b, grouped: false))") }
+            if a != b { changes.append(EventLabel.change(name, from: a, to: b)) }
         }
         func compareColour(_ name: String, _ a: Color, _ b: Color) {
             if a != b { changes.append("\(name) colour") }
