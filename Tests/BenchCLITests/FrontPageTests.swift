@@ -108,4 +108,31 @@ final class FrontPageTests: XCTestCase {
             }
         }
     }
+
+    func testArchitectureWalksNameOnlyTypesAndFunctionsTheSourcesDeclare() throws {
+        let architecture = try String(contentsOf: PackageManifest.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let start = try XCTUnwrap(architecture.range(of: "## Two parameters' way"), "architecture.md has no walks")
+        let walks = architecture[start.upperBound...].prefix { $0 != "#" }
+        var sources = ""
+        let files = try XCTUnwrap(FileManager.default.enumerator(at: PackageManifest.root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil))
+        for case let file as URL in files where file.pathExtension == "swift" { sources += try String(contentsOf: file, encoding: .utf8) }
+        func declared(_ pattern: String) -> Bool { sources.range(of: pattern, options: .regularExpression) != nil }
+        // `Type.member(…)`, `member(…)`, `Type.member` and `Type` in backticks.
+        let code = try NSRegularExpression(pattern: #"`(?:([A-Z]\w*)\.)?(?:([a-z]\w*)(\()?)?[^`]*`"#)
+        var named = 0
+        for match in code.matches(in: String(walks), range: NSRange(location: 0, length: (String(walks) as NSString).length)) {
+            let text = String(walks) as NSString
+            func group(_ i: Int) -> String? { match.range(at: i).location == NSNotFound ? nil : text.substring(with: match.range(at: i)) }
+            if let type = group(1) {
+                XCTAssertTrue(declared(#"(struct|enum|class|protocol|extension) "# + type + #"\b"#), "architecture.md's walks name a type \(type) that Sources do not declare")
+                named += 1
+            }
+            if let member = group(2), group(3) != nil || group(1) != nil {
+                XCTAssertTrue(declared(#"(func|var|let|case) "# + member + #"\b"#) || (member == "init" && declared(#"\binit\("#)),
+                              "architecture.md's walks name \(member) that Sources do not declare")
+                named += 1
+            }
+        }
+        XCTAssertGreaterThan(named, 40, "the walks' names were not read")
+    }
 }
