@@ -91,6 +91,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Double, maximum: Double)
     /// `--gpu` and `--gpu-profile` both name the GPU to price.
     case gpuAndProfileTogether
+    /// `command` works on one scenario, and `--device` chose `count` devices.
+    case oneDeviceOnly(command: String, count: Int)
     /// `bench calibrate` measures one row: one scenario and one strategy; `rows` were selected.
     case calibrationNeedsOneRow(rows: Int)
     /// `bench calibrate`'s scenario `scenario` names no GPU to calibrate.
@@ -231,6 +233,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
             return "a row height of \(Format.number(rowHeight)) pt is \(Format.above(pixels, limit: maximum)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
                 + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
+        case .oneDeviceOnly(let command, let count):
+            return "'bench \(command)' works on one scenario, and --device chose \(Self.counted(count, "device")); name one device (bench run takes several)."
         case .gpuAndProfileTogether:
             return "--gpu and --gpu-profile both name the GPU to price; give one of them."
         case .calibrationNeedsOneRow(let rows):

@@ -59,6 +59,7 @@ extension Results {
             + ((provenance?.host?.blendLanes).map { " · \(Escape.terminal($0)) blend lanes" } ?? "")
             + (provenance?.host?.mallocHugePages == true ? " · heap in huge pages" : "")
         out += "host: \(Escape.terminal(machine.cpu)), \(machine.cores) cores\(stores) · peak memory \(peakMemoryBytes >> 20) MB\n"
+        if scenarioNames.count > 1 { out += answerByScenario() }
         var bases: [ReferenceTest.Basis] = []
         for scenario in scenarioNames {
             let rows = runs.filter { $0.scenario == scenario }
@@ -77,7 +78,20 @@ extension Results {
                 out += Console.wrapped(Escape.terminal("device: " + ran.device), indent: 2)
                 if let table = ran.table { out += Console.wrapped(Escape.terminal("table: " + table), indent: 2) }
             }
-            out += Console.wrapped("counters are means per step, times medians in µs (\(floor))", indent: 2)
+            let verdict = verdict(scenario: scenario)
+            let ranked = verdict.table(wide: wide)
+            out += "\n" + Console.wrapped(ranked.title
+                + (verdict.rankedByModel ? " (counts exact, GPU ms modelled; ≠ where this host's rank differs):"
+                                         : " (exact; ≠ where this host's rank differs):"), indent: 2)
+            let ranking = [ranked.header] + ranked.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
+            out += Console.table(ranking)
+            if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
+            // A profile of the user's own prices these rows: say so under the verdict, summary or not.
+            if let calibrated = rows.lazy.compactMap({ $0.deviceTime }).first(where: { $0.calibration != nil }) {
+                out += Console.wrapped(Escape.terminal("GPU ms priced by the \(calibrated.gpu) profile, \(calibrated.calibration!)."))
+            }
+            out += layerCostTable(rows)
+            out += "\n" + Console.wrapped("Counters and this host's time: counters are means per step, times medians in µs (\(floor))", indent: 2)
             var columns: [(label: String, cell: (RunResult) -> String)] = [
                 (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),
                 (wide ? Counter.offscreenPasses.info.label : "off-screen", { Format.fixed($0.perStep[.offscreenPasses] ?? 0, 1) }),
@@ -119,19 +133,6 @@ extension Results {
             for run in rows { table.append([Escape.terminal(Escape.shortened(run.strategy))] + columns.map { $0.cell(run) }) }
             // --wide is wider than the page by request: its names are not cut to fit.
             out += Console.table(table, width: wide ? Int.max : Console.width)
-            let verdict = verdict(scenario: scenario)
-            let ranked = verdict.table(wide: wide)
-            out += "\n" + Console.wrapped(ranked.title
-                + (verdict.rankedByModel ? " (counts exact, GPU ms modelled; ≠ where this host's rank differs):"
-                                         : " (exact; ≠ where this host's rank differs):"), indent: 2)
-            let ranking = [ranked.header] + ranked.rows.map { row in [Escape.terminal(row[0])] + row.dropFirst() }
-            out += Console.table(ranking)
-            if !verdict.summary.isEmpty { out += Console.wrapped(Escape.terminal(verdict.summary)) }
-            // A profile of the user's own prices these rows: say so under the verdict, summary or not.
-            if let calibrated = rows.lazy.compactMap({ $0.deviceTime }).first(where: { $0.calibration != nil }) {
-                out += Console.wrapped(Escape.terminal("GPU ms priced by the \(calibrated.gpu) profile, \(calibrated.calibration!)."))
-            }
-            out += layerCostTable(rows)
         }
         if !bases.isEmpty {
             out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Console.wrapped(String($0), indent: 2) }.joined()
@@ -187,6 +188,36 @@ extension Results {
         }
         return "\n" + Console.wrapped("Cost per layer of the cell under \(Escape.terminal(Escape.shortened(row.strategy))), means per frame"
             + (priced ? "; GPU ms (model): the device model's price of the layer's passes, splits and their traffic" : "") + ":", indent: 2)
+            + Console.table(table)
+    }
+}
+
+extension Results {
+    /// The answer for every scenario at once, a row each, before the scenarios' own tables: the
+    /// cheapest strategy for the device (of those that round the corners, when any ran) and the
+    /// dearest, each with its GPU time (model) and share of the frame budget, or its passes where
+    /// the device names no GPU. So a run on several devices shows its verdicts on its first screen.
+    func answerByScenario() -> String {
+        var table = [["scenario", "GPU, iOS", "cheapest", "GPU ms", "of budget", "dearest", "GPU ms", "of budget"]]
+        func cells(_ e: Verdict.Entry?) -> [String] {
+            guard let e else { return ["–", "–", "–"] }
+            guard let time = e.deviceTime else { return [Escape.terminal(e.strategy), "\(Format.fixed(e.renderPasses, 1)) passes", "–"] }
+            let share = time.budgetShare
+            return [Escape.terminal(e.strategy), Verdict.milliseconds(time.lowNanos, time.highNanos),
+                    "\(Format.fixed(share.low * 100, 0))–\(Format.fixed(share.high * 100, 0)) %"
+                        + (time.overBudget ? " over" : time.possiblyOverBudget ? " over?" : "")]
+        }
+        for scenario in scenarioNames {
+            let entries = verdict(scenario: scenario).entries
+            let rounding = entries.filter { $0.strategy != Ratio.referenceStrategy }
+            let ranked = rounding.isEmpty ? entries : rounding
+            let time = entries.first?.deviceTime
+            let chip = time.map { $0.gpu + ($0.ios.map { ", iOS \($0)" } ?? "") } ?? "–"
+            table.append([Escape.terminal(Escape.shortened(scenario, limit: 40)), Escape.terminal(chip)] + cells(ranked.first)
+                         + (ranked.count > 1 ? cells(ranked.last) : ["", "", ""]))
+        }
+        return "\n" + Console.wrapped("The answer, scenario by scenario: the cheapest strategy for the device and the dearest, GPU ms modelled "
+            + "(each scenario's verdict, its note on the model and its counters follow):")
             + Console.table(table)
     }
 }

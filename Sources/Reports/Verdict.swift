@@ -158,8 +158,13 @@ struct Verdict {
             return text
         }
         if entries.allSatisfy({ $0.deviceRank == 1 }), entries.count > 1 {
-            return "Every strategy costs the device the same here (\(cost(entries[0]))): for this device and table the way of "
-                + "rounding does not matter to the GPU."
+            // Each strategy's own figure: they are equal within 1 %, not the same numbers.
+            let each = entries.map { e in
+                "\(e.strategy) " + (e.deviceTime.map { "≈ \(Verdict.milliseconds($0))" }
+                                    ?? "\(Format.fixed(e.renderPasses, 1)) passes, \(Format.grouped(Int(e.blendedPixels.rounded()))) blended px")
+            }
+            return "Every strategy costs the device the same here" + (rankedByModel ? ", within 1 %" : "")
+                + " (\(each.joined(separator: "; "))): for this device and table the way of rounding does not matter to the GPU."
                 + (entries[0].deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
         }
         // "a", "a and b", "a, b and c".
@@ -211,7 +216,7 @@ struct Verdict {
         let counted = entries.contains { $0.cyclesRank != nil }
         let modelled = entries.contains { $0.deviceTime != nil }
         let framed = entries.contains { $0.deviceTime?.frames != nil }
-        var header = ["strategy", "device rank", "passes", "splits"]
+        var header = ["strategy", "rank", "passes", "splits"]
         header += modelled ? ["GPU ms (model)"] + (framed ? (wide ? ["first", "p95"] : []) + ["worst"] : []) + ["of budget"]
             + (framed ? ["over", "hitch"] : []) : ["memory MB", "blended"]
         header += ["time rank"] + (counted ? ["cycles rank"] : [])
@@ -246,7 +251,7 @@ struct Verdict {
             return cells + [host(e.timeRank)] + (counted ? [host(e.cyclesRank)] : [])
         }
         var glossary: [(label: String, meaning: String)] = [
-            ("device rank", rankedByModel
+            ("rank", rankedByModel
                 ? "by the device model's GPU time per frame (the centre of its range), which weighs the passes, splits, memory traffic and fragments by the chip's figures; estimates within 1 % of each other share a rank"
                 : "by what the modelled device pays per frame: render passes, then memory traffic, then blended pixels (Apple's order for fixing rendering cost); equal costs share a rank"),
             ("passes, splits", "render passes per frame, and the times an off-screen pass interrupts the screen's, each storing the screen's pixels and loading them again (means)"),

@@ -108,7 +108,7 @@ final class AddedStrategyCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(bench("run", "--scenario", "ipad-settings", "--device", "iphone-se", "--strategy", "none,added-cap-radius",
                              "--steps", "2", "--quiet", "--bmf", bmf).code, 0)
         let exported = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bmf))) as? [String: Any])
-        XCTAssertNotNil(exported["ipad-settings (iphone-se)/added-cap-radius"], "\(exported.keys)")
+        XCTAssertNotNil(exported["iphone-se/added-cap-radius"], "\(exported.keys)")
 
         let unknown = bench("run", "--filter", "added-*", "--steps", "2", "--quiet", catalog: .builtIn)
         XCTAssertEqual(unknown.code, 2, "a bench without the strategy has no pair for the filter")

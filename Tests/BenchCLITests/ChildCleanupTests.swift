@@ -391,7 +391,7 @@ final class ChildCleanupTests: TemporaryDirectoryTestCase {
                               environment: environment(["PATH": try fakeValgrindPath(labels: labels)]))
             let result = run.finish(within: Self.patience)
             XCTAssertEqual(result.status, 2, "labels '\(labels)': \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'ipad-settings (iphone-se)/none': "),
+            XCTAssertTrue(result.stderr.contains("--instructions counted no instructions for 1 of 1 pair(s), 'iphone-se/none': "),
                           result.stderr)
             XCTAssertTrue(result.stderr.contains(labels.isEmpty ? "wrote no label for it" : "stopped writing labels before it"),
                           result.stderr)

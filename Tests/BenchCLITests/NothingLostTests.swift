@@ -158,7 +158,7 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
     func testCountsOfOneAreSingular() throws {
         let run = bench("run", "--device", "iphone-se", "--rows-per-section", "1", "--strategy", "none", "--steps", "1", "--json", path("one.json"))
         XCTAssertEqual(run.code, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("ipad-settings (iphone-se, 1 row per section): 1 step\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("iphone-se (1 row per section): 1 step\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("30 sections of 1 row,"), run.stdout)
         let rows = (0...1000).map { _ in "{ \"title\": 3 }" }.joined(separator: ", ")
         let file = try scenario(table: "{ \"sections\": 3, \"rowsPerSection\": 2, \"content\": { \"rows\": [\(rows)] } }")
@@ -194,7 +194,7 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
         let render = bench("render", "--cell", cell, "--device", "iphone-se", "--rows-per-section", "50", "--row-height", "60",
                            "--corner-radius", "10", "--sections", "3", "--strategy", "none", "--png", png)
         XCTAssertEqual(render.code, 0, render.stderr)
-        let name = "ipad-settings (iphone-se, 3 sections, 50 rows per section, rows 60 pt, radius 10 pt, cell a-cell-with-a-rather-long-file-name-that-people-do-give)"
+        let name = "iphone-se (3 sections, 50 rows per section, rows 60 pt, radius 10 pt, cell a-cell-with-a-rather-long-file-name-that-people-do-give)"
         XCTAssertTrue(render.stdout.unwrapped.contains("Wrote \(png): \(name), none, step"), render.stdout)
         // Console.width is 120.
         for line in render.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 120, String(line)) }
@@ -267,7 +267,7 @@ final class NothingLostTests: TemporaryDirectoryTestCase {
         let results = try Results.load(from: path("sub.json"))
         let names = Set(results.runs.map(\.scenario))
         XCTAssertEqual(names.count, 1, "\(names)")
-        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("ipad-settings (iphone-se, cell ") }, "\(names)")
+        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("iphone-se (cell ") }, "\(names)")
     }
 
     // MARK: Rows 3 and 4

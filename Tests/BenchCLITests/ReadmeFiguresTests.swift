@@ -88,7 +88,8 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
                        "the guide's default table")
         try assertVerdict(0, fresh: result.stdout, "the README's iPad verdict")
         let fresh = strategyRows(result.stdout.components(separatedBy: "\n"))
-        func blended(_ name: String) throws -> Int { try XCTUnwrap(Int(try XCTUnwrap(fresh.first { $0[0] == name })[1].replacingOccurrences(of: ",", with: ""))) }
+        // The counters' row, which follows the verdict's.
+        func blended(_ name: String) throws -> Int { try XCTUnwrap(Int(try XCTUnwrap(fresh.last { $0[0] == name })[1].replacingOccurrences(of: ",", with: ""))) }
         let corners = try blended("shared-corner-grid") - blended("none")
         XCTAssertTrue(Self.guide.contains("\(Format.grouped(corners)) more blended pixels"),
                       "the guide's prose gives the grid's \(corners) corner pixels")
@@ -109,11 +110,12 @@ final class ReadmeFiguresTests: TemporaryDirectoryTestCase {
         let strategies = rows.map { $0[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
         let result = bench("run", "--suite", Self.root + "/Benchmarks/labels.json", "--strategy", strategies.joined(separator: ","))
         XCTAssertEqual(result.code, 0, result.stderr)
-        // Two tables per scenario (counters, verdict): the first rows of each scenario are the counters.
+        // Two tables per scenario (verdict, then counters): the last rows of each scenario are the counters.
         let scenarios = result.stdout.components(separatedBy: "\nscenario ")
         func blended(_ scenario: String, _ strategy: String) throws -> String {
             let table = try XCTUnwrap(scenarios.first { $0.hasPrefix(scenario + ":") }, "a table for \(scenario)")
-            return try XCTUnwrap(strategyRows(table.components(separatedBy: "\n")).first { $0[0] == strategy })[1]
+            // The counters' row, which follows the verdict's.
+            return try XCTUnwrap(strategyRows(table.components(separatedBy: "\n")).last { $0[0] == strategy })[1]
         }
         for (row, strategy) in zip(rows, strategies) {
             XCTAssertEqual(row[1], try blended("clear-labels", strategy), "\(strategy), clear labels")

@@ -25,7 +25,7 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(results.schema, Results.currentSchema)
         XCTAssertEqual(results.runs.count, 1)
         XCTAssertEqual(results.runs[0].strategy, "none")
-        XCTAssertEqual(results.runs[0].scenario, Scenario.ipadSettings.name + " (iphone-se)")
+        XCTAssertEqual(results.runs[0].scenario, "iphone-se", "named after its device")
         XCTAssertEqual(results.runs[0].steps, 3)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["r.json"],
                        "no temporary file is left beside the output")
@@ -69,9 +69,9 @@ final class RunCommandTests: TemporaryDirectoryTestCase {
         let code = BenchCLI.main(["run", "--device", "iphone-se", "--steps", "2", "--strategy", "none"], stdout: { out += $0 }, stderr: { err += $0 },
                                  stderrIsTerminal: true)
         XCTAssertEqual(code, 0, err)
-        XCTAssertTrue(out.contains("scenario ipad-settings (iphone-se): 2 steps"), out)
+        XCTAssertTrue(out.contains("scenario iphone-se: 2 steps"), out)
         XCTAssertTrue(out.contains("\nnone "), out)
-        XCTAssertTrue(err.hasPrefix("\ripad-settings (iphone-se): step 1/2"), err)
+        XCTAssertTrue(err.hasPrefix("\riphone-se: step 1/2"), err)
         XCTAssertTrue(err.hasSuffix("\r\u{1B}[K"), "the progress line is cleared at the end")
     }
 

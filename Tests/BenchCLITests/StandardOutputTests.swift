@@ -21,7 +21,7 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
                                    "standard output holds the JSON alone")
         XCTAssertEqual(object["schema"] as? String, Results.currentSchema)
-        XCTAssertTrue(result.stderr.contains("scenario ipad-settings (iphone-se): 2 steps"), "the table goes to stderr: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("scenario iphone-se: 2 steps"), "the table goes to stderr: \(result.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "-"), "no file called '-' is written")
     }
 
@@ -36,7 +36,7 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
             XCTAssertNoThrow(try Results.load(from: json), option)
         }
         let influx = bench(quickRun + ["--influx", "-"])
-        XCTAssertTrue(influx.stdout.hasPrefix("cornerbench,scenario=ipad-settings\\ (iphone-se),strategy=none "), influx.stdout)
+        XCTAssertTrue(influx.stdout.hasPrefix("cornerbench,scenario=iphone-se,strategy=none "), influx.stdout)
         XCTAssertEqual(influx.stdout.split(separator: "\n").count, 2)
     }
 
@@ -75,8 +75,8 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         let compare = bench("compare", results, results, "--markdown", "-")
         XCTAssertEqual(compare.code, 0, compare.stderr)
         XCTAssertTrue(compare.stdout.contains("| none |"), compare.stdout)
-        XCTAssertTrue(compare.stderr.contains("scenario ipad-settings (iphone-se)"), compare.stderr)
-        XCTAssertFalse(compare.stdout.contains("scenario ipad-settings (iphone-se): median"), "the text tables are not mixed in")
+        XCTAssertTrue(compare.stderr.contains("scenario iphone-se"), compare.stderr)
+        XCTAssertFalse(compare.stdout.contains("scenario iphone-se: median"), "the text tables are not mixed in")
     }
 
     // MARK: The real executable
@@ -108,7 +108,7 @@ final class StandardOutputTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(status, 0, stderr)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
         XCTAssertEqual((object["runs"] as? [Any])?.count, 2)
-        XCTAssertTrue(stderr.contains("scenario ipad-settings (iphone-se)"), stderr)
+        XCTAssertTrue(stderr.contains("scenario iphone-se"), stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("-")), "no file called '-' in the working directory")
     }
 

@@ -15,7 +15,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                         "--strategy", "none,per-cell-mask", "--steps", "3", "--quiet", "--json", path)
         XCTAssertEqual(run.code, 0, run.stderr)
         let results = try Results.load(from: path)
-        let name = "ipad-settings (iphone-se, 50 rows per section, radius 10 pt)"
+        let name = "iphone-se (50 rows per section, radius 10 pt)"
         XCTAssertEqual(Set(results.runs.map(\.scenario)), [name])
         XCTAssertEqual(results.runs.first?.deviceTime?.gpu, "a13", "the catalogue device brings its GPU")
         let definition = try XCTUnwrap(results.scenarioDefinitions?[name])
@@ -101,7 +101,8 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                 let run = bench(["run", "--cell", Self.cells + "/\(cell).json", "--strategy", "none", "--steps", "5", "--quiet", "--json", path] + options)
                 XCTAssertEqual(run.code, 0, run.stderr)
                 let results = try Results.load(from: path)
-                let name = "ipad-settings (" + (ios.map { "ipad-air, iOS \($0), " } ?? "") + "cell \(cell))"
+                // Named after the device first when there is one (the default scenario's own name is its iPad's).
+                let name = ios.map { "ipad-air (iOS \($0), cell \(cell))" } ?? "ipad-settings (cell \(cell))"
                 XCTAssertEqual(results.runs.map(\.scenario), [name])
                 let definition = try XCTUnwrap(results.scenarioDefinitions?[name]?["content"])
                 XCTAssertEqual(definition["kind"], "cell", "\(definition)")

@@ -30,8 +30,11 @@ final class ConsoleReportTests: XCTestCase {
     }
 
     /// The console table's line for `strategy`.
+    /// The strategy's row of the counters and host-time table, which follows the verdict.
     private func consoleLine(_ table: String, _ strategy: String) -> String {
-        table.split(separator: "\n").map(String.init).first { $0.hasPrefix(strategy + " ") } ?? ""
+        let lines = table.split(separator: "\n").map(String.init)
+        let counters = lines.firstIndex { $0.hasPrefix("Counters and this host's time") } ?? 0
+        return lines[counters...].first { $0.hasPrefix(strategy + " ") } ?? ""
     }
 
     func testTheDeviceAndTableAreReadFromTheDefinitionsFields() throws {
@@ -69,7 +72,9 @@ final class ConsoleReportTests: XCTestCase {
     func testConsoleShowsTheStepP90NextToTheMedianAndKeepsTheBoundAfterTheComposite() throws {
         let results = ReportSample.sample()
         let table = results.comparisonTable(wide: true)
-        let header = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
+        let lines = table.split(separator: "\n")
+        let counters = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Counters and this host's time") }, "the counters follow the verdict")
+        let header = try XCTUnwrap(lines[counters...].first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
         let titles = header.joined(separator: " ")
         XCTAssertTrue(titles.contains("composite bound × bound step step p90 first load × floor × none"), titles)
         let run = results.runs[1]

@@ -67,7 +67,10 @@ final class ExportTests: XCTestCase {
         results.runs[0].cost = results.runs[1].cost!.mapValues { $0.mapValues { $0 / 2 } }
         let table = results.comparisonTable()
         XCTAssertTrue(table.contains("Mcycles"), table)
-        let row = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("per-cell-mask") }, table)
+        // The counters and host-time table follows the verdict.
+        let lines = table.split(separator: "\n")
+        let counters = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Counters and this host's time") }, table)
+        let row = try XCTUnwrap(lines[counters...].first { $0.hasPrefix("per-cell-mask") }, table)
         XCTAssertTrue(row.hasSuffix("2.00"), "per-cell-mask counts twice none's cycles: \(row)")
         XCTAssertFalse(Self.results(scenarios: ["s"], strategies: ["none"]).comparisonTable().contains("Mcycles"), "not counted, not shown")
         let csv = results.csvReport().split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }

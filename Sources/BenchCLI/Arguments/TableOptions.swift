@@ -14,7 +14,9 @@ import Text
 /// renamed after what changed (`ipad-settings (iphone-se, 50 rows per section)`), and its
 /// definition records the change, so `bench check` refuses to compare it with the unchanged one.
 struct TableOptions {
-    var device: Device?
+    /// The catalogue devices to run every scenario on (`--device`, names or patterns, narrowed by
+    /// `--min-ios`), in the catalogue's order; empty for the scenarios' own devices.
+    var devices: [Device] = []
     /// A GPU to price every scenario's screen on (`--gpu`), whatever its device.
     var gpu: String?
     /// A GPU profile of the user's own to price every scenario's screen on (`--gpu-profile`).
@@ -30,9 +32,10 @@ struct TableOptions {
 
     /// The options' help, in `bench run --help`.
     static var options: [OptionSpec] {
-        [OptionSpec(name: "device", valueName: "name",
-                    help: "Run the scenarios on this catalogue device instead: its screen, GPU and inset-grouped table metrics (side inset, headers, footers; 'bench list' shows them).",
-                    allowedValues: Device.catalogue.map(\.name)),
+        [OptionSpec(name: "device", valueName: "name", arity: .multiple,
+                    help: "Run the scenarios on these catalogue devices instead, each a scenario named after it: their screens, GPUs and inset-grouped table metrics (side inset, headers, footers). A name, or a pattern ('iphone-*', '*' for all; 'bench list' shows them)."),
+         OptionSpec(name: "min-ios", valueName: "version",
+                    help: "Of the --device devices (every catalogue device without it), keep those that run this iOS version or a later one: the devices an app supporting it runs on."),
          OptionSpec(name: "gpu", valueName: "id",
                     help: "Price every scenario's screen on this GPU of the device model (any screen, any chip; 'bench list' shows them).",
                     allowedValues: Device.gpuIDs),
@@ -49,13 +52,13 @@ struct TableOptions {
     }
 
     /// The names of the options, for a child process that runs the same plan.
-    static let names = ["device", "gpu", "gpu-profile", "ios", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
+    static let names = ["device", "min-ios", "gpu", "gpu-profile", "ios", "sections", "rows-per-section", "row-height", "corner-radius", "cell"]
     /// The options that name an input file, which no output may replace (`OutputPlan`).
     static let inputNames = ["cell", "gpu-profile"]
 
     /// The options of `arguments`; the cell file is decoded from `inputs` (`InputFiles`).
     init(_ arguments: ParsedArguments, inputs: InputFiles) throws {
-        device = arguments.value("device").flatMap(Device.named)
+        devices = try Self.devices(arguments.allValues("device"), minIOS: arguments.integer("min-ios", in: CoreAnimationRules.versions))
         gpu = arguments.value("gpu")
         ios = try arguments.integer("ios", in: CoreAnimationRules.versions)
         if let file = inputs["gpu-profile"] {
@@ -72,15 +75,38 @@ struct TableOptions {
         }
     }
 
+    /// The catalogue devices `names` (names or patterns) choose, those that run `minIOS` or later
+    /// when it is given, in the catalogue's order.
+    /// - Throws: `BenchError.usage` for a name no device has or a pattern none matches, and when
+    ///   `minIOS` leaves none.
+    static func devices(_ names: [String], minIOS: Int?) throws -> [Device] {
+        var chosen = Set<String>()
+        for text in names.isEmpty && minIOS != nil ? ["*"] : names {
+            let pattern = try NamePattern(text)
+            let matching = Device.catalogue.filter { pattern.matches($0.name) }
+            guard !matching.isEmpty else {
+                throw BenchError.usage(.unknownValue(flag: "--device", value: text, known: Device.catalogue.map(\.name)))
+            }
+            chosen.formUnion(matching.map(\.name))
+        }
+        let devices = Device.catalogue.filter { device in
+            chosen.contains(device.name) && (minIOS.map { (device.iosSupport?.upperBound ?? .max) >= $0 } ?? true)
+        }
+        if let minIOS, devices.isEmpty {
+            throw BenchError.usage(.unknownValue(flag: "--min-ios", value: String(minIOS), known: ["a version one of the chosen devices runs"]))
+        }
+        return devices
+    }
+
     /// Whether any option was given.
     var isEmpty: Bool {
-        device == nil && gpu == nil && gpuProfile == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+        devices.isEmpty && gpu == nil && gpuProfile == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
     }
 
     /// Whether an option that changes the table or its screen was given: any but `--gpu`, which
     /// prices the same frames on another chip.
     var changesTable: Bool {
-        device != nil || sections != nil || rowsPerSection != nil || rowHeight != nil || cornerRadius != nil || cell != nil
+        !devices.isEmpty || sections != nil || rowsPerSection != nil || rowHeight != nil || cornerRadius != nil || cell != nil
     }
 
     /// `scenarios` with the options applied, each renamed after its changes.
@@ -89,83 +115,95 @@ struct TableOptions {
     ///   sections the options could move (`--gpu` alone moves none, so it applies to any).
     func apply(to scenarios: [Scenario]) throws -> [Scenario] {
         guard !isEmpty else { return scenarios }
-        return try scenarios.map { original in
-            guard original.events.isEmpty || !changesTable else {
-                throw BenchError.usage(.tableOptionsWithEvents(scenario: original.name))
-            }
-            var scenario = original
-            var changes: [String] = []
-            if let device {
-                // The device's own inset-grouped table: its side inset, the grouped headers and
-                // footers; the scenario's radius and colours stay (they are the strategies' own).
-                scenario.device = device
-                scenario.style.sideInset = device.insetGroupedSideInset
-                scenario.headerHeight = Device.groupedHeaderHeight
-                scenario.footerHeight = Device.groupedFooterHeight
-                changes.append(device.name)
-            }
-            if let gpu {
-                scenario.device.gpu = gpu
-                changes.append("gpu \(gpu)")
-            }
-            if let gpuProfile {
-                scenario.device.gpu = gpuProfile.id
-                scenario.device.gpuProfile = gpuProfile
-                changes.append("gpu \(gpuProfile.id)")
-            }
-            if let ios {
-                // A catalogue device runs only the versions it ran; a screen of a file any.
-                guard Device.iosRange(scenario.device.iosSupport).contains(ios) else {
-                    throw BenchError.usage(.iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport,
-                                                                                              device: scenario.device.name)))
-                }
-                scenario.device.ios = ios
-                changes.append("iOS \(ios)")
-            }
-            if let sections {
-                scenario.sections = sections
-                changes.append("\(sections) sections")
-            }
-            if let rowsPerSection {
-                scenario.rowsPerSection = [rowsPerSection]
-                changes.append("\(rowsPerSection) row\(rowsPerSection == 1 ? "" : "s") per section")
-            }
-            if let rowHeight {
-                scenario.rowHeight = rowHeight
-                changes.append("rows \(Format.number(rowHeight)) pt")
-            }
-            if let cornerRadius {
-                scenario.style.cornerRadius = cornerRadius
-                changes.append("radius \(Format.number(cornerRadius)) pt")
-            }
-            if let cell {
-                scenario.content = ContentPattern(cells: [.layers(cell.description)], headerLength: scenario.content.headerLength,
-                                                  footerLength: scenario.content.footerLength)
-                changes.append("cell \(cell.name)")
-            }
-            guard scenario.rowCount <= ScenarioFile.maxRows else {
-                throw BenchError.usage(.tooManyRows(scenario: original.name, rows: scenario.rowCount, maximum: ScenarioFile.maxRows))
-            }
-            // A scenario file's limit on a drawn length, in pixels at the device's scale.
-            let rowPixels = scenario.rowHeight * scenario.device.scale
-            guard rowPixels <= ScenarioFile.maxPixelLength else {
-                throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
-                                                                 scale: scenario.device.scale, pixels: rowPixels,
-                                                                 maximum: ScenarioFile.maxPixelLength))
-            }
-            // A file's jump must name one of its table's rows; the options may have removed it.
-            if case .jumpToRow(let row)? = scenario.motion {
-                let rows = row.section < scenario.sections ? scenario.rowsPerSection[row.section % scenario.rowsPerSection.count] : nil
-                guard let rows, row.row < rows else {
-                    throw BenchError.usage(.jumpRowOutsideTable(scenario: original.name, row: .init(section: row.section, row: row.row),
-                                                                sections: scenario.sections, rows: rows))
-                }
-            }
-            guard Scenario.cornerRadiusLimit(breachedBy: scenario.style.cornerRadius, rowHeight: scenario.rowHeight) == nil else {
-                throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: scenario.style.cornerRadius, rowHeight: scenario.rowHeight))
-            }
-            scenario.name = "\(original.name) (\(changes.joined(separator: ", ")))"
-            return scenario
+        let devices: [Device?] = self.devices.isEmpty ? [nil] : self.devices
+        return try scenarios.flatMap { original in try devices.map { try apply(to: original, device: $0) } }
+    }
+
+    /// `original` with the options applied on `device` (nil: its own), renamed after the changes:
+    /// after the device first when there is one (`iphone-8 (cell avatars)`; the built-in default
+    /// scenario, named after its iPad, gives only its table), else after the scenario
+    /// (`ipad-settings (50 rows per section)`).
+    private func apply(to original: Scenario, device: Device?) throws -> Scenario {
+        guard original.events.isEmpty || !changesTable else {
+            throw BenchError.usage(.tableOptionsWithEvents(scenario: original.name))
         }
+        var scenario = original
+        var changes: [String] = []
+        if let device {
+            // The device's own inset-grouped table: its side inset, the grouped headers and
+            // footers; the scenario's radius and colours stay (they are the strategies' own).
+            scenario.device = device
+            scenario.style.sideInset = device.insetGroupedSideInset
+            scenario.headerHeight = Device.groupedHeaderHeight
+            scenario.footerHeight = Device.groupedFooterHeight
+            changes.append(device.name)
+        }
+        if let gpu {
+            scenario.device.gpu = gpu
+            changes.append("gpu \(gpu)")
+        }
+        if let gpuProfile {
+            scenario.device.gpu = gpuProfile.id
+            scenario.device.gpuProfile = gpuProfile
+            changes.append("gpu \(gpuProfile.id)")
+        }
+        if let ios {
+            // A catalogue device runs only the versions it ran; a screen of a file any.
+            guard Device.iosRange(scenario.device.iosSupport).contains(ios) else {
+                throw BenchError.usage(.iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport,
+                                                                                          device: scenario.device.name)))
+            }
+            scenario.device.ios = ios
+            changes.append("iOS \(ios)")
+        }
+        if let sections {
+            scenario.sections = sections
+            changes.append("\(sections) sections")
+        }
+        if let rowsPerSection {
+            scenario.rowsPerSection = [rowsPerSection]
+            changes.append("\(rowsPerSection) row\(rowsPerSection == 1 ? "" : "s") per section")
+        }
+        if let rowHeight {
+            scenario.rowHeight = rowHeight
+            changes.append("rows \(Format.number(rowHeight)) pt")
+        }
+        if let cornerRadius {
+            scenario.style.cornerRadius = cornerRadius
+            changes.append("radius \(Format.number(cornerRadius)) pt")
+        }
+        if let cell {
+            scenario.content = ContentPattern(cells: [.layers(cell.description)], headerLength: scenario.content.headerLength,
+                                              footerLength: scenario.content.footerLength)
+            changes.append("cell \(cell.name)")
+        }
+        guard scenario.rowCount <= ScenarioFile.maxRows else {
+            throw BenchError.usage(.tooManyRows(scenario: original.name, rows: scenario.rowCount, maximum: ScenarioFile.maxRows))
+        }
+        // A scenario file's limit on a drawn length, in pixels at the device's scale.
+        let rowPixels = scenario.rowHeight * scenario.device.scale
+        guard rowPixels <= ScenarioFile.maxPixelLength else {
+            throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
+                                                             scale: scenario.device.scale, pixels: rowPixels,
+                                                             maximum: ScenarioFile.maxPixelLength))
+        }
+        // A file's jump must name one of its table's rows; the options may have removed it.
+        if case .jumpToRow(let row)? = scenario.motion {
+            let rows = row.section < scenario.sections ? scenario.rowsPerSection[row.section % scenario.rowsPerSection.count] : nil
+            guard let rows, row.row < rows else {
+                throw BenchError.usage(.jumpRowOutsideTable(scenario: original.name, row: .init(section: row.section, row: row.row),
+                                                            sections: scenario.sections, rows: rows))
+            }
+        }
+        guard Scenario.cornerRadiusLimit(breachedBy: scenario.style.cornerRadius, rowHeight: scenario.rowHeight) == nil else {
+            throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: scenario.style.cornerRadius, rowHeight: scenario.rowHeight))
+        }
+        if let device {
+            let rest = (original.name == Scenario.ipadSettings.name ? [] : [original.name]) + changes.dropFirst()
+            scenario.name = device.name + (rest.isEmpty ? "" : " (\(rest.joined(separator: ", ")))")
+        } else {
+            scenario.name = "\(original.name) (\(changes.joined(separator: ", ")))"
+        }
+        return scenario
     }
 }

@@ -46,7 +46,9 @@ struct CalibrateCommand: BenchCommand {
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
         let inputs = try InputFiles(arguments)
-        scenario = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])[0]
+        let scenarios = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])
+        guard scenarios.count == 1 else { throw BenchError.usage(.oneDeviceOnly(command: "calibrate", count: scenarios.count)) }
+        scenario = scenarios[0]
         let strategies = arguments.allValues("strategy")
         guard strategies.count <= 1 else { throw BenchError.usage(.calibrationNeedsOneRow(rows: strategies.count)) }
         strategy = strategies.first ?? StrategyCatalog.reference

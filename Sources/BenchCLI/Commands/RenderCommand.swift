@@ -51,7 +51,9 @@ struct RenderCommand: BenchCommand {
     init(_ arguments: ParsedArguments, catalog: StrategyCatalog) throws {
         self.catalog = catalog
         let inputs = try InputFiles(arguments)
-        scenario = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])[0]
+        let scenarios = try TableOptions(arguments, inputs: inputs).apply(to: [ScenarioSelection.single(arguments, inputs: inputs)])
+        guard scenarios.count == 1 else { throw BenchError.usage(.oneDeviceOnly(command: "render", count: scenarios.count)) }
+        scenario = scenarios[0]
         strategy = arguments.value("strategy")!
         step = try arguments.integer("step", atLeast: 0)
         if let step, step > 1_000_000 { throw BenchError.usage(.numberAbove(option: "step", maximum: 1_000_000, value: step)) }
