@@ -11,7 +11,8 @@ extension Gate {
         /// The layer's path in the cell's description: `layers[1]`, `layers[1].sublayers[0]`.
         public var layer: String
         /// The `name` its description gives it, when it gives one (this run's, else the
-        /// baseline's), which reports show before its path.
+        /// baseline's: from the layer's cost, else from the scenario's definition, as a file
+        /// older than `CellLayerCost.name` records it), which reports show before its path.
         public var name: String?
         /// A field of the layer's description that changed, with both values (nil: absent).
         public struct Field: Equatable, Sendable {
@@ -91,7 +92,7 @@ extension Gate {
                 return LayerChange.Field(path: rest, old: item.change.old, new: item.change.new)
             }
             var change = LayerChange(layer: name, fields: fields, old: before.first { $0.layer == name }, new: after.first { $0.layer == name })
-            change.name = layerName(name, in: definitions.new) ?? layerName(name, in: definitions.old)
+            change.name = change.new?.name ?? change.old?.name ?? layerName(name, in: definitions.new) ?? layerName(name, in: definitions.old)
             return fields.isEmpty && !change.costMoved ? nil : change
         }
     }

@@ -12,10 +12,14 @@ import Text
 public struct LayerLabels: Equatable, Sendable {
     /// One numbered layer.
     public struct Label: Equatable, Sendable {
-        /// The number drawn: 1 for the first numbered layer in the description's order.
+        /// The number drawn: the layer's place in the description's order, depth first, from 0
+        /// (`Layer.costTag`), so `layers[3]` of a cell without sublayers is 3, as the per-layer
+        /// table counts it.
         public var number: Int
         /// The layer's path in the description (`CellDescription.layerPaths`).
         public var path: String
+        /// The layer's `name`, nil when it has none.
+        public var name: String?
         /// The legend's line for it: the path and what it paid in the frame.
         public var meaning: String
         /// Where it drew what it paid, in screen pixels at full size, in drawing order: one
@@ -47,7 +51,7 @@ public struct LayerLabels: Equatable, Sendable {
     /// layers, by tag, drew what the overlay tints as a cost (`Renderer.overlayRegions(_:)`), and
     /// `costs` what each tag cost in the frame (`RenderStats.layerCosts`).
     public init(overlay: Overlay, cell: CellDescription, regions: [(tag: Int, rect: PixelRect)], costs: [Int: LayerCost]) {
-        let paths = cell.layerPaths
+        let paths = cell.layerPaths, names = cell.layerNames
         var byTag: [Int: [PixelRect]] = [:]
         for (tag, rect) in regions where paths.indices.contains(tag) { byTag[tag, default: []].append(rect) }
         let paying = byTag.sorted(by: { $0.key < $1.key }).compactMap { tag, rects in
@@ -63,8 +67,10 @@ public struct LayerLabels: Equatable, Sendable {
             // Each region is the layer in one cell on screen.
             let share = paid.amount % rects.count == 0 ? "\(Format.grouped(paid.amount / rects.count)) per cell"
                 : "in \(rects.count) cells"
-            let meaning = "\(paths[tag]): \(Format.grouped(paid.amount)) \(paid.amount == 1 ? paid.unit : paid.units) in this frame, \(share)"
-            labels.append(Label(number: labels.count + 1, path: paths[tag], meaning: meaning, regions: rects))
+            // A name is the file's text: its control characters are made visible, as a terminal's are.
+            let layer = names[tag].map { "\(Escape.terminal($0)) (\(paths[tag]))" } ?? paths[tag]
+            let meaning = "\(layer): \(Format.grouped(paid.amount)) \(paid.amount == 1 ? paid.unit : paid.units) in this frame, \(share)"
+            labels.append(Label(number: tag, path: paths[tag], name: names[tag], meaning: meaning, regions: rects))
         }
         self.labels = labels
         unnumbered = paying.count - labels.count

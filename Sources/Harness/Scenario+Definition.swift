@@ -87,13 +87,18 @@ extension Scenario {
 
     /// A cell: its layers and separator inset, every property that decides what is drawn, so
     /// runs of different cells are never compared as one.
+    /// Its `rowHeight` when the file gives one, and each layer's `name`, are kept too: they draw
+    /// nothing, but a report reads a layer's name and the table's line the cell's height from here.
     private static func value(_ cell: CellDescription) -> JSONValue {
-        ["layers": .array(cell.layers.map(value)), "separatorInset": .number(cell.separatorInset)]
+        var out: [String: JSONValue] = ["layers": .array(cell.layers.map(value)), "separatorInset": .number(cell.separatorInset)]
+        if let height = cell.rowHeight { out["rowHeight"] = .number(height) }
+        return .object(out)
     }
 
     /// A layer and its sublayers, keys as in a cell file; properties at their defaults are left out.
     private static func value(_ layer: LayerDescription) -> JSONValue {
         var out: [String: JSONValue] = ["frame": value(layer.frame)]
+        if let name = layer.name { out["name"] = .string(name) }
         if layer.isHidden { out["hidden"] = true }
         if let c = layer.backgroundColor { out["backgroundColor"] = value(c) }
         switch layer.contents {

@@ -172,9 +172,10 @@ extension Scenario {
     func layerCosts(_ sums: [Int: LayerCost], steps: Int) -> [CellLayerCost]? {
         guard let described = describedCell, steps > 0 else { return nil }
         let n = Double(steps)
+        let names = described.layerNames
         return described.layerPaths.enumerated().map { tag, path in
             let sum = sums[tag] ?? LayerCost()
-            var cost = CellLayerCost(layer: path, offscreenPasses: Double(sum.offscreenPasses) / n, screenSplits: Double(sum.screenSplits) / n,
+            var cost = CellLayerCost(layer: path, name: names[tag], offscreenPasses: Double(sum.offscreenPasses) / n, screenSplits: Double(sum.screenSplits) / n,
                                      tileTrafficBytes: Double(sum.tileTrafficBytes) / n, blendedPixels: Double(sum.blendedPixels) / n)
             if let time = device.layerTime(cost) { (cost.gpuLowNanos, cost.gpuHighNanos) = (time.low, time.high) }
             return cost

@@ -119,6 +119,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// `bench merge` was given one shard twice: as `path`, and before as `earlier` (the same
     /// path, or another name of the same file).
     case shardGivenTwice(earlier: String, path: String)
+    /// The flags `first` and `second` ask for opposite things (`--fixes`, `--no-fixes`).
+    case contradictoryFlags(first: String, second: String)
 
     /// A row a scroll jumps to: its section and its row in the section.
     public struct JumpRow: Equatable, Sendable {
@@ -266,6 +268,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .shardGivenTwice(let earlier, let path):
             return earlier == path ? "'\(path)' is given twice; give each shard once."
                 : "'\(earlier)' and '\(path)' are the same file; give each shard once."
+        case .contradictoryFlags(let first, let second):
+            return "\(first) and \(second) ask for opposite things; give one of them."
         }
     }
 

@@ -1,7 +1,8 @@
 import Results
 import Text
 
-/// The CSV report: one row per (scenario, strategy) with every number of the run (for spreadsheets).
+/// The CSV report: one row per (scenario, strategy) with every number of the run, then one row per
+/// layer of a cell described as layers (for spreadsheets).
 ///
 /// RFC 4180: CRLF line ends, a header row, text fields quoted when they hold a comma, quote or
 /// line break, quotes doubled (`Escape.csv`). A name a spreadsheet would read as a formula
@@ -17,7 +18,12 @@ extension Results {
     /// `<phase>_<statistic>_ns` for the phases step, layout, reuse and composite and the
     /// statistics median, p90, p99, min and max, then the ratios, then the host-free totals
     /// `<phase>_instructions` and `<phase>_<cost metric>` of every phase (empty when not
-    /// counted). Missing values are empty fields.
+    /// counted), the device model's estimate, and last the columns of a layer's cost (`layer`,
+    /// `layerName`, `layerOffscreenPasses`, `layerScreenSplits`, `layerTileTrafficBytes`,
+    /// `layerBlendedPixels`, `layerGpuLowNanos`, `layerGpuHighNanos`), empty in a run's row. After
+    /// the runs' rows, a row per layer of each run with `layerCosts` (JSON order): its scenario
+    /// and strategy, the layer's columns, every other field empty; a filter on `layer` keeps one
+    /// kind. Missing values are empty fields.
     public func csvReport() -> String {
         let counters = Counter.allCases
         let statistics: [(name: String, value: (Summary) -> Int)] = [
@@ -33,6 +39,10 @@ extension Results {
                    "deviceTimeP95HighNanos", "deviceTimeWorstLowNanos", "deviceTimeWorstHighNanos", "framesOverBudgetLow",
                    "framesOverBudgetHigh", "hitchMsPerSecondLow", "hitchMsPerSecondHigh", "deviceTimeFirstLowNanos",
                    "deviceTimeFirstHighNanos"]
+        let layerHeader = ["layer", "layerName", "layerOffscreenPasses", "layerScreenSplits", "layerTileTrafficBytes", "layerBlendedPixels",
+                           "layerGpuLowNanos", "layerGpuHighNanos"]
+        let runColumns = header.count
+        header += layerHeader
 
         var lines = [header.map(Escape.csv)]
         for run in runs {
@@ -59,7 +69,16 @@ extension Results {
                     + [Results.csvNumber(f.hitchRatio.low), Results.csvNumber(f.hitchRatio.high)]
                     + [String(f.firstNanos.low), String(f.firstNanos.high)]
             } ?? Array(repeating: "", count: 10)
-            lines.append(fields)
+            lines.append(fields + Array(repeating: "", count: layerHeader.count))
+        }
+        for run in runs {
+            for cost in run.layerCosts ?? [] {
+                let leading = [Escape.csv(run.scenario), Escape.csv(run.strategy)] + Array(repeating: "", count: runColumns - 2)
+                lines.append(leading + [Escape.csv(cost.layer), cost.name.map(Escape.csv) ?? "",
+                                        Results.csvNumber(cost.offscreenPasses), Results.csvNumber(cost.screenSplits),
+                                        Results.csvNumber(cost.tileTrafficBytes), Results.csvNumber(cost.blendedPixels),
+                                        cost.gpuLowNanos.map(String.init) ?? "", cost.gpuHighNanos.map(String.init) ?? ""])
+            }
         }
         return lines.map { $0.joined(separator: ",") + "\r\n" }.joined()
     }

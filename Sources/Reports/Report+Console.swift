@@ -7,8 +7,9 @@ import Text
 extension Results {
     /// What `scenario` ran on, in the user's terms, from its recorded definition's fields
     /// (`Scenario.definition`): the device (points, scale, refresh rate, GPU, iOS) and the table
-    /// (sections, rows per section, row height, corner radius), one line each; nil for a file that
-    /// records no definition, or records it in the older format (prose, which is not parsed).
+    /// (sections, rows per section, row height and whether it is the cell's, corner radius), one
+    /// line each; nil for a file that records no definition, or records it in the older format
+    /// (prose, which is not parsed).
     func what(_ scenario: String, gpu: String?) -> (device: String, table: String?)? {
         guard let d = scenarioDefinitions?[scenario], let device = d["device"], let name = device["name"]?.stringValue,
               let width = device["width"]?.numberValue, let height = device["height"]?.numberValue,
@@ -24,7 +25,13 @@ extension Results {
             let cycle = rows.count == 1 ? n(rows[0]) : "[" + rows.map(n).joined(separator: ", ") + "]"
             table.append("\(n(sections)) section\(sections == 1 ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
         }
-        if let height = d["rowHeight"]?.numberValue { table.append("rows \(n(height)) pt tall") }
+        if let height = d["rowHeight"]?.numberValue {
+            // A cell that gives its row's height says whether the rows are it (`--cell` uses it
+            // unless `--row-height` is given).
+            let cell = d["content"]?["cell"]?["rowHeight"]?.numberValue
+            let whose = cell.map { $0 == height ? " (the cell's)" : " (the cell's is \(n($0)) pt)" } ?? ""
+            table.append("rows \(n(height)) pt tall" + whose)
+        }
         if let radius = d["style"]?["cornerRadius"]?.numberValue { table.append("corner radius \(n(radius)) pt") }
         if let inset = d["style"]?["sideInset"]?.numberValue { table.append("side inset \(n(inset)) pt") }
         if let header = d["headerHeight"]?.numberValue, let footer = d["footerHeight"]?.numberValue {
@@ -91,6 +98,7 @@ extension Results {
                 out += Console.wrapped(Escape.terminal("GPU ms priced by the \(calibrated.gpu) profile, \(calibrated.calibration!)."))
             }
             out += layerCostTable(rows)
+            out += fixTable(rows)
             out += "\n" + Console.wrapped("Counters and this host's time: counters are means per step, times medians in µs (\(floor))", indent: 2)
             var columns: [(label: String, cell: (RunResult) -> String)] = [
                 (Counter.blendedPixels.info.label, { Format.grouped(Int(($0.perStep[.blendedPixels] ?? 0).rounded())) }),
@@ -171,15 +179,16 @@ extension RunResult {
 
 extension Results {
     /// What each layer of a described cell costs per frame, compactly: the layers of `none`'s row
-    /// (or the first row's) with their passes, splits, blended pixels and GPU ms (model); empty
-    /// when no row has them. The other strategies' rows are in the JSON.
+    /// (or the first row's), each by its name and path (`CellLayerCost.label`), with their passes,
+    /// splits, blended pixels and GPU ms (model); empty when no row has them. The other
+    /// strategies' rows are in the JSON and the other reports.
     func layerCostTable(_ rows: [RunResult]) -> String {
         guard let row = rows.first(where: { $0.strategy == Ratio.referenceStrategy && $0.layerCosts != nil })
                 ?? rows.first(where: { $0.layerCosts != nil }), let costs = row.layerCosts, !costs.isEmpty else { return "" }
         let priced = costs.contains { $0.gpuLowNanos != nil }
         var table = [["layer", "off-screen", "splits", "blended px"] + (priced ? ["GPU ms (model)"] : [])]
         for cost in costs {
-            var cells = [Escape.terminal(Escape.shortened(cost.layer)), Format.fixed(cost.offscreenPasses, 1), Format.fixed(cost.screenSplits, 1),
+            var cells = [Escape.terminal(Escape.shortened(cost.label)), Format.fixed(cost.offscreenPasses, 1), Format.fixed(cost.screenSplits, 1),
                          Format.grouped(Int(cost.blendedPixels.rounded()))]
             if priced {
                 cells.append(cost.gpuLowNanos.flatMap { low in cost.gpuHighNanos.map { Verdict.milliseconds(low, $0) } } ?? "–")

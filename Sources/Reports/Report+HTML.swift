@@ -153,6 +153,7 @@ extension Results {
             let verdict = verdict(scenario: scenario)
             out += "<p class=\"verdict\"><strong>\(Escape.html(Escape.shortened(scenario))).</strong> \(Escape.html(verdict.summary))</p>\n"
             out += Results.htmlTable(verdict.table(wide: true))
+            if let fixes = fixSentence(scenario: scenario) { out += "<p class=\"fixes\">\(Escape.html(fixes))</p>\n" }
         }
         out += "<p class=\"caption\">Ranks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
             + "beside this host’s time rank, ≠ where they differ. The µs are this host’s CPU running the model, not the device’s GPU.</p>\n"

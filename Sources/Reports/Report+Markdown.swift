@@ -23,6 +23,7 @@ extension Results {
             out += "\n**\(Escape.forMarkdown(Escape.shortened(scenario)))** — "
                 + (verdict.summary.isEmpty ? "" : Escape.forMarkdown(verdict.summary)) + "\n\n"
             out += Results.markdownTable(verdict.table(wide: true))
+            if let fixes = fixSentence(scenario: scenario) { out += "\n" + Escape.forMarkdown(fixes) + "\n" }
         }
         out += "\nRanks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
             + "beside this host's time rank, ≠ where they differ. The µs are this host's CPU running the model, not the device's GPU.\n"
@@ -122,7 +123,7 @@ extension Results {
                         rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run, in: self) } },
                         glossary: group.columns.map { ($0.label, $0.meaning) })
         }
-        return (caption, tables)
+        return (caption, tables + [Results.layerCostReportTable(runs)].compactMap { $0 })
     }
 
     /// A host-free total as its mean per step, a whole number with thousands separators; "–"

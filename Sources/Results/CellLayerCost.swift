@@ -7,6 +7,9 @@
 public struct CellLayerCost: Encodable, Equatable, Sendable {
     /// The layer's path in the cell's description: `layers[0]`, `layers[1].sublayers[0]`.
     public var layer: String
+    /// The `name` its description gives it (`avatar`), shown beside the path; nil when it has
+    /// none, and in older files.
+    public var name: String?
     public var offscreenPasses: Double
     public var screenSplits: Double
     public var tileTrafficBytes: Double
@@ -15,9 +18,14 @@ public struct CellLayerCost: Encodable, Equatable, Sendable {
     public var gpuLowNanos: Int?
     public var gpuHighNanos: Int?
 
-    public init(layer: String, offscreenPasses: Double, screenSplits: Double, tileTrafficBytes: Double, blendedPixels: Double,
-                gpuLowNanos: Int? = nil, gpuHighNanos: Int? = nil) {
+    /// How reports name the layer: `avatar (layers[1])`, or its path alone when it has no name.
+    /// Unescaped: each format escapes it as it escapes every name.
+    public var label: String { name.map { "\($0) (\(layer))" } ?? layer }
+
+    public init(layer: String, name: String? = nil, offscreenPasses: Double, screenSplits: Double, tileTrafficBytes: Double,
+                blendedPixels: Double, gpuLowNanos: Int? = nil, gpuHighNanos: Int? = nil) {
         self.layer = layer
+        self.name = name
         self.offscreenPasses = offscreenPasses
         self.screenSplits = screenSplits
         self.tileTrafficBytes = tileTrafficBytes

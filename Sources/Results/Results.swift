@@ -236,6 +236,14 @@ public struct RunResult: Encodable, Equatable, Sendable {
     /// What each layer of the scenario's cell described as layers cost per frame, depth first
     /// (`CellLayerCost`); nil for a table of Settings rows, and in older files.
     public var layerCosts: [CellLayerCost]?
+    /// What each fix that applies to a layer of the cell that pays would cost instead
+    /// (`CellFixCost`): a run of the changed cell per fix, one layer at a time, then every layer a
+    /// fix applies to. On `none`'s row of a cell's scenario when `bench run` priced them; nil
+    /// otherwise, and in older files.
+    public var fixes: [CellFixCost]?
+    /// The paths of layers that pay but whose fixes were not priced, beyond the dearest few that
+    /// `bench run` prices (docs/scenario-files.md, "What a fix saves"); nil when none was left out.
+    public var fixesLeftOut: [String]?
 
     /// The per-step nanoseconds of `phase` that the step statistics describe: `samples` without
     /// the first load when it is reported on its own (`firstStepNanos`).

@@ -233,6 +233,8 @@ enum ResultsReader {
         run.firstStepNanos = try f.optional("firstStepNanos").map { try measuredTime($0, row: row) }
         run.deviceTime = try f.optional("deviceTime").map { try deviceTime($0, steps: steps) }
         run.layerCosts = try f.optional("layerCosts")?.array().map(layerCost)
+        run.fixes = try f.optional("fixes")?.array().map(fixCost)
+        run.fixesLeftOut = try f.optional("fixesLeftOut")?.array().map { try $0.string(nonEmpty: true) }
         run.instructions = try f.optional("instructions")?.metrics(Phase.self, "phase") { try $0.count() }
         run.cost = try f.optional("cost")?.metrics(Phase.self, "phase") { item in
             let values = try item.metrics(CostMetric.self, "cost metric") { try $0.count() }
@@ -261,22 +263,53 @@ enum ResultsReader {
 
     /// A layer's cost: its path, four means and, priced, two ends in nanoseconds.
     static func layerCost(_ item: JSONNode) throws -> CellLayerCost {
-        let f = try item.object(allowing: ["layer", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
+        let f = try item.object(allowing: ["layer", "name", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
                                            "gpuLowNanos", "gpuHighNanos"], expected: "a layer's cost object")
         let cost = CellLayerCost(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
+                                 name: try f.optional("name")?.string(nonEmpty: true),
                                  offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
                                  screenSplits: try f.required("screenSplits", "a number").measure(),
                                  tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
                                  blendedPixels: try f.required("blendedPixels", "a number").measure(),
                                  gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
-        // The ends of a price go together, the fast one first, as a row's deviceTime's do.
-        switch (cost.gpuLowNanos, cost.gpuHighNanos) {
+        try priceEnds(item, cost.gpuLowNanos, cost.gpuHighNanos, of: "a layer's")
+        return cost
+    }
+
+    /// A fix's cost: the layers changed, the fix, what changed, four means and, priced, two ends
+    /// in nanoseconds.
+    static func fixCost(_ item: JSONNode) throws -> CellFixCost {
+        let f = try item.object(allowing: ["layers", "fix", "change", "offscreenPasses", "screenSplits", "tileTrafficBytes",
+                                           "blendedPixels", "gpuLowNanos", "gpuHighNanos"], expected: "a fix's cost object")
+        let layersItem = try f.required("layers", "an array of layer paths")
+        let layers = try layersItem.array().map { try $0.string(nonEmpty: true) }
+        guard !layers.isEmpty else { throw layersItem.fail("expected at least one layer path, got an empty array") }
+        let fixItem = try f.required("fix", "a fix's name")
+        let name = try fixItem.string()
+        guard let fix = CellFix(rawValue: name) else {
+            throw fixItem.problem(.unknownKey(what: "fix", nearest: Suggestion.nearest(to: name, in: CellFix.allCases.map(\.rawValue)),
+                                              known: CellFix.allCases.map(\.rawValue)))
+        }
+        let cost = CellFixCost(layers: layers, fix: fix, change: try f.required("change", "a string").string(),
+                               offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
+                               screenSplits: try f.required("screenSplits", "a number").measure(),
+                               tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
+                               blendedPixels: try f.required("blendedPixels", "a number").measure(),
+                               gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
+        try priceEnds(item, cost.gpuLowNanos, cost.gpuHighNanos, of: "a fix's")
+        return cost
+    }
+
+    /// Refuses the ends of a price at `item` that are not both given or both absent, or whose fast
+    /// end is above its slow one, as a row's `deviceTime`'s may not be; `owner` says whose price
+    /// ("a layer's").
+    static func priceEnds(_ item: JSONNode, _ low: Int?, _ high: Int?, of owner: String) throws {
+        switch (low, high) {
         case (nil, nil): break
         case let (low?, high?) where low <= high: break
         case let (low?, high?):
             throw item.fail("gpuLowNanos (\(low)) is above gpuHighNanos (\(high)): the low end of an estimate is its fast end")
-        default: throw item.fail("gpuLowNanos and gpuHighNanos go together: a layer's price has both ends")
+        default: throw item.fail("gpuLowNanos and gpuHighNanos go together: \(owner) price has both ends")
         }
-        return cost
     }
 }

@@ -13,7 +13,7 @@ extension ScenarioFile {
     /// within a few hundred pixels of its layer.
     static let maxShadowRadius = 100.0
     /// The keys of a layer object.
-    static let layerKeys = ["frame", "hidden", "backgroundColor", "contents", "isOpaque", "opacity", "allowsGroupOpacity",
+    static let layerKeys = ["name", "frame", "hidden", "backgroundColor", "contents", "isOpaque", "opacity", "allowsGroupOpacity",
                             "cornerRadius", "masksToBounds", "mask", "shouldRasterize", "rasterizationScale", "shadow",
                             "border", "sublayers"]
     /// UIKit's names (`UIView`'s) of the same properties, accepted for Core Animation's: a file
@@ -32,21 +32,41 @@ extension ScenarioFile {
         try InputProblem.readingJSON { try decodeCell(document(bytes, file: file)) }
     }
 
-    /// A cell object: `layers` (required) and `separatorInset`.
+    /// A cell object: `layers` (required), `separatorInset` and `rowHeight`. Layers' names are
+    /// unique in the cell, so that a report's line names one layer.
     static func decodeCell(_ node: JSONNode) throws -> CellDescription {
-        let fields = try node.object(allowing: ["layers", "separatorInset"], expected: "a cell object")
+        let fields = try node.object(allowing: ["layers", "separatorInset", "rowHeight"], expected: "a cell object")
         var count = 0
+        var named: [String: String] = [:]
         let layers = try fields.required("layers", "an array of layer objects").array(nonEmpty: true).map {
-            try decodeLayer($0, depth: 1, count: &count)
+            try decodeLayer($0, depth: 1, count: &count, named: &named)
         }
         let inset = try fields.member("separatorInset")?.number("a number from 0 to \(Format.number(maxCellLength))") {
             $0 >= 0 && $0 <= maxCellLength
         }
-        return CellDescription(layers: layers, separatorInset: inset ?? 16)
+        let rowHeight = try fields.member("rowHeight").map { try length($0, allowsZero: false) }
+        return CellDescription(layers: layers, separatorInset: inset ?? 16, rowHeight: rowHeight)
+    }
+
+    /// A layer's `name`: a non-empty string of at most `CellDescription.maxNameLength`
+    /// characters, not the name of an earlier layer (`named`: names by the path of the layer that
+    /// has them). Any text is taken; reports escape it as they escape every name.
+    private static func decodeName(_ node: JSONNode, named: inout [String: String]) throws -> String {
+        let name = try node.string(nonEmpty: true)
+        guard name.count <= CellDescription.maxNameLength else {
+            throw node.fail("a name of \(name.count) characters; a layer's name may have at most \(CellDescription.maxNameLength)")
+        }
+        // The layer's path: this node's, less its `.name`.
+        let path = node.path.hasSuffix(".name") ? String(node.path.dropLast(5)) : node.path
+        if let earlier = named[name] {
+            throw node.fail("the name '\(Escape.message(name))' is already the name of \(earlier); each layer's name is its own, so a report's line names one layer")
+        }
+        named[name] = path
+        return name
     }
 
     /// A layer object and its sublayers; `count` is the layers read so far in the cell.
-    private static func decodeLayer(_ node: JSONNode, depth: Int, count: inout Int) throws -> LayerDescription {
+    private static func decodeLayer(_ node: JSONNode, depth: Int, count: inout Int, named: inout [String: String]) throws -> LayerDescription {
         count += 1
         guard count <= CellDescription.maxLayers else {
             throw node.fail("more than \(Format.grouped(CellDescription.maxLayers)) layers in one cell; a cell may have at most \(Format.grouped(CellDescription.maxLayers))")
@@ -63,6 +83,7 @@ extension ScenarioFile {
             f.member(key) ?? uikitNames.first { $0.value == key }.flatMap { f.member($0.key) }
         }
         var layer = LayerDescription(frame: try decodeFrame(f.required("frame", "an object with x, y, width and height")))
+        if let n = f.member("name") { layer.name = try decodeName(n, named: &named) }
         if let n = member("hidden") { layer.isHidden = try n.bool() }
         if let n = f.member("backgroundColor") { layer.backgroundColor = try n.color() }
         if let n = f.member("contents") { layer.contents = try decodeContents(n, layerSize: layer.frame.size) }
@@ -79,7 +100,7 @@ extension ScenarioFile {
         if let n = f.member("shadow") { layer.shadow = try decodeShadow(n) }
         if let n = f.member("border") { layer.border = try decodeBorder(n) }
         if let n = f.member("sublayers") {
-            layer.sublayers = try n.array().map { try decodeLayer($0, depth: depth + 1, count: &count) }
+            layer.sublayers = try n.array().map { try decodeLayer($0, depth: depth + 1, count: &count, named: &named) }
         }
         return layer
     }

@@ -11,6 +11,10 @@ public struct CellDescription: Hashable, Sendable {
     /// Where the separator under the cell starts, points from its leading edge
     /// (`UITableViewCell.separatorInset.left`).
     public var separatorInset: Double
+    /// The height of the row the cell was laid out in, points (the exporter writes the cell's
+    /// bounds); nil when its file does not say. A table built for the cell alone (`--cell`) takes
+    /// its rows' height from it.
+    public var rowHeight: Double?
 
     /// The most layers a cell may have, nested ones included: more than any real cell, and few
     /// enough that a description cannot make a table whose frames take minutes.
@@ -18,9 +22,14 @@ public struct CellDescription: Hashable, Sendable {
     /// The deepest nesting of sublayers.
     public static let maxDepth = 16
 
-    public init(layers: [LayerDescription], separatorInset: Double = 16) {
+    /// The longest name a layer may have, in characters: a view's class or accessibility
+    /// identifier fits, and a name still leaves a report's table room for its numbers.
+    public static let maxNameLength = 64
+
+    public init(layers: [LayerDescription], separatorInset: Double = 16, rowHeight: Double? = nil) {
         self.layers = layers
         self.separatorInset = separatorInset
+        self.rowHeight = rowHeight
     }
 
     /// The number of layers, nested ones included.
@@ -37,11 +46,49 @@ public struct CellDescription: Hashable, Sendable {
         for (i, layer) in layers.enumerated() { visit(layer, "layers[\(i)]") }
         return out
     }
+
+    /// Each layer's `name`, in the order of `layerPaths` (nil where it has none).
+    public var layerNames: [String?] {
+        var out: [String?] = []
+        func visit(_ layer: LayerDescription) {
+            out.append(layer.name)
+            layer.sublayers.forEach(visit)
+        }
+        layers.forEach(visit)
+        return out
+    }
+
+    /// The layers that reach above or below a row `rowHeight` points tall, in the order of
+    /// `layerPaths`, each with its path, name and extent in the cell (points from the row's top).
+    /// A layer inside an ancestor that clips (`masksToBounds` or a mask) is not listed: its
+    /// ancestor is, when it reaches out; hidden layers are not drawn and not listed.
+    /// Core Animation draws such a layer over the neighbouring rows (a cell does not clip its
+    /// content view), and so does the model.
+    /// - Complexity: O(n) in the layers.
+    public func layersOutside(rowHeight: Double) -> [(path: String, name: String?, top: Double, bottom: Double)] {
+        var out: [(path: String, name: String?, top: Double, bottom: Double)] = []
+        func visit(_ layer: LayerDescription, _ path: String, originY: Double, clipped: Bool) {
+            guard !layer.isHidden else { return }
+            let top = originY + layer.frame.minY, bottom = top + layer.frame.height
+            let outside = top < -1e-9 || bottom > rowHeight + 1e-9
+            if outside && !clipped { out.append((path, layer.name, top, bottom)) }
+            let clips = layer.masksToBounds || layer.mask != nil
+            for (i, sublayer) in layer.sublayers.enumerated() {
+                visit(sublayer, path + ".sublayers[\(i)]", originY: top, clipped: clipped || clips)
+            }
+        }
+        for (i, layer) in layers.enumerated() { visit(layer, "layers[\(i)]", originY: 0, clipped: false) }
+        return out
+    }
 }
 
 /// One layer of a cell: the `CALayer` properties that decide what is drawn and what drawing it
 /// costs, each priced by the compositor's rules (docs/cost-model.md §1).
 public struct LayerDescription: Hashable, Sendable {
+    /// What the user calls the layer (`avatar`; the exporter writes the view's accessibility
+    /// identifier or class), shown beside its path wherever its cost is; nil for none. A label
+    /// only: it changes nothing drawn.
+    public var name: String?
     /// Position and size in the parent layer's space, points.
     public var frame: Rect
     /// A hidden layer and its sublayers are not drawn; nothing else about it is updated.

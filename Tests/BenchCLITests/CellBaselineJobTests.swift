@@ -82,7 +82,7 @@ final class CellBaselineJobTests: TemporaryDirectoryTestCase {
         var content = try XCTUnwrap(table["content"] as? [String: Any])
         var rows = try XCTUnwrap(content["rows"] as? [[String: Any]])
         var layers = try XCTUnwrap(rows[0]["layers"] as? [[String: Any]])
-        layers.append(["frame": ["x": 240, "y": 10, "width": 40, "height": 40], "contents": ["image": [:] as [String: Any]],
+        layers.append(["name": "photo", "frame": ["x": 240, "y": 10, "width": 40, "height": 40], "contents": ["image": [:] as [String: Any]],
                        "mask": ["shape": "oval"]])
         rows[0]["layers"] = layers
         content["rows"] = rows
@@ -95,7 +95,7 @@ final class CellBaselineJobTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(run.status, 1, "a dearer cell fails with no flag: \(run.output)")
         let scenario = try XCTUnwrap(scenarios[0]["name"] as? String)
         XCTAssertTrue(run.output.hasPrefix("FAIL \(scenario)/none: the new cell is dearer"), run.output)
-        XCTAssertTrue(run.output.contains("  layers[\(layers.count - 1)]: a new layer (mask);"), run.output)
+        XCTAssertTrue(run.output.contains("  photo (layers[\(layers.count - 1)]): a new layer (mask);"), run.output)
         XCTAssertTrue(run.output.contains("Error: The gate failed"), run.output)
     }
 }

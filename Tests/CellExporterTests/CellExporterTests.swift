@@ -68,7 +68,9 @@ final class CellExporterTests: TemporaryDirectoryTestCase {
         badge.shadowRadius = 2
         badge.shadowOffset = CGSize(width: 0, height: 1)
         badge.shadowPath = badge.bounds
-        return contentView([roundedAvatar(x: 16), roundedAvatar(x: 56), titleLabel(), badge])
+        let layers = [roundedAvatar(x: 16), roundedAvatar(x: 56), titleLabel(), badge]
+        for (layer, name) in zip(layers, ["leftAvatar", "rightAvatar", "title", "badge"]) { layer.name = name }
+        return contentView(layers)
     }
 
     /// The example cells by file name.
@@ -80,8 +82,8 @@ final class CellExporterTests: TemporaryDirectoryTestCase {
     // MARK: Helpers
 
     /// Exports `root` into the test's directory as `name`; returns its path.
-    func export(_ root: StandInLayer, as name: String, separatorInset: CGFloat? = 96) throws -> String {
-        try CellExporter.write(root, to: directory + "/" + name, separatorInset: separatorInset)
+    func export(_ root: StandInLayer, as name: String, separatorInset: CGFloat? = 96, rowHeight: CGFloat? = 44) throws -> String {
+        try CellExporter.write(root, to: directory + "/" + name, separatorInset: separatorInset, rowHeight: rowHeight)
     }
 
     /// The JSON value of the file at `path`, written again with sorted keys: two files with the
@@ -91,9 +93,16 @@ final class CellExporterTests: TemporaryDirectoryTestCase {
         return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
     }
 
+    /// Writes the cell object `cell` as `name` in the test's directory; returns its path.
+    func write(_ cell: [String: Any], as name: String) throws -> String {
+        let path = directory + "/" + name
+        try JSONSerialization.data(withJSONObject: cell, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// The exported object of `root`, read back from its file.
     func exported(_ root: StandInLayer) throws -> [String: Any] {
-        let path = try export(root, as: "exported.json", separatorInset: nil)
+        let path = try export(root, as: "exported.json", separatorInset: nil, rowHeight: nil)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
@@ -223,5 +232,69 @@ final class CellExporterTests: TemporaryDirectoryTestCase {
         let path = try export(contentView([group]), as: "every-key.json")
         let run = bench("run", "--cell", path, "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet")
         XCTAssertEqual(run.code, 0, run.stderr)
+    }
+
+    // MARK: Names, the row and the cell's other views
+
+    func testEachLayersNameIsWrittenAViewsNameWinsAndARepeatedNameIsNumbered() throws {
+        let first = roundedAvatar(x: 16), second = roundedAvatar(x: 56), title = titleLabel(), plain = StandInLayer(frame: .zero)
+        title.name = "title"
+        plain.name = "ring"
+        second.addSublayer(plain)
+        let long = String(repeating: "L", count: 70)
+        let badge = StandInLayer(frame: CGRect(x: 300, y: 12, width: 28, height: 20))
+        let root = contentView([first, second, title, badge])
+        // As the UIKit entry points name views: by class, by accessibility identifier.
+        let names = [ObjectIdentifier(first): "UIImageView", ObjectIdentifier(second): "UIImageView", ObjectIdentifier(title): "titleLabel",
+                     ObjectIdentifier(badge): long]
+        let cell = CellExporter.cell(of: root, names: names)
+        let layers = try XCTUnwrap(cell["layers"] as? [[String: Any]])
+        XCTAssertEqual(layers.map { $0["name"] as? String }, ["UIImageView 1", "UIImageView 2", "titleLabel", String(long.prefix(64))])
+        XCTAssertEqual((layers[1]["sublayers"] as? [[String: Any]])?.first?["name"] as? String, "ring", "a layer's own name")
+        let path = try write(cell, as: "named.json")
+        let run = bench("run", "--cell", path, "--device", "iphone-se", "--strategy", "none", "--steps", "2", "--quiet")
+        XCTAssertEqual(run.code, 0, run.stderr)
+    }
+
+    func testANumberedNameNeverTakesANameAnotherLayerAlreadyHas() throws {
+        let layers = (0..<3).map { _ in StandInLayer(frame: CGRect(x: 0, y: 0, width: 4, height: 4)) }
+        layers[0].name = "dot"
+        layers[1].name = "dot"
+        layers[2].name = "dot 1"
+        let exported = try XCTUnwrap(CellExporter.cell(of: contentView(layers))["layers"] as? [[String: Any]])
+        XCTAssertEqual(exported.map { $0["name"] as? String }, ["dot 2", "dot 3", "dot 1"])
+    }
+
+    func testATableCellWritesItsRowHeightAndItsAccessoryBesideTheContentViewsLayers() throws {
+        let content = StandInLayer(frame: CGRect(x: 0, y: 0, width: 327, height: 59.5))
+        content.addSublayer(roundedAvatar(x: 16))
+        let accessory = StandInLayer(frame: CGRect(x: 335, y: 18, width: 24, height: 24))
+        accessory.contents = CellExporter.Contents.image()
+        accessory.name = "chevron"
+        let cell = CellExporter.cell(contentView: content, accessories: [accessory], rowHeight: 60, separatorInset: 16)
+        XCTAssertEqual(cell["rowHeight"] as? Int, 60)
+        let layers = try XCTUnwrap(cell["layers"] as? [[String: Any]])
+        XCTAssertEqual(layers.count, 2, "the content view's one layer and the accessory: \(layers)")
+        XCTAssertEqual(try text(layers[1]["frame"]), ##"{"height":24,"width":24,"x":335,"y":18}"##, "in the cell's space")
+        XCTAssertEqual(layers[1]["name"] as? String, "chevron")
+        // A content view that draws (its own background) is one layer holding its sublayers.
+        content.backgroundColor = Self.white
+        let drawn = try XCTUnwrap(CellExporter.cell(contentView: content, rowHeight: 60)["layers"] as? [[String: Any]])
+        XCTAssertEqual(drawn.count, 1)
+        XCTAssertEqual(drawn[0]["backgroundColor"] as? String, "#FFFFFF")
+        XCTAssertEqual((drawn[0]["sublayers"] as? [[String: Any]])?.count, 1)
+        let path = try write(cell, as: "row.json")
+        let run = bench("run", "--cell", path, "--device", "iphone-se", "--strategy", "none", "--steps", "2")
+        XCTAssertEqual(run.code, 0, run.stderr)
+        XCTAssertTrue(run.stdout.unwrapped.contains("rows 60 pt tall (the cell's)"), run.stdout)
+        XCTAssertFalse(run.stderr.contains("Warning"), "every layer lies in its 60 pt row: \(run.stderr)")
+    }
+
+    func testALabelsTextWithoutALetterIsGuessedFixedAndOneWithLettersTheRowsTitle() {
+        XCTAssertEqual(CellExporter.Text.guessed(from: "12"), .string("12"), "a badge's count")
+        XCTAssertEqual(CellExporter.Text.guessed(from: "99+"), .string("99+"))
+        XCTAssertEqual(CellExporter.Text.guessed(from: "9:41"), .string("9:41"))
+        XCTAssertEqual(CellExporter.Text.guessed(from: "Anna Haro"), .rowTitle(length: 9))
+        XCTAssertEqual(CellExporter.Text.guessed(from: "Ärger 3"), .rowTitle(length: 7))
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 /// A stand-in for `CALayer` on Linux: Core Animation's property names, types and defaults, so a
 /// test builds a cell's layer tree as a cell class would.
 final class StandInLayer: ExportableLayer {
+    var name: String?
     var frame: CGRect
     /// As Core Animation's: the frame's size at the origin.
     var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }

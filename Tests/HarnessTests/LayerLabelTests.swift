@@ -148,4 +148,18 @@ final class LayerLabelTests: XCTestCase {
         let line = BuiltinFont.standard.lineHeight(pixelsPerEm: PictureLegend.pixelsPerEm(forWidth: numbered.width))
         XCTAssertGreaterThanOrEqual(numbered.height - plain.height, line, "a line for the numbered layer")
     }
+
+    func testMarkersAreNumberedAsTheLayersAreCountedFromZeroAndTheLegendNamesThem() throws {
+        // Two plain images, then a named masked one: the only layer that pays is layers[2].
+        var badge = image(x: 96, masked: true)
+        badge.name = "badge"
+        let cell = CellDescription(layers: [image(x: 16, masked: false), image(x: 56, masked: false), badge], separatorInset: 96)
+        let scenario = Fixtures.singleSection(pointsPerStep: 2, content: ContentPattern(cells: [.layers(cell)]))
+        let (_, labels) = try FramePicture.drawn(scenario: scenario, strategy: "none", step: 0, overlay: .offscreen,
+                                                 downscale: 1, catalog: .builtIn)
+        XCTAssertEqual(labels.labels.map(\.number), [2], "layers[2] is marked 2")
+        XCTAssertEqual(labels.labels.map(\.name), ["badge"])
+        let legend = PictureLegend(scenario: scenario, strategy: "none", step: 0, overlay: .offscreen, labels: labels)
+        XCTAssertEqual(legend.labels.map(\.meaning), ["badge (layers[2]): 6 off-screen passes in this frame, 2 per cell"])
+    }
 }

@@ -223,6 +223,10 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertUsage(.shardGivenTwice(earlier: "a.json", path: "./a.json"), "'a.json' and './a.json' are the same file; give each shard once.")
     }
 
+    func testContradictoryFlagsNameBoth() {
+        assertUsage(.contradictoryFlags(first: "--fixes", second: "--no-fixes"), "--fixes and --no-fixes ask for opposite things; give one of them.")
+    }
+
     private func assertInput(_ problem: InputProblem, _ sentence: String, file: StaticString = #filePath, line: UInt = #line) {
         let error = BenchError.input(problem)
         XCTAssertEqual(error.description, sentence, file: file, line: line)

@@ -8,6 +8,12 @@ import XCTest
 /// Every export carries the device model's GPU time where a row has it, with both ends of its
 /// range, and nothing where the device names no GPU.
 final class DeviceTimeExportTests: XCTestCase {
+    /// The CSV's last columns, a layer's cost (empty in a run's row), after the estimate's.
+    static let layerColumns = ",layer,layerName,layerOffscreenPasses,layerScreenSplits,layerTileTrafficBytes,layerBlendedPixels,"
+        + "layerGpuLowNanos,layerGpuHighNanos"
+    /// A run's row's empty layer columns.
+    static let noLayer = String(repeating: ",", count: 8)
+
     private func priced() -> Results {
         var results = ResultsFixtures.run(strategies: ["none", "per-cell-mask"])
         results.runs[1].deviceTime = DeviceTime(gpu: "a13", refreshHz: 60, lowNanos: 1_000, highNanos: 3_001)
@@ -20,9 +26,9 @@ final class DeviceTimeExportTests: XCTestCase {
         XCTAssertTrue(csv[0].hasSuffix(",gpu,deviceTimeLowNanos,deviceTimeHighNanos,frameBudgetNanos,deviceTimeP95LowNanos,"
                                        + "deviceTimeP95HighNanos,deviceTimeWorstLowNanos,deviceTimeWorstHighNanos,framesOverBudgetLow,"
                                        + "framesOverBudgetHigh,hitchMsPerSecondLow,hitchMsPerSecondHigh,deviceTimeFirstLowNanos,"
-                                       + "deviceTimeFirstHighNanos"), csv[0])
-        XCTAssertTrue(csv[1].hasSuffix(",,,,,,,,,,,,,,"), "none names no GPU here: \(csv[1])")
-        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667,,,,,,,,,,"), "no steps priced: \(csv[2])")
+                                       + "deviceTimeFirstHighNanos" + Self.layerColumns), csv[0])
+        XCTAssertTrue(csv[1].hasSuffix(",,,,,,,,,,,,,," + Self.noLayer), "none names no GPU here: \(csv[1])")
+        XCTAssertTrue(csv[2].hasSuffix(",a13,1000,3001,16666667,,,,,,,,,," + Self.noLayer), "no steps priced: \(csv[2])")
         let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
         XCTAssertEqual(bmf["long-table/per-cell-mask"]?["deviceTime"] as? [String: Int], ["value": 2000, "lower_value": 1000, "upper_value": 3001])
         XCTAssertNil(bmf["long-table/none"]?["deviceTime"])
@@ -64,7 +70,7 @@ final class DeviceTimeFramesExportTests: XCTestCase {
 
         let csv = results.report(.csv).components(separatedBy: "\r\n")
         XCTAssertTrue(csv[2].contains(",40000000,40000000,40000000,40000000,1,2,"), csv[2])
-        XCTAssertTrue(csv[2].hasSuffix(",1000000,2000000"), "the first frame last: \(csv[2])")
+        XCTAssertTrue(csv[2].hasSuffix(",1000000,2000000" + DeviceTimeExportTests.noLayer), "the first frame last of the estimate's: \(csv[2])")
         let bmf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(results.report(.bmf).utf8)) as? [String: [String: Any]])
         let row = try XCTUnwrap(bmf["long-table/per-cell-mask"])
         XCTAssertEqual(row["deviceTimeWorst"] as? [String: Int], ["value": 40_000_000, "lower_value": 40_000_000, "upper_value": 40_000_000])

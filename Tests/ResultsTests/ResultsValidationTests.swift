@@ -93,6 +93,48 @@ final class ResultsValidationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try load(text(results)).runs[0].layerCosts, results.runs[0].layerCosts)
     }
 
+    func testALayersNameIsWrittenAndReadBackAndAFileWithoutNamesStillLoads() throws {
+        var results = Self.fresh
+        results.runs[0].layerCosts = [CellLayerCost(layer: "layers[0]", name: "avatar", offscreenPasses: 1, screenSplits: 1,
+                                                    tileTrafficBytes: 0, blendedPixels: 0),
+                                      CellLayerCost(layer: "layers[1]", offscreenPasses: 0, screenSplits: 0, tileTrafficBytes: 0, blendedPixels: 4)]
+        let written = try text(results)
+        XCTAssertTrue(written.contains(#""name" : "avatar""#), "the name is in the file")
+        XCTAssertEqual(try load(written).runs[0].layerCosts?.map(\.name), ["avatar", nil])
+        // A file from before names: its layers load without them.
+        let older = replacingFirst(#""name" : "avatar","#, with: "", in: written)
+        XCTAssertEqual(try load(older).runs[0].layerCosts?.map(\.name), [nil, nil])
+        assertRejected(replacingFirst(#""name" : "avatar""#, with: #""name" : """#, in: written),
+                           ["r.json: runs[0].layerCosts[0].name: expected a non-empty string"])
+    }
+
+    func testAFixsCostRoundTripsAndItsNameEndsAndLayersAreChecked() throws {
+        var results = Self.fresh
+        results.runs[0].fixes = [CellFixCost(layers: ["layers[0]", "layers[1]"], fix: .preRoundedImage, change: "16 pt corners drawn in, no clip",
+                                             offscreenPasses: 0.5, screenSplits: 0.25, tileTrafficBytes: 12, blendedPixels: 300,
+                                             gpuLowNanos: 400, gpuHighNanos: 500),
+                                 CellFixCost(layers: ["layers[0]"], fix: .rasterize, change: "", offscreenPasses: 1, screenSplits: 1,
+                                             tileTrafficBytes: 0, blendedPixels: 0)]
+        results.runs[0].fixesLeftOut = ["layers[9]"]
+        let loaded = try load(text(results))
+        XCTAssertEqual(loaded.runs[0].fixes, results.runs[0].fixes)
+        XCTAssertEqual(loaded.runs[0].fixesLeftOut, ["layers[9]"])
+        XCTAssertNil(loaded.runs[1].fixes, "a row without fixes loads as before")
+        let good = try text(results)
+        try assertRejected(good.replacingOccurrences(of: "\"preRoundedImage\"", with: "\"preRoundImage\""),
+                           ["r.json: runs[0].fixes[0].fix: unknown fix; did you mean 'preRoundedImage'?"])
+        try assertRejected(good.replacingOccurrences(of: "\"gpuHighNanos\" : 500", with: "\"gpuHighNanos\" : 300"),
+                           ["r.json: runs[0].fixes[0]: gpuLowNanos (400) is above gpuHighNanos (300)"])
+        results.runs[0].fixes?[0].gpuHighNanos = nil
+        try assertRejected(results, ["r.json: runs[0].fixes[0]: gpuLowNanos and gpuHighNanos go together"])
+        results.runs[0].fixes?[0].gpuHighNanos = 500
+        results.runs[0].fixes?[1].layers = []
+        try assertRejected(results, ["r.json: runs[0].fixes[1].layers: expected at least one layer path, got an empty array"])
+        results.runs[0].fixes?[1].offscreenPasses = -1
+        results.runs[0].fixes?[1].layers = ["layers[0]"]
+        try assertRejected(results, ["r.json: runs[0].fixes[1].offscreenPasses:"])
+    }
+
     func testANegativeCounterIsRejectedNotPassedAsAnImprovement() throws {
         var results = Self.fresh
         results.runs[0].totals[.blendedPixels] = -5

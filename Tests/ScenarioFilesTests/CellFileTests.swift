@@ -12,11 +12,12 @@ final class CellFileTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Benchmarks/cells")
 
-    private func cell(_ text: String) throws -> CellDescription {
+    func cell(_ text: String) throws -> CellDescription {
         try ScenarioFile.cell(from: Array(text.utf8), file: "cell.json")
     }
 
-    private func message(_ text: String) -> String {
+    /// The message `text` is refused with, or "no error".
+    func message(_ text: String) -> String {
         do {
             _ = try cell(text)
             return "no error"

@@ -57,6 +57,20 @@ enum ScenarioSelection {
         return out
     }
 
+    /// A warning for each layer of a described cell that reaches outside its row
+    /// (`Scenario.layersOutsideRows`), once per cell and row height, wrapped to the page, for
+    /// standard error: the run goes on and draws the layer where its frame puts it, as Core
+    /// Animation would.
+    static func cellWarnings(_ scenarios: [Scenario]) -> String {
+        var seen: [LayerOutsideRow] = []
+        var out = ""
+        for layer in scenarios.flatMap(\.layersOutsideRows) where !seen.contains(layer) {
+            seen.append(layer)
+            out += Console.wrapped(Escape.terminal("Warning: \(layer)"), indent: 2)
+        }
+        return out
+    }
+
     /// The built-in scenarios' names, for messages and help.
     private static var builtInNames: String { Scenario.builtIn.map(\.name).joined(separator: ", ") }
 

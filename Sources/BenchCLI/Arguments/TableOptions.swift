@@ -45,7 +45,7 @@ struct TableOptions {
                     help: "Apply this iOS version's Core Animation rules (which layers take an off-screen pass; docs/cost-model.md). Default: the newest the model knows that the device runs (\(CoreAnimationRules.versions.lowerBound) to \(CoreAnimationRules.versions.upperBound))."),
          OptionSpec(name: "sections", valueName: "n", help: "Give the table this many sections."),
          OptionSpec(name: "rows-per-section", valueName: "n", help: "Give every section this many rows."),
-         OptionSpec(name: "row-height", valueName: "pt", help: "Make every row this tall, in points."),
+         OptionSpec(name: "row-height", valueName: "pt", help: "Make every row this tall, in points (default with --cell: the cell file's rowHeight, when it gives one)."),
          OptionSpec(name: "corner-radius", valueName: "pt", help: "Round the sections' corners by this radius, in points (at most half the row height)."),
          OptionSpec(name: "cell", valueName: "file",
                     help: "Fill every row with the cell described in this file (docs/scenario-files.md, 'Describe your cell').")]
@@ -167,6 +167,9 @@ struct TableOptions {
         if let rowHeight {
             scenario.rowHeight = rowHeight
             changes.append("rows \(Format.number(rowHeight)) pt")
+        } else if let height = cell?.description.rowHeight {
+            // The cell's own row, unless --row-height overrides it; the table's line says which.
+            scenario.rowHeight = height
         }
         if let cornerRadius {
             scenario.style.cornerRadius = cornerRadius

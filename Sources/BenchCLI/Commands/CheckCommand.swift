@@ -190,7 +190,7 @@ struct CheckCommand: BenchCommand {
         if let results {
             current = results
         } else {
-            context.stderr(ScenarioSelection.deviceNotes(suite?.scenarios ?? []))
+            context.stderr(ScenarioSelection.deviceNotes(suite?.scenarios ?? []) + ScenarioSelection.cellWarnings(suite?.scenarios ?? []))
             current = try rerun(baseline, context)
             if baseline.instructionCounter != nil, hasValgrind {
                 context.stderr("Counting instructions under valgrind…\n")

@@ -70,6 +70,8 @@ struct RenderCommand: BenchCommand {
         // bitmaps, the picture and its legend) are checked before it is drawn, as a run's are.
         try WorkEstimate.check(RunPlan(scenarios: [scenario], strategies: [strategy]), steps: 2, rounds: 1)
         try FrameMemory.check(FrameMemory.need(forRender: scenario, strategy: strategy, overlay: overlay, downscale: downscale))
+        // Once it will be drawn (a refused one says only why): its cell's layers outside their rows.
+        context.stderr(ScenarioSelection.cellWarnings([scenario]))
         // A table whose sections are all longer than the scroll shows no edge: then step 0.
         let step = self.step ?? FramedCorner.find(in: scenario)?.step ?? 0
         let picture = try FramePicture.captioned(scenario: scenario, strategy: strategy, step: step, overlay: overlay,

@@ -63,6 +63,12 @@ struct RunCommand: BenchCommand {
                                + "(the smaller-is-better metrics only)."),
                 OptionSpec(name: ReportFormat.influx.rawValue, valueName: "file",
                            help: "Also write InfluxDB line protocol, a point per scenario and strategy."),
+                OptionSpec(name: "fixes", arity: .flag,
+                           help: "Price the fixes of a cell described as layers (a shadow path, a pre-rounded image, rasterizing, "
+                               + "dropping the clip, a plain background) for each of its layers that pays: one more run of the "
+                               + "changed cell under none per fix, printed under the cost per layer and kept in the JSON. "
+                               + "On by default with --cell."),
+                OptionSpec(name: "no-fixes", arity: .flag, help: "Do not price the fixes of a --cell run."),
                 OptionSpec(name: "quiet", arity: .flag, help: "Do not print the comparison table."),
                 OptionSpec(name: "wide", arity: .flag,
                            help: "Print every column of the comparison table (the layout and reuse phases, the traffic "
@@ -121,6 +127,11 @@ struct RunCommand: BenchCommand {
     var quiet: Bool
     /// Whether the table has every column.
     var wide: Bool
+    /// Whether to price the fixes of the cell's paying layers (`FixPricing`): `--fixes`, or a
+    /// `--cell` run without `--no-fixes`; never in a child, whose parent prices them.
+    var pricesFixes: Bool
+    /// Whether `--fixes` was given, so that a run with nothing to price says so.
+    var fixesAsked: Bool
     /// In the child that valgrind counts (`InstructionCounter`), the pairs to count: indices
     /// into `plan.keys`.
     var instructionChildPairs: [Int]?
@@ -168,6 +179,11 @@ struct RunCommand: BenchCommand {
         keepsSamples = arguments.flag("samples")
         instructionChildPairs = try InstructionCounter.childPairs(arguments, of: plan)
         isChild = instructionChildPairs != nil || arguments.value(FreshProcesses.orderOption) != nil
+        if arguments.flag("fixes") && arguments.flag("no-fixes") {
+            throw BenchError.usage(.contradictoryFlags(first: "--fixes", second: "--no-fixes"))
+        }
+        fixesAsked = arguments.flag("fixes")
+        pricesFixes = !isChild && (fixesAsked || (inputs["cell"] != nil && !arguments.flag("no-fixes")))
         // A run takes minutes: a mistyped, unwritable or clashing output path must fail now.
         outputs = try OutputPlan(arguments, outputs: ["json"] + ReportFormat.allCases.map(\.rawValue),
                                  inputs: ["scenario-file", "suite"] + TableOptions.inputNames)
@@ -211,6 +227,10 @@ struct RunCommand: BenchCommand {
                 results = try runner.run(plan, steps: steps, rounds: rounds)
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
+            if pricesFixes {
+                try FixPricing.attach(to: &results, plan: plan, catalog: catalog, kernels: kernels, progress: progress)
+                context.stderr(RunCommand.fixesNote(plan, asked: fixesAsked))
+            }
             if countsInstructions {
                 let counted = try InstructionCounter.count(selection: selection, inputs: inputs, pairs: plan.keys,
                                                             bench: ChildBench.executable(context, for: "counting instructions"),
@@ -219,6 +239,8 @@ struct RunCommand: BenchCommand {
                 results.attach(cost: counted.cost, model: counted.model)
             }
         }
+        // Once the run is made (a refused one says only why): its cells' layers outside their rows.
+        if !isChild { context.stderr(ScenarioSelection.cellWarnings(scenarios)) }
         // The files first, so a closed or full standard output cannot lose them; if one cannot be
         // written after all, the table still shows the numbers before the error.
         let table = context.forPeople(outputs)
@@ -250,6 +272,20 @@ struct RunCommand: BenchCommand {
             }
         }
         return 0
+    }
+
+    /// Why fixes that were to be priced were not, for standard error: the scenarios whose rows
+    /// show one described cell but did not run `none`, under which fixes are priced; or, when
+    /// `asked` (`--fixes`), that no scenario's rows show one. Empty otherwise.
+    static func fixesNote(_ plan: RunPlan, asked: Bool) -> String {
+        let cells = plan.items.filter { $0.scenario.describedCell != nil }
+        let withoutNone = cells.filter { !$0.strategies.contains(Ratio.referenceStrategy) }.map { "'\(Escape.message($0.scenario.name))'" }
+        if !withoutNone.isEmpty {
+            return Console.wrapped("Note: fixes are priced under \(Ratio.referenceStrategy), which did not run on "
+                + withoutNone.joined(separator: ", ") + "; add it with --strategy to price them.", indent: 2)
+        }
+        return asked && cells.isEmpty
+            ? Console.wrapped("Note: --fixes prices a cell described as layers, and no scenario's rows show one.", indent: 2) : ""
     }
 
     /// A progress line (`NAME: step 31/180`) safe for the terminal: the scenario's name shortened

@@ -20,17 +20,23 @@
 // On the simulator the path is on the Mac's disk; on a device copy the printed JSON from the
 // console instead.
 //
-// What it reads. For a `UITableViewCell`, the layers of its `contentView`, with frames relative to
-// the cell, and `separatorInset.left`; for any other view or layer, its sublayers, with frames
-// relative to it. Per layer: `frame`, `isHidden`, `opacity` (UIKit's `alpha`), `isOpaque`,
-// `allowsGroupOpacity`, `backgroundColor`, `cornerRadius`, `masksToBounds` (`clipsToBounds`),
+// What it reads. For a `UITableViewCell`, the layers of its `contentView` (the content view as one
+// layer holding them when it draws something itself) and its `accessoryView`, with frames relative
+// to the cell, its height as the file's `rowHeight`, and `separatorInset.left`; for any other view
+// or layer, its sublayers, with frames relative to it. Per layer: its `name` (a view's
+// `accessibilityIdentifier`, else its class, such as `UIImageView`, numbered when several layers
+// have it: `UIImageView 1`, `UIImageView 2`; a layer without a view, its own `name`), `frame`,
+// `isHidden`, `opacity` (UIKit's `alpha`), `isOpaque`, `allowsGroupOpacity`, `backgroundColor`,
+// `cornerRadius`, `masksToBounds` (`clipsToBounds`),
 // `mask`, `shouldRasterize` and `rasterizationScale`, the shadow (`shadowOpacity`,
 // `shadowRadius`, `shadowOffset`, `shadowColor` and whether `shadowPath` is set), the border
 // (`borderWidth`, `borderColor`), and contents as placeholders: a `CGImage` or a `UIImageView`'s
 // image as `{"image": …}` (its size in points when it differs from the layer's; `"opaque": false`
 // when its bitmap has alpha), a `UILabel` as `{"text": {"title": n}}`, the row's title text of the
-// label's current length (so a reused cell draws it again, as a label showing row data does), in
-// its font size and text colour. A key at the format's default is left out.
+// label's current length (so a reused cell draws it again, as a label showing row data does), or,
+// when its text has no letter (a badge's count, a time), as that fixed `{"text": {"string": …}}`
+// (`CellExporter.Text.guessed(from:)`), in its font size and text colour. A key at the format's
+// default is left out.
 //
 // What the cell format cannot say, so the file approximates or leaves out: transforms (only the
 // frame, their bounding box, is kept), `maskedCorners` and `cornerCurve` (all four corners are
@@ -38,8 +44,10 @@
 // drawing, visual-effect (blur) views, a `shadowPath` other than the rounded bounds (only its
 // presence is kept), a mask's own sublayers and contents (a mask is a shape: a `CAShapeLayer`'s
 // path as an oval when the path is one (one subpath of curves), otherwise as its bounding box with
-// square corners; any other mask layer as its frame rounded by its `cornerRadius`), labels whose
-// text is fixed (change `"title": n` to `"string": "…"` by hand), and colours outside sRGB
+// square corners; any other mask layer as its frame rounded by its `cornerRadius`), a fixed label
+// text with letters (change `"title": n` to `"string": "…"` by hand), a system accessory
+// (`accessoryType`: add a layer by hand; an `accessoryView` is read), the cell's background views
+// (the strategies draw the cell's background), and colours outside sRGB
 // (clamped). Values beyond what `bench` accepts are brought within it, and each change is said
 // (`CellExporter.Adjustment`, printed on standard error by `json(of:)` and `write`): an image
 // larger than 2,048 pt a side (a 12-MP photo in a 60 pt avatar) is scaled down to it, keeping its
@@ -76,6 +84,9 @@ public protocol ExportableLayer: AnyObject {
     /// The type of `shadowPath` (`CGPath`); only whether one is set is exported.
     associatedtype LayerPath
 
+    /// Core Animation's `name`: what the layer is called, written as the layer's `name` when no
+    /// view's name is given for it.
+    var name: String? { get }
     /// The layer's rectangle in its superlayer's bounds.
     var frame: CGRect { get }
     /// The layer's own space: sublayers' frames and a mask are in it.
@@ -152,6 +163,8 @@ public enum CellExporter {
         public static let rasterizationScale: CGFloat = 4
         /// The most layers in a cell, and the deepest nesting.
         public static let layers = 1_000, depth = 16
+        /// The longest name of a layer, in characters.
+        public static let nameLength = 64
     }
 
     /// A value the exporter changed so that `bench` accepts the file: where (a key path of the
@@ -188,6 +201,15 @@ public enum CellExporter {
         case rowDetail(length: Int)
         /// A fixed string, the same in every row.
         case string(String)
+
+        /// What a label now showing `text` shows in every row, as well as one cell can tell: a
+        /// text without a letter (a count such as `12` or `99+`, a time, a symbol) as that fixed
+        /// string, so a badge draws its digits; any other as the row's title text of its length,
+        /// which a reused cell draws again. A label the guess gets wrong is changed by hand, or
+        /// given in `contents`.
+        public static func guessed(from text: String) -> Text {
+            text.unicodeScalars.contains { $0.properties.isAlphabetic } ? .rowTitle(length: text.count) : .string(text)
+        }
     }
 
     /// The outline of a shape layer's path.
@@ -226,47 +248,83 @@ public enum CellExporter {
     }
 
     /// The cell object of `root`: its sublayers, with frames relative to `root`'s bounds moved by
-    /// `offset`, and `separatorInset` when given. `contents` gives placeholders by layer that take
-    /// precedence over each layer's own (the UIKit entry points put labels' text there). Values
-    /// beyond `Limits` are brought within them (`export(_:separatorInset:offset:contents:)` says
-    /// which).
+    /// `offset`, and `separatorInset` and `rowHeight` when given. `contents` gives placeholders by
+    /// layer that take precedence over each layer's own (the UIKit entry points put labels' text
+    /// there), `names` names by layer that take precedence over each layer's `name` (the UIKit
+    /// entry points put views' accessibility identifiers or classes there); a name given to
+    /// several layers is numbered (`UIImageView 1`, `UIImageView 2`), as a cell file's names are
+    /// unique. Values beyond `Limits` are brought within them
+    /// (`export(_:separatorInset:rowHeight:offset:contents:names:)` says which).
     /// - Complexity: O(n) in the layers of the tree.
-    public static func cell<Root: ExportableLayer>(of root: Root, separatorInset: CGFloat? = nil, offset: CGPoint = .zero,
-                                                   contents: [ObjectIdentifier: Contents] = [:]) -> [String: Any] {
-        export(root, separatorInset: separatorInset, offset: offset, contents: contents).cell
+    public static func cell<Root: ExportableLayer>(of root: Root, separatorInset: CGFloat? = nil, rowHeight: CGFloat? = nil,
+                                                   offset: CGPoint = .zero, contents: [ObjectIdentifier: Contents] = [:],
+                                                   names: [ObjectIdentifier: String] = [:]) -> [String: Any] {
+        export(root, separatorInset: separatorInset, rowHeight: rowHeight, offset: offset, contents: contents, names: names).cell
     }
 
-    /// The cell object of `root` (see `cell(of:separatorInset:offset:contents:)`) and the values
-    /// changed to keep it within `Limits`.
+    /// The cell object of `root` (see `cell(of:separatorInset:rowHeight:offset:contents:names:)`)
+    /// and the values changed to keep it within `Limits`.
     /// - Complexity: O(n) in the layers of the tree.
-    public static func export<Root: ExportableLayer>(_ root: Root, separatorInset: CGFloat? = nil, offset: CGPoint = .zero,
-                                                     contents: [ObjectIdentifier: Contents] = [:]) -> Export {
-        var walk = Walk(overrides: contents)
-        let sublayers = root.sublayers ?? []
+    public static func export<Root: ExportableLayer>(_ root: Root, separatorInset: CGFloat? = nil, rowHeight: CGFloat? = nil,
+                                                     offset: CGPoint = .zero, contents: [ObjectIdentifier: Contents] = [:],
+                                                     names: [ObjectIdentifier: String] = [:]) -> Export {
+        var walk = Walk(overrides: contents, names: names)
         var layers: [[String: Any]] = []
-        for (index, sublayer) in sublayers.enumerated() {
-            guard let layer = walk.layer(sublayer, in: root.bounds, offset: offset, path: "layers[\(index)]", depth: 1) else { continue }
+        for sublayer in root.sublayers ?? [] {
+            guard let layer = walk.layer(sublayer, in: root.bounds, offset: offset, path: "layers[\(layers.count)]", depth: 1) else { continue }
             layers.append(layer)
         }
-        walk.noteLeftOut()
-        if layers.isEmpty {
-            // A cell file has at least one layer; a hidden one draws, and costs, nothing.
-            layers = [["frame": walk.rect(CGRect(origin: offset, size: root.bounds.size), in: .zero, offset: .zero, path: "layers[0].frame"),
-                       "hidden": true]]
-            walk.adjust("layers", "the view has no layers; one hidden layer of its size written, as a cell file has at least one")
-        }
-        var cell: [String: Any] = ["layers": layers]
-        if let separatorInset {
-            cell["separatorInset"] = walk.length(separatorInset, "separatorInset", range: 0...Limits.length, default: 16)
-        }
-        return Export(cell: cell, adjustments: walk.adjustments)
+        return walk.finish(layers, size: CGRect(origin: offset, size: root.bounds.size), separatorInset: separatorInset, rowHeight: rowHeight)
     }
 
-    /// The cell file of `root` (see `cell(of:separatorInset:offset:contents:)`): JSON, pretty,
-    /// keys sorted. The values changed to keep it within `Limits` are printed on standard error.
-    public static func json<Root: ExportableLayer>(of root: Root, separatorInset: CGFloat? = nil, offset: CGPoint = .zero,
-                                                   contents: [ObjectIdentifier: Contents] = [:]) throws -> String {
-        let export = export(root, separatorInset: separatorInset, offset: offset, contents: contents)
+    /// The cell object of a table cell `rowHeight` points tall: the layers of its content view
+    /// (`contentView`, whose frame is in the cell's space), then each of `accessories` (views
+    /// beside the content view, such as an `accessoryView`; hidden ones left out), frames relative
+    /// to the cell, and the values changed to keep it within `Limits`. The content view's
+    /// sublayers are written as the cell's own layers, unless the content view draws something
+    /// itself (a background colour, a clip, a border, a shadow…): it is then one layer, with them
+    /// as its sublayers.
+    /// - Complexity: O(n) in the layers of the trees.
+    public static func export<L: ExportableLayer>(contentView: L, accessories: [L] = [], rowHeight: CGFloat, separatorInset: CGFloat? = nil,
+                                                  contents: [ObjectIdentifier: Contents] = [:],
+                                                  names: [ObjectIdentifier: String] = [:]) -> Export {
+        // Whether the content view draws: its own object, written aside, beyond its frame and name.
+        var aside = Walk(overrides: contents, names: names)
+        let own = aside.layer(contentView, in: .zero, offset: .zero, path: "layers[0]", depth: 1) ?? [:]
+        let draws = !Set(own.keys).isSubset(of: ["frame", "name", "sublayers"])
+        var walk = Walk(overrides: contents, names: names)
+        var layers: [[String: Any]] = []
+        if draws {
+            walk.layer(contentView, in: .zero, offset: .zero, path: "layers[0]", depth: 1).map { layers.append($0) }
+        } else {
+            for sublayer in contentView.sublayers ?? [] {
+                guard let layer = walk.layer(sublayer, in: contentView.bounds, offset: contentView.frame.origin,
+                                             path: "layers[\(layers.count)]", depth: 1) else { continue }
+                layers.append(layer)
+            }
+        }
+        for accessory in accessories where !accessory.isHidden {
+            walk.layer(accessory, in: .zero, offset: .zero, path: "layers[\(layers.count)]", depth: 1).map { layers.append($0) }
+        }
+        let bounds = CGRect(x: 0, y: 0, width: contentView.frame.maxX, height: rowHeight)
+        return walk.finish(layers, size: bounds, separatorInset: separatorInset, rowHeight: rowHeight)
+    }
+
+    /// The cell object of a table cell (see `export(contentView:accessories:rowHeight:separatorInset:contents:names:)`).
+    public static func cell<L: ExportableLayer>(contentView: L, accessories: [L] = [], rowHeight: CGFloat, separatorInset: CGFloat? = nil,
+                                                contents: [ObjectIdentifier: Contents] = [:],
+                                                names: [ObjectIdentifier: String] = [:]) -> [String: Any] {
+        export(contentView: contentView, accessories: accessories, rowHeight: rowHeight, separatorInset: separatorInset,
+               contents: contents, names: names).cell
+    }
+
+    /// The cell file of `root` (see `cell(of:separatorInset:rowHeight:offset:contents:names:)`):
+    /// JSON, pretty, keys sorted. The values changed to keep it within `Limits` are printed on
+    /// standard error.
+    public static func json<Root: ExportableLayer>(of root: Root, separatorInset: CGFloat? = nil, rowHeight: CGFloat? = nil,
+                                                   offset: CGPoint = .zero, contents: [ObjectIdentifier: Contents] = [:],
+                                                   names: [ObjectIdentifier: String] = [:]) throws -> String {
+        let export = export(root, separatorInset: separatorInset, rowHeight: rowHeight, offset: offset, contents: contents, names: names)
         say(export.adjustments)
         return try json(export.cell)
     }
@@ -282,18 +340,80 @@ public enum CellExporter {
     /// Writes the cell file of `root` to `path` (default `cell.json` in the temporary directory)
     /// and returns the path.
     @discardableResult
-    public static func write<Root: ExportableLayer>(_ root: Root, to path: String? = nil, separatorInset: CGFloat? = nil) throws -> String {
-        try write(json(of: root, separatorInset: separatorInset), to: path)
+    public static func write<Root: ExportableLayer>(_ root: Root, to path: String? = nil, separatorInset: CGFloat? = nil,
+                                                    rowHeight: CGFloat? = nil) throws -> String {
+        try write(json(of: root, separatorInset: separatorInset, rowHeight: rowHeight), to: path)
+    }
+
+    /// `layers` with every name given to more than one layer numbered, depth first
+    /// (`UIImageView 1`, `UIImageView 2`), each at most `Limits.nameLength` characters and
+    /// different from every other name of the cell.
+    static func uniquelyNamed(_ layers: [[String: Any]]) -> [[String: Any]] {
+        var counts: [String: Int] = [:]
+        func count(_ layer: [String: Any]) {
+            if let name = layer["name"] as? String { counts[name, default: 0] += 1 }
+            (layer["sublayers"] as? [[String: Any]] ?? []).forEach(count)
+        }
+        layers.forEach(count)
+        var used = Set(counts.filter { $0.value == 1 }.keys)
+        var next: [String: Int] = [:]
+        func rename(_ layer: [String: Any]) -> [String: Any] {
+            var out = layer
+            if let name = layer["name"] as? String, counts[name, default: 0] > 1 {
+                var candidate: String
+                repeat {
+                    next[name, default: 0] += 1
+                    let suffix = " \(next[name]!)"
+                    candidate = String(name.prefix(Limits.nameLength - suffix.count)) + suffix
+                } while used.contains(candidate)
+                used.insert(candidate)
+                out["name"] = candidate
+            }
+            if let sublayers = layer["sublayers"] as? [[String: Any]] { out["sublayers"] = sublayers.map(rename) }
+            return out
+        }
+        return layers.map(rename)
     }
 
     /// One export's walk of a tree: the layers written so far, and the values changed.
     struct Walk {
         var overrides: [ObjectIdentifier: Contents]
+        /// Names by layer, before each layer's own `name`.
+        var names: [ObjectIdentifier: String]
         var adjustments: [Adjustment] = []
         /// Layers written so far, and those left out beyond `Limits.layers` or `Limits.depth`.
         var count = 0, beyondCount = 0, beyondDepth = 0
 
-        init(overrides: [ObjectIdentifier: Contents]) { self.overrides = overrides }
+        init(overrides: [ObjectIdentifier: Contents], names: [ObjectIdentifier: String] = [:]) {
+            self.overrides = overrides
+            self.names = names
+        }
+
+        /// The cell object of the top-level `layers` written: what was left out said, one hidden
+        /// layer of `size` when there are none, `separatorInset` and `rowHeight` kept within
+        /// `Limits`, and names made unique (`uniquelyNamed`).
+        mutating func finish(_ layers: [[String: Any]], size: CGRect, separatorInset: CGFloat?, rowHeight: CGFloat?) -> Export {
+            noteLeftOut()
+            var layers = layers
+            if layers.isEmpty {
+                // A cell file has at least one layer; a hidden one draws, and costs, nothing.
+                layers = [["frame": rect(size, in: .zero, offset: .zero, path: "layers[0].frame"), "hidden": true]]
+                adjust("layers", "the view has no layers; one hidden layer of its size written, as a cell file has at least one")
+            }
+            var cell: [String: Any] = ["layers": CellExporter.uniquelyNamed(layers)]
+            if let separatorInset {
+                cell["separatorInset"] = length(separatorInset, "separatorInset", range: 0...Limits.length, default: 16)
+            }
+            if let rowHeight {
+                if rowHeight > 0 {
+                    // The file's smallest positive number is 0.001 (`number`'s rounding).
+                    cell["rowHeight"] = length(max(rowHeight, 0.001), "rowHeight", range: 0.001...Limits.length, default: 44)
+                } else {
+                    adjust("rowHeight", "\(CellExporter.shown(rowHeight)) is not above 0, as a row's height must be; left out (the table's rows)")
+                }
+            }
+            return Export(cell: cell, adjustments: adjustments)
+        }
 
         mutating func adjust(_ path: String, _ change: String) { adjustments.append(Adjustment(path: path, change: change)) }
 
@@ -327,6 +447,7 @@ public enum CellExporter {
             count += 1
             let side = 0...Limits.length, place = -Limits.length...Limits.length
             var o: [String: Any] = ["frame": rect(layer.frame, in: parent, offset: offset, path: path + ".frame")]
+            if let name = names[ObjectIdentifier(layer)] ?? layer.name, !name.isEmpty { o["name"] = String(name.prefix(Limits.nameLength)) }
             if layer.isHidden { o["hidden"] = true }
             if let color = layer.backgroundColor.flatMap({ CellExporter.hex($0) }) { o["backgroundColor"] = color }
             if let placeholder = overrides[ObjectIdentifier(layer)] ?? layer.contentsPlaceholder,
@@ -561,22 +682,27 @@ extension CellExporter {
 
 #if canImport(UIKit)
 extension CellExporter {
-    /// The cell object of `view`: for a `UITableViewCell`, its content view's layers with frames
-    /// relative to the cell and its separator inset; otherwise `view`'s sublayers. Labels and
-    /// image views give their contents' placeholders.
+    /// The cell object of `view`: for a `UITableViewCell`, its content view's layers and its
+    /// `accessoryView`, frames relative to the cell, its separator inset and its height as the
+    /// row's (`export(contentView:accessories:rowHeight:separatorInset:contents:names:)`);
+    /// otherwise `view`'s sublayers. Labels and image views give their contents' placeholders, and
+    /// every view its layer's name: its accessibility identifier, else its class (`UIImageView`).
     @MainActor
     public static func cell(of view: UIView) -> [String: Any] { export(view).cell }
 
     /// The cell object of `view` (see `cell(of:)`) and the values changed to keep it within `Limits`.
     @MainActor
     public static func export(_ view: UIView) -> Export {
-        var root = view, offset = CGPoint.zero, inset: CGFloat? = nil
-        if let cell = view as? UITableViewCell {
-            (root, offset, inset) = (cell.contentView, cell.contentView.frame.origin, cell.separatorInset.left)
+        var contents: [ObjectIdentifier: Contents] = [:], names: [ObjectIdentifier: String] = [:]
+        guard let tableCell = view as? UITableViewCell else {
+            for subview in view.subviews { collect(subview, contents: &contents, names: &names) }
+            return CellExporter.export(view.layer, contents: contents, names: names)
         }
-        var contents: [ObjectIdentifier: Contents] = [:]
-        collectContents(of: root, into: &contents)
-        return export(root.layer, separatorInset: inset, offset: offset, contents: contents)
+        let accessories: [UIView] = [tableCell.accessoryView].compactMap { $0 }
+        for root in [tableCell.contentView] + accessories { collect(root, contents: &contents, names: &names) }
+        return CellExporter.export(contentView: tableCell.contentView.layer, accessories: accessories.map(\.layer),
+                                   rowHeight: tableCell.bounds.height, separatorInset: tableCell.separatorInset.left,
+                                   contents: contents, names: names)
     }
 
     /// The cell file of `view` (see `cell(of:)`): JSON, pretty, keys sorted; the values changed
@@ -593,17 +719,20 @@ extension CellExporter {
     @MainActor @discardableResult
     public static func write(_ view: UIView, to path: String? = nil) throws -> String { try write(json(of: view), to: path) }
 
-    /// The placeholders of the labels and image views in `view`'s tree, by their layers.
+    /// The placeholders of the labels and image views in `view`'s tree, and every view's name, by
+    /// their layers.
     @MainActor
-    static func collectContents(of view: UIView, into contents: inout [ObjectIdentifier: Contents]) {
+    static func collect(_ view: UIView, contents: inout [ObjectIdentifier: Contents], names: inout [ObjectIdentifier: String]) {
+        let identifier = view.accessibilityIdentifier ?? ""
+        names[ObjectIdentifier(view.layer)] = identifier.isEmpty ? String(describing: type(of: view)) : identifier
         if let label = view as? UILabel, let text = label.text, !text.isEmpty {
             let font: UIFont? = label.font, color: UIColor? = label.textColor
-            contents[ObjectIdentifier(label.layer)] = .text(.rowTitle(length: text.count), pointSize: font?.pointSize ?? 17,
+            contents[ObjectIdentifier(label.layer)] = .text(.guessed(from: text), pointSize: font?.pointSize ?? 17,
                                                             color: color.flatMap { RGBA($0.cgColor) })
         } else if let imageView = view as? UIImageView, let image = imageView.image {
             contents[ObjectIdentifier(imageView.layer)] = .image(size: image.size, isOpaque: image.cgImage.map(CellExporter.isOpaque) ?? false)
         }
-        for subview in view.subviews { collectContents(of: subview, into: &contents) }
+        for subview in view.subviews { collect(subview, contents: &contents, names: &names) }
     }
 }
 #endif
