@@ -246,6 +246,7 @@ CONSOLE_TABLES = [
     # strategy, blended px, off-screen, passes, splits, tile MB and hit/miss ("a / b": 3 tokens).
     (r"strategy\s+blended px\s+off-screen\s+passes\s+splits\s+tile MB\s+hit/miss", 9),
     (r"strategy\s+device rank", -1),
+    (r"strategy\s+rank\s", -1),
     (r"strategy\s+old µs", 1),
     (r"row\s+(stepToNone|stepToFloor)", 1),
 ]

@@ -9,7 +9,7 @@
 // (`InputFiles`) and outputs written as one transaction (`AtomicFile`, `OutputPlan`, `StandardStream`).
 //
 // May import: Harness, ScenarioFiles, Reports, Analysis, Strategies, Table, Compositor, Raster,
-// Results, Problems, Text, CProcess, and the C library.
+// Results, Problems, Text, CProcess, DeviceModel, and the C library.
 
 import Foundation
 import Problems

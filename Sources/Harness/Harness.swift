@@ -8,4 +8,4 @@
 // `CountedPairs` and `CallgrindProfile` (the child side of counting under valgrind), and the
 // host's fingerprint and provenance.
 //
-// May import: Strategies, Table, Compositor, Raster, Results, DeviceModel, Text.
+// May import: Strategies, Table, Compositor, Raster, Results, Problems, JSON, Text, DeviceModel.

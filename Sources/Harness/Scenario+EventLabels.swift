@@ -1,4 +1,5 @@
 import Raster
+import Results
 import Table
 
 extension Scenario {
@@ -20,20 +21,20 @@ extension Scenario {
                 label = Scenario.styleChange(from: style, to: new)
                 style = new
             case let .resize(width, height):
-                label = "resize to \(number(width)) × \(number(height))"
+                label = EventLabel.resize(width: width, height: height)
             case .select(let row):
-                label = "select row \(row.section).\(row.row)"
+                label = EventLabel.select(section: Double(row.section), row: Double(row.row))
             }
             labels[event.atStep, default: []].append(label)
         }
-        return labels.mapValues { $0.joined(separator: "; ") }
+        return labels.mapValues(EventLabel.joined)
     }
 
     /// The properties that differ between two styles, as `name old → new`, joined by ", ".
     static func styleChange(from old: TableStyle, to new: TableStyle) -> String {
         var changes: [String] = []
         func compare(_ name: String, _ a: Double, _ b: Double) {
-            if a != b { changes.append("\(name) \(number(a)) → \(number(b))") }
+            if a != b { changes.append(EventLabel.change(name, from: a, to: b)) }
         }
         func compareColour(_ name: String, _ a: Color, _ b: Color) {
             if a != b { changes.append("\(name) colour") }
@@ -51,9 +52,4 @@ extension Scenario {
         compareFlag("opaque labels", old.opaqueLabelBackgrounds, new.opaqueLabelBackgrounds)
         return changes.isEmpty ? "style set (unchanged)" : changes.joined(separator: ", ")
     }
-}
-
-/// `44` for 44.0, `10.5` for 10.5.
-private func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -137,7 +137,7 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     }
 }
 
-extension JSONValue: Codable {
+extension JSONValue: Encodable {
     /// Writes the value as JSON: an integral number within 2^53 as an integer, object members
     /// in sorted key order (an encoder's `.sortedKeys` sorts them too).
     public func encode(to encoder: Encoder) throws {
@@ -160,32 +160,6 @@ extension JSONValue: Codable {
         case .object(let members):
             var container = encoder.container(keyedBy: MemberKey.self)
             for (key, value) in members.sorted(by: { $0.key < $1.key }) { try container.encode(value, forKey: MemberKey(key)) }
-        }
-    }
-
-    /// Reads any JSON value (for `Codable` round trips; results files are read by `JSONNode`).
-    public init(from decoder: Decoder) throws {
-        if let container = try? decoder.container(keyedBy: MemberKey.self) {
-            var members: [String: JSONValue] = [:]
-            for key in container.allKeys { members[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
-            self = .object(members)
-            return
-        }
-        if var container = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !container.isAtEnd { elements.append(try container.decode(JSONValue.self)) }
-            self = .array(elements)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let b = try? container.decode(Bool.self) {
-            self = .bool(b)
-        } else if let n = try? container.decode(Double.self) {
-            self = .number(n)
-        } else {
-            self = .string(try container.decode(String.self))
         }
     }
 

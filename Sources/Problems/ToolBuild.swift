@@ -1,6 +1,6 @@
 /// The build of bench that produced a result: a results file's `tool` (`Results.tool`, the same
 /// JSON keys), and the build problems name when two results do not compare.
-public struct ToolBuild: Codable, Equatable, Sendable {
+public struct ToolBuild: Encodable, Equatable, Sendable {
     /// CornerBench's version.
     public var version: String
     /// `debug` or `release`: how the package was built.

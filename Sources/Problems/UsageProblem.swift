@@ -160,7 +160,7 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .integerOutOfRange(let option, let range, let value):
             return "--\(option) must be an integer from \(Format.grouped(range.lowerBound)) to \(Format.grouped(range.upperBound)), not '\(Escape.message(value))'."
         case .decimalOutOfRange(let option, let range, let example, let value):
-            return "--\(option) must be a decimal number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)) (\(example)), not '\(Escape.message(value))'."
+            return "--\(option) must be a decimal number from \(Format.number(range.lowerBound)) to \(Format.number(range.upperBound)) (\(example)), not '\(Escape.message(value))'."
         case .unknownValue(let flag, let value, let known):
             return "'\(Escape.message(value))' is not a known value of \(flag).\(Self.hint(value, known)) The known values are: \(known.joined(separator: ", "))."
         case .unknownOption(let flag, let command, let known):
@@ -284,10 +284,5 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     /// " Did you mean 'W'?" for the candidate nearest to `given`, or nothing.
     private static func hint(_ given: String, _ candidates: [String]) -> String {
         Suggestion.nearest(to: given, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
-    }
-
-    /// A bound of a decimal range: a whole number grouped (1,000), any other as Swift writes it.
-    private static func shown(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? Format.grouped(Int(value)) : String(value)
     }
 }

@@ -16,7 +16,7 @@ extension Results {
               let scale = device["scale"]?.numberValue, let refresh = device["refreshHz"]?.numberValue else { return nil }
         // Numbers as the definition holds them, ungrouped; the name is a file's, so it is
         // shortened as a message quotes one.
-        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+        func n(_ x: Double) -> String { Format.number(x, grouped: false) }
         let screen = "\(n(width)) × \(n(height)) pt @\(n(scale))× \(n(refresh)) Hz"
         let ios = device["ios"]?.numberValue.map { ", iOS \(n($0))" } ?? ""
         let named = Escape.shortened(name, limit: Escape.messageLimit) + " (" + screen + (gpu.map { ", GPU \($0)" } ?? "") + ios + ")"

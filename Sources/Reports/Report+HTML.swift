@@ -249,7 +249,7 @@ extension Results {
                   let kind = event.objectValue?.keys.filter({ $0 != "atStep" }).sorted().first else { continue }
             defined[step, default: []].append(Self.eventLabel(kind, event[kind]))
         }
-        for (step, names) in defined { labels[step] = names.joined(separator: "; ") }
+        for (step, names) in defined { labels[step] = EventLabel.joined(names) }
         let steps = Set(runs.flatMap(\.eventSteps)).sorted()
         // A label is text from a file: a megabyte of it must not make the page a megabyte.
         return steps.map { ChartEvent(step: $0, label: Escape.shortened(labels[$0] ?? "event", limit: Escape.messageLimit)) }
@@ -258,12 +258,10 @@ extension Results {
     /// An event of a definition in a few words: `select row 2.0`, `resize to 375 × 600`, or its
     /// kind (`style`) when it has no such fields.
     static func eventLabel(_ kind: String, _ value: JSONValue?) -> String {
-        func n(_ key: String) -> String? {
-            value?[key]?.numberValue.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
-        }
+        func n(_ key: String) -> Double? { value?[key]?.numberValue }
         switch kind {
-        case "select": if let section = n("section"), let row = n("row") { return "select row \(section).\(row)" }
-        case "resize": if let width = n("width"), let height = n("height") { return "resize to \(width) × \(height)" }
+        case "select": if let section = n("section"), let row = n("row") { return EventLabel.select(section: section, row: row) }
+        case "resize": if let width = n("width"), let height = n("height") { return EventLabel.resize(width: width, height: height) }
         default: break
         }
         return kind

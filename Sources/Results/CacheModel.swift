@@ -4,9 +4,9 @@
 /// level, smaller than every frame the catalogue and the CI suite draw (the smallest, the iPhone
 /// SE's, is 3.8 MiB), so a frame's lines go to memory on every pass, on any host, where a host whose
 /// cache holds a frame rewards a strategy in time for touching it again.
-public struct CacheModel: Codable, Equatable, Sendable {
+public struct CacheModel: Encodable, Equatable, Sendable {
     /// One simulated cache: total size, ways and line size, in bytes.
-    public struct Level: Codable, Equatable, Sendable {
+    public struct Level: Encodable, Equatable, Sendable {
         public var sizeBytes: Int
         public var associativity: Int
         public var lineBytes: Int

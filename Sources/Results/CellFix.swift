@@ -4,7 +4,7 @@
 ///
 /// Each keeps the picture: a fix applies only where the layer's description shows it draws the
 /// same pixels after the change (`CellVariant` in Harness decides).
-public enum CellFix: String, Codable, CaseIterable, Sendable {
+public enum CellFix: String, Encodable, CaseIterable, Sendable {
     /// `shadowPath` set to the layer's rounded bounds, so the shadow's shape is known without
     /// rendering the layer (Tech Talk 10857: five passes, none with a path).
     case shadowPath

@@ -2,7 +2,7 @@
 /// counters of a run of the changed cell, the same scenario, strategy and steps as the row that
 /// holds it, and the device model's price of that run's mean frame. Never computed from the row's
 /// own figures: what the fix saves is the row's figure minus this run's (`saved(from:)`).
-public struct CellFixCost: Codable, Equatable, Sendable {
+public struct CellFixCost: Encodable, Equatable, Sendable {
     /// The paths of the layers changed (`layers[0]`, `layers[1].sublayers[0]`): one, or every
     /// layer that pays and takes the same fix.
     public var layers: [String]

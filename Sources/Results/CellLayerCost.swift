@@ -4,7 +4,7 @@
 /// step, and the device model's price of its passes, splits and traffic (an estimate, never a
 /// measurement; nil when the device names no GPU). Its blended pixels are shown, not priced: a
 /// fragment is shaded whoever draws it.
-public struct CellLayerCost: Codable, Equatable, Sendable {
+public struct CellLayerCost: Encodable, Equatable, Sendable {
     /// The layer's path in the cell's description: `layers[0]`, `layers[1].sublayers[0]`.
     public var layer: String
     /// The `name` its description gives it (`avatar`), shown beside the path; nil when it has

@@ -8,7 +8,7 @@
 /// `lowNanos` and `highNanos` price the row's mean step. With the estimate of every step
 /// (`stepLowNanos`, `stepHighNanos`) it also gives the frames that hitch: the 95th percentile,
 /// the worst step and the steps over the frame budget.
-public struct DeviceTime: Codable, Equatable, Sendable {
+public struct DeviceTime: Encodable, Equatable, Sendable {
     /// The GPU priced (`GPUCatalog` id: `a13`, `m1`, …).
     public var gpu: String
     /// The iOS major version whose rules decided the off-screen passes priced; nil in files
@@ -155,14 +155,5 @@ public struct DeviceTime: Codable, Equatable, Sendable {
                                        hitchMsPerSecondLow: f.hitchRatio.low, hitchMsPerSecondHigh: f.hitchRatio.high),
                          forKey: .frames)
         }
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(gpu: try c.decode(String.self, forKey: .gpu), ios: try c.decodeIfPresent(Int.self, forKey: .ios), refreshHz: try c.decode(Double.self, forKey: .refreshHz),
-                  lowNanos: try c.decode(Int.self, forKey: .lowNanos), highNanos: try c.decode(Int.self, forKey: .highNanos),
-                  stepLowNanos: try c.decodeIfPresent([Int].self, forKey: .stepLowNanos),
-                  stepHighNanos: try c.decodeIfPresent([Int].self, forKey: .stepHighNanos))
-        calibration = try c.decodeIfPresent(String.self, forKey: .calibration)
     }
 }

@@ -2,7 +2,7 @@
 /// page mode that decide how fast a frame's memory moves. Host times are compared (and gated)
 /// only between runs whose fingerprints are equal; counters, pictures, instructions and
 /// simulated costs compare on any host.
-public struct HostFingerprint: Codable, Equatable, Sendable {
+public struct HostFingerprint: Encodable, Equatable, Sendable {
     /// The processor's model name (`AMD EPYC`, `Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz`).
     public var cpu: String
     /// Vendor, family, model and stepping as the kernel reports them (`AuthenticAMD 25/17/1`):

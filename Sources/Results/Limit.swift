@@ -5,9 +5,9 @@ import Text
 /// one results file, so it needs no baseline: a cell that grows dearer fails its limit whatever
 /// it was before. GPU limits are judged at the slow end of the device model's range, the
 /// cautious reading of an estimate.
-public struct Limit: Equatable, Sendable, Codable {
+public struct Limit: Equatable, Sendable, Encodable {
     /// What a limit holds down.
-    public enum Measure: String, CaseIterable, Sendable, Codable {
+    public enum Measure: String, CaseIterable, Sendable, Encodable {
         /// The worst step's GPU time (slow end) as a share of the frame budget (0.5 = half).
         case worstFrameShare
         /// The mean frame's GPU time (slow end) as a share of the frame budget.

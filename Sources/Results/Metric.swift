@@ -6,7 +6,7 @@
 /// same run) and `CostMetric` (a phase's host-free cost under valgrind's simulated cache). The gate, the comparison, the console table and every report iterate over these
 /// enums, so a metric is added in one place and appears everywhere; docs/cost-model.md and
 /// docs/results-schema.md explain them for readers.
-public protocol Metric: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CodingKeyRepresentable
+public protocol Metric: RawRepresentable, CaseIterable, Hashable, Sendable, Encodable, CodingKeyRepresentable
 where RawValue == String {
     /// What the metric is, for reports and help.
     var info: MetricInfo { get }

@@ -2,8 +2,9 @@
 //
 // Job: `Results` and `RunResult` (what a run measured, per scenario and strategy), the metric
 // catalogue (`Counter`, `Phase`, `Ratio`, `CostMetric`), `DeviceTime`, `CacheModel` and
-// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), and reading and writing the
-// JSON (`ResultsReader`, `InputFile`, `Results+JSON`), old files included.
+// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), event labels (`EventLabel`),
+// and reading and writing the JSON (`ResultsReader`, `InputFile`, `Results+JSON`), old files
+// included.
 //
 // May import: Problems, JSON, Text. Nothing of layers or tables: a results file is read, gated and
 // reported by code that never links the model.
@@ -14,7 +15,7 @@ import Problems
 /// A whole benchmark run as saved to JSON (schema `cornerbench.results/1`, docs/results-schema.md).
 ///
 /// A public contract: CI gates and reports read it, and newer schemas only add fields.
-public struct Results: Codable, Equatable, Sendable {
+public struct Results: Encodable, Equatable, Sendable {
     /// The schema this file follows.
     public var schema: String
     /// Which build of CornerBench produced it.
@@ -119,7 +120,7 @@ public struct Results: Codable, Equatable, Sendable {
 
 /// How and from what a run was made, so that a number can be traced to its source and two runs
 /// can be checked for being comparable.
-public struct Provenance: Codable, Equatable, Sendable {
+public struct Provenance: Encodable, Equatable, Sendable {
     /// The command, as typed: `bench` and its arguments.
     public var commandLine: [String]
     /// The git commit of the working directory's repository (`HEAD`), when run inside one.
@@ -149,7 +150,7 @@ public struct Provenance: Codable, Equatable, Sendable {
 }
 
 /// The machine a result was measured on.
-public struct MachineInfo: Codable, Equatable, Sendable {
+public struct MachineInfo: Encodable, Equatable, Sendable {
     /// Operating system and kernel.
     public var os: String
     /// Logical processors.
@@ -165,7 +166,7 @@ public struct MachineInfo: Codable, Equatable, Sendable {
 }
 
 /// The result of one strategy on one scenario.
-public struct RunResult: Codable, Equatable, Sendable {
+public struct RunResult: Encodable, Equatable, Sendable {
     /// The scenario's name.
     public var scenario: String
     /// The strategy's name.

@@ -99,67 +99,6 @@ enum ResultsReader {
         }
     }
 
-    static func toolBuild(_ item: JSONNode) throws -> ToolBuild {
-        let f = try item.object("an object")
-        return ToolBuild(version: try f.required("version", "a string").string(),
-                         configuration: try f.required("configuration", "a string").string(),
-                         optimized: try f.required("optimized", "true or false").bool(),
-                         swift: try f.required("swift", "a string").string())
-    }
-
-    static func machineInfo(_ item: JSONNode) throws -> MachineInfo {
-        let f = try item.object("an object")
-        return MachineInfo(os: try f.required("os", "a string").string(),
-                           cores: try f.required("cores", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
-                           cpu: try f.required("cpu", "a string").string())
-    }
-
-    static func cacheModel(_ item: JSONNode) throws -> CacheModel {
-        let f = try item.object("an object (l1i, l1d, ll, formula)")
-        func level(_ key: String) throws -> CacheModel.Level {
-            let l = try f.required(key, "a cache level object").object("a cache level object (sizeBytes, associativity, lineBytes)")
-            return CacheModel.Level(sizeBytes: try l.required("sizeBytes", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
-                                    associativity: try l.required("associativity", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"),
-                                    lineBytes: try l.required("lineBytes", "an integer").integer(1...Results.maxValue, "an integer ≥ 1"))
-        }
-        return CacheModel(l1i: try level("l1i"), l1d: try level("l1d"), ll: try level("ll"),
-                          formula: try f.required("formula", "a string").string())
-    }
-
-    static func provenance(_ item: JSONNode) throws -> Provenance {
-        let f = try item.object("an object")
-        return Provenance(commandLine: try f.required("commandLine", "an array of strings").array().map { try $0.string() },
-                          gitCommit: try f.optional("gitCommit")?.string(),
-                          compiler: try f.required("compiler", "a string").string(),
-                          target: try f.required("target", "a string").string(),
-                          kernel: try f.required("kernel", "a string").string(),
-                          memoryBytes: try f.required("memoryBytes", "an integer").count(),
-                          host: try f.optional("host").map(host))
-    }
-
-    static func host(_ item: JSONNode) throws -> HostFingerprint {
-        let f = try item.object("an object (cpu, cpuID, l1dBytes, l2Bytes, l3Bytes, transparentHugePages, storePath, blendLanes, mallocHugePages)")
-        return HostFingerprint(cpu: try f.required("cpu", "a string").string(), cpuID: try f.required("cpuID", "a string").string(),
-                               l1dBytes: try f.optional("l1dBytes")?.count(), l2Bytes: try f.optional("l2Bytes")?.count(),
-                               l3Bytes: try f.optional("l3Bytes")?.count(),
-                               transparentHugePages: try f.required("transparentHugePages", "a string").string(),
-                               storePath: try f.optional("storePath")?.string(),
-                               blendLanes: try f.optional("blendLanes")?.string(),
-                               mallocHugePages: try f.optional("mallocHugePages")?.bool())
-    }
-
-    /// Each scenario's definition, an object of any fields: typed ones (this version), or strings
-    /// (older files), kept as they are.
-    static func scenarioDefinitions(_ item: JSONNode) throws -> [String: JSONValue] {
-        var out: [String: JSONValue] = [:]
-        for (key, value) in try item.object("an object of scenario definitions").members {
-            let scenario = item.child(key, value)
-            guard case .object = value else { throw scenario.mismatch("a definition object") }
-            out[key] = try scenario.jsonValue()
-        }
-        return out
-    }
-
     static func run(_ item: JSONNode, processes: Int?) throws -> RunResult {
         let f = try item.object("a run object")
         let scenario = try f.required("scenario", "a non-empty string").string(nonEmpty: true)
@@ -322,45 +261,6 @@ enum ResultsReader {
         return found
     }
 
-    /// A time that every measurement takes some of (a floor, a step, its composite): an integer
-    /// from 1 to `Results.maxValue` ns. 0 comes from no clock, only from an edited file, and the
-    /// ratios over it would be 0, which the gate cannot judge.
-    /// A row's device-model estimate: a GPU id, a refresh rate and two ends in nanoseconds, the
-    /// low one no more than the high one; and, in files since steps were priced, both ends of
-    /// each of the row's `steps` (their `frames` summary is derived, and recomputed here).
-    static func deviceTime(_ item: JSONNode, steps: Int) throws -> DeviceTime {
-        let keys = ["gpu", "ios", "calibration", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "frames"]
-        let f = try item.object(allowing: keys, expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
-        var time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
-                              refreshHz: try f.required("refreshHz", DeviceTime.refreshExpected).refreshRate(),
-                              lowNanos: try f.required("lowNanos", "an integer").count(),
-                              highNanos: try f.required("highNanos", "an integer").count())
-        time.ios = try f.optional("ios")?.integer(1...99, "an iOS major version from 1 to 99")
-        time.calibration = try f.optional("calibration")?.string(nonEmpty: true)
-        guard time.lowNanos <= time.highNanos else {
-            throw item.fail("lowNanos (\(time.lowNanos)) is above highNanos (\(time.highNanos)): the low end of an estimate is its fast end")
-        }
-        func stepTimes(_ key: String) throws -> [Int]? {
-            guard let node = f.optional(key) else { return nil }
-            let values = try node.counts()
-            guard values.count == steps else {
-                throw node.fail("expected \(Format.grouped(steps)) values (one per step: the run's steps), got \(Format.grouped(values.count))")
-            }
-            return values
-        }
-        time.stepLowNanos = try stepTimes("stepLowNanos")
-        time.stepHighNanos = try stepTimes("stepHighNanos")
-        switch (time.stepLowNanos, time.stepHighNanos) {
-        case (let low?, let high?):
-            if let i = low.indices.first(where: { low[$0] > high[$0] }) {
-                throw item.fail("stepLowNanos[\(i)] (\(low[i])) is above stepHighNanos[\(i)] (\(high[i])): the low end of an estimate is its fast end")
-            }
-        case (nil, nil): break
-        default: throw item.fail("stepLowNanos and stepHighNanos go together: each step's estimate has both ends")
-        }
-        return time
-    }
-
     /// A layer's cost: its path, four means and, priced, two ends in nanoseconds.
     static func layerCost(_ item: JSONNode) throws -> CellLayerCost {
         let f = try item.object(allowing: ["layer", "name", "offscreenPasses", "screenSplits", "tileTrafficBytes", "blendedPixels",
@@ -412,61 +312,4 @@ enum ResultsReader {
         default: throw item.fail("gpuLowNanos and gpuHighNanos go together: \(owner) price has both ends")
         }
     }
-
-    /// A file's limits, each measure once: with two of one measure, which one `bench check`
-    /// applied would depend on their order.
-    static func limits(_ item: JSONNode) throws -> [Limit] {
-        var out: [Limit] = []
-        for node in try item.array() {
-            let limit = try self.limit(node)
-            if let first = out.firstIndex(where: { $0.measure == limit.measure }) {
-                throw node.fail("the limit \(limit.measure.rawValue) is already at limits[\(first)]; each measure may be limited once")
-            }
-            out.append(limit)
-        }
-        return out
-    }
-
-    /// A limit: `{"measure": name, "maximum": number}`, the name one of `Limit.Measure`'s.
-    static func limit(_ item: JSONNode) throws -> Limit {
-        let f = try item.object(allowing: ["measure", "maximum"], expected: "a limit object (measure, maximum)")
-        let node = try f.required("measure", "a limit's name")
-        let name = try node.string()
-        guard let measure = Limit.Measure(rawValue: name) else {
-            throw node.problem(.unknownKey(what: "limit", nearest: Suggestion.nearest(to: name, in: Limit.Measure.allCases.map(\.rawValue)),
-                                           known: Limit.Measure.allCases.map(\.rawValue)))
-        }
-        return Limit(measure, maximum: try f.required("maximum", "a number").measure())
-    }
-
-    static func measuredTime(_ item: JSONNode, row: String?) throws -> Int {
-        let nanos = try item.count()
-        guard nanos > 0 else { throw zeroTime(item, row: row) }
-        return nanos
-    }
-
-    /// The error for a measured time of 0 at `item`, in `row` (nil: the top level).
-    static func zeroTime(_ item: JSONNode, row: String?) -> JSONProblem {
-        let subject = row.map { "the row \($0) has a time of 0 ns" } ?? "a time of 0 ns"
-        return item.fail("\(subject), which no measurement gives (every step draws a frame and every floor fills or copies one); expected an integer from 1 to \(Format.grouped(Results.maxValue))")
-    }
-
-    /// A timing summary: five integers in order, min ≤ median ≤ p90 ≤ p99 ≤ max.
-    static func summary(_ item: JSONNode) throws -> Summary {
-        let f = try item.object("a summary object (median, p90, p99, min, max)")
-        let s = Summary(median: try f.required("median", "an integer").count(), p90: try f.required("p90", "an integer").count(),
-                        p99: try f.required("p99", "an integer").count(), min: try f.required("min", "an integer").count(),
-                        max: try f.required("max", "an integer").count())
-        guard s.min <= s.median, s.median <= s.p90, s.p90 <= s.p99, s.p99 <= s.max else {
-            let values = [("min", s.min), ("median", s.median), ("p90", s.p90), ("p99", s.p99), ("max", s.max)]
-            throw item.fail("expected min ≤ median ≤ p90 ≤ p99 ≤ max, got " + values.map { "\($0.0) \(Format.grouped($0.1))" }.joined(separator: ", "))
-        }
-        return s
-    }
-}
-
-extension Phase {
-    /// The phases every timed step spends time in (`layout` and `reuse` are 0 in a step without
-    /// a layout pass): a time of 0 in them comes from no measurement.
-    static let alwaysTimed: [Phase] = [.step, .composite]
 }

@@ -1,5 +1,5 @@
 /// Order statistics of a sample of timings (integer nanoseconds).
-public struct Summary: Codable, Equatable, Sendable {
+public struct Summary: Encodable, Equatable, Sendable {
     public var median: Int
     public var p90: Int
     public var p99: Int

@@ -55,8 +55,7 @@ extension ScenarioFile {
                 style.roundsInCompactWidth = try rounds.bool()
             }
         }
-        let radiusLimit = table.rowHeight / 2
-        if style.cornerRadius > radiusLimit {
+        if let radiusLimit = Scenario.cornerRadiusLimit(breachedBy: style.cornerRadius, rowHeight: table.rowHeight) {
             // Only the default can get here: an explicit radius was checked in decodeStyle.
             throw node.child("table").child("rowHeight").fail(
                 "a row height of \(Format.number(table.rowHeight)) is less than twice the default corner radius \(Format.number(style.cornerRadius)); set style.cornerRadius to at most \(Format.number(radiusLimit))")
@@ -205,11 +204,8 @@ extension ScenarioFile {
     private static func decodeStyle(_ fields: JSONFields, over style: TableStyle, rowHeight: Double) throws -> TableStyle {
         var style = style
         if let node = fields.member("cornerRadius") {
-            let limit = rowHeight / 2
             let radius = try node.number("a non-negative number") { $0 >= 0 }
-            guard radius <= limit else {
-                // TORoundedTableView's corner grid would overlap itself while masks clamp the
-                // radius: the strategies would no longer draw the same picture.
+            if let limit = Scenario.cornerRadiusLimit(breachedBy: radius, rowHeight: rowHeight) {
                 throw node.fail("expected at most \(Format.number(limit)) (half the row height \(Format.number(rowHeight))), got \(Format.number(radius))")
             }
             style.cornerRadius = radius

@@ -44,7 +44,7 @@ public enum Format {
     /// so the number shown is always within the limit and a user can type it back.
     public static func limit(_ x: Double) -> String {
         guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
-        if x == x.rounded() { return grouped(Int(x)) }
+        if let whole = whole(x) { return grouped(whole) }
         let hundredths = (x * 100).rounded(.down)
         var text = decimal(hundredths / 100, 2)
         while text.hasSuffix("0") { text.removeLast() }
@@ -63,7 +63,7 @@ public enum Format {
     /// never reads "0.029 > 0.029394700000000002"; whole numbers both, without decimals.
     public static func apart(_ a: Double, _ b: Double, least: Int = 2) -> (String, String) {
         guard a.isFinite, b.isFinite else { return (number(a), number(b)) }
-        if a == a.rounded(), b == b.rounded(), abs(a) < 1e15, abs(b) < 1e15 { return (grouped(Int(a)), grouped(Int(b))) }
+        if let a = whole(a), let b = whole(b) { return (grouped(a), grouped(b)) }
         var digits = least
         while digits < 17, decimal(a, digits) == decimal(b, digits), a != b { digits += 1 }
         return (decimal(a, digits), decimal(b, digits))
@@ -81,11 +81,18 @@ public enum Format {
         return "\(x)"
     }
 
-    /// A number as a message shows it: whole numbers without a fraction and with thousands
-    /// separators, others as Swift prints them (0.5, 1e-308).
-    public static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return grouped(Int(x)) }
-        return "\(x)"
+    /// A number as a message shows it: a whole number without a fraction and with thousands
+    /// separators (`1,000`; `grouped: false`, as a definition or a label holds it: `1000`), any
+    /// other as Swift prints it (0.5, 1e-308).
+    public static func number(_ x: Double, grouped: Bool = true) -> String {
+        guard let whole = whole(x) else { return "\(x)" }
+        return grouped ? Format.grouped(whole) : String(whole)
+    }
+
+    /// `x` as an integer when it is a whole number small enough to be written without exponent
+    /// (under 10^15), else nil: the one test of every formatter that writes whole numbers whole.
+    static func whole(_ x: Double) -> Int? {
+        x == x.rounded() && abs(x) < 1e15 ? Int(x) : nil
     }
 
     /// Nanoseconds as microseconds with one decimal: `1185.2`.

@@ -10,6 +10,18 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(Format.count(2, "breach", plural: "breaches"), "2 breaches")
     }
 
+    func testAWholeNumberIsWrittenWithoutAFractionGroupedOrAsADefinitionHoldsIt() {
+        XCTAssertEqual(Format.number(1_000), "1,000")
+        XCTAssertEqual(Format.number(1_000, grouped: false), "1000")
+        XCTAssertEqual(Format.number(-375, grouped: false), "-375")
+        for grouped in [true, false] {
+            XCTAssertEqual(Format.number(2.5, grouped: grouped), "2.5")
+            XCTAssertEqual(Format.number(1e15, grouped: grouped), "1000000000000000.0", "from 10^15, as Swift prints it")
+            XCTAssertEqual(Format.number(.infinity, grouped: grouped), "inf")
+        }
+        XCTAssertEqual(Format.limit(8_192), "8,192", "a limit's whole number as number writes it")
+    }
+
     func testTwoNumbersApartShareTheirDecimalsAndDiffer() {
         for (a, b) in [(0.0294147, 0.0294047), (2.19, 0.5), (1.000001, 1.0), (321_598.5, 300_000.25)] {
             let (x, y) = Format.apart(a, b)

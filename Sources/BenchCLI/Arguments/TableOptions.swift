@@ -198,7 +198,7 @@ struct TableOptions {
                                                             sections: scenario.sections, rows: rows))
             }
         }
-        guard scenario.style.cornerRadius <= scenario.rowHeight / 2 else {
+        guard Scenario.cornerRadiusLimit(breachedBy: scenario.style.cornerRadius, rowHeight: scenario.rowHeight) == nil else {
             throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: scenario.style.cornerRadius, rowHeight: scenario.rowHeight))
         }
         if let device {

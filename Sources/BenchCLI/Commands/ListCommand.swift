@@ -45,10 +45,11 @@ struct ListCommand: BenchCommand {
 
         out += "\nDEVICES\n"
         var devices = [["name", "size (pt)", "scale", "Hz", "GPU", "iOS (--ios)"]]
+        func plain(_ x: Double) -> String { Format.number(x, grouped: false) }
         for device in Device.catalogue {
             let ios = Device.iosRange(device.iosSupport)
-            devices.append([device.name, "\(number(device.width)) × \(number(device.height))",
-                            "\(number(device.scale))×", number(device.refreshHz), device.gpu ?? "–",
+            devices.append([device.name, "\(plain(device.width)) × \(plain(device.height))",
+                            "\(plain(device.scale))×", plain(device.refreshHz), device.gpu ?? "–",
                             "\(ios.lowerBound)–\(ios.upperBound)"])
         }
         out += columns(devices, numeric: [3])
@@ -88,10 +89,5 @@ struct ListCommand: BenchCommand {
             let line = "  " + cells.joined(separator: "  ")
             return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }.joined()
-    }
-
-    /// `375` for 375.0, `2.5` for 2.5.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
