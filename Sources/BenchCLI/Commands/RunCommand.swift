@@ -228,8 +228,15 @@ struct RunCommand: BenchCommand {
             }
             results.limits = plan.limits.isEmpty ? nil : plan.limits
             if pricesFixes {
-                try FixPricing.attach(to: &results, plan: plan, catalog: catalog, kernels: kernels, progress: progress)
-                context.stderr(RunCommand.fixesNote(plan, asked: fixesAsked))
+                do {
+                    try FixPricing.attach(to: &results, plan: plan, catalog: catalog, kernels: kernels, progress: progress)
+                    context.stderr(RunCommand.fixesNote(plan, asked: fixesAsked))
+                } catch BenchError.resource(let problem) {
+                    // The run fitted; its variants, checked once the run shows which layers pay,
+                    // do not: the results are kept without the fixes, and the note says why.
+                    context.stderr(Console.wrapped("Note: the cell's fixes were not priced (the run's results are complete): "
+                                                   + problem.description, indent: 2))
+                }
             }
             if countsInstructions {
                 let counted = try InstructionCounter.count(selection: selection, inputs: inputs, pairs: plan.keys,
