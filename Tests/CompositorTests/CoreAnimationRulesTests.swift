@@ -64,6 +64,45 @@ final class CoreAnimationRulesTests: XCTestCase {
         XCTAssertEqual(old.pixels, new.pixels)
     }
 
+    /// Contents scaled to the layer (an image of another size), or a part of an image
+    /// (`contentsRect`), are sampled as the pass would: the same picture with and without it.
+    func testScaledOrPartialContentsLookTheSameWithAndWithoutThePass() {
+        func view(_ configure: (Layer) -> Void) -> Layer {
+            let view = roundedImageView()
+            configure(view)
+            return view
+        }
+        let gradient = Pixmap(width: 37, height: 53, fill: Color.black.premultiplied)!
+        var pixels = gradient
+        for y in 0..<53 { for x in 0..<37 { pixels[x, y] = Color(red: UInt8(x * 6), green: UInt8(y * 4), blue: 90).premultiplied } }
+        let scaled = { (layer: Layer) in layer.contents = Image(pixels, scale: 2, ledger: self.ledger) }
+        let partial = { (layer: Layer) in layer.contentsRect = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5) }
+        for configure in [scaled, partial] {
+            let (old, oldPicture) = render([view(configure)], ios: 8)
+            let (new, newPicture) = render([view(configure)], ios: 16)
+            XCTAssertEqual(old.offscreenPasses, 1)
+            XCTAssertEqual(new.offscreenPasses, 0)
+            XCTAssertEqual(oldPicture.pixels, newPicture.pixels)
+        }
+    }
+
+    /// A rounded image view larger than the screen is drawn for the part that reaches it, with the
+    /// pass (`Renderer.reachable`) and without: the same picture.
+    func testALayerLargerThanTheScreenLooksTheSameWithAndWithoutThePass() {
+        func view() -> Layer {
+            let view = Layer(frame: Rect(x: -30, y: -20, width: 160, height: 140), ledger: ledger)
+            view.contents = image(160, 140)
+            view.cornerRadius = 60
+            view.masksToBounds = true
+            return view
+        }
+        let (old, oldPicture) = render([view()], ios: 8)
+        let (new, newPicture) = render([view()], ios: 16)
+        XCTAssertEqual(old.offscreenPasses, 1)
+        XCTAssertEqual(new.offscreenPasses, 0)
+        XCTAssertEqual(oldPicture.pixels, newPicture.pixels)
+    }
+
     /// rakuyoo's iPhone 12 on iOS 16: with an opaque background colour the image view takes the
     /// pass again; so do sublayers (Tech Talk 10857), on every version.
     func testABackgroundOrSublayersUnderTheClipTakeThePassOnEveryVersion() {
