@@ -1,13 +1,11 @@
 /// The work of one frame that the device model prices: counts, not times.
 ///
 /// These are the compositor's per-frame counters under the names the model uses (docs/device-model.md
-/// maps them): `renderPasses` ← `renderPasses`, `tileTrafficBytes` ← `tileTrafficBytes`,
-/// `offscreenPasses` ← `offscreenPasses`, `textureBytesRead` ← `keptBytesRead`, `shadedFragments` ← `shadedPixels`, `blendedFragments` ←
+/// maps them): `offscreenPasses` ← `offscreenPasses`, `tileTrafficBytes` ← `tileTrafficBytes`,
+/// `textureBytesRead` ← `keptBytesRead`, `shadedFragments` ← `shadedPixels`, `blendedFragments` ←
 /// `blendedFragments`, `screenSplits` ← `screenSplits`; `screenBytes` is the screen's attachment.
 /// Values are `Double` so that a mean over many frames is a `FrameWork` too.
 public struct FrameWork: Sendable, Equatable {
-    /// Render passes: the screen's, plus one per off-screen pass.
-    public var renderPasses: Double
     /// Off-screen passes: each begins with a switch of render target, at which the GPU idles
     /// (`GPUProfile.passCost`).
     public var offscreenPasses: Double
@@ -29,14 +27,13 @@ public struct FrameWork: Sendable, Equatable {
     public var screenBytes: Double
 
     /// A frame's work; every count must be non-negative and blended fragments at most the shaded ones.
-    public init(renderPasses: Double = 0, offscreenPasses: Double = 0, tileTrafficBytes: Double = 0, textureBytesRead: Double = 0,
+    public init(offscreenPasses: Double = 0, tileTrafficBytes: Double = 0, textureBytesRead: Double = 0,
                 shadedFragments: Double = 0, blendedFragments: Double = 0, screenSplits: Double = 0,
                 screenBytes: Double = 0) {
-        precondition(renderPasses >= 0 && offscreenPasses >= 0 && tileTrafficBytes >= 0 && textureBytesRead >= 0
+        precondition(offscreenPasses >= 0 && tileTrafficBytes >= 0 && textureBytesRead >= 0
                      && shadedFragments >= 0 && blendedFragments >= 0 && screenSplits >= 0 && screenBytes >= 0,
                      "work is never negative")
         precondition(blendedFragments <= shadedFragments, "blended fragments are a part of the shaded ones")
-        self.renderPasses = renderPasses
         self.offscreenPasses = offscreenPasses
         self.tileTrafficBytes = tileTrafficBytes
         self.textureBytesRead = textureBytesRead

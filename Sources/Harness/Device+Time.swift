@@ -25,7 +25,7 @@ extension Device {
     /// made, in nanoseconds, both ends; nil when the device names no GPU.
     public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
         guard let profile else { return nil }
-        return nanos(FrameWork(renderPasses: max(0, cost.offscreenPasses), offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
+        return nanos(FrameWork(offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
                                screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile)
     }
 
@@ -58,7 +58,7 @@ extension Device {
     /// The work of a frame whose counters `counter` gives, on this device's screen.
     private func work(_ counter: (Counter) -> Double) -> FrameWork {
         let shaded = max(0, counter(.shadedPixels))
-        return FrameWork(renderPasses: max(0, counter(.renderPasses)), offscreenPasses: max(0, counter(.offscreenPasses)), tileTrafficBytes: max(0, counter(.tileTrafficBytes)),
+        return FrameWork(offscreenPasses: max(0, counter(.offscreenPasses)), tileTrafficBytes: max(0, counter(.tileTrafficBytes)),
                          textureBytesRead: max(0, counter(.keptBytesRead)), shadedFragments: shaded,
                          blendedFragments: min(shaded, max(0, counter(.blendedFragments))),
                          screenSplits: max(0, counter(.screenSplits)), screenBytes: Double(pixelSize.area * 4))

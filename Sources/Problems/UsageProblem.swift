@@ -91,6 +91,9 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     case rowHeightAbovePixelLimit(rowHeight: Double, device: String, scale: Double, pixels: Double, maximum: Double)
     /// `--gpu` and `--gpu-profile` both name the GPU to price.
     case gpuAndProfileTogether
+    /// `--min-ios` left none of the devices `--device` chose (`devices`; every catalogue device
+    /// without it): none runs iOS `minIOS` or later.
+    case noDeviceRunsIOS(minIOS: Int, devices: Int)
     /// `command` works on one scenario, and `--device` chose `count` devices.
     case oneDeviceOnly(command: String, count: Int)
     /// `bench calibrate` measures one row: one scenario and one strategy; `rows` were selected.
@@ -235,6 +238,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .rowHeightAbovePixelLimit(let rowHeight, let device, let scale, let pixels, let maximum):
             return "a row height of \(Format.number(rowHeight)) pt is \(Format.above(pixels, limit: maximum)) pixels on \(Escape.message(device)) (\(Format.number(scale))×); "
                 + "a row may be at most \(Format.number(maximum)) pixels, so give --row-height \(Format.limit(maximum / scale)) or less."
+        case .noDeviceRunsIOS(let minIOS, let devices):
+            return "none of the \(Self.counted(devices, "device")) --device chose runs iOS \(minIOS) or later (bench list shows each device's iOS versions)."
         case .oneDeviceOnly(let command, let count):
             return "'bench \(command)' works on one scenario, and --device chose \(Self.counted(count, "device")); name one device (bench run takes several)."
         case .gpuAndProfileTogether:

@@ -41,7 +41,7 @@ final class DevicesInOneRunTests: TemporaryDirectoryTestCase {
                        ["iphone-14", "iphone-14-pro", "iphone-15", "iphone-15-pro", "iphone-15-pro-max"])
         let old = bench("run", "--device", "iphone-4s,iphone-5", "--min-ios", "11", "--quiet")
         XCTAssertEqual(old.code, 2)
-        XCTAssertTrue(old.stderr.hasPrefix("Error:"), old.stderr)
+        XCTAssertTrue(old.stderr.hasPrefix("Error: None of the 2 devices --device chose runs iOS 11 or later"), old.stderr)
         let unknown = bench("run", "--device", "pixel-*", "--quiet")
         XCTAssertEqual(unknown.code, 2)
         XCTAssertTrue(unknown.stderr.contains("'pixel-*' is not a known value of --device"), unknown.stderr)

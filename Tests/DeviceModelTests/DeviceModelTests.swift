@@ -4,12 +4,12 @@ import XCTest
 final class DeviceModelTests: XCTestCase {
     private let catalog = GPUCatalog.builtIn
 
-    /// A frame of some of every kind of work, in proportion to a 750 × 1334 px screen: five
-    /// passes that split the screen's three times, tile traffic and texture reads, and shaded
+    /// A frame of some of every kind of work, in proportion to a 750 × 1334 px screen: four
+    /// off-screen passes that split the screen's three times, tile traffic and texture reads, and shaded
     /// fragments of which some blend.
     private let screenPixels = 750.0 * 1334
     private var someWork: FrameWork {
-        FrameWork(renderPasses: 5, offscreenPasses: 4, tileTrafficBytes: 4 * screenPixels * 1.2, textureBytesRead: 4 * screenPixels * 0.3,
+        FrameWork(offscreenPasses: 4, tileTrafficBytes: 4 * screenPixels * 1.2, textureBytesRead: 4 * screenPixels * 0.3,
                   shadedFragments: screenPixels * 1.5, blendedFragments: screenPixels * 0.4, screenSplits: 3,
                   screenBytes: 4 * screenPixels)
     }
@@ -54,7 +54,6 @@ final class DeviceModelTests: XCTestCase {
     func testTheEstimateGrowsWithEachTerm() {
         let base = someWork
         var morePasses = base, moreTraffic = base, moreTexture = base, moreFragments = base, moreSplits = base
-        morePasses.renderPasses += 1
         morePasses.offscreenPasses += 1
         moreSplits.screenSplits += 1
         moreTraffic.tileTrafficBytes += 4 * screenPixels
@@ -133,10 +132,9 @@ final class DeviceModelTests: XCTestCase {
         }
     }
 
-    func testOnlyOffScreenPassesPayTheSwitchTheScreensOwnPassDoesNot() throws {
+    func testEachOffScreenPassPaysOneSwitchOfRenderTarget() throws {
         let a8 = try catalog.profile(id: "a8")
-        XCTAssertEqual(GPUFrameTime.terms(FrameWork(renderPasses: 1), on: a8).passes, 0...0)
-        let two = GPUFrameTime.terms(FrameWork(renderPasses: 3, offscreenPasses: 2), on: a8).passes
+        let two = GPUFrameTime.terms(FrameWork(offscreenPasses: 2), on: a8).passes
         XCTAssertEqual(two.lowerBound, 200e-6, accuracy: 1e-12)
         XCTAssertEqual(two.upperBound, 400e-6, accuracy: 1e-12)
     }

@@ -13,10 +13,10 @@ final class GPUCalibrationTests: XCTestCase {
     }
 
     func testEachParameterIsMovedWhenItsTermIsTheLargestAndTheCentreBecomesTheMeasuredTime() throws {
-        let traffic = FrameWork(renderPasses: 25, offscreenPasses: 24, tileTrafficBytes: 2e6, shadedFragments: 1e6, screenSplits: 24,
+        let traffic = FrameWork(offscreenPasses: 24, tileTrafficBytes: 2e6, shadedFragments: 1e6, screenSplits: 24,
                                 screenBytes: screenBytes)
-        let passes = FrameWork(renderPasses: 201, offscreenPasses: 200, shadedFragments: 1e5)
-        let fragments = FrameWork(renderPasses: 1, shadedFragments: 5e7)
+        let passes = FrameWork(offscreenPasses: 200, shadedFragments: 1e5)
+        let fragments = FrameWork(shadedFragments: 5e7)
         for (work, parameter) in [(traffic, GPUCalibration.Parameter.memoryBandwidth), (passes, .passCost), (fragments, .fillRate)] {
             let measured = centre(work, a9) * 1.37
             let calibrated = try GPUCalibration.calibrate(a9, work: work, measuredSeconds: measured, id: "mine")
@@ -33,7 +33,7 @@ final class GPUCalibrationTests: XCTestCase {
     }
 
     func testAFrameShorterThanTheOtherTermsCannotBeReproduced() {
-        let work = FrameWork(renderPasses: 25, offscreenPasses: 24, tileTrafficBytes: 2e6, shadedFragments: 1e8, screenSplits: 24,
+        let work = FrameWork(offscreenPasses: 24, tileTrafficBytes: 2e6, shadedFragments: 1e8, screenSplits: 24,
                              screenBytes: screenBytes)
         XCTAssertThrowsError(try GPUCalibration.calibrate(a9, work: work, measuredSeconds: 1e-6, id: "x")) { error in
             guard case GPUCalibration.Problem.shorterThanTheRest = error else { return XCTFail("\(error)") }

@@ -17,7 +17,7 @@ final class DeviceTimeTests: XCTestCase {
         let profile = try GPUCatalog.builtIn.profile(id: "a9")
         // Both ends of an estimate of `counters` on the A9 of the fixture's screen.
         func estimate(_ p: [Counter: Double]) -> (low: Int, high: Int) {
-            let work = FrameWork(renderPasses: p[.renderPasses]!, offscreenPasses: p[.offscreenPasses]!, tileTrafficBytes: p[.tileTrafficBytes]!,
+            let work = FrameWork(offscreenPasses: p[.offscreenPasses]!, tileTrafficBytes: p[.tileTrafficBytes]!,
                                  textureBytesRead: p[.keptBytesRead]!, shadedFragments: p[.shadedPixels]!,
                                  blendedFragments: p[.blendedFragments]!, screenSplits: p[.screenSplits]!,
                                  screenBytes: Double(device.pixelSize.area * 4))

@@ -130,6 +130,27 @@ final class BenchErrorRenderingTests: XCTestCase {
         assertUsage(collide(.file), "--json 'a' and --csv 'b' name the same file; give each output its own file.")
     }
 
+    func testTheDeviceAndGPUOptionsProblemsSayWhatToGiveInstead() {
+        assertUsage(.iosOutOfRange(ios: 12, expected: "an iOS major version from 5 to 9"),
+                    "--ios 12 does not apply: expected an iOS major version from 5 to 9.")
+        assertUsage(.noDeviceRunsIOS(minIOS: 11, devices: 2),
+                    "none of the 2 devices --device chose runs iOS 11 or later (bench list shows each device's iOS versions).")
+        assertUsage(.oneDeviceOnly(command: "render", count: 3),
+                    "'bench render' works on one scenario, and --device chose 3 devices; name one device (bench run takes several).")
+        assertUsage(.gpuAndProfileTogether, "--gpu and --gpu-profile both name the GPU to price; give one of them.")
+    }
+
+    func testCalibrationsProblemsNameTheRowsTheGPUOrTheTermsThatStandInTheWay() {
+        assertUsage(.calibrationNeedsOneRow(rows: 2),
+                    "bench calibrate fits a GPU profile to one frame time of one scenario and one strategy; the options select 2 rows: give one --scenario (or --cell) and one --strategy.")
+        assertUsage(.calibrationNeedsGPU(scenario: "x"),
+                    "the scenario 'x' runs on a device that names no GPU; give --device or --gpu to say which chip to calibrate.")
+        assertUsage(.cannotCalibrate(measuredMs: 0.01, otherMs: 3.25, parameter: "memoryBandwidth"),
+                    "a frame of 0.01 ms cannot be reproduced by moving memoryBandwidth: the model's other terms already take 3.25 ms of this frame; check that the scenario is the one measured (its cell, device and iOS).")
+        assertUsage(.cannotCalibrate(measuredMs: 12, otherMs: nil, parameter: nil),
+                    "a frame of 12.00 ms cannot be reproduced: the scenario's frame does no work the device model prices.")
+    }
+
     func testAProblemInAnOptionsValueIsPrefixedWithTheOption() {
         assertUsage(.inOption(flag: "--filter", problem: .selection(.badPattern("", .empty))),
                     "--filter: the pattern '' is empty; give a name or a pattern such as 'ci-*/none'")

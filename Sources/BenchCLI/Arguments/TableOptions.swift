@@ -93,7 +93,7 @@ struct TableOptions {
             chosen.contains(device.name) && (minIOS.map { (device.iosSupport?.upperBound ?? .max) >= $0 } ?? true)
         }
         if let minIOS, devices.isEmpty {
-            throw BenchError.usage(.unknownValue(flag: "--min-ios", value: String(minIOS), known: ["a version one of the chosen devices runs"]))
+            throw BenchError.usage(.noDeviceRunsIOS(minIOS: minIOS, devices: chosen.count))
         }
         return devices
     }
