@@ -59,20 +59,25 @@ let package = Package(
         .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
         // Problems: BenchError and every problem it carries, each with its one message.
         .target(name: "Problems", dependencies: ["JSON", "Text"], swiftSettings: optimizedInDebug),
-        .target(name: "Results", dependencies: ["Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
+        // Scenarios: a scenario's definition as a typed value, beneath Results (which stores it),
+        // Analysis and Reports (which compare and read it) and Harness (which makes it from the
+        // model's types); it knows nothing of the model. Small, so not optimized in debug.
+        .target(name: "Scenarios", dependencies: ["JSON", "Text"]),
+        .target(name: "Results", dependencies: ["Scenarios", "Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
         // Analysis: the gate, the comparison and its statistics, merging shards and processes.
-        .target(name: "Analysis", dependencies: ["Results", "Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
+        .target(name: "Analysis", dependencies: ["Results", "Scenarios", "Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
         // DeviceModel: counted work of a frame in, an estimated GPU time on a named chip out
         // (docs/device-model.md). Pure Swift on no other module; small, so not optimized in debug.
         .target(name: "DeviceModel"),
-        .target(name: "Harness", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Results", "Problems", "JSON", "Text", "DeviceModel"],
+        .target(name: "Harness", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "Problems", "JSON", "Text",
+                                               "DeviceModel"],
                 swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text",
                                                       "DeviceModel"],
                 swiftSettings: optimizedInDebug),
         // Reports writes text once a run is over (about 1 % of a 1,000-step run's CPU unoptimized),
         // so it is not optimized in debug: -O cost 4 × the CPU time of compiling it.
-        .target(name: "Reports", dependencies: ["Analysis", "Results", "JSON", "Text", "DeviceModel"]),
+        .target(name: "Reports", dependencies: ["Analysis", "Results", "Scenarios", "JSON", "Text", "DeviceModel"]),
         // CProcess: the system calls the command line needs that Swift cannot make (prctl,
         // getdents64), for child processes that must not outlive `bench`. DWARF 4 for valgrind,
         // as CIntrinsics.
@@ -97,7 +102,7 @@ let package = Package(
         // with -O, for 2.4 s less test time). (No test relies on `assert`, which -O removes.)
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
         .target(name: "RasterTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
-        .target(name: "ResultsTestSupport", dependencies: ["Results", "JSON", "Problems"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "ResultsTestSupport", dependencies: ["Results", "Scenarios", "JSON", "Problems"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "StrategiesTestSupport", dependencies: ["Strategies", "Table", "Compositor", "Raster", "RasterTestSupport"], path: "Tests/StrategiesTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "HarnessTestSupport", dependencies: ["Harness", "Table", "Compositor", "Raster", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI", "Problems"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
@@ -106,21 +111,22 @@ let package = Package(
         .testTarget(name: "TableTests", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "Table", "Compositor", "Raster", "StrategiesTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "JSON", "Problems",
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "JSON", "Problems",
                                                       "DeviceModel", "HarnessTestSupport", "RasterTestSupport"], exclude: ["Strategies/__Snapshots__"],
                     swiftSettings: optimizedInDebug),
         .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ProblemsTests", dependencies: ["Problems", "JSON"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "Problems", "JSON", "ResultsTestSupport", "TestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Problems", "JSON", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "JSON"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Strategies", "Table", "Raster", "Results", "JSON", "Problems",
                                                            "RasterTestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Problems", "JSON", "Text", "ResultsTestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Scenarios", "Problems", "JSON", "Text", "ResultsTestSupport"]),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Reports", "Analysis", "Strategies", "Table", "Raster",
-                                                       "Results", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
+                                                       "Results", "Scenarios", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
                                                        "HarnessTestSupport", "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]
 )

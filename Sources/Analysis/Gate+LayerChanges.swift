@@ -1,6 +1,7 @@
 import JSON
 import Problems
 import Results
+import Scenarios
 
 extension Gate {
     /// What changed in one layer of a row's cell described as layers, between the baseline and
@@ -66,7 +67,7 @@ extension Gate {
     /// (layers only in the baseline after): each with its changed fields (`changes`, the
     /// scenario's definition changes, of which those inside the cell are kept) and both costs.
     static func layerChanges(_ old: RunResult, _ new: RunResult, changes: [DefinitionChange],
-                             definitions: (old: JSONValue?, new: JSONValue?) = (nil, nil)) -> [LayerChange] {
+                             definitions: (old: RecordedDefinition?, new: RecordedDefinition?) = (nil, nil)) -> [LayerChange] {
         let before = old.layerCosts ?? [], after = new.layerCosts ?? []
         guard !before.isEmpty || !after.isEmpty else { return [] }
         var names = after.map(\.layer)
@@ -98,19 +99,10 @@ extension Gate {
     }
 
     /// The `name` the description of the layer at `path` (`layers[1].sublayers[0]`) gives it in a
-    /// scenario's `definition`, whose one cell is `content.cell` (or the cell of its rows); nil
-    /// when it gives none.
-    static func layerName(_ path: String, in definition: JSONValue?) -> String? {
-        let content = definition?["content"]
-        let cells = [content?["cell"]].compactMap { $0 } + (content?["rows"]?.arrayValue ?? []).compactMap { $0["cell"] }
-        guard var node = cells.first else { return nil }
-        for part in path.split(separator: ".") {
-            guard let open = part.firstIndex(of: "["), part.hasSuffix("]"),
-                  let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)]),
-                  let elements = node[String(part[..<open])]?.arrayValue, elements.indices.contains(index) else { return nil }
-            node = elements[index]
-        }
-        guard case .string(let name)? = node["name"], !name.isEmpty else { return nil }
+    /// scenario's definition, whose one cell is `content.cell` (or the first cell of its rows);
+    /// nil when it gives none.
+    static func layerName(_ path: String, in definition: RecordedDefinition?) -> String? {
+        guard let name = definition?.typed?.content.firstCell?.layer(at: path)?.name, !name.isEmpty else { return nil }
         return name
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Problems
 import Results
+import Scenarios
 import Text
 
 /// The CI performance gate: a run compared with a baseline, row by row (docs/cli.md, `bench check`).
@@ -309,21 +310,21 @@ public enum Gate {
 
     /// The scenarios of `a`'s rows that `b` defines differently, in `a`'s order, each with its
     /// changed fields (`definitionChanges(_:_:)`); none when either file records no definitions.
-    /// A scenario whose two definitions are in different formats (`Results.isOlderDefinitionFormat`)
+    /// A scenario whose two definitions are in different formats (`RecordedDefinition.isOlderFormat`)
     /// is left out: it cannot be compared, which `otherFormatDefinitions` reports.
     static func definitionChanges(_ a: Results, _ b: Results) -> [(scenario: String, changes: [DefinitionChange])] {
         guard let old = a.scenarioDefinitions, let new = b.scenarioDefinitions else { return [] }
         var seen = Set<String>()
         return a.runs.compactMap { run in
             guard seen.insert(run.scenario).inserted, let x = old[run.scenario], let y = new[run.scenario], x != y,
-                  Results.isOlderDefinitionFormat(x) == Results.isOlderDefinitionFormat(y) else { return nil }
+                  x.isOlderFormat == y.isOlderFormat else { return nil }
             return (run.scenario, definitionChanges(x, y))
         }
     }
 
-    /// The fields of two definitions of a scenario that differ, each with both values, found by
-    /// walking the two trees (`JSONValue.differences(to:)`): `device.refreshHz: 60 → 120`.
-    static func definitionChanges(_ a: JSONValue, _ b: JSONValue) -> [DefinitionChange] {
+    /// The fields of two definitions of a scenario that differ, each with both values, field by
+    /// field (`RecordedDefinition.differences(to:)`): `device.refreshHz: 60 → 120`.
+    static func definitionChanges(_ a: RecordedDefinition, _ b: RecordedDefinition) -> [DefinitionChange] {
         a.differences(to: b).map { DefinitionChange(path: $0.path, old: $0.old, new: $0.new) }
     }
 
@@ -335,7 +336,7 @@ public enum Gate {
         var out: (olderInFirst: [String], olderInSecond: [String]) = ([], [])
         for run in a.runs where seen.insert(run.scenario).inserted {
             guard let x = old[run.scenario], let y = new[run.scenario] else { continue }
-            switch (Results.isOlderDefinitionFormat(x), Results.isOlderDefinitionFormat(y)) {
+            switch (x.isOlderFormat, y.isOlderFormat) {
             case (true, false): out.olderInFirst.append(run.scenario)
             case (false, true): out.olderInSecond.append(run.scenario)
             default: break

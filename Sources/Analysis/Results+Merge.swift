@@ -1,6 +1,7 @@
 import JSON
 import Problems
 import Results
+import Scenarios
 import Text
 
 /// The shards of one run (`bench run --shard i/n`), joined into one result (`bench merge`).
@@ -214,7 +215,7 @@ extension Results {
 
     /// Throws when two shards define a scenario of the same name differently.
     private static func checkDefinitions(_ shards: [(name: String, results: Results)]) throws {
-        var seen: [String: (definition: JSONValue, file: String)] = [:]
+        var seen: [String: (definition: RecordedDefinition, file: String)] = [:]
         for (name, results) in shards {
             for (scenario, definition) in (results.scenarioDefinitions ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard let earlier = seen[scenario] else {

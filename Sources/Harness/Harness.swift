@@ -8,4 +8,5 @@
 // `CountedPairs` and `CallgrindProfile` (the child side of counting under valgrind), and the
 // host's fingerprint and provenance.
 //
-// May import: Strategies, Table, Compositor, Raster, Results, Problems, JSON, Text, DeviceModel.
+// May import: Strategies, Table, Compositor, Raster, Results, Scenarios, Problems, JSON, Text,
+// DeviceModel.

@@ -2,6 +2,7 @@ import Foundation
 import Problems
 import Raster
 import Results
+import Scenarios
 import Strategies
 import Table
 import Text
@@ -93,7 +94,7 @@ public struct Runner {
                        floorNanos: firstFloors?.fill ?? 0, copyFloorNanos: firstFloors?.copy ?? 0,
                        keptCopyFloorNanos: firstFloors?.kept ?? 0, runs: runs, peakMemoryBytes: PeakMemory.bytes(),
                        provenance: .current(commandLine: commandLine, kernels: kernels),
-                       scenarioDefinitions: Dictionary(plan.scenarios.map { ($0.name, $0.definition) }, uniquingKeysWith: { a, _ in a }))
+                       scenarioDefinitions: Dictionary(plan.scenarios.map { ($0.name, RecordedDefinition.typed($0.definition)) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// The turns of step `step` of `round`: the strategies `0..<strategies` in order, with the

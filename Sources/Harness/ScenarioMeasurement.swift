@@ -1,5 +1,6 @@
 import Compositor
 import Results
+import Scenarios
 import Strategies
 import Table
 
@@ -88,7 +89,7 @@ struct ScenarioMeasurement {
         let floors = self.floors
         let timings = pooled.map { $0.mapValues { Summary($0) } }
         let reference = strategies.firstIndex(of: StrategyCatalog.reference)
-        let eventLabels = scenario.eventLabels
+        let eventLabels = scenario.definition.eventLabels
         return strategies.indices.map { i in
             let records = firstRound[i]
             var totals: [Counter: Int] = [:], perStep: [Counter: Double] = [:]

@@ -1,52 +1,46 @@
 import Analysis
 import JSON
 import Results
+import Scenarios
 import Text
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
 extension Results {
     /// What `scenario` ran on, in the user's terms, from its recorded definition's fields
-    /// (`Scenario.definition`): the device (points, scale, refresh rate, GPU, iOS) and the table
+    /// (`ScenarioDefinition`): the device (points, scale, refresh rate, GPU, iOS) and the table
     /// (sections, rows per section, row height and whether it is the cell's, corner radius), one
     /// line each; nil for a file that records no definition, or records it in the older format
     /// (prose, which is not parsed).
     func what(_ scenario: String, gpu: String?) -> (device: String, table: String?)? {
-        guard let d = scenarioDefinitions?[scenario], let device = d["device"], let name = device["name"]?.stringValue,
-              let width = device["width"]?.numberValue, let height = device["height"]?.numberValue,
-              let scale = device["scale"]?.numberValue, let refresh = device["refreshHz"]?.numberValue else { return nil }
+        guard let d = scenarioDefinitions?[scenario]?.typed else { return nil }
         // Numbers as the definition holds them, ungrouped; the name is a file's, so it is
         // shortened as a message quotes one.
         func n(_ x: Double) -> String { Format.number(x, grouped: false) }
-        let screen = "\(n(width)) × \(n(height)) pt @\(n(scale))× \(n(refresh)) Hz"
-        let ios = device["ios"]?.numberValue.map { ", iOS \(n($0))" } ?? ""
-        let named = Escape.shortened(name, limit: Escape.messageLimit) + " (" + screen + (gpu.map { ", GPU \($0)" } ?? "") + ios + ")"
+        func n(_ x: Int) -> String { n(Double(x)) }
+        let screen = "\(n(d.device.width)) × \(n(d.device.height)) pt @\(n(d.device.scale))× \(n(d.device.refreshHz)) Hz"
+        let ios = d.device.ios.map { ", iOS \(n($0))" } ?? ""
+        let named = Escape.shortened(d.device.name, limit: Escape.messageLimit) + " (" + screen + (gpu.map { ", GPU \($0)" } ?? "") + ios + ")"
         var table: [String] = []
-        if let sections = d["sections"]?.numberValue, let rows = d["rowsPerSection"]?.arrayValue?.compactMap(\.numberValue) {
-            let cycle = rows.count == 1 ? n(rows[0]) : "[" + rows.map(n).joined(separator: ", ") + "]"
-            table.append("\(n(sections)) section\(sections == 1 ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
-        }
-        if let height = d["rowHeight"]?.numberValue {
-            // A cell that gives its row's height says whether the rows are it (`--cell` uses it
-            // unless `--row-height` is given).
-            let cell = d["content"]?["cell"]?["rowHeight"]?.numberValue
-            let whose = cell.map { $0 == height ? " (the cell's)" : " (the cell's is \(n($0)) pt)" } ?? ""
-            table.append("rows \(n(height)) pt tall" + whose)
-        }
-        if let radius = d["style"]?["cornerRadius"]?.numberValue { table.append("corner radius \(n(radius)) pt") }
-        if let inset = d["style"]?["sideInset"]?.numberValue { table.append("side inset \(n(inset)) pt") }
-        if let header = d["headerHeight"]?.numberValue, let footer = d["footerHeight"]?.numberValue {
-            table.append("headers \(n(header)) pt, footers \(n(footer)) pt")
-        }
-        switch d["content"]?["kind"]?.stringValue {
-        case "settings"?: table.append("Settings rows")
-        case "none"?: table.append("empty cells")
-        case "cell"?: table.append("a cell described as layers")
-        case "rows"?:
-            let cells = d["content"]?["rows"]?.arrayValue?.filter { $0["cell"] != nil }.count ?? 0
+        let rows = d.rowsPerSection
+        let cycle = rows.count == 1 ? n(rows[0]) : "[" + rows.map(n).joined(separator: ", ") + "]"
+        table.append("\(n(d.sections)) section\(d.sections == 1 ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
+        // A cell that gives its row's height says whether the rows are it (`--cell` uses it
+        // unless `--row-height` is given).
+        let cell: Double? = if case .cell(let cell, _, _) = d.content { cell.rowHeight } else { nil }
+        let whose = cell.map { $0 == d.rowHeight ? " (the cell's)" : " (the cell's is \(n($0)) pt)" } ?? ""
+        table.append("rows \(n(d.rowHeight)) pt tall" + whose)
+        table.append("corner radius \(n(d.style.cornerRadius)) pt")
+        table.append("side inset \(n(d.style.sideInset)) pt")
+        table.append("headers \(n(d.headerHeight)) pt, footers \(n(d.footerHeight)) pt")
+        switch d.content {
+        case .settings: table.append("Settings rows")
+        case .none: table.append("empty cells")
+        case .cell: table.append("a cell described as layers")
+        case .rows(let pattern, _, _):
+            let cells = pattern.filter { if case .cell = $0 { true } else { false } }.count
             table.append(cells == 0 ? "Settings rows of the scenario's own" : cells == 1 ? "a cell described as layers" : "\(cells) cells described as layers")
-        default: break
         }
-        return (named, table.isEmpty ? nil : table.joined(separator: ", "))
+        return (named, table.joined(separator: ", "))
     }
 
     /// Plain-text tables, one per scenario, with the run's context above and the verdict under

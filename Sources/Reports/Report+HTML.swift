@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Results
+import Scenarios
 import Text
 
 /// The HTML report: one self-contained page with charts, tables and frames (for people).
@@ -233,7 +234,7 @@ extension Results {
     }
 
     /// The scenario's events, by step: each run's `eventLabels`, or for a file without them the
-    /// events its scenario definition lists (each event's `atStep` and kind), or "event".
+    /// labels its scenario definition makes (`ScenarioDefinition.eventLabels`), or "event".
     func scenarioEvents(_ runs: [RunResult]) -> [ChartEvent] {
         var labels: [Int: String] = [:]
         for run in runs {
@@ -241,30 +242,11 @@ extension Results {
                 if let label = run.eventLabels?[i] { labels[step] = label }
             }
         }
-        // Files without labels: the definition's events, `{"atStep": 35, "select": {…}}`, named
-        // by their kind. Several at one step are joined as `eventLabels` joins them.
-        var defined: [Int: [String]] = [:]
-        for event in runs.first.flatMap({ scenarioDefinitions?[$0.scenario]?["events"]?.arrayValue }) ?? [] {
-            guard let step = event["atStep"]?.numberValue.flatMap({ Int(exactly: $0) }), labels[step] == nil,
-                  let kind = event.objectValue?.keys.filter({ $0 != "atStep" }).sorted().first else { continue }
-            defined[step, default: []].append(Self.eventLabel(kind, event[kind]))
-        }
-        for (step, names) in defined { labels[step] = EventLabel.joined(names) }
+        let defined = runs.first.flatMap { scenarioDefinitions?[$0.scenario]?.typed?.eventLabels } ?? [:]
+        for (step, label) in defined where labels[step] == nil { labels[step] = label }
         let steps = Set(runs.flatMap(\.eventSteps)).sorted()
         // A label is text from a file: a megabyte of it must not make the page a megabyte.
         return steps.map { ChartEvent(step: $0, label: Escape.shortened(labels[$0] ?? "event", limit: Escape.messageLimit)) }
-    }
-
-    /// An event of a definition in a few words: `select row 2.0`, `resize to 375 × 600`, or its
-    /// kind (`style`) when it has no such fields.
-    static func eventLabel(_ kind: String, _ value: JSONValue?) -> String {
-        func n(_ key: String) -> Double? { value?[key]?.numberValue }
-        switch kind {
-        case "select": if let section = n("section"), let row = n("row") { return EventLabel.select(section: section, row: row) }
-        case "resize": if let width = n("width"), let height = n("height") { return EventLabel.resize(width: width, height: height) }
-        default: break
-        }
-        return kind
     }
 
     /// A chart in its frame.

@@ -5,4 +5,4 @@
 // `Report+Comparison`, `Report+Limits`), and the exports (Bencher, github-action-benchmark,
 // InfluxDB, Chrome trace) from one list of measures per row (`ExportMeasure`, `ExportJSON`).
 //
-// May import: Analysis, Results, JSON, Text, DeviceModel. Nothing of layers or tables.
+// May import: Analysis, Results, Scenarios, JSON, Text, DeviceModel. Nothing of layers or tables.

@@ -2,15 +2,16 @@
 //
 // Job: `Results` and `RunResult` (what a run measured, per scenario and strategy), the metric
 // catalogue (`Counter`, `Phase`, `Ratio`, `CostMetric`), `DeviceTime`, `CacheModel` and
-// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), event labels (`EventLabel`),
-// and reading and writing the JSON (`ResultsReader`, `InputFile`, `Results+JSON`), old files
-// included.
+// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), the scenarios' definitions
+// (typed, `Scenarios`), and reading and writing the JSON (`ResultsReader`, `InputFile`,
+// `Results+JSON`), old files included.
 //
-// May import: Problems, JSON, Text. Nothing of layers or tables: a results file is read, gated and
-// reported by code that never links the model.
+// May import: Scenarios, Problems, JSON, Text. Nothing of layers or tables: a results file is
+// read, gated and reported by code that never links the model.
 
 import JSON
 import Problems
+import Scenarios
 
 /// A whole benchmark run as saved to JSON (schema `cornerbench.results/1`, docs/results-schema.md).
 ///
@@ -39,11 +40,10 @@ public struct Results: Encodable, Equatable, Sendable {
     /// Where the numbers came from: command line, source revision, toolchain, system. Absent in
     /// files written before it was recorded.
     public var provenance: Provenance?
-    /// Each scenario's definition (`Scenario.definition`), by scenario name: a JSON object of
-    /// typed fields, which a gate compares field by field to refuse runs of scenarios defined
-    /// differently. Older files hold an object of prose strings instead
-    /// (`isOlderDefinitionFormat`); the oldest none.
-    public var scenarioDefinitions: [String: JSONValue]?
+    /// Each scenario's definition (`Scenario.definition`), by scenario name: typed fields, which a
+    /// gate compares field by field to refuse runs of scenarios defined differently. Older files
+    /// hold prose instead (`RecordedDefinition.prose`); the oldest none.
+    public var scenarioDefinitions: [String: RecordedDefinition]?
     /// How many processes made these results (`bench run --processes`); nil for one. Only
     /// processes are independent samples of the machine's noise: rounds inside one process share
     /// its cache placement and allocator state, so comparisons test one value per process.
@@ -80,7 +80,7 @@ public struct Results: Encodable, Equatable, Sendable {
     public init(schema: String = Results.currentSchema, tool: ToolBuild, machine: MachineInfo, createdAt: String,
                 floorNanos: Int, copyFloorNanos: Int, keptCopyFloorNanos: Int = 0, runs: [RunResult],
                 peakMemoryBytes: Int = 0, provenance: Provenance? = nil,
-                scenarioDefinitions: [String: JSONValue]? = nil) {
+                scenarioDefinitions: [String: RecordedDefinition]? = nil) {
         self.schema = schema
         self.tool = tool
         self.machine = machine

@@ -1,5 +1,6 @@
 import JSON
 import Problems
+import Scenarios
 
 /// Where and how a results file was made: the tool, the machine, the provenance, the cache
 /// model and the scenarios' definitions.
@@ -53,14 +54,12 @@ extension ResultsReader {
                                mallocHugePages: try f.optional("mallocHugePages")?.bool())
     }
 
-    /// Each scenario's definition, an object of any fields: typed ones (this version), or strings
-    /// (older files), kept as they are.
-    static func scenarioDefinitions(_ item: JSONNode) throws -> [String: JSONValue] {
-        var out: [String: JSONValue] = [:]
+    /// Each scenario's definition: typed fields (this version's, `ScenarioDefinition`) or prose
+    /// (older files), each read by `RecordedDefinition(node:)`.
+    static func scenarioDefinitions(_ item: JSONNode) throws -> [String: RecordedDefinition] {
+        var out: [String: RecordedDefinition] = [:]
         for (key, value) in try item.object("an object of scenario definitions").members {
-            let scenario = item.child(key, value)
-            guard case .object = value else { throw scenario.mismatch("a definition object") }
-            out[key] = try scenario.jsonValue()
+            out[key] = try RecordedDefinition(node: item.child(key, value))
         }
         return out
     }

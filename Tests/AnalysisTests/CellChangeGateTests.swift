@@ -1,6 +1,7 @@
 @testable import Analysis
 import JSON
 import Results
+import Scenarios
 import ResultsTestSupport
 import XCTest
 
@@ -8,20 +9,23 @@ import XCTest
 /// is only another way of building it, and names the layers whose description or cost changed.
 final class CellChangeGateTests: XCTestCase {
     /// A cell of two layers, the first clipped with `radius`, the second masked when `masked`.
-    private static func definition(radius: Double = 16, masked: Bool = false) -> JSONValue {
+    private static func definition(radius: Double = 16, masked: Bool = false) -> ScenarioDefinition {
         var second: [String: JSONValue] = ["frame": ["x": 60, "y": 6, "width": 32, "height": 32]]
         if masked { second["mask"] = ["shape": "oval"] }
-        return ["device": ["name": "iphone-8"], "rowHeight": 44,
-                "content": ["kind": "cell", "cell": ["layers": [
-                    ["frame": ["x": 16, "y": 6, "width": 32, "height": 32], "cornerRadius": .number(radius), "masksToBounds": true],
-                    .object(second)]]]]
+        var definition = ResultsFixtures.definition()
+        let first: [String: JSONValue] = ["frame": ["x": 16, "y": 6, "width": 32, "height": 32], "cornerRadius": .number(radius),
+                                          "masksToBounds": true]
+        definition.content = .cell(.init(layers: [.init(name: nil, properties: first, sublayers: []),
+                                                  .init(name: nil, properties: second, sublayers: [])],
+                                         separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
+        return definition
     }
 
     /// The fixture's rows with `definition`, each with two layers' costs: the first `first`
     /// passes a frame, the second `second`, each pass priced at 0.3–0.5 ms.
-    private static func results(_ definition: JSONValue, first: Double = 2, second: Double = 0) -> Results {
+    private static func results(_ definition: ScenarioDefinition, first: Double = 2, second: Double = 0) -> Results {
         var results = ResultsFixtures.run(steps: 12)
-        results.scenarioDefinitions = ["long-table": definition]
+        results.scenarioDefinitions = ["long-table": .typed(definition)]
         for i in results.runs.indices {
             results.runs[i].layerCosts = [(0, first), (1, second)].map { index, passes in
                 CellLayerCost(layer: "layers[\(index)]", offscreenPasses: passes, screenSplits: passes, tileTrafficBytes: 0, blendedPixels: 0,
@@ -80,16 +84,17 @@ final class CellChangeGateTests: XCTestCase {
     }
 
     func testALayerItsDescriptionNamesIsCalledByItsName() throws {
-        func named(_ masked: Bool) -> JSONValue {
+        func named(_ masked: Bool) -> ScenarioDefinition {
             var definition = Self.definition(masked: masked)
-            var layers = definition["content"]!["cell"]!["layers"]!.arrayValue!
-            layers[1]["name"] = "badge"
-            definition["content"]!["cell"]!["layers"] = .array(layers)
+            guard case .cell(var cell, let header, let footer) = definition.content else { return definition }
+            cell.layers[1].name = "badge"
+            definition.content = .cell(cell, header: header, footer: footer)
             return definition
         }
         let report = try Gate.check(baseline: Self.results(named(false)), current: Self.results(named(true), second: 1))
         XCTAssertEqual(report.rows.first?.layers.map(\.name), ["badge"])
-        XCTAssertNil(Gate.layerName("layers[0]", in: named(true)), "the first layer has no name")
-        XCTAssertNil(Gate.layerName("layers[7]", in: named(true)))
+        XCTAssertNil(Gate.layerName("layers[0]", in: .typed(named(true))), "the first layer has no name")
+        XCTAssertNil(Gate.layerName("layers[7]", in: .typed(named(true))))
+        XCTAssertEqual(Gate.layerName("layers[1]", in: .typed(named(true))), "badge")
     }
 }

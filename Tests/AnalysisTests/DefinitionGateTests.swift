@@ -3,6 +3,7 @@ import Problems
 import Foundation
 import JSON
 import Results
+import Scenarios
 import ResultsTestSupport
 import XCTest
 
@@ -27,8 +28,17 @@ final class DefinitionGateTests: XCTestCase {
 
     private static func results(_ definition: JSONValue) -> Results {
         var results = ResultsFixtures.run(steps: 12)
-        results.scenarioDefinitions = ["long-table": definition]
+        results.scenarioDefinitions = ["long-table": recorded(definition)]
         return results
+    }
+
+    /// `definition` as a results file holds it, read as one is.
+    private static func recorded(_ definition: JSONValue) -> RecordedDefinition {
+        do {
+            return try RecordedDefinition(json: definition)
+        } catch {
+            fatalError("\(error)")
+        }
     }
 
     private func refusal(_ baseline: JSONValue, _ current: JSONValue, file: StaticString = #filePath, line: UInt = #line) -> String {
@@ -55,9 +65,11 @@ final class DefinitionGateTests: XCTestCase {
 
     func testMoreThanFiveChangedFieldsAreListedFiveAndCounted() {
         var current = Self.definition()
-        for key in ["sections", "rowHeight", "headerHeight", "footerHeight", "warmupSteps", "rowsPerSection", "scroll"] { current[key] = 1 }
+        for key in ["sections", "rowHeight", "headerHeight", "footerHeight", "warmupSteps"] { current[key] = 1 }
+        current["device"]?["scale"] = 1
+        current["scroll"]?["pointsPerStep"] = 1
         let message = refusal(Self.definition(), current)
-        XCTAssertTrue(message.contains("footerHeight: 18 → 1; headerHeight: 35 → 1; rowHeight: 44 → 1; rowsPerSection: [1, 3, 8] → 1; scroll: "), message)
+        XCTAssertTrue(message.contains("device.scale: 2 → 1; footerHeight: 18 → 1; headerHeight: 35 → 1; rowHeight: 44 → 1; scroll.pointsPerStep: 12 → 1"), message)
         XCTAssertTrue(message.contains("; and 2 more)"), message)
     }
 
@@ -89,7 +101,7 @@ final class DefinitionGateTests: XCTestCase {
     func testTwoCellsWhoseLabelsDifferOnlyAroundAQuoteAreTwoCells() throws {
         let a = Self.definition(label: #"Tap "Edit", then "Done""#), b = Self.definition(label: #"Tap "Edit, then "Done""#)
         XCTAssertNotEqual(a, b)
-        let changes = Gate.definitionChanges(a, b)
+        let changes = Gate.definitionChanges(Self.recorded(a), Self.recorded(b))
         XCTAssertEqual(changes.map { JSONValue.PathComponent.description(of: $0.path) }, ["content.cell.layers[1].contents.text.string"])
         let report = try Gate.check(baseline: Self.results(a), current: Self.results(b))
         XCTAssertTrue(report.warnings.contains(.cellChanged(scenarios: ["long-table"], gated: true)), "\(report.warnings)")
@@ -104,8 +116,8 @@ final class DefinitionGateTests: XCTestCase {
                                            "content": "settings", "events": ""]
 
     func testAnOlderBaselineIsGatedByItsCountersWithAWarningNamingTheScenario() throws {
-        XCTAssertTrue(Results.isOlderDefinitionFormat(Self.prose))
-        XCTAssertFalse(Results.isOlderDefinitionFormat(Self.definition()))
+        XCTAssertTrue(Self.recorded(Self.prose).isOlderFormat)
+        XCTAssertFalse(Self.recorded(Self.definition()).isOlderFormat)
         let baseline = Self.results(Self.prose), current = Self.results(Self.definition())
         let report = try Gate.check(baseline: baseline, current: current)
         XCTAssertTrue(report.passed, "\(report.findings)")
@@ -136,13 +148,13 @@ final class DefinitionGateTests: XCTestCase {
         // The committed baseline with its definitions written as files before typed definitions
         // wrote them: one line of prose per key.
         baseline.scenarioDefinitions = try XCTUnwrap(baseline.scenarioDefinitions).mapValues { definition in
-            .object((definition.objectValue ?? [:]).mapValues { .string("\($0)") })
+            .prose((definition.json.objectValue ?? [:]).mapValues { "\($0)" })
         }
         let definitions = try XCTUnwrap(baseline.scenarioDefinitions)
         XCTAssertFalse(definitions.isEmpty)
-        XCTAssertTrue(definitions.values.allSatisfy(Results.isOlderDefinitionFormat), "\(definitions)")
+        XCTAssertTrue(definitions.values.allSatisfy(\.isOlderFormat), "\(definitions)")
         var current = baseline
-        current.scenarioDefinitions = definitions.mapValues { _ in Self.definition() }
+        current.scenarioDefinitions = definitions.mapValues { _ in Self.recorded(Self.definition()) }
         let report = try Gate.check(baseline: baseline, current: current)
         XCTAssertTrue(report.passed, "\(report.findings)")
         var scenarios: [String] = []

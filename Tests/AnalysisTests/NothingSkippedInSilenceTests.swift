@@ -208,11 +208,11 @@ final class NothingSkippedInSilenceTests: XCTestCase {
 
     func testCompareNotesAScenarioDefinedDifferently() {
         var redefined = Self.counted
-        redefined.scenarioDefinitions?["long-table"]?["steps"] = 50
+        redefined.scenarioDefinitions?["long-table"]?.edit { $0.warmupSteps = 50 }
         XCTAssertEqual(Comparison(Self.counted, redefined).notes,
-                       [.otherDefinition(scenario: "long-table", changes: [DefinitionChange(path: ["steps"], old: 6, new: 50)])])
+                       [.otherDefinition(scenario: "long-table", changes: [DefinitionChange(path: ["warmupSteps"], old: 6, new: 50)])])
         XCTAssertEqual(Comparison(Self.counted, redefined).notes.map(\.description),
-                       ["the scenario 'long-table' is defined differently in the two files (steps: 6 → 50): its rows measure other work (bench check refuses this)"])
+                       ["the scenario 'long-table' is defined differently in the two files (warmupSteps: 6 → 50): its rows measure other work (bench check refuses this)"])
     }
 
     func testCompareNotesOtherStepsOncePerScenario() {

@@ -38,7 +38,7 @@ final class CellNamesAndRowCLITests: TemporaryDirectoryTestCase {
         XCTAssertEqual(own.code, 0, own.stderr)
         XCTAssertTrue(own.stdout.unwrapped.contains("rows 60 pt tall (the cell's)"), own.stdout)
         let scenario = try XCTUnwrap(Results.load(from: json).scenarioDefinitions?.values.first)
-        XCTAssertEqual(scenario["rowHeight"]?.numberValue, 60)
+        XCTAssertEqual(scenario.typed?.rowHeight, 60)
         let given = bench("run", "--device", "iphone-se", "--cell", cell, "--row-height", "50", "--strategy", "none", "--steps", "2")
         XCTAssertEqual(given.code, 0, given.stderr)
         XCTAssertTrue(given.stdout.unwrapped.contains("rows 50 pt tall (the cell's is 60 pt)"), given.stdout)

@@ -22,7 +22,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(provenance.target.contains("-"), provenance.target)
         XCTAssertFalse(provenance.kernel.isEmpty)
         XCTAssertGreaterThan(provenance.memoryBytes, 0)
-        XCTAssertEqual(Self.fresh.scenarioDefinitions?[Self.scenario.name], Self.scenario.definition)
+        XCTAssertEqual(Self.fresh.scenarioDefinitions?[Self.scenario.name], .typed(Self.scenario.definition))
     }
 
     func testProvenanceSurvivesTheJSONRoundTripAndOlderFilesStillLoad() throws {
@@ -50,7 +50,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
     func testTheDefinitionChangesWithWhatIsDrawnButNotWithTheMeasuredSteps() throws {
         var faster = Self.scenario
         faster.pointsPerStep += 2
-        let before = try XCTUnwrap(Self.scenario.definition.objectValue), after = try XCTUnwrap(faster.definition.objectValue)
+        let before = try XCTUnwrap(Self.scenario.definition.json.objectValue), after = try XCTUnwrap(faster.definition.json.objectValue)
         XCTAssertEqual(Set(before.keys), Set(after.keys))
         XCTAssertEqual(before.keys.filter { before[$0] != after[$0] }, ["scroll"])
         var longer = Self.scenario
@@ -80,7 +80,7 @@ final class ProvenanceTests: TemporaryDirectoryTestCase {
         var changed = Self.fresh
         var faster = Self.scenario
         faster.pointsPerStep += 2
-        changed.scenarioDefinitions = [faster.name: faster.definition]
+        changed.scenarioDefinitions = [faster.name: .typed(faster.definition)]
         XCTAssertThrowsError(try Gate.check(baseline: changed, current: Self.fresh)) { error in
             XCTAssertEqual((error as? BenchError)?.exitCode, 2)
             XCTAssertTrue("\(error)".contains("scroll.pointsPerStep: 12 → 10"), "\(error)")

@@ -105,7 +105,7 @@ final class RenderCheckCompareTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(across.stdout.unwrapped.contains("host times, instruction counts and estimated cycles measure the build as well as the code and were not"), across.stdout)
 
         var redefined = recorded
-        redefined.scenarioDefinitions?["iphone-se"]?["rowHeight"] = 50
+        redefined.scenarioDefinitions?["iphone-se"]?.edit { $0.rowHeight = 50 }
         try AtomicFile.write(redefined.jsonData(), to: other)
         let changed = bench("check", "--baseline", other, "--results", results)
         XCTAssertEqual(changed.code, 2)

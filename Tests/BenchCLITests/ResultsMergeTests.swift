@@ -176,7 +176,7 @@ final class ResultsMergeTests: XCTestCase {
 
     func testAScenarioDefinedDifferentlyIsRefused() {
         var shards = Self.shards
-        shards[2].results.scenarioDefinitions?["single-section"]?["rowHeight"] = 50
+        shards[2].results.scenarioDefinitions?["single-section"]?.edit { $0.rowHeight = 50 }
         assertRefused(shards, "the scenario 'single-section' is defined differently in shard-1.json and shard-3.json (rowHeight: 44 → 50); make every shard from one suite.")
     }
 

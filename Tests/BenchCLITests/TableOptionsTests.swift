@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import RasterTestSupport
 import Results
+import Scenarios
 import XCTest
 
 /// The common questions as options: another catalogue device and another table, without a
@@ -18,10 +19,10 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
         let name = "iphone-se (50 rows per section, radius 10 pt)"
         XCTAssertEqual(Set(results.runs.map(\.scenario)), [name])
         XCTAssertEqual(results.runs.first?.deviceTime?.gpu, "a13", "the catalogue device brings its GPU")
-        let definition = try XCTUnwrap(results.scenarioDefinitions?[name])
-        XCTAssertEqual(definition["device"], ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60, "ios": 17])
-        XCTAssertEqual(definition["rowsPerSection"], [50])
-        XCTAssertEqual(definition["style"]?["cornerRadius"], 10)
+        let definition = try XCTUnwrap(results.scenarioDefinitions?[name]?.typed)
+        XCTAssertEqual(definition.device, .init(name: "iphone-se", width: 375, height: 667, scale: 2, refreshHz: 60, ios: 17))
+        XCTAssertEqual(definition.rowsPerSection, [50])
+        XCTAssertEqual(definition.style.cornerRadius, 10)
     }
 
     func testATableTheModelRefusesOrAScenarioWithEventsIsAUsageError() {
@@ -104,9 +105,9 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                 // Named after the device first when there is one (the default scenario's own name is its iPad's).
                 let name = ios.map { "ipad-air (iOS \($0), cell \(cell))" } ?? "ipad-settings (cell \(cell))"
                 XCTAssertEqual(results.runs.map(\.scenario), [name])
-                let definition = try XCTUnwrap(results.scenarioDefinitions?[name]?["content"])
-                XCTAssertEqual(definition["kind"], "cell", "\(definition)")
-                XCTAssertNotNil(definition["cell"]?["layers"]?.arrayValue?.first, "\(definition)")
+                let content = try XCTUnwrap(results.scenarioDefinitions?[name]?.typed?.content)
+                guard case .cell(let described, _, _) = content else { return XCTFail("\(content)") }
+                XCTAssertNotNil(described.layers.first, "\(content)")
                 passes[cell + (ios ?? "")] = results.runs.first?.totals[.offscreenPasses]
             }
         }

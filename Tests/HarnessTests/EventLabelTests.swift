@@ -24,7 +24,7 @@ final class EventLabelTests: XCTestCase {
         ]
         rounder.sideInset = 0
         rounder.opaqueLabelBackgrounds = true
-        let labels = scenario(steps: 80, events: events + [ScenarioEvent(atStep: 60, action: .setStyle(rounder))]).eventLabels
+        let labels = scenario(steps: 80, events: events + [ScenarioEvent(atStep: 60, action: .setStyle(rounder))]).definition.eventLabels
         XCTAssertEqual(labels, [
             20: "corner radius 7 → 12",
             35: "select row 2.0",

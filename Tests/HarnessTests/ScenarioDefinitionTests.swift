@@ -2,6 +2,7 @@ import Harness
 import JSON
 import Raster
 import Results
+import Scenarios
 import Table
 import XCTest
 
@@ -51,23 +52,24 @@ final class ScenarioDefinitionTests: XCTestCase {
                        ["atStep": 36, "resize": ["width": 320, "height": 600]]],
             "warmupSteps": 5,
         ]
-        XCTAssertEqual(Self.scenario().definition, expected)
+        XCTAssertEqual(Self.scenario().definition.json, expected)
     }
 
     func testADefinitionHasNoProseAtItsTopLevelAndIsNotTakenForTheOlderFormat() throws {
         for scenario in [Self.scenario(), Scenario.ipadSettings, Self.scenario(content: ContentPattern.none)] {
-            let members = try XCTUnwrap(scenario.definition.objectValue)
+            let members = try XCTUnwrap(scenario.definition.json.objectValue)
             XCTAssertEqual(members.filter { $0.value.stringValue != nil }.map(\.key), [], scenario.name)
-            XCTAssertFalse(Results.isOlderDefinitionFormat(scenario.definition), scenario.name)
+            XCTAssertEqual(try RecordedDefinition(json: scenario.definition.json), .typed(scenario.definition),
+                           "read back as the typed value it was written from: \(scenario.name)")
         }
-        XCTAssertEqual(Scenario.ipadSettings.definition["content"], ["kind": "settings"])
-        XCTAssertEqual(Self.scenario(content: ContentPattern.none).definition["content"], ["kind": "none"])
+        XCTAssertEqual(Scenario.ipadSettings.definition.json["content"], ["kind": "settings"])
+        XCTAssertEqual(Self.scenario(content: ContentPattern.none).definition.json["content"], ["kind": "none"])
     }
 
     func testAPatternOfRowsListsEachRowAndItsCells() throws {
         let cell = CellDescription(layers: [LayerDescription(frame: Rect(x: 0, y: 0, width: 10, height: 10))], separatorInset: 0)
         let content = ContentPattern(cells: [.settings(RowContent(icon: false, titleLength: 5)), .layers(cell)])
-        XCTAssertEqual(Self.scenario(content: content).definition["content"],
+        XCTAssertEqual(Self.scenario(content: content).definition.json["content"],
                        ["kind": "rows", "header": 0, "footer": 0, "rows": [
                            ["icon": false, "title": 5, "detail": 0, "accessory": "disclosure"],
                            ["cell": ["separatorInset": 0, "layers": [["frame": ["x": 0, "y": 0, "width": 10, "height": 10]]]]],
@@ -75,7 +77,7 @@ final class ScenarioDefinitionTests: XCTestCase {
     }
 
     func testTwoCellsWhoseLabelsDifferOnlyAroundAQuoteHaveDifferentDefinitions() throws {
-        let a = Self.scenario(label: #"Tap "Edit", then "Done""#).definition, b = Self.scenario(label: #"Tap "Edit, then "Done""#).definition
+        let a = Self.scenario(label: #"Tap "Edit", then "Done""#).definition.json, b = Self.scenario(label: #"Tap "Edit, then "Done""#).definition.json
         XCTAssertNotEqual(a, b)
         XCTAssertEqual(a.differences(to: b), [JSONValue.Difference(path: ["content", "cell", "layers", 1, "contents", "text", "string"],
                                                                    old: #"Tap "Edit", then "Done""#, new: #"Tap "Edit, then "Done""#)])

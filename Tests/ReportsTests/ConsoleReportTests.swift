@@ -3,6 +3,8 @@ import JSON
 import Problems
 @testable import Reports
 import Results
+import ResultsTestSupport
+import Scenarios
 import Text
 import XCTest
 
@@ -39,19 +41,24 @@ final class ConsoleReportTests: XCTestCase {
 
     func testTheDeviceAndTableAreReadFromTheDefinitionsFields() throws {
         var results = Self.noiseSample(processes: false)
-        results.scenarioDefinitions = ["scroll": [
-            "device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60],
-            "sections": 1, "rowsPerSection": [8], "rowHeight": 44.5, "headerHeight": 35, "footerHeight": 18,
-            "style": ["cornerRadius": 10, "sideInset": 16], "content": ["kind": "rows", "rows": [["cell": [:]], ["title": 3], ["cell": [:]]]]]]
+        var definition = ResultsFixtures.definition()
+        definition.device = .init(name: "iphone-se", width: 375, height: 667, scale: 2, refreshHz: 60, ios: nil)
+        (definition.sections, definition.rowsPerSection, definition.rowHeight) = (1, [8], 44.5)
+        (definition.style.cornerRadius, definition.style.sideInset) = (10, 16)
+        let cell = ScenarioDefinition.Cell(layers: [], separatorInset: 0, rowHeight: nil)
+        definition.content = .rows([.cell(cell), .settings(icon: false, title: 3, detail: 0, accessory: "none"), .cell(cell)], header: 0, footer: 0)
+        results.scenarioDefinitions = ["scroll": .typed(definition)]
         let what = try XCTUnwrap(results.what("scroll", gpu: "a13"))
         XCTAssertEqual(what.device, "iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)")
         XCTAssertEqual(what.table, "1 section of 8 rows, rows 44.5 pt tall, corner radius 10 pt, side inset 16 pt, headers 35 pt, footers 18 pt, 2 cells described as layers")
-        results.scenarioDefinitions?["scroll"]?["content"] = ["kind": "cell", "cell": [:]]
-        results.scenarioDefinitions?["scroll"]?["rowsPerSection"] = [1, 3]
+        results.scenarioDefinitions?["scroll"]?.edit {
+            $0.content = .cell(cell, header: 0, footer: 0)
+            $0.rowsPerSection = [1, 3]
+        }
         XCTAssertEqual(results.what("scroll", gpu: nil)?.table?.hasPrefix("1 section of [1, 3] rows,"), true)
         XCTAssertEqual(results.what("scroll", gpu: nil)?.table?.hasSuffix(", a cell described as layers"), true)
         // A definition in the older format is prose, which is not parsed: no line.
-        results.scenarioDefinitions = ["scroll": ["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "1"]]
+        results.scenarioDefinitions = ["scroll": .prose(["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "1"])]
         XCTAssertNil(results.what("scroll", gpu: nil))
     }
 

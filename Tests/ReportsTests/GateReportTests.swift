@@ -2,6 +2,7 @@ import Analysis
 import JSON
 import Results
 import ResultsTestSupport
+import Scenarios
 import Text
 import XCTest
 @testable import Reports
@@ -120,10 +121,10 @@ final class GateReportTests: XCTestCase {
 
 /// The verdict per row comes first, and one verdict ends a check of a baseline and limits.
 final class GateVerdictReportTests: XCTestCase {
-    private static func definition(masked: Bool) -> JSONValue {
+    private static func definition(masked: Bool) -> RecordedDefinition {
         var second: [String: JSONValue] = ["frame": ["x": 60, "y": 6, "width": 32, "height": 32]]
         if masked { second["mask"] = ["shape": "oval"] }
-        return ["content": ["kind": "cell", "cell": ["layers": [["frame": ["x": 16, "y": 6, "width": 32, "height": 32]], .object(second)]]]]
+        return .typed(ResultsFixtures.definition(cell: [["frame": ["x": 16, "y": 6, "width": 32, "height": 32]], second]))
     }
 
     /// The fixture with a two-layer cell, its second layer masked (`masked`) at `passes` a frame.

@@ -2,6 +2,8 @@ import Foundation
 import JSON
 @testable import Reports
 import Results
+import ResultsTestSupport
+import Scenarios
 import Text
 import XCTest
 
@@ -112,11 +114,12 @@ final class HTMLReportTests: XCTestCase {
 
         // A file without labels: the scenario definition's events, else "event".
         var older = ReportSample.sample()
-        older.scenarioDefinitions = [ReportSample.scenarios[1]: ["events": [["atStep": 3, "resize": ["width": 375, "height": 600]],
-                                                                            ["atStep": 9, "select": ["section": 0, "row": 1]]]]]
+        var definition = ResultsFixtures.definition()
+        definition.events = [.init(atStep: 3, action: .resize(width: 375, height: 600)), .init(atStep: 9, action: .select(.init(section: 0, row: 1)))]
+        older.scenarioDefinitions = [ReportSample.scenarios[1]: .typed(definition)]
         XCTAssertTrue(htmlSections(older.report(.html))[1].contains(">resize to 375 × 600</text>"))
         // A definition in the older format (prose) is not parsed.
-        older.scenarioDefinitions = [ReportSample.scenarios[1]: ["events": "3: resize 375 × 600; 9: select 0.1"]]
+        older.scenarioDefinitions = [ReportSample.scenarios[1]: .prose(["events": "3: resize 375 × 600; 9: select 0.1"])]
         XCTAssertTrue(htmlSections(older.report(.html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
         older.scenarioDefinitions = nil
         XCTAssertTrue(htmlSections(older.report(.html))[1].contains("<span class=\"step\">step 3</span> event</li>"))

@@ -1,6 +1,7 @@
 import JSON
 import Problems
 import Results
+import Scenarios
 
 /// Results built by hand, for tests of what reads results (the gate, comparisons, reports):
 /// every figure is chosen here, so no test of a result has to run the Runner to get one.
@@ -47,8 +48,28 @@ public enum ResultsFixtures {
                                         host: HostFingerprint(cpu: "Test CPU", cpuID: "test", l1dBytes: 32_768, l2Bytes: 1 << 20,
                                                               l3Bytes: 1 << 25, transparentHugePages: "madvise"))
         // A definition of typed fields, as this version writes one (`Scenario.definition`).
-        results.scenarioDefinitions = [scenario: ["steps": .number(Double(steps))]]
+        results.scenarioDefinitions = [scenario: .typed(definition(warmupSteps: steps))]
         return results
+    }
+
+    /// A definition of typed fields as `Scenario.definition` writes one: a 60 Hz phone's screen,
+    /// ten sections of Settings rows scrolled at 12 pt per step, and `warmupSteps`, which a test
+    /// changes to define the scenario differently.
+    public static func definition(warmupSteps: Int = 10) -> ScenarioDefinition {
+        ScenarioDefinition(
+            device: .init(name: "iphone-se", width: 375, height: 667, scale: 2, refreshHz: 60, ios: 17),
+            sections: 10, rowsPerSection: [4], rowHeight: 44, headerHeight: 35, footerHeight: 18,
+            style: .init(cornerRadius: 10, sideInset: 16, maxColumnWidth: 675, backgroundColor: "#F2F2F7", cellColor: "#FFFFFF",
+                         selectedColor: "#D1D1D6", roundsInCompactWidth: true, opaqueLabels: false),
+            content: .settings, scroll: .constant(pointsPerStep: 12), events: [], warmupSteps: warmupSteps)
+    }
+
+    /// `definition()` showing one cell of `layers`, each its properties as a cell file spells them.
+    public static func definition(cell layers: [[String: JSONValue]]) -> ScenarioDefinition {
+        var definition = definition()
+        definition.content = .cell(.init(layers: layers.map { .init(name: nil, properties: $0, sublayers: []) }, separatorInset: 16,
+                                         rowHeight: nil), header: 0, footer: 0)
+        return definition
     }
 
     /// `results` as measured in `values.count` processes whose `ratio` of the second row took

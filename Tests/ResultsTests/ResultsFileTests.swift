@@ -3,6 +3,8 @@ import JSON
 import Problems
 import TestSupport
 @testable import Results
+import ResultsTestSupport
+import Scenarios
 import XCTest
 
 /// Results files: written deterministically, read back exactly, rejected with a message that
@@ -41,9 +43,9 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
 
     func testScenarioDefinitionsAreWrittenAsJSONObjectsAndReadBackEqual() throws {
         var results = sampleResults()
-        let definition: JSONValue = ["device": ["name": "iphone-se", "width": 375, "height": 667, "scale": 2, "refreshHz": 60],
-                                     "rowsPerSection": [1, 3], "rowHeight": 44.5, "events": [],
-                                     "content": ["kind": "cell", "cell": ["layers": [["contents": ["text": ["string": "Say \"hi\" \\ 😀"]]]]]]]
+        var typed = ResultsFixtures.definition(cell: [["contents": ["text": ["string": "Say \"hi\" \\ 😀"]]]])
+        (typed.rowsPerSection, typed.rowHeight) = ([1, 3], 44.5)
+        let definition = RecordedDefinition.typed(typed)
         results.scenarioDefinitions = ["s": definition]
         let data = try results.jsonData()
         XCTAssertEqual(data, try results.jsonData())
@@ -66,8 +68,8 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         let path = directory + "/older.json"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         let definition = try XCTUnwrap(try Results.load(from: path).scenarioDefinitions?["s"])
-        XCTAssertEqual(definition, ["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "30", "events": ""])
-        XCTAssertTrue(Results.isOlderDefinitionFormat(definition))
+        XCTAssertEqual(definition, .prose(["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "30", "events": ""]))
+        XCTAssertTrue(definition.isOlderFormat)
         json["scenarioDefinitions"] = ["s": "iphone-se"]
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         assertLoadFails(path, saying: ": scenarioDefinitions.s: expected a definition object, got a string.")

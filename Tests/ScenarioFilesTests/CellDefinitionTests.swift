@@ -12,7 +12,7 @@ final class CellDefinitionTests: XCTestCase {
         let cell = try ScenarioFile.cell(from: Array(json.utf8), file: "c.json")
         var scenario = Scenario.ipadSettings
         scenario.content = ContentPattern(cells: [.layers(cell)], headerLength: 0, footerLength: 0)
-        return try XCTUnwrap(scenario.definition["content"])
+        return try XCTUnwrap(scenario.definition.json["content"])
     }
 
     private func layer(_ text: String) -> String {

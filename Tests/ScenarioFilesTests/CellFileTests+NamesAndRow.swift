@@ -57,7 +57,7 @@ extension CellFileTests {
         let described = try cell(#"{"rowHeight": 60, "layers": ["# + layer(#""name": "avatar""#) + "]}")
         var scenario = Scenario.ipadSettings
         scenario.content = ContentPattern(cells: [.layers(described)])
-        let definition = try XCTUnwrap(scenario.definition["content"]?["cell"])
+        let definition = try XCTUnwrap(scenario.definition.json["content"]?["cell"])
         XCTAssertEqual(definition["rowHeight"], 60)
         XCTAssertEqual(definition["layers"]?.arrayValue?.first?["name"], "avatar")
     }

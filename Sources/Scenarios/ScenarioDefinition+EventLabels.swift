@@ -1,15 +1,13 @@
-import Raster
-import Results
-import Table
-
-extension Scenario {
+extension ScenarioDefinition {
     /// What happens at each event step, in a few words a chart can carry: what changed, from what
     /// to what (`corner radius 7 → 12`, `resize to 375 × 600`, `select row 2.0`); several events
-    /// of one step joined by "; ".
+    /// of one step joined by "; " in the order they apply. The one place event labels are made:
+    /// a run records them (`RunResult.eventLabels`), and the HTML report makes them here for a
+    /// file recorded without them.
     ///
-    /// `definition` spells every event out in full (the whole new style) so a gate can compare
-    /// scenarios; a reader of a chart wants only the change, so a style event is described by
-    /// the properties that differ from the style before it.
+    /// The definition spells every style event out in full (the whole new style) so a gate can
+    /// compare scenarios; a reader of a chart wants only the change, so a style event is described
+    /// by the properties that differ from the style before it.
     public var eventLabels: [Int: String] {
         var labels: [Int: [String]] = [:]
         var style = self.style
@@ -17,8 +15,8 @@ extension Scenario {
         for event in events.enumerated().sorted(by: { ($0.element.atStep, $0.offset) < ($1.element.atStep, $1.offset) }).map(\.element) {
             let label: String
             switch event.action {
-            case .setStyle(let new):
-                label = Scenario.styleChange(from: style, to: new)
+            case .style(let new):
+                label = Self.styleChange(from: style, to: new)
                 style = new
             case let .resize(width, height):
                 label = EventLabel.resize(width: width, height: height)
@@ -31,12 +29,12 @@ extension Scenario {
     }
 
     /// The properties that differ between two styles, as `name old → new`, joined by ", ".
-    static func styleChange(from old: TableStyle, to new: TableStyle) -> String {
+    static func styleChange(from old: Style, to new: Style) -> String {
         var changes: [String] = []
         func compare(_ name: String, _ a: Double, _ b: Double) {
             if a != b { changes.append(EventLabel.change(name, from: a, to: b)) }
         }
-        func compareColour(_ name: String, _ a: Color, _ b: Color) {
+        func compareColour(_ name: String, _ a: String, _ b: String) {
             if a != b { changes.append("\(name) colour") }
         }
         func compareFlag(_ name: String, _ a: Bool, _ b: Bool) {
@@ -49,7 +47,7 @@ extension Scenario {
         compareColour("cell", old.cellColor, new.cellColor)
         compareColour("selection", old.selectedColor, new.selectedColor)
         compareFlag("rounding in compact width", old.roundsInCompactWidth, new.roundsInCompactWidth)
-        compareFlag("opaque labels", old.opaqueLabelBackgrounds, new.opaqueLabelBackgrounds)
+        compareFlag("opaque labels", old.opaqueLabels, new.opaqueLabels)
         return changes.isEmpty ? "style set (unchanged)" : changes.joined(separator: ", ")
     }
 }

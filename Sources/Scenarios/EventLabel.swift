@@ -1,8 +1,7 @@
 import Text
 
-/// What happens at an event step in a few words a chart can carry (a run's `eventLabels`):
-/// written here for a scenario's events (`Scenario.eventLabels`, Harness) and for the events a
-/// definition lists in a file recorded without labels (Reports), so both read the same.
+/// The words of an event step that a chart carries (a run's `eventLabels`), for
+/// `ScenarioDefinition.eventLabels`, which makes every label from them.
 public enum EventLabel {
     /// A row selected: `select row 2.0`.
     public static func select(section: Double, row: Double) -> String {
