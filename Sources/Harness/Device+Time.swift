@@ -11,10 +11,10 @@ extension Device {
     /// traffic, bytes read from kept layer contents (`keptBytesRead`), fragments shaded, and the
     /// splits of the screen's pass, each storing and loading this device's screen.
     public func deviceTime(perStep: [Counter: Double], steps: [FrameStats] = []) -> DeviceTime? {
-        guard let gpu, let profile = self.profile else { return nil }
+        guard let profile = gpuProfile else { return nil }
         let mean = nanos(work { perStep[$0] ?? 0 }, on: profile)
         let each = steps.map { step in nanos(work { Double(step[$0]) }, on: profile) }
-        var time = DeviceTime(gpu: gpu, ios: ios, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
+        var time = DeviceTime(gpu: profile.id, ios: ios, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
                               stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
         time.calibration = profile.calibration.map(Device.describe)
         return time
@@ -24,16 +24,9 @@ extension Device {
     /// step): its off-screen passes, their tile traffic and the splits of the screen's pass they
     /// made, in nanoseconds, both ends; nil when the device names no GPU.
     public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
-        guard let profile else { return nil }
+        guard let profile = gpuProfile else { return nil }
         return nanos(FrameWork(offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
                                screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile)
-    }
-
-    /// The profile this device's GPU is priced by: its own (`gpuProfile`), or the catalogue's of
-    /// `gpu`; nil when it names none.
-    public var profile: GPUProfile? {
-        if let gpuProfile { return gpuProfile }
-        return gpu.flatMap { try? GPUCatalog.builtIn.profile(id: $0) }
     }
 
     /// What a calibration did, in words: "calibrated to a measured 12.30 ms: memoryBandwidth

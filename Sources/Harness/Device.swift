@@ -15,14 +15,15 @@ public struct Device: Hashable, Sendable {
     public var scale: Double
     /// Frames per second; one scroll step is one frame (the rasterization cache's clock).
     public var refreshHz: Double
-    /// The GPU whose time the device model estimates (`GPUCatalog` id: `a13`, `m1`, …), apart from
-    /// the screen so that any screen can be paired with any chip; nil for a screen without one,
-    /// which gets no device time. It changes no pixel and no counter.
-    public var gpu: String?
-    /// A GPU profile of the user's own (a profile file, a calibration: `--gpu-profile`) priced
-    /// instead of the catalogue's profile of `gpu`, whose id it then carries; nil for the
-    /// catalogue's.
+    /// The GPU whose time the device model estimates, resolved once where it is named: the
+    /// catalogue's profile of a catalogue device's chip, of a scenario file's `device.gpu` or of
+    /// `--gpu`, or a profile of the user's own (`--gpu-profile`: a profile file, a calibration).
+    /// Apart from the screen so that any screen can be paired with any chip; nil for a screen
+    /// without one, which gets no device time. It changes no pixel and no counter.
     public var gpuProfile: GPUProfile?
+    /// The id of the GPU priced (`GPUCatalog` id: `a13`, `m1`, …, or a profile file's own); nil
+    /// without one.
+    public var gpu: String? { gpuProfile?.id }
     /// The iOS major version whose Core Animation rules decide the off-screen passes
     /// (`CoreAnimationRules`): by default the newest the model knows that the device runs.
     public var ios: Int
@@ -30,15 +31,16 @@ public struct Device: Hashable, Sendable {
     /// a catalogue device; nil for a screen of a scenario file, which may take any version.
     public var iosSupport: ClosedRange<Int>?
 
-    /// A device; `ios` defaults to the newest version the model knows within `iosSupport`.
-    public init(name: String, width: Double, height: Double, scale: Double, refreshHz: Double, gpu: String? = nil,
+    /// A device priced on `gpu`; `ios` defaults to the newest version the model knows within
+    /// `iosSupport`.
+    public init(name: String, width: Double, height: Double, scale: Double, refreshHz: Double, gpu: GPUProfile? = nil,
                 ios: Int? = nil, iosSupport: ClosedRange<Int>? = nil) {
         self.name = name
         self.width = width
         self.height = height
         self.scale = scale
         self.refreshHz = refreshHz
-        self.gpu = gpu
+        self.gpuProfile = gpu
         self.iosSupport = iosSupport
         self.ios = ios ?? Device.newestIOS(within: iosSupport)
     }
@@ -122,35 +124,47 @@ public struct Device: Hashable, Sendable {
         phone("iphone-15", 393, 852, 3, "a16", ios: 17...26),
         phone("iphone-15-pro", 393, 852, 3, "a17-pro", hz: 120, ios: 17...26),
         phone("iphone-15-pro-max", 430, 932, 3, "a17-pro", hz: 120, ios: 17...26),
-        Device(name: "ipad-2", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: "a5", iosSupport: 4...9),
-        Device(name: "ipad-mini", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: "a5", iosSupport: 6...9),
-        Device(name: "ipad-air", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: "a7", iosSupport: 7...12),
-        Device(name: "ipad-mini-2", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: "a7", iosSupport: 7...12),
-        Device(name: "ipad-mini-4", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: "a8", iosSupport: 9...15),
-        Device(name: "ipad-5", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: "a9", iosSupport: 10...16),
-        Device(name: "ipad-6", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: "a10", iosSupport: 11...17),
-        Device(name: "ipad-7", width: 810, height: 1080, scale: 2, refreshHz: 60, gpu: "a10", iosSupport: 13...18),
-        Device(name: "ipad-mini-5", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: "a12", iosSupport: 12...26),
-        Device(name: "ipad-8", width: 810, height: 1080, scale: 2, refreshHz: 60, gpu: "a12", iosSupport: 14...26),
-        Device(name: "ipad-9", width: 810, height: 1080, scale: 2, refreshHz: 60, gpu: "a13", iosSupport: 15...26),
-        Device(name: "ipad-air-4", width: 820, height: 1180, scale: 2, refreshHz: 60, gpu: "a14", iosSupport: 14...26),
-        Device(name: "ipad-10", width: 820, height: 1180, scale: 2, refreshHz: 60, gpu: "a14", iosSupport: 16...26),
-        Device(name: "ipad-mini-6", width: 744, height: 1133, scale: 2, refreshHz: 60, gpu: "a15", iosSupport: 15...26),
+        Device(name: "ipad-2", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: chip("a5"), iosSupport: 4...9),
+        Device(name: "ipad-mini", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: chip("a5"), iosSupport: 6...9),
+        Device(name: "ipad-air", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a7"), iosSupport: 7...12),
+        Device(name: "ipad-mini-2", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a7"), iosSupport: 7...12),
+        Device(name: "ipad-mini-4", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a8"), iosSupport: 9...15),
+        Device(name: "ipad-5", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a9"), iosSupport: 10...16),
+        Device(name: "ipad-6", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a10"), iosSupport: 11...17),
+        Device(name: "ipad-7", width: 810, height: 1080, scale: 2, refreshHz: 60, gpu: chip("a10"), iosSupport: 13...18),
+        Device(name: "ipad-mini-5", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a12"), iosSupport: 12...26),
+        Device(name: "ipad-8", width: 810, height: 1080, scale: 2, refreshHz: 60, gpu: chip("a12"), iosSupport: 14...26),
+        Device(name: "ipad-9", width: 810, height: 1080, scale: 2, refreshHz: 60, gpu: chip("a13"), iosSupport: 15...26),
+        Device(name: "ipad-air-4", width: 820, height: 1180, scale: 2, refreshHz: 60, gpu: chip("a14"), iosSupport: 14...26),
+        Device(name: "ipad-10", width: 820, height: 1180, scale: 2, refreshHz: 60, gpu: chip("a14"), iosSupport: 16...26),
+        Device(name: "ipad-mini-6", width: 744, height: 1133, scale: 2, refreshHz: 60, gpu: chip("a15"), iosSupport: 15...26),
         // An 11-inch iPad's screen in points; the M1 of the iPad Air (5th generation) and the
         // 11-inch iPad Pro (3rd generation).
-        Device(name: "ipad-11", width: 820, height: 1180, scale: 2, refreshHz: 120, gpu: "m1", iosSupport: 14...26),
-        Device(name: "ipad-air-5", width: 820, height: 1180, scale: 2, refreshHz: 60, gpu: "m1", iosSupport: 15...26),
-        Device(name: "ipad-pro-11", width: 834, height: 1194, scale: 2, refreshHz: 120, gpu: "m1", iosSupport: 14...26),
-        Device(name: "ipad-pro-11-m2", width: 834, height: 1194, scale: 2, refreshHz: 120, gpu: "m2", iosSupport: 16...26),
+        Device(name: "ipad-11", width: 820, height: 1180, scale: 2, refreshHz: 120, gpu: chip("m1"), iosSupport: 14...26),
+        Device(name: "ipad-air-5", width: 820, height: 1180, scale: 2, refreshHz: 60, gpu: chip("m1"), iosSupport: 15...26),
+        Device(name: "ipad-pro-11", width: 834, height: 1194, scale: 2, refreshHz: 120, gpu: chip("m1"), iosSupport: 14...26),
+        Device(name: "ipad-pro-11-m2", width: 834, height: 1194, scale: 2, refreshHz: 120, gpu: chip("m2"), iosSupport: 16...26),
         // The 12.9-inch iPad Pro of 2021 (5th generation, M1).
-        Device(name: "ipad-pro-12.9", width: 1024, height: 1366, scale: 2, refreshHz: 120, gpu: "m1", iosSupport: 14...26),
-        Device(name: "ipad-pro-12.9-m2", width: 1024, height: 1366, scale: 2, refreshHz: 120, gpu: "m2", iosSupport: 16...26),
+        Device(name: "ipad-pro-12.9", width: 1024, height: 1366, scale: 2, refreshHz: 120, gpu: chip("m1"), iosSupport: 14...26),
+        Device(name: "ipad-pro-12.9-m2", width: 1024, height: 1366, scale: 2, refreshHz: 120, gpu: chip("m2"), iosSupport: 16...26),
     ]
 
     /// An iPhone of the catalogue: 60 Hz unless it has ProMotion.
     private static func phone(_ name: String, _ width: Double, _ height: Double, _ scale: Double, _ gpu: String,
                               hz: Double = 60, ios: ClosedRange<Int>) -> Device {
-        Device(name: name, width: width, height: height, scale: scale, refreshHz: hz, gpu: gpu, iosSupport: ios)
+        Device(name: name, width: width, height: height, scale: scale, refreshHz: hz, gpu: chip(gpu), iosSupport: ios)
+    }
+
+    /// The GPU catalogue's profile of the chip `id`, for a device written in code (the catalogue
+    /// above, tests): an id the catalogue lacks is a mistake in that code, not an input, and
+    /// stops the program. Inputs are resolved where they are read, each refused in its own words
+    /// (a scenario file's `device.gpu`, `--gpu`).
+    public static func chip(_ id: String) -> GPUProfile {
+        do {
+            return try GPUCatalog.builtIn.profile(id: id)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     /// The side inset of the system's inset-grouped table on this screen, in points: UIKit's

@@ -1,3 +1,4 @@
+import DeviceModel
 import Harness
 import JSON
 import Raster
@@ -94,7 +95,7 @@ extension ScenarioFile {
             for key in ["height", "scale", "refreshHz"] where fields.member(key) != nil {
                 throw fields.member(key)!.fail("a catalogue device's screen is its own; give width, height, scale and refreshHz together for a device of your own")
             }
-            if let gpu = fields.member("gpu") { device.gpu = try decodeGPU(gpu) }
+            if let gpu = fields.member("gpu") { device.gpuProfile = try decodeGPU(gpu) }
             if let ios = fields.member("ios") { device.ios = try decodeIOS(ios, support: device.iosSupport, device: name) }
             return device
         }
@@ -111,14 +112,15 @@ extension ScenarioFile {
         return Device(name: name, width: width, height: height, scale: scale, refreshHz: refreshHz, gpu: gpu, ios: ios)
     }
 
-    /// A device's `gpu`: an id of the device model's catalogue.
-    private static func decodeGPU(_ node: JSONNode) throws -> String {
+    /// A device's `gpu`: an id of the device model's catalogue, resolved to its profile here, once.
+    private static func decodeGPU(_ node: JSONNode) throws -> GPUProfile {
         let id = try node.string(nonEmpty: true)
-        guard Device.gpuIDs.contains(id) else {
-            let known = "the GPUs the device model knows are \(Device.gpuIDs.joined(separator: ", ")) (docs/device-model.md)"
+        do {
+            return try GPUCatalog.builtIn.profile(id: id)
+        } catch {
+            let known = "the GPUs the device model knows are \(error.knownIDs.joined(separator: ", ")) (docs/device-model.md)"
             throw node.fail("unknown GPU '\(display(id))'; \(known).")
         }
-        return id
     }
 
     /// A device's `ios`: a major version the model has rules for (`CoreAnimationRules.versions`),

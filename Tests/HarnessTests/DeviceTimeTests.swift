@@ -11,7 +11,7 @@ import XCTest
 final class DeviceTimeTests: XCTestCase {
     func testEachRowCarriesTheModelsEstimateOfItsMeanStepOnTheDevicesGPU() throws {
         var device = Fixtures.device(width: 300, height: 200)
-        device.gpu = "a9"
+        device.gpuProfile = Device.chip("a9")
         let scenario = Fixtures.longTable(sections: 20, device: device, steps: 4)
         let results = try Runner().run(scenarios: [scenario], strategies: ["none", "per-cell-mask"])
         let profile = try GPUCatalog.builtIn.profile(id: "a9")
@@ -60,7 +60,7 @@ final class DeviceTimeTests: XCTestCase {
 
     func testAnEstimateWhoseFastEndIsAboveItsSlowEndIsRefused() throws {
         var device = Fixtures.device(width: 200, height: 150)
-        device.gpu = "a13"
+        device.gpuProfile = Device.chip("a13")
         var results = try Runner().run(scenarios: [Fixtures.longTable(sections: 10, device: device, steps: 2)], strategies: ["none"])
         let high = try XCTUnwrap(results.runs[0].deviceTime?.highNanos)
         results.runs[0].deviceTime?.lowNanos = high + 1

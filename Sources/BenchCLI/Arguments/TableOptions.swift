@@ -17,10 +17,9 @@ struct TableOptions {
     /// The catalogue devices to run every scenario on (`--device`, names or patterns, narrowed by
     /// `--min-ios`), in the catalogue's order; empty for the scenarios' own devices.
     var devices: [Device] = []
-    /// A GPU to price every scenario's screen on (`--gpu`), whatever its device.
-    var gpu: String?
-    /// A GPU profile of the user's own to price every scenario's screen on (`--gpu-profile`).
-    var gpuProfile: GPUProfile?
+    /// A GPU to price every scenario's screen on, whatever its device: the catalogue's profile of
+    /// `--gpu`, or the profile in `--gpu-profile`'s file, resolved here once.
+    var gpu: GPUProfile?
     /// An iOS version whose rules decide every scenario's off-screen passes (`--ios`).
     var ios: Int?
     var sections: Int?
@@ -59,11 +58,17 @@ struct TableOptions {
     /// The options of `arguments`; the cell file is decoded from `inputs` (`InputFiles`).
     init(_ arguments: ParsedArguments, inputs: InputFiles) throws {
         devices = try Self.devices(arguments.allValues("device"), minIOS: arguments.integer("min-ios", in: CoreAnimationRules.versions))
-        gpu = arguments.value("gpu")
+        if let id = arguments.value("gpu") {
+            do {
+                gpu = try GPUCatalog.builtIn.profile(id: id)
+            } catch {
+                throw BenchError.usage(.unknownValue(flag: "--gpu", value: id, known: error.knownIDs))
+            }
+        }
         ios = try arguments.integer("ios", in: CoreAnimationRules.versions)
         if let file = inputs["gpu-profile"] {
             guard gpu == nil else { throw BenchError.usage(.gpuAndProfileTogether) }
-            gpuProfile = try ScenarioFile.gpuProfile(from: file.bytes, file: file.path)
+            gpu = try ScenarioFile.gpuProfile(from: file.bytes, file: file.path)
         }
         sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
         rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
@@ -100,7 +105,7 @@ struct TableOptions {
 
     /// Whether any option was given.
     var isEmpty: Bool {
-        devices.isEmpty && gpu == nil && gpuProfile == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
+        devices.isEmpty && gpu == nil && ios == nil && sections == nil && rowsPerSection == nil && rowHeight == nil && cornerRadius == nil && cell == nil
     }
 
     /// Whether an option that changes the table or its screen was given: any but `--gpu`, which
@@ -139,13 +144,8 @@ struct TableOptions {
             changes.append(device.name)
         }
         if let gpu {
-            scenario.device.gpu = gpu
-            changes.append("gpu \(gpu)")
-        }
-        if let gpuProfile {
-            scenario.device.gpu = gpuProfile.id
-            scenario.device.gpuProfile = gpuProfile
-            changes.append("gpu \(gpuProfile.id)")
+            scenario.device.gpuProfile = gpu
+            changes.append("gpu \(gpu.id)")
         }
         if let ios {
             // A catalogue device runs only the versions it ran; a screen of a file any.

@@ -50,7 +50,7 @@ struct CalibrateCommand: BenchCommand {
         let strategies = arguments.allValues("strategy")
         guard strategies.count <= 1 else { throw BenchError.usage(.calibrationNeedsOneRow(rows: strategies.count)) }
         strategy = strategies.first ?? StrategyCatalog.reference
-        guard scenario.device.profile != nil else { throw BenchError.usage(.calibrationNeedsGPU(scenario: scenario.name)) }
+        guard scenario.device.gpuProfile != nil else { throw BenchError.usage(.calibrationNeedsGPU(scenario: scenario.name)) }
         measuredSeconds = try arguments.decimal("frame-ms", in: 0.001...100_000, example: "12.5 = an Instruments frame time")! / 1e3
         steps = try arguments.integer("steps", in: 1...ScenarioFile.maxSteps)
         id = arguments.value("id")
@@ -65,7 +65,7 @@ struct CalibrateCommand: BenchCommand {
     func run(_ context: CommandContext) throws -> Int32 {
         context.stderr(ScenarioSelection.deviceNotes([scenario]))
         let results = try Runner(catalog: catalog).run(scenarios: [scenario], strategies: [strategy], steps: steps)
-        guard let row = results.runs.first, let profile = scenario.device.profile else {
+        guard let row = results.runs.first, let profile = scenario.device.gpuProfile else {
             throw BenchError.usage(.calibrationNeedsGPU(scenario: scenario.name))
         }
         let work = scenario.device.frameWork(perStep: row.perStep)
