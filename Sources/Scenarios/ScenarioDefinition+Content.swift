@@ -43,6 +43,7 @@ extension ScenarioDefinition {
         /// The height of the row it was laid out in, points; nil when its file does not say.
         public var rowHeight: Double?
 
+        /// A cell of `layers`.
         public init(layers: [Layer], separatorInset: Double, rowHeight: Double?) {
             self.layers = layers
             self.separatorInset = separatorInset
@@ -81,6 +82,7 @@ extension ScenarioDefinition {
         /// Its sublayers, back to front.
         public var sublayers: [Layer]
 
+        /// A layer with its properties keyed as a cell file keys them.
         public init(name: String?, properties: [String: JSONValue], sublayers: [Layer]) {
             self.name = name
             self.properties = properties

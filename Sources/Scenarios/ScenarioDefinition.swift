@@ -30,6 +30,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
         /// devices had one.
         public var ios: Int?
 
+        /// A screen as a definition records it.
         public init(name: String, width: Double, height: Double, scale: Double, refreshHz: Double, ios: Int?) {
             self.name = name
             self.width = width
@@ -55,6 +56,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
         /// Whether labels draw an opaque background.
         public var opaqueLabels: Bool
 
+        /// A style, every property given.
         public init(cornerRadius: Double, sideInset: Double, maxColumnWidth: Double, backgroundColor: String, cellColor: String,
                     selectedColor: String, roundsInCompactWidth: Bool, opaqueLabels: Bool) {
             self.cornerRadius = cornerRadius
@@ -75,6 +77,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
         /// The row within it, from 0.
         public var row: Int
 
+        /// Row `row` of section `section`.
         public init(section: Int, row: Int) {
             self.section = section
             self.row = row
@@ -110,6 +113,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
         /// What happens.
         public var action: Action
 
+        /// `action` at the start of step `atStep`.
         public init(atStep: Int, action: Action) {
             self.atStep = atStep
             self.action = action
@@ -135,6 +139,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
     /// Steps run before measuring.
     public var warmupSteps: Int
 
+    /// A definition, every field given (`Scenario.definition` makes one from a scenario).
     public init(device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double, headerHeight: Double, footerHeight: Double,
                 style: Style, content: Content, scroll: Scroll, events: [Event], warmupSteps: Int) {
         self.device = device

@@ -62,6 +62,20 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Results.load(from: path), results)
     }
 
+    func testTheCommittedBaselinesDefinitionsLoadTypedAndAreWrittenBackAsTheyWere() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("Results/baseline.json").path
+        let results = try Results.load(from: path)
+        let definitions = try XCTUnwrap(results.scenarioDefinitions)
+        XCTAssertFalse(definitions.isEmpty)
+        XCTAssertTrue(definitions.values.allSatisfy { $0.typed != nil }, "\(definitions)")
+        func written(_ data: Data) throws -> NSDictionary {
+            let top = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return try XCTUnwrap(top["scenarioDefinitions"] as? NSDictionary)
+        }
+        XCTAssertEqual(try written(results.jsonData()), try written(Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
     func testAnOlderFilesDefinitionsOfStringsStillLoadAndAreKnownAsTheOlderFormat() throws {
         var json = try JSONSerialization.jsonObject(with: sampleResults().jsonData()) as! [String: Any]
         json["scenarioDefinitions"] = ["s": ["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "30", "events": ""]]

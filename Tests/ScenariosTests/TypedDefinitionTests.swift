@@ -5,7 +5,7 @@ import XCTest
 
 /// The typed definition read and written in one place: what it writes reads back the same,
 /// definitions of older files load, prose is told apart, and a wrong field is named by its path.
-final class ScenarioDefinitionTests: XCTestCase {
+final class TypedDefinitionTests: XCTestCase {
     /// A definition as this version writes one: a cell of two layers (the second named, with a
     /// sublayer), a jump to a row, and one event of each kind.
     static let written: JSONValue = [
