@@ -51,15 +51,10 @@ extension ScenarioFile {
         var style = TableStyle()
         if let styleNode = fields.member("style") {
             let styleFields = try styleNode.object(allowing: styleKeys, expected: "an object")
-            style = try decodeStyle(styleFields, over: style, rowHeight: table.rowHeight)
+            style = try decodeStyle(styleFields, over: style)
             if let rounds = styleFields.member("roundsInCompactWidth") {
                 style.roundsInCompactWidth = try rounds.bool()
             }
-        }
-        if let radiusLimit = Scenario.cornerRadiusLimit(breachedBy: style.cornerRadius, rowHeight: table.rowHeight) {
-            // Only the default can get here: an explicit radius was checked in decodeStyle.
-            throw node.child("table").child("rowHeight").fail(
-                "a row height of \(Format.number(table.rowHeight)) is less than twice the default corner radius \(Format.number(style.cornerRadius)); set style.cornerRadius to at most \(Format.number(radiusLimit))")
         }
         let scroll = try decodeScroll(fields.required("scroll", "an object"), scale: device.scale, table: table)
         var events: [ScenarioEvent] = []
@@ -69,12 +64,28 @@ extension ScenarioFile {
                 throw eventsNode.fail("\(Format.grouped(list.count)) events; a scenario may have at most \(Format.grouped(maxEvents))")
             }
             let decoded = try list.map { try decodeEvent($0, steps: scroll.steps, scale: device.scale, table: table, style: style) }
-            events = try resolve(decoded, from: style, rowHeight: table.rowHeight)
+            events = try resolve(decoded, from: style)
         }
-        return Scenario(name: name, device: device, sections: table.sections, rowsPerSection: table.rowsPerSection,
-                        rowHeight: table.rowHeight, headerHeight: table.headerHeight, footerHeight: table.footerHeight,
-                        style: style, content: table.content, pointsPerStep: scroll.pointsPerStep, motion: scroll.motion,
-                        steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events)
+        let scenario = Scenario(name: name, device: device, sections: table.sections, rowsPerSection: table.rowsPerSection,
+                                rowHeight: table.rowHeight, headerHeight: table.headerHeight, footerHeight: table.footerHeight,
+                                style: style, content: table.content, pointsPerStep: scroll.pointsPerStep, motion: scroll.motion,
+                                steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events)
+        if let breach = scenario.cornerRadiusBreach { throw try cornerRadiusProblem(breach, rowHeight: table.rowHeight, in: fields) }
+        return scenario
+    }
+
+    /// A radius above half a row (`Scenario.cornerRadiusBreach`), at the key that set it: the
+    /// style's `cornerRadius`, a `set` event's, or, when the default radius is too large for the
+    /// rows, `table.rowHeight`.
+    private static func cornerRadiusProblem(_ breach: Scenario.CornerRadiusBreach, rowHeight: Double, in fields: JSONFields) throws -> JSONProblem {
+        let expected = "expected at most \(Format.number(breach.limit)) (half the row height \(Format.number(rowHeight))), got \(Format.number(breach.radius))"
+        if let index = breach.event, let event = try fields.member("events")?.array()[index] {
+            let set = try event.object("an event object").member("set")
+            return try set?.object("an object").member("cornerRadius")?.fail(expected) ?? event.fail(expected)
+        }
+        if let radius = try fields.member("style")?.object("an object").member("cornerRadius") { return radius.fail(expected) }
+        return fields.node.child("table").child("rowHeight").fail(
+            "a row height of \(Format.number(rowHeight)) is less than twice the default corner radius \(Format.number(breach.radius)); set style.cornerRadius to at most \(Format.number(breach.limit))")
     }
 
     private static func decodeDevice(_ node: JSONNode) throws -> Device {
@@ -201,17 +212,11 @@ extension ScenarioFile {
             footerLength: try fields.member("footer")?.integer(length) ?? 0)
     }
 
-    /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked;
-    /// a corner radius must be at most half of `rowHeight`.
-    private static func decodeStyle(_ fields: JSONFields, over style: TableStyle, rowHeight: Double) throws -> TableStyle {
+    /// `style` with the style keys present in `fields` (those of `settableKeys`) set, each checked
+    /// (a corner radius against the rows once the scenario is whole: `Scenario.cornerRadiusBreach`).
+    private static func decodeStyle(_ fields: JSONFields, over style: TableStyle) throws -> TableStyle {
         var style = style
-        if let node = fields.member("cornerRadius") {
-            let radius = try node.number("a non-negative number") { $0 >= 0 }
-            if let limit = Scenario.cornerRadiusLimit(breachedBy: radius, rowHeight: rowHeight) {
-                throw node.fail("expected at most \(Format.number(limit)) (half the row height \(Format.number(rowHeight))), got \(Format.number(radius))")
-            }
-            style.cornerRadius = radius
-        }
+        if let node = fields.member("cornerRadius") { style.cornerRadius = try node.number("a non-negative number") { $0 >= 0 } }
         if let node = fields.member("sideInset") { style.sideInset = try node.number("a non-negative number") { $0 >= 0 } }
         if let node = fields.member("maxColumnWidth") { style.maxColumnWidth = try node.number("a positive number") { $0 > 0 } }
         if let node = fields.member("backgroundColor") { style.backgroundColor = try node.color() }
@@ -238,14 +243,14 @@ extension ScenarioFile {
     /// style before it (`style`, the scenario's, changed by the `set`s of earlier steps, and of
     /// the same step earlier in the file — the order the simulation applies them in) with its
     /// keys set.
-    private static func resolve(_ decoded: [DecodedEvent], from style: TableStyle, rowHeight: Double) throws -> [ScenarioEvent] {
+    private static func resolve(_ decoded: [DecodedEvent], from style: TableStyle) throws -> [ScenarioEvent] {
         var style = style
         var events = [ScenarioEvent?](repeating: nil, count: decoded.count)
         for i in decoded.indices.sorted(by: { (decoded[$0].atStep, $0) < (decoded[$1].atStep, $1) }) {
             switch decoded[i] {
             case .ready(let event): events[i] = event
             case let .set(step, fields):
-                style = try decodeStyle(fields, over: style, rowHeight: rowHeight)
+                style = try decodeStyle(fields, over: style)
                 events[i] = ScenarioEvent(atStep: step, action: .setStyle(style))
             }
         }
@@ -326,7 +331,7 @@ extension ScenarioFile {
                 throw action.fail("expected at least one of \(settableKeys.joined(separator: ", "))")
             }
             // Checked now, so problems are reported in file order; resolved once all are read.
-            _ = try decodeStyle(setFields, over: style, rowHeight: table.rowHeight)
+            _ = try decodeStyle(setFields, over: style)
             return .set(atStep: atStep, setFields)
         case "resize":
             let size = try action.object(allowing: ["width", "height"], expected: "an object")

@@ -198,8 +198,8 @@ struct TableOptions {
                                                             sections: scenario.sections, rows: rows))
             }
         }
-        guard Scenario.cornerRadiusLimit(breachedBy: scenario.style.cornerRadius, rowHeight: scenario.rowHeight) == nil else {
-            throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: scenario.style.cornerRadius, rowHeight: scenario.rowHeight))
+        if let breach = scenario.cornerRadiusBreach {
+            throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: breach.radius, rowHeight: scenario.rowHeight))
         }
         if let device {
             let rest = (original.name == Scenario.ipadSettings.name ? [] : [original.name]) + changes.dropFirst()
