@@ -7,7 +7,8 @@ extension ResultsReader {
     /// low one no more than the high one; and, in files since steps were priced, both ends of
     /// each of the row's `steps` (their `frames` summary is derived, and recomputed here).
     static func deviceTime(_ item: JSONNode, steps: Int) throws -> DeviceTime {
-        let keys = ["gpu", "ios", "calibration", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "frames"]
+        let keys = ["gpu", "ios", "calibration", "refreshHz", "lowNanos", "highNanos", "stepLowNanos", "stepHighNanos", "stepIdleLowNanos",
+                    "stepIdleHighNanos", "frames"]
         let f = try item.object(allowing: keys, expected: "an object (gpu, refreshHz, lowNanos, highNanos)")
         var time = DeviceTime(gpu: try f.required("gpu", "a string").string(nonEmpty: true),
                               refreshHz: try f.required("refreshHz", DeviceTime.refreshExpected).refreshRate(),
@@ -35,6 +36,16 @@ extension ResultsReader {
             }
         case (nil, nil): break
         default: throw item.fail("stepLowNanos and stepHighNanos go together: each step's estimate has both ends")
+        }
+        time.stepIdleLowNanos = try stepTimes("stepIdleLowNanos")
+        time.stepIdleHighNanos = try stepTimes("stepIdleHighNanos")
+        switch (time.stepIdleLowNanos, time.stepIdleHighNanos, time.stepLowNanos, time.stepHighNanos) {
+        case (let idleLow?, let idleHigh?, let low?, let high?):
+            if let i = low.indices.first(where: { idleLow[$0] > low[$0] || idleHigh[$0] > high[$0] }) {
+                throw item.fail("stepIdleLowNanos[\(i)] or stepIdleHighNanos[\(i)] is above the step's estimate: the idle is a part of it")
+            }
+        case (nil, nil, _, _): break
+        default: throw item.fail("stepIdleLowNanos and stepIdleHighNanos go together, with stepLowNanos and stepHighNanos: the idle is a part of each step's estimate")
         }
         return time
     }
