@@ -155,7 +155,8 @@ public struct DeviceTime: Encodable, Equatable, Sendable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// The keys a results file writes, and the only ones its reader (`DeviceTime+Reading.swift`) allows.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case gpu, ios, calibration, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, stepIdleLowNanos, stepIdleHighNanos, frames
     }
 
