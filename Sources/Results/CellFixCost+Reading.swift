@@ -9,13 +9,11 @@ extension CellFixCost {
         let layersItem = try f.required("layers", "an array of layer paths")
         let layers = try layersItem.array().map { try $0.string(nonEmpty: true) }
         guard !layers.isEmpty else { throw layersItem.invalid(.noLayerPaths) }
-        self.init(layers: layers, fix: try f.required("fix", "a fix's name").named(CellFix.self, "fix"),
-                  change: try f.required("change", "a string").string(),
-                  offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
-                  screenSplits: try f.required("screenSplits", "a number").measure(),
-                  tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
-                  blendedPixels: try f.required("blendedPixels", "a number").measure(),
-                  gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
-        try item.checkPriceEnds(gpuLowNanos, gpuHighNanos, of: .fix)
+        let fix = try f.required("fix", "a fix's name").named(CellFix.self, "fix")
+        let change = try f.required("change", "a string").string()
+        let cost = try f.cellCost(of: .fix)
+        self.init(layers: layers, fix: fix, change: change, offscreenPasses: cost.offscreenPasses, screenSplits: cost.screenSplits,
+                  tileTrafficBytes: cost.tileTrafficBytes, blendedPixels: cost.blendedPixels,
+                  gpuLowNanos: cost.gpuLowNanos, gpuHighNanos: cost.gpuHighNanos)
     }
 }

@@ -5,13 +5,11 @@ extension CellLayerCost {
     /// A layer's cost: its path, four means and, priced, two ends in nanoseconds.
     init(from item: JSONNode) throws {
         let f = try item.object(allowing: CodingKeys.allCases.map(\.stringValue), expected: "a layer's cost object")
-        self.init(layer: try f.required("layer", "a layer's path").string(nonEmpty: true),
-                  name: try f.optional("name")?.string(nonEmpty: true),
-                  offscreenPasses: try f.required("offscreenPasses", "a number").measure(),
-                  screenSplits: try f.required("screenSplits", "a number").measure(),
-                  tileTrafficBytes: try f.required("tileTrafficBytes", "a number").measure(),
-                  blendedPixels: try f.required("blendedPixels", "a number").measure(),
-                  gpuLowNanos: try f.optional("gpuLowNanos")?.count(), gpuHighNanos: try f.optional("gpuHighNanos")?.count())
-        try item.checkPriceEnds(gpuLowNanos, gpuHighNanos, of: .layer)
+        let layer = try f.required("layer", "a layer's path").string(nonEmpty: true)
+        let name = try f.optional("name")?.string(nonEmpty: true)
+        let cost = try f.cellCost(of: .layer)
+        self.init(layer: layer, name: name, offscreenPasses: cost.offscreenPasses, screenSplits: cost.screenSplits,
+                  tileTrafficBytes: cost.tileTrafficBytes, blendedPixels: cost.blendedPixels,
+                  gpuLowNanos: cost.gpuLowNanos, gpuHighNanos: cost.gpuHighNanos)
     }
 }

@@ -122,17 +122,6 @@ extension JSONNode {
         return value
     }
 
-    /// Refuses the ends of a price here (`gpuLowNanos`, `gpuHighNanos`) that are not both given or
-    /// both absent, or whose fast end is above its slow one, as a row's `deviceTime`'s may not be.
-    func checkPriceEnds(_ low: Int?, _ high: Int?, of priced: ResultsProblem.Priced) throws {
-        switch (low, high) {
-        case (nil, nil): break
-        case let (low?, high?) where low <= high: break
-        case let (low?, high?): throw invalid(.priceEndsReversed(low: low, high: high))
-        default: throw invalid(.priceEndsApart(priced))
-        }
-    }
-
     /// The results file's `problem` at this value.
     func invalid(_ problem: ResultsProblem) -> JSONProblem {
         self.problem(.format(problem))

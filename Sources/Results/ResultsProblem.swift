@@ -16,8 +16,6 @@ public enum ResultsProblem: JSONFormatProblem, Equatable, Sendable {
     /// A key of the first versions' schema that newer writers always write is missing: the file
     /// comes from an older CornerBench (`JSONFields.added(_:_:)`); `what` is what it holds.
     case addedKeyMissing(key: String, what: String)
-    /// An array that must hold at least one value (`runs`, a row's `rounds`) is empty.
-    case emptyArray
     /// The row appears again; it is first at `runs[first]`.
     case rowTwice(RunKey, first: Int)
     /// The row has no `roundRatios`, though the file comes from `processes` processes, whose
@@ -71,6 +69,8 @@ public enum ResultsProblem: JSONFormatProblem, Equatable, Sendable {
 
     // MARK: Values
 
+    /// An array that must hold at least one value (`runs`, a row's `rounds`) is empty.
+    case emptyArray
     /// A whole number outside what the field allows (`expected`).
     case integerOutside(expected: String, got: Int)
     /// A number outside what the field allows (`expected`), or with a fraction where a whole one
@@ -114,7 +114,6 @@ public enum ResultsProblem: JSONFormatProblem, Equatable, Sendable {
             "has schema \"\(Escape.message(found))\", but this version of bench reads \"\(Results.currentSchema)\""
         case let .addedKeyMissing(key, what):
             "missing key '\(key)' (\(what)): the file appears to come from an older CornerBench, which did not record \(key); make it again with the bench you are running (bench run … --json FILE; the committed baseline with scripts/update-baseline.sh)"
-        case .emptyArray: "expected a non-empty array, got an empty one"
         case let .rowTwice(row, first):
             "the row \(Self.name(row)) is already at runs[\(first)]; each (scenario, strategy) may appear once"
         case let .noRoundRatiosFromProcesses(row, processes):
@@ -155,6 +154,7 @@ public enum ResultsProblem: JSONFormatProblem, Equatable, Sendable {
             "expected a step index from 0 to \(Format.grouped(steps - 1)) as the key, got '\(Escape.message(key))'"
         case .checksum(let text): "expected a CRC-32 as 8 lower-case hex digits, got \"\(Escape.message(text))\""
         case .costMetricMissing(let metric): "missing key '\(metric.name)' (every cost metric is counted together)"
+        case .emptyArray: "expected a non-empty array, got an empty one"
         case let .integerOutside(expected, got): "expected \(expected), got \(Format.grouped(got))"
         case let .numberOutside(expected, got): "expected \(expected), got \(Format.number(got))"
         case let .beyondMaximum(number, expected):
