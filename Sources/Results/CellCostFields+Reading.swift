@@ -1,17 +1,30 @@
 import JSON
 
-/// What a layer's cost and a fix's cost both hold, read once for both.
-extension JSONFields {
+/// The keys a layer's cost and a fix's cost both write (`CellLayerCost.CodingKeys`,
+/// `CellFixCost.CodingKeys`), so that what they share is read once for both.
+protocol CellCostKeys: CodingKey {
+    static var offscreenPasses: Self { get }
+    static var screenSplits: Self { get }
+    static var tileTrafficBytes: Self { get }
+    static var blendedPixels: Self { get }
+    static var gpuLowNanos: Self { get }
+    static var gpuHighNanos: Self { get }
+}
+
+extension CellLayerCost.CodingKeys: CellCostKeys {}
+extension CellFixCost.CodingKeys: CellCostKeys {}
+
+extension KeyedFields where Key: CellCostKeys {
     /// The means per frame of a layer's or a fix's cost and, priced, the two ends of its price in
     /// nanoseconds, refused when only one end is given or the fast end is above the slow one (as a
     /// row's `deviceTime`'s may not be).
     func cellCost(of priced: ResultsProblem.Priced) throws
         -> (offscreenPasses: Double, screenSplits: Double, tileTrafficBytes: Double, blendedPixels: Double, gpuLowNanos: Int?, gpuHighNanos: Int?) {
-        let cost = (offscreenPasses: try required("offscreenPasses", "a number").measure(),
-                    screenSplits: try required("screenSplits", "a number").measure(),
-                    tileTrafficBytes: try required("tileTrafficBytes", "a number").measure(),
-                    blendedPixels: try required("blendedPixels", "a number").measure(),
-                    gpuLowNanos: try optional("gpuLowNanos")?.count(), gpuHighNanos: try optional("gpuHighNanos")?.count())
+        let cost = (offscreenPasses: try required(.offscreenPasses, "a number").measure(),
+                    screenSplits: try required(.screenSplits, "a number").measure(),
+                    tileTrafficBytes: try required(.tileTrafficBytes, "a number").measure(),
+                    blendedPixels: try required(.blendedPixels, "a number").measure(),
+                    gpuLowNanos: try optional(.gpuLowNanos)?.count(), gpuHighNanos: try optional(.gpuHighNanos)?.count())
         switch (cost.gpuLowNanos, cost.gpuHighNanos) {
         case (nil, nil): break
         case let (low?, high?) where low <= high: break

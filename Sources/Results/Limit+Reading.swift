@@ -18,8 +18,8 @@ extension Limit {
 
     /// A limit: `{"measure": name, "maximum": number}`, the name one of `Limit.Measure`'s.
     init(from item: JSONNode) throws {
-        let f = try item.object(allowing: CodingKeys.allCases.map(\.stringValue), expected: "a limit object (measure, maximum)")
-        self.init(try f.required("measure", "a limit's name").named(Measure.self, "limit"),
-                  maximum: try f.required("maximum", "a number").measure())
+        let f = try item.object(allowing: CodingKeys.self, expected: "a limit object (measure, maximum)")
+        self.init(try f.required(.measure, "a limit's name").named(Measure.self, "limit"),
+                  maximum: try f.required(.maximum, "a number").measure())
     }
 }

@@ -9,19 +9,19 @@ extension Results {
     /// The results in the document `root`; the schema is checked first, the rows' counts last.
     init(from root: JSONNode) throws {
         guard case .object = root.value else { throw root.mismatch("a results object") }
-        let top = try root.object("a results object")
-        guard let schemaItem = top.optional("schema") else { throw root.invalid(.noSchema) }
+        let top = try root.object("a results object", keys: CodingKeys.self)
+        guard let schemaItem = top.optional(.schema) else { throw root.invalid(.noSchema) }
         let schema = try schemaItem.string()
         guard schema == Results.currentSchema else { throw root.invalid(.otherSchema(found: schema)) }
-        let tool = try ToolBuild(from: top.required("tool", "an object"))
-        let machine = try MachineInfo(from: top.required("machine", "an object"))
-        let createdAt = try top.required("createdAt", "a string").string()
-        let floorNanos = try top.required("floorNanos", "an integer").measuredTime(row: nil)
-        let copyFloorNanos = try top.required("copyFloorNanos", "an integer").measuredTime(row: nil)
-        let peakMemoryBytes = try top.added("peakMemoryBytes", "an integer").count()
-        let processes = try top.optional("processes")?.integer(1...Results.maxValue, "an integer ≥ 1")
+        let tool = try ToolBuild(from: top.required(.tool, "an object"))
+        let machine = try MachineInfo(from: top.required(.machine, "an object"))
+        let createdAt = try top.required(.createdAt, "a string").string()
+        let floorNanos = try top.required(.floorNanos, "an integer").measuredTime(row: nil)
+        let copyFloorNanos = try top.required(.copyFloorNanos, "an integer").measuredTime(row: nil)
+        let peakMemoryBytes = try top.added(.peakMemoryBytes, "an integer").count()
+        let processes = try top.optional(.processes)?.integer(1...Results.maxValue, "an integer ≥ 1")
 
-        let runsItem = try top.required("runs", "a non-empty array of runs")
+        let runsItem = try top.required(.runs, "a non-empty array of runs")
         let runItems = try runsItem.array()
         guard !runItems.isEmpty else { throw runsItem.invalid(.emptyArray) }
         var runs: [RunResult] = []
@@ -37,12 +37,12 @@ extension Results {
         self.init(schema: schema, tool: tool, machine: machine, createdAt: createdAt, floorNanos: floorNanos,
                   copyFloorNanos: copyFloorNanos, runs: runs, peakMemoryBytes: peakMemoryBytes)
         self.processes = processes
-        keptCopyFloorNanos = try top.optional("keptCopyFloorNanos")?.count() ?? 0
-        provenance = try top.optional("provenance").map(Provenance.init(from:))
-        scenarioDefinitions = try top.optional("scenarioDefinitions").map(Results.scenarioDefinitions)
-        instructionCounter = try top.optional("instructionCounter")?.string()
-        limits = try top.optional("limits").map(Limit.list(from:))
-        cacheModel = try top.optional("cacheModel").map(CacheModel.init(from:))
+        keptCopyFloorNanos = try top.optional(.keptCopyFloorNanos)?.count() ?? 0
+        provenance = try top.optional(.provenance).map(Provenance.init(from:))
+        scenarioDefinitions = try top.optional(.scenarioDefinitions).map(Results.scenarioDefinitions)
+        instructionCounter = try top.optional(.instructionCounter)?.string()
+        limits = try top.optional(.limits).map(Limit.list(from:))
+        cacheModel = try top.optional(.cacheModel).map(CacheModel.init(from:))
         // A row without the per-round ratios the others have would have its times gated on one
         // value, which no test can call significant: the gate would pass it unseen.
         if let without = runs.firstIndex(where: { $0.roundRatios == nil }) {

@@ -117,6 +117,12 @@ public struct Results: Encodable, Equatable, Sendable {
     /// hundred times and refuses what no measurement gives (0 from a deleted time, a subnormal
     /// number), which the gate would otherwise show as `–` or as a 100 % improvement.
     public static let minRatio = 0.001
+
+    /// The keys a results file writes, and the ones its reader (`Results+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case schema, tool, machine, createdAt, floorNanos, copyFloorNanos, keptCopyFloorNanos, runs, peakMemoryBytes
+        case provenance, scenarioDefinitions, processes, instructionCounter, cacheModel, limits
+    }
 }
 
 /// How and from what a run was made, so that a number can be traced to its source and two runs
@@ -148,6 +154,11 @@ public struct Provenance: Encodable, Equatable, Sendable {
         self.kernel = kernel
         self.memoryBytes = memoryBytes
     }
+
+    /// The keys a results file writes, and the ones its reader (`Provenance+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case commandLine, gitCommit, compiler, target, kernel, memoryBytes, host
+    }
 }
 
 /// The machine a result was measured on.
@@ -163,6 +174,11 @@ public struct MachineInfo: Encodable, Equatable, Sendable {
         self.os = os
         self.cores = cores
         self.cpu = cpu
+    }
+
+    /// The keys a results file writes, and the ones its reader (`MachineInfo+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case os, cores, cpu
     }
 }
 
@@ -271,6 +287,13 @@ public struct RunResult: Encodable, Equatable, Sendable {
         self.floorNanos = floorNanos
         self.copyFloorNanos = copyFloorNanos
         self.buffersAllocated = buffersAllocated
+    }
+
+    /// The keys a results file writes, and the ones its reader (`RunResult+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case scenario, strategy, steps, layoutPasses, totals, perStep, timing, ratios, samples, rounds, roundRatios
+        case eventSteps, eventLabels, pictures, floorNanos, copyFloorNanos, keptCopyFloorNanos, instructions, cost
+        case buffersAllocated, trafficBoundNanos, firstStepNanos, deviceTime, layerCosts, fixes, fixesLeftOut
     }
 }
 
