@@ -97,6 +97,10 @@ final class ResultsProblemRenderingTests: XCTestCase {
         assertSentence(.stepEstimateReversed(index: 3, low: 2000, high: 1000),
                        "stepLowNanos[3] (2000) is above stepHighNanos[3] (1000): the low end of an estimate is its fast end")
         assertSentence(.stepEndsApart, "stepLowNanos and stepHighNanos go together: each step's estimate has both ends")
+        assertSentence(.stepIdleAboveEstimate(index: 2),
+                       "stepIdleLowNanos[2] or stepIdleHighNanos[2] is above the step's estimate: the idle is a part of it")
+        assertSentence(.stepIdleApart,
+                       "stepIdleLowNanos and stepIdleHighNanos go together, with stepLowNanos and stepHighNanos: the idle is a part of each step's estimate")
         assertSentence(.priceEndsReversed(low: 2000, high: 1000),
                        "gpuLowNanos (2000) is above gpuHighNanos (1000): the low end of an estimate is its fast end")
         assertSentence(.priceEndsApart(.layer), "gpuLowNanos and gpuHighNanos go together: a layer's price has both ends")
