@@ -22,6 +22,7 @@ public struct JSONProblem: Error, Equatable, Sendable, CustomStringConvertible {
         /// (`ResultsProblem`), which writes the sentence without "file: path:".
         case format(any JSONFormatProblem)
 
+        /// The same kind with the same values; a format's problems compare by `isEqual(to:)`.
         public static func == (a: Kind, b: Kind) -> Bool {
             switch (a, b) {
             case let (.syntax(x), .syntax(y)): x == y

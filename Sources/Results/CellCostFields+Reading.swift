@@ -3,11 +3,17 @@ import JSON
 /// The keys a layer's cost and a fix's cost both write (`CellLayerCost.CodingKeys`,
 /// `CellFixCost.CodingKeys`), so that what they share is read once for both.
 protocol CellCostKeys: CodingKey {
+    /// Off-screen passes per frame.
     static var offscreenPasses: Self { get }
+    /// Splits of the screen's pass per frame.
     static var screenSplits: Self { get }
+    /// Tile traffic per frame, bytes.
     static var tileTrafficBytes: Self { get }
+    /// Blended pixels per frame.
     static var blendedPixels: Self { get }
+    /// The price's fast end, ns per frame.
     static var gpuLowNanos: Self { get }
+    /// The price's slow end, ns per frame.
     static var gpuHighNanos: Self { get }
 }
 

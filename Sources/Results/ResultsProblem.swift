@@ -107,6 +107,7 @@ public enum ResultsProblem: JSONFormatProblem, Equatable, Sendable {
         case fix
     }
 
+    /// The sentence, without "file: path:" and its full stop (`JSONProblem` adds them).
     public var description: String {
         switch self {
         case .noSchema: "not a results file: it has no \"schema\" field (expected \"\(Results.currentSchema)\")"
