@@ -12,10 +12,15 @@ extension Device {
     /// splits of the screen's pass, each storing and loading this device's screen.
     public func deviceTime(perStep: [Counter: Double], steps: [FrameStats] = []) -> DeviceTime? {
         guard let profile = gpuProfile else { return nil }
-        let mean = nanos(work { perStep[$0] ?? 0 }, on: profile)
-        let each = steps.map { step in nanos(work { Double(step[$0]) }, on: profile) }
+        let mean = nanos(GPUFrameTime.estimate(work { perStep[$0] ?? 0 }, on: profile))
+        let each = steps.map { step in GPUFrameTime.terms(work { Double(step[$0]) }, on: profile) }
+        let total = each.map { nanos($0.total) }, idle = each.map { nanos($0.passes) }
         var time = DeviceTime(gpu: profile.id, ios: ios, refreshHz: refreshHz, lowNanos: mean.low, highNanos: mean.high,
-                              stepLowNanos: each.isEmpty ? nil : each.map(\.low), stepHighNanos: each.isEmpty ? nil : each.map(\.high))
+                              stepLowNanos: each.isEmpty ? nil : total.map(\.low), stepHighNanos: each.isEmpty ? nil : total.map(\.high))
+        if !each.isEmpty {
+            time.stepIdleLowNanos = idle.map(\.low)
+            time.stepIdleHighNanos = idle.map(\.high)
+        }
         time.calibration = profile.calibration.map(Device.describe)
         return time
     }
@@ -25,8 +30,8 @@ extension Device {
     /// made, in nanoseconds, both ends; nil when the device names no GPU.
     public func layerTime(_ cost: CellLayerCost) -> (low: Int, high: Int)? {
         guard let profile = gpuProfile else { return nil }
-        return nanos(FrameWork(offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
-                               screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile)
+        return nanos(GPUFrameTime.estimate(FrameWork(offscreenPasses: max(0, cost.offscreenPasses), tileTrafficBytes: max(0, cost.tileTrafficBytes),
+                                                     screenSplits: max(0, cost.screenSplits), screenBytes: Double(pixelSize.area * 4)), on: profile))
     }
 
     /// What a calibration did, in words: "calibrated to a measured 12.30 ms: memoryBandwidth
@@ -57,9 +62,8 @@ extension Device {
                          screenSplits: max(0, counter(.screenSplits)), screenBytes: Double(pixelSize.area * 4))
     }
 
-    /// Both ends of the estimate of `work` on `profile`, in whole nanoseconds.
-    private func nanos(_ work: FrameWork, on profile: GPUProfile) -> (low: Int, high: Int) {
-        let seconds = GPUFrameTime.estimate(work, on: profile)
-        return (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
+    /// Both ends of an estimate in seconds, in whole nanoseconds.
+    private func nanos(_ seconds: ClosedRange<Double>) -> (low: Int, high: Int) {
+        (Int((seconds.lowerBound * 1e9).rounded()), Int((seconds.upperBound * 1e9).rounded()))
     }
 }

@@ -17,6 +17,11 @@ public struct CacheModel: Encodable, Equatable, Sendable {
             self.lineBytes = lineBytes
         }
 
+        /// The keys a results file writes, and the ones its reader (`CacheModel+Reading.swift`) looks up.
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case sizeBytes, associativity, lineBytes
+        }
+
         /// Valgrind's `size,associativity,line` option value.
         public var valgrindValue: String { "\(sizeBytes),\(associativity),\(lineBytes)" }
 
@@ -41,6 +46,11 @@ public struct CacheModel: Encodable, Equatable, Sendable {
         self.l1d = l1d
         self.ll = ll
         self.formula = formula
+    }
+
+    /// The keys a results file writes, and the ones its reader (`CacheModel+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case l1i, l1d, ll, formula
     }
 
     /// The configuration every count uses.

@@ -19,6 +19,12 @@ public struct CellFixCost: Encodable, Equatable, Sendable {
     public var gpuLowNanos: Int?
     public var gpuHighNanos: Int?
 
+    /// The keys a results file writes, and the only ones its reader (`CellFixCost+Reading.swift`)
+    /// allows.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case layers, fix, change, offscreenPasses, screenSplits, tileTrafficBytes, blendedPixels, gpuLowNanos, gpuHighNanos
+    }
+
     public init(layers: [String], fix: CellFix, change: String, offscreenPasses: Double, screenSplits: Double,
                 tileTrafficBytes: Double, blendedPixels: Double, gpuLowNanos: Int? = nil, gpuHighNanos: Int? = nil) {
         self.layers = layers

@@ -18,6 +18,12 @@ public struct CellLayerCost: Encodable, Equatable, Sendable {
     public var gpuLowNanos: Int?
     public var gpuHighNanos: Int?
 
+    /// The keys a results file writes, and the only ones its reader (`CellLayerCost+Reading.swift`)
+    /// allows.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case layer, name, offscreenPasses, screenSplits, tileTrafficBytes, blendedPixels, gpuLowNanos, gpuHighNanos
+    }
+
     /// How reports name the layer: `avatar (layers[1])`, or its path alone when it has no name.
     /// Unescaped: each format escapes it as it escapes every name.
     public var label: String { name.map { "\($0) (\(layer))" } ?? layer }

@@ -37,6 +37,14 @@ public struct DeviceTime: Encodable, Equatable, Sendable {
     public var stepLowNanos: [Int]?
     /// The slow end of every measured step's estimate, as long as `stepLowNanos`.
     public var stepHighNanos: [Int]?
+    /// The part of each step's fast end that is the GPU's idle at its switches of render target
+    /// (one per off-screen pass), in step order; nil in files written before it was kept.
+    /// Instruments' GPU utilisation leaves this idle out (WWDC 2014 session 419: a GPU-bound
+    /// frame with off-screen passes is "not at 100 percent" because of it), so a published
+    /// utilisation compares with the rest, `scrolledBusyNanos`.
+    public var stepIdleLowNanos: [Int]?
+    /// The idle part of each step's slow end, as long as `stepIdleLowNanos`.
+    public var stepIdleHighNanos: [Int]?
 
     public init(gpu: String, ios: Int? = nil, refreshHz: Double, lowNanos: Int, highNanos: Int,
                 stepLowNanos: [Int]? = nil, stepHighNanos: [Int]? = nil) {
@@ -62,6 +70,28 @@ public struct DeviceTime: Encodable, Equatable, Sendable {
 
     /// Whether the slow end takes more than the whole frame budget.
     public var possiblyOverBudget: Bool { Double(highNanos) > budgetNanos }
+
+    /// The mean of the scrolled steps' estimates (every step but the first, the table's first
+    /// appearance; the one step of a one-step run), in nanoseconds, both ends: what a scroll's
+    /// frame rate measures. Nil without the steps.
+    public var scrolledMeanNanos: (low: Double, high: Double)? {
+        guard let low = stepLowNanos, let high = stepHighNanos else { return nil }
+        return (Self.scrolledMean(low), Self.scrolledMean(high))
+    }
+
+    /// The mean of the scrolled steps' estimates less their switch idle, in nanoseconds, both
+    /// ends: the GPU's busy time, what Instruments' utilisation × the frame measures. Nil
+    /// without the steps' idle.
+    public var scrolledBusyNanos: (low: Double, high: Double)? {
+        guard let mean = scrolledMeanNanos, let low = stepIdleLowNanos, let high = stepIdleHighNanos else { return nil }
+        return (mean.low - Self.scrolledMean(low), mean.high - Self.scrolledMean(high))
+    }
+
+    /// The mean of `values` but the first (of the one value, when there is one).
+    private static func scrolledMean(_ values: [Int]) -> Double {
+        let scrolled = values.count > 1 ? values.dropFirst() : values[...]
+        return scrolled.isEmpty ? 0 : Double(scrolled.reduce(0, +)) / Double(scrolled.count)
+    }
 
     /// Whether `other` priced the same GPU at the same refresh rate under the same iOS, so the two
     /// compare.
@@ -125,8 +155,9 @@ public struct DeviceTime: Encodable, Equatable, Sendable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case gpu, ios, calibration, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, frames
+    /// The keys a results file writes, and the only ones its reader (`DeviceTime+Reading.swift`) allows.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case gpu, ios, calibration, refreshHz, lowNanos, highNanos, stepLowNanos, stepHighNanos, stepIdleLowNanos, stepIdleHighNanos, frames
     }
 
     /// The frames' figures as written in results files, derived from the steps (readers
@@ -147,6 +178,8 @@ public struct DeviceTime: Encodable, Equatable, Sendable {
         try c.encode(highNanos, forKey: .highNanos)
         try c.encodeIfPresent(stepLowNanos, forKey: .stepLowNanos)
         try c.encodeIfPresent(stepHighNanos, forKey: .stepHighNanos)
+        try c.encodeIfPresent(stepIdleLowNanos, forKey: .stepIdleLowNanos)
+        try c.encodeIfPresent(stepIdleHighNanos, forKey: .stepIdleHighNanos)
         if let f = frames {
             try c.encode(EncodedFrames(firstLowNanos: f.firstNanos.low, firstHighNanos: f.firstNanos.high, scrolledSteps: f.scrolledSteps,
                                        p95LowNanos: f.p95Nanos.low, p95HighNanos: f.p95Nanos.high,

@@ -45,6 +45,11 @@ public struct HostFingerprint: Encodable, Equatable, Sendable {
         self.mallocHugePages = mallocHugePages
     }
 
+    /// The keys a results file writes, and the ones its reader (`HostFingerprint+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case cpu, cpuID, l1dBytes, l2Bytes, l3Bytes, transparentHugePages, storePath, blendLanes, mallocHugePages
+    }
+
     /// Whether `GLIBC_TUNABLES` in `environment` asks glibc's `malloc` for huge pages (the
     /// tunable set to 1, transparent huge pages, or 2, reserved ones).
     public static func mallocHugePages(in environment: [String: String]) -> Bool {

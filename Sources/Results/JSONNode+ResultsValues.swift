@@ -12,14 +12,14 @@ extension JSONNode {
         switch value {
         case .integer(let i): x = i
         case .number(let d):
-            guard d == d.rounded() else { throw fail("expected \(expected), got \(Format.number(d))") }
-            guard abs(d) <= Double(Results.maxValue) else { throw outOfRange(Format.number(d), expected) }
+            guard d == d.rounded() else { throw invalid(.numberOutside(expected: expected, got: d)) }
+            guard abs(d) <= Double(Results.maxValue) else { throw invalid(.beyondMaximum(number: Format.number(d), expected: expected)) }
             x = Int(d)
-        case .outOfRange(let text): throw outOfRange(text, expected)
+        case .outOfRange(let text): throw invalid(.beyondMaximum(number: text, expected: expected))
         default: throw mismatch(expected)
         }
-        if x > Results.maxValue || x < -Results.maxValue { throw outOfRange(Format.grouped(x), expected) }
-        guard range.contains(x) else { throw fail("expected \(expected), got \(Format.grouped(x))") }
+        if x > Results.maxValue || x < -Results.maxValue { throw invalid(.beyondMaximum(number: Format.grouped(x), expected: expected)) }
+        guard range.contains(x) else { throw invalid(.integerOutside(expected: expected, got: x)) }
         return x
     }
 
@@ -36,10 +36,10 @@ extension JSONNode {
         switch value {
         case .integer(let i): x = Double(i)
         case .number(let d): x = d
-        case .outOfRange(let text): throw outOfRange(text, DeviceTime.refreshExpected)
+        case .outOfRange(let text): throw invalid(.beyondMaximum(number: text, expected: DeviceTime.refreshExpected))
         default: throw mismatch(DeviceTime.refreshExpected)
         }
-        guard DeviceTime.refreshRange.contains(x) else { throw fail("expected \(DeviceTime.refreshExpected), got \(Format.number(x))") }
+        guard DeviceTime.refreshRange.contains(x) else { throw invalid(.numberOutside(expected: DeviceTime.refreshExpected, got: x)) }
         return x
     }
 
@@ -49,11 +49,11 @@ extension JSONNode {
         switch value {
         case .integer(let i): x = Double(i)
         case .number(let d): x = d
-        case .outOfRange(let text): throw outOfRange(text, "a non-negative number")
+        case .outOfRange(let text): throw invalid(.beyondMaximum(number: text, expected: "a non-negative number"))
         default: throw mismatch("a non-negative number")
         }
-        guard x >= 0 else { throw fail("expected a non-negative number, got \(Format.number(x))") }
-        guard x <= Double(Results.maxValue) else { throw outOfRange(Format.number(x), "a non-negative number") }
+        guard x >= 0 else { throw invalid(.numberOutside(expected: "a non-negative number", got: x)) }
+        guard x <= Double(Results.maxValue) else { throw invalid(.beyondMaximum(number: Format.number(x), expected: "a non-negative number")) }
         return x
     }
 
@@ -93,8 +93,37 @@ extension JSONNode {
         return out
     }
 
-    /// "the number 1e400 is out of range: expected … up to 9,007,199,254,740,992 (2^53)".
-    private func outOfRange(_ text: String, _ expected: String) -> JSONProblem {
-        fail("the number \(StrictJSON.abbreviated(number: text)) is out of range: expected \(expected) up to \(Format.grouped(Results.maxValue)) (2^53)")
+    /// An array of `count()` values, one per step of a row of `steps` steps (`samples`, a step's
+    /// estimate).
+    /// - Complexity: O(n) in the number of values.
+    func counts(perStepOf steps: Int) throws -> [Int] {
+        let values = try counts()
+        guard values.count == steps else { throw invalid(.valuesPerStep(steps: steps, count: values.count)) }
+        return values
+    }
+
+    /// A time that every measurement takes some of (a floor, a step, its composite) in `row` (nil:
+    /// the file's top level): an integer from 1 to `Results.maxValue` ns. 0 comes from no clock,
+    /// only from an edited file, and the ratios over it would be 0, which the gate cannot judge.
+    func measuredTime(row: RunKey?) throws -> Int {
+        let nanos = try count()
+        guard nanos > 0 else { throw invalid(.zeroTime(row: row)) }
+        return nanos
+    }
+
+    /// A string that names a case of `E` (`CellFix`, `Limit.Measure`); any other is an unknown
+    /// `what` with the nearest known name.
+    func named<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ what: String) throws -> E where E.RawValue == String {
+        let name = try string()
+        guard let value = E(rawValue: name) else {
+            let known = E.allCases.map(\.rawValue)
+            throw problem(.unknownKey(what: what, nearest: Suggestion.nearest(to: name, in: known), known: known))
+        }
+        return value
+    }
+
+    /// The results file's `problem` at this value.
+    func invalid(_ problem: ResultsProblem) -> JSONProblem {
+        self.problem(.format(problem))
     }
 }

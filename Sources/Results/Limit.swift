@@ -68,6 +68,11 @@ public struct Limit: Equatable, Sendable, Encodable {
     /// The largest value that passes.
     public var maximum: Double
 
+    /// The keys a results file writes, and the only ones its reader (`Limit+Reading.swift`) allows.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case measure, maximum
+    }
+
     public init(_ measure: Measure, maximum: Double) {
         self.measure = measure
         self.maximum = maximum

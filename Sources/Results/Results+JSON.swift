@@ -45,6 +45,6 @@ extension Results {
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> Results {
-        try InputProblem.readingJSON { try ResultsReader.results(JSONNode.document(bytes, numbers: .exact, file: file)) }
+        try InputProblem.readingJSON { try Results(from: JSONNode.document(bytes, numbers: .exact, file: file)) }
     }
 }

@@ -2,9 +2,11 @@
 //
 // Job: `Results` and `RunResult` (what a run measured, per scenario and strategy), the metric
 // catalogue (`Counter`, `Phase`, `Ratio`, `CostMetric`), `DeviceTime`, `CacheModel` and
-// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), the scenarios' definitions
-// (typed, `Scenarios`), and reading and writing the JSON (`ResultsReader`, `InputFile`,
-// `Results+JSON`), old files included.
+// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), each scenario's definition
+// (typed: `RecordedDefinition`, from `Scenarios`), and reading and writing the JSON, old files
+// included: each type is written by `Encodable` and read by its own `init(from:)` over `JSONNode`
+// in `Type+Reading.swift` beside it, every refusal a `ResultsProblem` at its key path
+// (`Results+JSON` is the entry, `InputFile` reads the bytes).
 //
 // May import: Scenarios, Problems, JSON, Text. Nothing of layers or tables: a results file is
 // read, gated and reported by code that never links the model.
@@ -116,6 +118,12 @@ public struct Results: Encodable, Equatable, Sendable {
     /// hundred times and refuses what no measurement gives (0 from a deleted time, a subnormal
     /// number), which the gate would otherwise show as `–` or as a 100 % improvement.
     public static let minRatio = 0.001
+
+    /// The keys a results file writes, and the ones its reader (`Results+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case schema, tool, machine, createdAt, floorNanos, copyFloorNanos, keptCopyFloorNanos, runs, peakMemoryBytes
+        case provenance, scenarioDefinitions, processes, instructionCounter, cacheModel, limits
+    }
 }
 
 /// How and from what a run was made, so that a number can be traced to its source and two runs
@@ -147,6 +155,11 @@ public struct Provenance: Encodable, Equatable, Sendable {
         self.kernel = kernel
         self.memoryBytes = memoryBytes
     }
+
+    /// The keys a results file writes, and the ones its reader (`Provenance+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case commandLine, gitCommit, compiler, target, kernel, memoryBytes, host
+    }
 }
 
 /// The machine a result was measured on.
@@ -162,6 +175,11 @@ public struct MachineInfo: Encodable, Equatable, Sendable {
         self.os = os
         self.cores = cores
         self.cpu = cpu
+    }
+
+    /// The keys a results file writes, and the ones its reader (`MachineInfo+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case os, cores, cpu
     }
 }
 
@@ -270,6 +288,13 @@ public struct RunResult: Encodable, Equatable, Sendable {
         self.floorNanos = floorNanos
         self.copyFloorNanos = copyFloorNanos
         self.buffersAllocated = buffersAllocated
+    }
+
+    /// The keys a results file writes, and the ones its reader (`RunResult+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case scenario, strategy, steps, layoutPasses, totals, perStep, timing, ratios, samples, rounds, roundRatios
+        case eventSteps, eventLabels, pictures, floorNanos, copyFloorNanos, keptCopyFloorNanos, instructions, cost
+        case buffersAllocated, trafficBoundNanos, firstStepNanos, deviceTime, layerCosts, fixes, fixesLeftOut
     }
 }
 

@@ -10,6 +10,11 @@ public struct Summary: Encodable, Equatable, Sendable {
         self.median = median; self.p90 = p90; self.p99 = p99; self.min = min; self.max = max
     }
 
+    /// The keys a results file writes, and the ones its reader (`Summary+Reading.swift`) looks up.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case median, p90, p99, min, max
+    }
+
     /// The summary of `samples`; all zero when empty.
     /// - Complexity: O(n log n).
     public init(_ samples: [Int]) {

@@ -143,7 +143,7 @@ extension ScenarioDefinition.Event {
         } else if let select = f.optional("select") {
             self.init(atStep: atStep, action: .select(try ScenarioDefinition.Row(node: select)))
         } else {
-            throw node.fail("expected an event with 'style', 'resize' or 'select'")
+            throw node.mismatch("an event with 'style', 'resize' or 'select'")
         }
     }
 }

@@ -56,7 +56,7 @@ final class CheckLimitsTests: TemporaryDirectoryTestCase {
         let file = try results()
         let noSteps = try edited(file, "no-steps.json") { row in
             var time = row["deviceTime"] as! [String: Any]
-            for key in ["stepLowNanos", "stepHighNanos", "frames"] { time[key] = nil }
+            for key in ["stepLowNanos", "stepHighNanos", "stepIdleLowNanos", "stepIdleHighNanos", "frames"] { time[key] = nil }
             row["deviceTime"] = time
         }
         var check = bench("check", "--results", noSteps, "--limit", "worstFrameShare=0.0001")
@@ -82,7 +82,7 @@ final class CheckLimitsTests: TemporaryDirectoryTestCase {
         var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         var runs = try XCTUnwrap(object["runs"] as? [[String: Any]])
         var time = try XCTUnwrap(runs[1]["deviceTime"] as? [String: Any])
-        for key in ["stepLowNanos", "stepHighNanos", "frames"] { time[key] = nil }
+        for key in ["stepLowNanos", "stepHighNanos", "stepIdleLowNanos", "stepIdleHighNanos", "frames"] { time[key] = nil }
         runs[1]["deviceTime"] = time
         object["runs"] = runs
         let mixed = path("mixed.json")

@@ -74,4 +74,28 @@ final class JSONProblemRenderingTests: XCTestCase {
         XCTAssertNotEqual(a, JSONProblem(file: "r.json", path: "", kind: .invalid("x")))
         XCTAssertNotEqual(a, JSONProblem(file: "r.json", path: "runs", kind: .invalid("y")))
     }
+
+    /// A format's typed problem is written by its own sentence, and compares by its type and value.
+    func testAFormatsOwnProblemIsWrittenByItselfAndComparedByValue() {
+        assertSentence(.format(TestProblem.tooFew(2)), at: "runs[0].samples", "r.json: runs[0].samples: expected 3, got 2.")
+        assertSentence(.format(OtherProblem()), at: "", "r.json: expected 3, got 2.")
+        let a = JSONProblem(file: "r.json", path: "runs", kind: .format(TestProblem.tooFew(2)))
+        XCTAssertEqual(a, JSONProblem(file: "r.json", path: "runs", kind: .format(TestProblem.tooFew(2))))
+        XCTAssertNotEqual(a, JSONProblem(file: "r.json", path: "runs", kind: .format(TestProblem.tooFew(1))))
+        XCTAssertNotEqual(a, JSONProblem(file: "r.json", path: "runs", kind: .format(OtherProblem())), "same sentence, another type")
+        XCTAssertNotEqual(a, JSONProblem(file: "r.json", path: "runs", kind: .invalid("expected 3, got 2")))
+    }
+
+    private enum TestProblem: JSONFormatProblem, Equatable {
+        case tooFew(Int)
+        var description: String {
+            switch self {
+            case .tooFew(let n): "expected 3, got \(n)"
+            }
+        }
+    }
+
+    private struct OtherProblem: JSONFormatProblem, Equatable {
+        var description: String { "expected 3, got 2" }
+    }
 }
