@@ -2,9 +2,9 @@
 //
 // Job: `Results` and `RunResult` (what a run measured, per scenario and strategy), the metric
 // catalogue (`Counter`, `Phase`, `Ratio`, `CostMetric`), `DeviceTime`, `CacheModel` and
-// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), event labels (`EventLabel`),
-// and reading and writing the JSON (`ResultsReader`, `InputFile`, `Results+JSON`), old files
-// included.
+// `CacheEvents`, `HostFingerprint` and provenance, the build (`ToolBuild`), `--shard`'s `Shard`,
+// limits (`Limit`), event labels (`EventLabel`), and reading and writing the JSON (`ResultsReader`,
+// `InputFile`, `Results+JSON`), old files included.
 //
 // May import: Problems, JSON, Text. Nothing of layers or tables: a results file is read, gated and
 // reported by code that never links the model.

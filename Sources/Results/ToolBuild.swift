@@ -1,5 +1,7 @@
+import Text
+
 /// The build of bench that produced a result: a results file's `tool` (`Results.tool`, the same
-/// JSON keys), and the build problems name when two results do not compare.
+/// JSON keys), which the gate, `bench compare` and `bench merge` name when two builds differ.
 public struct ToolBuild: Encodable, Equatable, Sendable {
     /// CornerBench's version.
     public var version: String
@@ -15,5 +17,16 @@ public struct ToolBuild: Encodable, Equatable, Sendable {
         self.configuration = configuration
         self.optimized = optimized
         self.swift = swift
+    }
+
+    /// The build as notes and warnings name it: `release build (optimized)`.
+    public var buildDescription: String {
+        "\(Escape.message(configuration)) build (\(optimized ? "optimized" : "NOT optimized"))"
+    }
+
+    /// Every field in words, as `bench merge` tells two builds apart (`BuildIdentity.tool`, which
+    /// escapes it): `1.0.0, release, optimized, Swift 6.3`.
+    public var identity: String {
+        "\(version), \(configuration), \(optimized ? "optimized" : "not optimized"), Swift \(swift)"
     }
 }
