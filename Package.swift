@@ -53,8 +53,9 @@ let package = Package(
         .target(name: "Table", dependencies: ["Compositor", "Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
         // The tool: how text is written for people, the strict JSON reader, the problems it reports,
-        // result values, their analysis, the harness that measures, input files, reports, and the
-        // command line. Each target lists every module its files import.
+        // result values, their analysis, the harness that measures, pictures of its frames, the
+        // valgrind child, input files, reports, and the command line. Each target lists every module
+        // its files import.
         .target(name: "Text", swiftSettings: optimizedInDebug),
         .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
         // Problems: BenchError and every problem it carries, each with its one message.

@@ -1,5 +1,5 @@
 import Compositor
-@testable import Harness
+import Harness
 import HarnessTestSupport
 @testable import Pictures
 import Raster
