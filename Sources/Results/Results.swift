@@ -2,10 +2,11 @@
 //
 // Job: `Results` and `RunResult` (what a run measured, per scenario and strategy), the metric
 // catalogue (`Counter`, `Phase`, `Ratio`, `CostMetric`), `DeviceTime`, `CacheModel` and
-// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), event labels (`EventLabel`),
-// and reading and writing the JSON, old files included: each type is written by `Encodable` and
-// read by its own `init(from:)` over `JSONNode` in `Type+Reading.swift` beside it, every refusal a
-// `ResultsProblem` at its key path (`Results+JSON` is the entry, `InputFile` reads the bytes).
+// `CacheEvents`, `HostFingerprint` and provenance, the build (`ToolBuild`), `--shard`'s `Shard`,
+// limits (`Limit`), event labels (`EventLabel`), and reading and writing the JSON, old files
+// included: each type is written by `Encodable` and read by its own `init(from:)` over `JSONNode`
+// in `Type+Reading.swift` beside it, every refusal a `ResultsProblem` at its key path
+// (`Results+JSON` is the entry, `InputFile` reads the bytes).
 //
 // May import: Problems, JSON, Text. Nothing of layers or tables: a results file is read, gated and
 // reported by code that never links the model.
