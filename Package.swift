@@ -53,8 +53,9 @@ let package = Package(
         .target(name: "Table", dependencies: ["Compositor", "Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
         // The tool: how text is written for people, the strict JSON reader, the problems it reports,
-        // result values, their analysis, the harness that measures, input files, reports, and the
-        // command line. Each target lists every module its files import.
+        // result values, their analysis, the harness that measures, pictures of its frames, the
+        // valgrind child, input files, reports, and the command line. Each target lists every module
+        // its files import.
         .target(name: "Text", swiftSettings: optimizedInDebug),
         .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
         // Problems: BenchError and every problem it carries, each with its one message.
@@ -72,6 +73,14 @@ let package = Package(
         .target(name: "Harness", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "Problems", "JSON", "Text",
                                                "DeviceModel"],
                 swiftSettings: optimizedInDebug),
+        // Pictures: frames drawn for people (`bench render`, the HTML report's frames), with
+        // overlays and legends; beside Harness, which measures and never draws one.
+        .target(name: "Pictures", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "Problems", "Text"],
+                swiftSettings: optimizedInDebug),
+        // Callgrind: the child's side of counting instructions under valgrind, and reading its
+        // dumps; the parent, with the command line's child processes, is BenchCLI's.
+        .target(name: "Callgrind", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems"],
+                swiftSettings: optimizedInDebug),
         .target(name: "ScenarioFiles", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text",
                                                       "DeviceModel"],
                 swiftSettings: optimizedInDebug),
@@ -85,8 +94,8 @@ let package = Package(
         // BenchCLI is glue (options, files, child processes; the timed loops are Harness's), so it
         // is not optimized in debug: -O cost 2.7 × the CPU time of compiling it, at the end of
         // the build's chain.
-        .target(name: "BenchCLI", dependencies: ["Harness", "ScenarioFiles", "Reports", "Analysis", "Strategies", "Table", "Compositor",
-                                                  "Raster", "Results", "Problems", "Text", "CProcess", "DeviceModel"]),
+        .target(name: "BenchCLI", dependencies: ["Harness", "Pictures", "Callgrind", "ScenarioFiles", "Reports", "Analysis", "Strategies",
+                                                  "Table", "Compositor", "Raster", "Results", "Problems", "Text", "CProcess", "DeviceModel"]),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         // CellExporter: the one source file an iOS app adds to a debug build to write its cells as
         // cell files (docs/scenario-files.md, "Export your cell from the app"). Here only its
@@ -114,6 +123,10 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "JSON", "Problems",
                                                       "DeviceModel", "HarnessTestSupport", "RasterTestSupport"], exclude: ["Strategies/__Snapshots__"],
                     swiftSettings: optimizedInDebug),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Harness", "Strategies", "Table", "Compositor", "Raster", "HarnessTestSupport",
+                                                      "RasterTestSupport"],
+                    swiftSettings: optimizedInDebug),
+        .testTarget(name: "CallgrindTests", dependencies: ["Callgrind", "Results"]),
         .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -125,7 +138,7 @@ let package = Package(
                                                            "RasterTestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Scenarios", "Problems", "JSON", "Text", "ResultsTestSupport"]),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Reports", "Analysis", "Strategies", "Table", "Raster",
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Pictures", "Callgrind", "Reports", "Analysis", "Strategies", "Table", "Raster",
                                                        "Results", "Scenarios", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
                                                        "HarnessTestSupport", "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]

@@ -20,7 +20,7 @@ public enum ComparisonNote: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .otherBuild(first, second):
-            return "the first file was measured with a \(IncomparableResults.build(first)) and the second with a \(IncomparableResults.build(second)): times compare the builds as well as the code (bench check gates only their counters, pictures and GPU times)"
+            return "the first file was measured with a \(first.buildDescription) and the second with a \(second.buildDescription): times compare the builds as well as the code (bench check gates only their counters, pictures and GPU times)"
         case let .otherDefinition(scenario, changes):
             return "the scenario '\(Escape.message(scenario))' is defined differently in the two files (\(DefinitionChange.list(changes))): its rows measure other work (bench check refuses this)"
         case let .olderDefinitions(scenarios, inFirst):

@@ -3,7 +3,7 @@ import Text
 
 /// What the gate found and what it compared, as data: which row, what kind of change, and the
 /// numbers behind it (old value, new value, tolerance, test). Reports words them
-/// (`Report+Gate.swift`), so a report, a test or another tool can reach every figure.
+/// (`GateReport+Rendering.swift`), so a report, a test or another tool can reach every figure.
 extension Gate {
     /// One thing the gate found.
     public struct Finding: Equatable, Sendable {

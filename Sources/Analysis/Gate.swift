@@ -346,7 +346,7 @@ public enum Gate {
     }
 
     /// What a reader of the verdict should know about the two runs' provenance. Values from the
-    /// files are shortened here and escaped where Reports prints them (`Report+Gate.swift`).
+    /// files are shortened here and escaped where Reports prints them (`GateReport+Rendering.swift`).
     static func warnings(baseline: Results, current: Results) -> [GateWarning] {
         var out: [GateWarning] = []
         if baseline.tool.version != current.tool.version { out.append(.otherTool(baseline: baseline.tool.version, current: current.tool.version)) }

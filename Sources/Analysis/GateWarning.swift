@@ -102,7 +102,7 @@ public enum GateWarning: Equatable, Sendable, CustomStringConvertible {
         case let .otherCounter(baseline, current):
             return "the baseline's instructions were counted by \(short(baseline)), this run's by \(short(current)): a new valgrind can count differently"
         case let .otherBuild(baseline, current):
-            return "the baseline was measured with a \(IncomparableResults.build(baseline)) and this run with a \(IncomparableResults.build(current)): "
+            return "the baseline was measured with a \(baseline.buildDescription) and this run with a \(current.buildDescription): "
                 + "counters, pictures and GPU times (model) do not depend on the build and were gated; host times, instruction counts and "
                 + "estimated cycles measure the build as well as the code and were not"
         case .valgrindMissing:

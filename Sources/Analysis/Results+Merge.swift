@@ -123,7 +123,7 @@ extension Results {
         guard a.tool == b.tool, sameCompiler else {
             let builds: (BuildIdentity, BuildIdentity) = a.tool == b.tool
                 ? (.compiler(a.provenance!.compiler, target: a.provenance!.target), .compiler(b.provenance!.compiler, target: b.provenance!.target))
-                : (.tool(a.tool), .tool(b.tool))
+                : (.tool(a.tool.identity), .tool(b.tool.identity))
             throw BenchError.input(.incomparable(.shardBuilds(first: first.name, firstBuild: builds.0, shard: shard.name, shardBuild: builds.1)))
         }
         if let x = a.provenance?.gitCommit, let y = b.provenance?.gitCommit, x != y {
@@ -152,12 +152,12 @@ extension Results {
         }
         guard let first = made.first else { return [] }
         if let other = made.first(where: { $0.shard.count != first.shard.count }) {
-            throw BenchError.input(.incomparable(.shardDivisions(first: first.name, firstShard: first.shard, other: other.name, otherShard: other.shard)))
+            throw BenchError.input(.incomparable(.shardDivisions(first: first.name, firstShard: first.shard.description, other: other.name, otherShard: other.shard.description)))
         }
         var given: [Int: String] = [:]
         for (name, shard) in made {
             if let earlier = given[shard.index] {
-                throw BenchError.input(.incomparable(.sameShard(earlier: earlier, file: name, shard: shard)))
+                throw BenchError.input(.incomparable(.sameShard(earlier: earlier, file: name, shard: shard.description)))
             }
             given[shard.index] = name
         }

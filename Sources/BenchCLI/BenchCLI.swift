@@ -4,12 +4,13 @@
 // `ParsedArguments`, `Help`) and options shared by commands (`ScenarioSelection`, `TableOptions`);
 // `Commands/`, one file per command (`RunCommand`, `CheckCommand`, `CompareCommand`,
 // `MergeCommand`, `RenderCommand`, `KernelsCommand`, `ListCommand`, `HelpCommand`,
-// `VersionCommand`); `Processes/`, child processes (`FreshProcesses`, `InstructionCounter`,
-// `ChildProcess`, `ChildDirectory`, `InterruptState`, `HeapHugePages`); `Files/`, inputs read once
-// (`InputFiles`) and outputs written as one transaction (`AtomicFile`, `OutputPlan`, `StandardStream`).
+// `VersionCommand`); `Processes/`, child processes (`FreshProcesses`, `InstructionCounter`, the
+// parent of Callgrind's `CountedPairs`, `ChildProcess`, `ChildDirectory`, `InterruptState`,
+// `HeapHugePages`); `Files/`, inputs read once (`InputFiles`) and outputs written as one transaction
+// (`AtomicFile`, `OutputPlan`, `StandardStream`).
 //
-// May import: Harness, ScenarioFiles, Reports, Analysis, Strategies, Table, Compositor, Raster,
-// Results, Problems, Text, CProcess, DeviceModel, and the C library.
+// May import: Harness, Pictures, Callgrind, ScenarioFiles, Reports, Analysis, Strategies, Table,
+// Compositor, Raster, Results, Problems, Text, CProcess, DeviceModel, and the C library.
 
 import Foundation
 import Problems

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Compositor
 import Problems
 import Text
 import Raster
@@ -67,15 +66,6 @@ public enum FrameMemory {
         return need
     }
 
-    /// What `bench render` needs to draw frame `step` of `scenario` by `strategy` with `overlay`,
-    /// shrunk by `downscale`: a run's need for one strategy and two steps (the frame before the
-    /// step is drawn first for the raster overlay), and the picture's (`FramePicture.bytesBound`).
-    public static func need(forRender scenario: Scenario, strategy: String, overlay: Overlay?, downscale: Int) -> MemoryNeed {
-        var need = need(for: RunPlan(scenarios: [scenario], strategies: [strategy]), steps: 2, rounds: 1)
-        need.pictureBytes = FramePicture.bytesBound(scenario: scenario, overlay: overlay, downscale: downscale)
-        return need
-    }
-
     /// Throws unless the process's limits leave room for `need`: the address-space limit
     /// (RLIMIT_AS, `ulimit -v`) and the data limit (RLIMIT_DATA, `ulimit -d`), which Linux counts
     /// over every private writable mapping, frames included. Checked before any work, because in
@@ -127,8 +117,8 @@ public struct MemoryNeed: Equatable, Sendable {
     /// The tables and cells of that scenario (`WorkEstimate.tableBytes`, `.cellBytes`): the
     /// table's geometry, and each strategy's cell bitmaps and off-screen buffers.
     public var tableBytes = 0
-    /// The picture `bench render` makes of a frame (`FramePicture.bytesBound`): its overlay,
-    /// legend and PNG; 0 for a run.
+    /// The picture `bench render` makes of a frame (Pictures' `FramePicture.bytesBound`): its
+    /// overlay, legend and PNG; 0 for a run.
     public var pictureBytes = 0
 
     /// The program's fixed share of the address space: its code and libraries (Foundation, the

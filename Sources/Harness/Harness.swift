@@ -4,9 +4,10 @@
 // screen, a table, a scroll and events; `Scenario+Definition`), `Simulation` (one scenario with one
 // strategy, stepped by `TableFrames` with each phase timed), `RunPlan`, `Runner` (warm-ups, rounds,
 // strategies in lockstep with the memory floor's turns), `ScenarioMeasurement`, `MemoryFloor`,
-// `Stopwatch`, `FramePicture` (frames, overlays and their legends), `KernelBench`,
-// `CountedPairs` and `CallgrindProfile` (the child side of counting under valgrind), and the
-// host's fingerprint and provenance.
+// `FrameMemory` and `WorkEstimate` (a run's memory and work, bounded before it starts),
+// `Stopwatch`, `KernelBench`, and the host's fingerprint and provenance. Pictures of frames are
+// the Pictures module's, counting under valgrind the Callgrind module's: both step a `Simulation`
+// from here.
 //
 // May import: Strategies, Table, Compositor, Raster, Results, Scenarios, Problems, JSON, Text,
 // DeviceModel.

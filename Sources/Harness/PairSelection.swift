@@ -40,7 +40,7 @@ public struct PairSelection: Equatable, Sendable {
         var divided = selected.filter { $0.strategy != reference || !withOthers.contains($0.scenario) }
         if let shard {
             guard divided.count >= shard.index else {
-                throw BenchError.usage(.selection(.emptyShard(shard: shard, pairs: divided.count, reference: reference)))
+                throw BenchError.usage(.selection(.emptyShard(shard: shard.description, pairs: divided.count, reference: reference)))
             }
             divided = divided.indices.filter { $0 % shard.count == shard.index - 1 }.map { divided[$0] }
         }

@@ -47,10 +47,10 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
     case shardInstructions(first: String, firstCounter: String?, shard: String, shardCounter: String?)
     /// Two files simulated other caches for their estimated cycles.
     case shardCaches(first: String, shard: String)
-    /// Two files are shards of divisions into other numbers of parts.
-    case shardDivisions(first: String, firstShard: Shard, other: String, otherShard: Shard)
-    /// Two files are the same shard.
-    case sameShard(earlier: String, file: String, shard: Shard)
+    /// Two files are shards (`i/n`, Results' `Shard`) of divisions into other numbers of parts.
+    case shardDivisions(first: String, firstShard: String, other: String, otherShard: String)
+    /// Two files are the same shard (`i/n`).
+    case sameShard(earlier: String, file: String, shard: String)
     /// Two files define the scenario `scenario` differently.
     case shardDefinitions(scenario: String, earlier: String, file: String, changes: [DefinitionChange])
 
@@ -108,11 +108,6 @@ public enum IncomparableResults: Equatable, Sendable, CustomStringConvertible {
             return "the scenario '\(Escape.message(scenario))' is defined differently in \(earlier) and \(file) (\(DefinitionChange.list(changes))); make every shard from one suite."
         }
     }
-
-    /// A build as messages name it: `release build (optimized)`.
-    public static func build(_ tool: ToolBuild) -> String {
-        "\(Escape.message(tool.configuration)) build (\(tool.optimized ? "optimized" : "NOT optimized"))"
-    }
 }
 
 /// One field of a scenario's definition that two files give other values: its path in the
@@ -146,15 +141,16 @@ public struct DefinitionChange: Equatable, Sendable {
 
 /// What tells two builds of bench apart, as `bench merge` names it.
 public enum BuildIdentity: Equatable, Sendable, CustomStringConvertible {
-    /// The tool's version, configuration, optimization and Swift.
-    case tool(ToolBuild)
+    /// The tool's version, configuration, optimization and Swift, in words (Results'
+    /// `ToolBuild.identity`: `1.0.0, release, optimized, Swift 6.3`).
+    case tool(String)
     /// The compiler and target, for two files whose tools are alike.
     case compiler(String, target: String)
 
     public var description: String {
         switch self {
-        case .tool(let tool):
-            Escape.message("\(tool.version), \(tool.configuration), \(tool.optimized ? "optimized" : "not optimized"), Swift \(tool.swift)")
+        case .tool(let identity):
+            Escape.message(identity)
         case let .compiler(compiler, target):
             "compiler \(Escape.message(compiler)) for \(Escape.message(target))"
         }

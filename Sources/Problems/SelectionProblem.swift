@@ -15,9 +15,10 @@ public enum SelectionProblem: Equatable, Sendable, CustomStringConvertible {
     case badPattern(String, PatternDefect)
     /// `--shard` was given `text`, which is not i/n within 1 ≤ i ≤ n ≤ `maxCount`.
     case badShard(text: String, maxCount: Int)
-    /// `--shard shard` gets no pair: the selection divides into only `pairs` of them (the
-    /// reference strategy `reference` of a scenario with other pairs is not divided).
-    case emptyShard(shard: Shard, pairs: Int, reference: String)
+    /// `--shard shard` (`i/n`, Results' `Shard`) gets no pair: the selection divides into only
+    /// `pairs` of them (the reference strategy `reference` of a scenario with other pairs is not
+    /// divided).
+    case emptyShard(shard: String, pairs: Int, reference: String)
     /// No scenario or no strategy was given.
     case nothingToRun
     /// The `patterns` select none of the pairs of `scenarios` and `strategies`; `slashHint`, when

@@ -9,9 +9,9 @@ import Results
 /// nanoseconds, ratios. Times carry `lower_value` and `upper_value` when the row has two or more
 /// rounds (or processes): the smallest and largest round median, widened to include the value.
 /// Written by `ExportJSON`, keys sorted.
-extension Results {
+extension Report {
     /// The results as one BMF JSON object.
-    public func bmfReport() -> String {
+    public func bmf() -> String {
         let benchmarks = runs.map { run in
             (run.exportName, Dictionary(run.exportMeasures.map { ($0.name, BMFMeasure($0)) }, uniquingKeysWith: { _, last in last }))
         }

@@ -9,7 +9,7 @@ import Text
 /// (starting with `=`, `+`, `-`, `@`, a tab or CR) is written with a leading `'`. Numbers are not
 /// rounded: integers as written in the JSON, and doubles in Swift's shortest form that reads back
 /// as the same value.
-extension Results {
+extension Report {
     /// The results as CSV: a header row, then a row per run in the JSON's order.
     ///
     /// Columns: `scenario`, `strategy`, `steps`, `layoutPasses`, `floorNanos`, `copyFloorNanos`,
@@ -24,7 +24,7 @@ extension Results {
     /// the runs' rows, a row per layer of each run with `layerCosts` (JSON order): its scenario
     /// and strategy, the layer's columns, every other field empty; a filter on `layer` keeps one
     /// kind. Missing values are empty fields.
-    public func csvReport() -> String {
+    public func csv() -> String {
         let counters = Counter.allCases
         let statistics: [(name: String, value: (Summary) -> Int)] = [
             ("median", \.median), ("p90", \.p90), ("p99", \.p99), ("min", \.min), ("max", \.max),
@@ -50,12 +50,12 @@ extension Results {
             var fields = [Escape.csv(run.scenario), Escape.csv(run.strategy), String(run.steps), String(run.layoutPasses),
                           String(run.floorNanos), String(run.copyFloorNanos), String(run.trafficBoundNanos)]
             fields += counters.map { run.totals[$0].map(String.init) ?? "" }
-            fields += counters.map { run.perStep[$0].map(Results.csvNumber) ?? "" }
+            fields += counters.map { run.perStep[$0].map(Report.csvNumber) ?? "" }
             for phase in Phase.allCases {
                 let summary = run.timing[phase]
                 fields += statistics.map { statistic in summary.map { String(statistic.value($0)) } ?? "" }
             }
-            fields += Ratio.allCases.map { run.ratios[$0].map(Results.csvNumber) ?? "" }
+            fields += Ratio.allCases.map { run.ratios[$0].map(Report.csvNumber) ?? "" }
             for phase in Phase.allCases {
                 fields += [run.instructions?[phase].map(String.init) ?? ""]
                 fields += CostMetric.allCases.map { run.cost?[phase]?[$0].map(String.init) ?? "" }
@@ -66,7 +66,7 @@ extension Results {
             // Its frames, from the estimates of the steps (empty in files from before them).
             fields += run.deviceTime?.frames.map { f in
                 [f.p95Nanos.low, f.p95Nanos.high, f.worstNanos.low, f.worstNanos.high, f.overBudget.low, f.overBudget.high].map(String.init)
-                    + [Results.csvNumber(f.hitchRatio.low), Results.csvNumber(f.hitchRatio.high)]
+                    + [Report.csvNumber(f.hitchRatio.low), Report.csvNumber(f.hitchRatio.high)]
                     + [String(f.firstNanos.low), String(f.firstNanos.high)]
             } ?? Array(repeating: "", count: 10)
             lines.append(fields + Array(repeating: "", count: layerHeader.count))
@@ -75,8 +75,8 @@ extension Results {
             for cost in run.layerCosts ?? [] {
                 let leading = [Escape.csv(run.scenario), Escape.csv(run.strategy)] + Array(repeating: "", count: runColumns - 2)
                 lines.append(leading + [Escape.csv(cost.layer), cost.name.map(Escape.csv) ?? "",
-                                        Results.csvNumber(cost.offscreenPasses), Results.csvNumber(cost.screenSplits),
-                                        Results.csvNumber(cost.tileTrafficBytes), Results.csvNumber(cost.blendedPixels),
+                                        Report.csvNumber(cost.offscreenPasses), Report.csvNumber(cost.screenSplits),
+                                        Report.csvNumber(cost.tileTrafficBytes), Report.csvNumber(cost.blendedPixels),
                                         cost.gpuLowNanos.map(String.init) ?? "", cost.gpuHighNanos.map(String.init) ?? ""])
             }
         }

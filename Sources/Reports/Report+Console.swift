@@ -5,7 +5,7 @@ import Scenarios
 import Text
 
 /// The comparison table `swift run bench` prints: a row per strategy, per scenario.
-extension Results {
+extension Report {
     /// What `scenario` ran on, in the user's terms, from its recorded definition's fields
     /// (`ScenarioDefinition`): the device (points, scale, refresh rate, GPU, iOS) and the table
     /// (sections, rows per section, row height and whether it is the cell's, corner radius), one
@@ -119,7 +119,7 @@ extension Results {
                             (Ratio.stepToFloor.info.label, { $0.ratios[.stepToFloor].map { Format.fixed($0, 2) } ?? "–" })]
             }
             columns.append((Ratio.stepToNone.info.label, { run in
-                let test = self.referenceTest(run)
+                let test = results.referenceTest(run)
                 if let test, !bases.contains(test.basis) { bases.append(test.basis) }
                 // Two characters after every ratio, so the digits line up whether or not it has a `~`.
                 return run.ratios[.stepToNone].map { Format.fixed($0, 2) + (test.map { $0.isSignificant } == false ? " ~" : "  ") } ?? "–  "
@@ -137,7 +137,7 @@ extension Results {
             out += Console.table(table, width: wide ? Int.max : Console.width)
         }
         if !bases.isEmpty {
-            out += "\n" + Results.noiseNote(bases).split(separator: "\n").map { Console.wrapped(String($0), indent: 2) }.joined()
+            out += "\n" + Report.noiseNote(bases).split(separator: "\n").map { Console.wrapped(String($0), indent: 2) }.joined()
         }
         if runs.contains(where: { $0.estimatedCycles?[.step] != nil }) {
             out += Console.wrapped("Mcycles: the step's estimated cycles per step under valgrind's simulated cache (L1 hits + 5 × LL hits + 35 × RAM accesses), the same on every host; --wide adds the composite time and its bound.", indent: 2)
@@ -171,7 +171,7 @@ extension RunResult {
     }
 }
 
-extension Results {
+extension Report {
     /// What each layer of a described cell costs per frame, compactly: the layers of `none`'s row
     /// (or the first row's), each by its name and path (`CellLayerCost.label`), with their passes,
     /// splits, blended pixels and GPU ms (model); empty when no row has them. The other
@@ -195,7 +195,7 @@ extension Results {
     }
 }
 
-extension Results {
+extension Report {
     /// The answer for every scenario at once, a row each, before the scenarios' own tables: the
     /// cheapest strategy for the device (of those that round the corners, when any ran) and the
     /// dearest, each with its GPU time (model) and share of the frame budget, or its passes where

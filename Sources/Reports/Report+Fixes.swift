@@ -4,7 +4,7 @@ import Text
 /// What each fix of a described cell saves (`RunResult.fixes`), as the console's table under the
 /// cost per layer and as one sentence of the Markdown and HTML summaries. Every saving is the row's
 /// own figure minus the fixed cell's run (`CellFixCost.saved(from:)`).
-extension Results {
+extension Report {
     /// The fixes priced on `none`'s row of `rows`, compactly: the layers changed, the fix, and the
     /// off-screen passes and GPU ms (model) each saves per frame (the splits are in the JSON); a sentence instead when
     /// nothing pays or nothing applies; empty when the row has no fixes priced.
@@ -19,8 +19,8 @@ extension Results {
         var table = [["layer", "fix", "passes saved"] + (priced ? ["GPU ms saved (model)"] : [])]
         for fix in fixes {
             let saved = fix.saved(from: row)
-            var cells = [Escape.terminal(Results.fixedLayers(fix)), Escape.terminal(Results.fixName(fix)), Format.fixed(saved.passes, 1)]
-            if priced { cells.append(saved.gpu.map(Results.savedMilliseconds) ?? "–") }
+            var cells = [Escape.terminal(Report.fixedLayers(fix)), Escape.terminal(Report.fixName(fix)), Format.fixed(saved.passes, 1)]
+            if priced { cells.append(saved.gpu.map(Report.savedMilliseconds) ?? "–") }
             table.append(cells)
         }
         // The fixes are words: padded alike, they read left-aligned in a table that right-aligns.
@@ -42,8 +42,8 @@ extension Results {
               let fixes = row.fixes, !fixes.isEmpty else { return nil }
         let parts = fixes.map { fix in
             let saved = fix.saved(from: row)
-            return "\(Results.fixedLayers(fix)) \(Results.fixName(fix)): \(Format.fixed(saved.passes, 1)) passes"
-                + (saved.gpu.map { ", \(Results.savedMilliseconds($0)) ms" } ?? "")
+            return "\(Report.fixedLayers(fix)) \(Report.fixName(fix)): \(Format.fixed(saved.passes, 1)) passes"
+                + (saved.gpu.map { ", \(Report.savedMilliseconds($0)) ms" } ?? "")
         }
         return "What fixes save under none, per frame (each a run of the fixed cell; ms modelled): " + parts.joined(separator: "; ") + "."
     }

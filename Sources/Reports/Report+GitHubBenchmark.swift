@@ -7,9 +7,9 @@ import Results
 /// catalogue order, are named `scenario/strategy: metric`, with the unit `pixels/step` (or another
 /// counter unit per step), `ns` or `ratio`, the round medians' span as `range` with two or more
 /// rounds, and what the number is as `extra` (docs/cli.md, "Exports"). Written by `ExportJSON`.
-extension Results {
+extension Report {
     /// The results as a github-action-benchmark `customSmallerIsBetter` JSON array.
-    public func githubBenchmarkReport() -> String {
+    public func githubBenchmark() -> String {
         let over = (processes ?? 1) > 1 ? "processes" : "rounds"
         var entries: [GitHubBenchmarkEntry] = []
         for run in runs {

@@ -12,14 +12,14 @@ import Text
 /// strategy's, so nothing depends on colour alone. Charts draw the JSON's numbers unrounded, labels
 /// the tables' rounding; their view boxes are about a desktop column wide, so their text scales
 /// with the page from a phone's width (one chart a row) to a wide screen (two or three).
-extension Results {
+extension Report {
     /// The results as one HTML page: the context; per scenario three bar charts, a small
     /// step-time chart per strategy with the scenario's events, and the tables; then `pictures`
     /// with their titles.
-    public func htmlReport(pictures: [FramePNG] = []) -> String {
+    public func html(pictures: [FramePNG] = []) -> String {
         var body = "<header>\n<h1>CornerBench results</h1>\n"
         if !tool.optimized {
-            body += "<p class=\"warning\"><strong>WARNING:</strong> \(Escape.html(Results.notOptimizedWarning))</p>\n"
+            body += "<p class=\"warning\"><strong>WARNING:</strong> \(Escape.html(Report.notOptimizedWarning))</p>\n"
         }
         body += "<dl class=\"context\">\n"
         for (label, value) in contextLines() {
@@ -28,9 +28,9 @@ extension Results {
         body += "</dl>\n</header>\n"
         body += htmlSummary()
         for (index, scenario) in scenarioNames.enumerated() { body += htmlSection(scenario: scenario, index: index) }
-        if !pictures.isEmpty { body += Results.htmlPictures(pictures) }
+        if !pictures.isEmpty { body += Report.htmlPictures(pictures) }
         body += "<footer>\n<h2>How to read the numbers</h2>\n<ul>\n"
-        body += Results.roundingNote.map { "<li>\(Results.htmlNote($0))</li>\n" }.joined()
+        body += Report.roundingNote.map { "<li>\(Report.htmlNote($0))</li>\n" }.joined()
         body += "<li>Charts draw the unrounded values. Colours follow the Okabe–Ito palette, then Paul Tol's muted colours; each strategy keeps its colour in every chart, and every bar and every small chart carries its strategy's name.</li>\n"
         body += "</ul>\n</footer>\n"
         return """
@@ -41,7 +41,7 @@ extension Results {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>CornerBench results</title>
             <style>
-            \(Results.htmlStyle)</style>
+            \(Report.htmlStyle)</style>
             </head>
             <body>
             <main>
@@ -153,7 +153,7 @@ extension Results {
         for scenario in scenarioNames {
             let verdict = verdict(scenario: scenario)
             out += "<p class=\"verdict\"><strong>\(Escape.html(Escape.shortened(scenario))).</strong> \(Escape.html(verdict.summary))</p>\n"
-            out += Results.htmlTable(verdict.table(wide: true))
+            out += Report.htmlTable(verdict.table(wide: true))
             if let fixes = fixSentence(scenario: scenario) { out += "<p class=\"fixes\">\(Escape.html(fixes))</p>\n" }
         }
         out += "<p class=\"caption\">Ranks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
@@ -167,7 +167,7 @@ extension Results {
         let runs = self.runs.filter { $0.scenario == scenario }
         let strategies = strategyNames
         let colour: (String) -> String = { name in
-            Results.palette[(strategies.firstIndex(of: name) ?? 0) % Results.palette.count]
+            Report.palette[(strategies.firstIndex(of: name) ?? 0) % Report.palette.count]
         }
         let (caption, tables) = reportTables(scenario: scenario)
         var out = "<section class=\"scenario\" id=\"scenario-\(index + 1)\">\n"
@@ -176,27 +176,27 @@ extension Results {
 
         let blended = runs.map { run in
             Bar(name: Escape.shortened(run.strategy), value: run.perStep[.blendedPixels] ?? 0, whisker: nil, colour: colour(run.strategy),
-                text: Results.counterText(run.perStep[.blendedPixels], unit: Counter.blendedPixels.info.unit) + " px")
+                text: Report.counterText(run.perStep[.blendedPixels], unit: Counter.blendedPixels.info.unit) + " px")
         }
-        out += figure(Results.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended, atLeast: 1))
+        out += figure(Report.barChart(title: "Blended pixels per step", axis: "pixels per step (mean)", bars: blended, atLeast: 1))
 
         let offscreen = runs.map { run in
             Bar(name: Escape.shortened(run.strategy), value: run.perStep[.offscreenPasses] ?? 0, whisker: nil, colour: colour(run.strategy),
-                text: Results.counterText(run.perStep[.offscreenPasses], unit: Counter.offscreenPasses.info.unit))
+                text: Report.counterText(run.perStep[.offscreenPasses], unit: Counter.offscreenPasses.info.unit))
         }
-        out += figure(Results.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen,
+        out += figure(Report.barChart(title: "Off-screen passes per step", axis: "passes per step (mean)", bars: offscreen,
                                        atLeast: 1))
 
         let stepTime = runs.map { run in
             let timing = run.timing[.step]
             return Bar(name: Escape.shortened(run.strategy), value: Double(timing?.median ?? 0) / 1000,
                        whisker: timing.map { Double($0.p90) / 1000 }, colour: colour(run.strategy),
-                       text: timing.map { "\(Results.microsText($0.median)), p90 \(Results.microsText($0.p90))" } ?? "–")
+                       text: timing.map { "\(Report.microsText($0.median)), p90 \(Report.microsText($0.p90))" } ?? "–")
         }
-        out += figure(Results.barChart(title: "Step time: median (bar) and p90 (whisker)", axis: "µs per step", bars: stepTime))
+        out += figure(Report.barChart(title: "Step time: median (bar) and p90 (whisker)", axis: "µs per step", bars: stepTime))
         out += "</div>\n"
         out += stepTimePanels(runs, colour: colour)
-        out += "<h3>All numbers</h3>\n" + tables.map(Results.htmlTable).joined() + "</section>\n"
+        out += "<h3>All numbers</h3>\n" + tables.map(Report.htmlTable).joined() + "</section>\n"
         return out
     }
 
@@ -209,7 +209,7 @@ extension Results {
         guard micros.contains(where: { !$0.isEmpty }) else {
             return out + "<p class=\"caption\">These results hold no per-step times (a results file keeps them only with <code>bench run --samples</code>).</p>\n"
         }
-        let scale = Results.stepScale(micros)
+        let scale = Report.stepScale(micros)
         let steps = micros.map(\.count).max() ?? 0
         let events = scenarioEvents(runs)
         let reference = runs.firstIndex { $0.strategy == Ratio.referenceStrategy }
@@ -219,10 +219,10 @@ extension Results {
         if !events.isEmpty { notes.append("Dashed lines are the scenario’s events.") }
         out += "<p class=\"caption\">\(Escape.html(notes.joined(separator: " ")))</p>\n<div class=\"panels\">\n"
         for (i, run) in runs.enumerated() {
-            let summary = run.timing[.step].map { "µs per step: median \(Results.microsText($0.median)), p90 \(Results.microsText($0.p90))" } ?? "µs per step"
+            let summary = run.timing[.step].map { "µs per step: median \(Report.microsText($0.median)), p90 \(Report.microsText($0.p90))" } ?? "µs per step"
             let panel = Panel(name: Escape.shortened(run.strategy), colour: colour(run.strategy), values: micros[i],
                               reference: reference.flatMap { $0 == i ? nil : micros[$0] }, summary: summary)
-            out += figure(Results.panelChart(panel, scale: scale, steps: steps, events: events))
+            out += figure(Report.panelChart(panel, scale: scale, steps: steps, events: events))
         }
         out += "</div>\n"
         if !events.isEmpty {

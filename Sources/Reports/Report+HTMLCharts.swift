@@ -4,7 +4,7 @@ import Text
 
 /// The HTML report's charts: SVG written by hand (no script, no external resource), sized in a
 /// view box so they scale to the page; every bar and line carries its strategy's name.
-extension Results {
+extension Report {
     /// One bar of a bar chart.
     struct Bar {
         var name: String

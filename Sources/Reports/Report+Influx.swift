@@ -8,13 +8,13 @@ import Text
 /// (`ExportMeasure`). Phase medians are integers (`3336700i`), means and ratios always floats, since
 /// InfluxDB refuses a field whose type changes between points. The timestamp is `createdAt` in ns
 /// since 1970, left out (InfluxDB then uses the time of the write) when it is not ISO 8601.
-extension Results {
+extension Report {
     /// The measurement every line is written to.
     static let influxMeasurement = "cornerbench"
 
     /// The results as InfluxDB line protocol, a line per row in run order, each ending in `\n`.
-    public func influxReport() -> String {
-        let timestamp = Results.unixNanoseconds(createdAt).map { " " + String($0) } ?? ""
+    public func influx() -> String {
+        let timestamp = Report.unixNanoseconds(createdAt).map { " " + String($0) } ?? ""
         var lines = ""
         for run in runs {
             let fields = run.exportMeasures.flatMap { measure -> [String] in
@@ -37,7 +37,7 @@ extension Results {
             for (key, value) in [("scenario", run.scenario), ("strategy", run.strategy)] where !value.isEmpty {
                 tags += "," + key + "=" + Escape.lineProtocol(value)
             }
-            lines += Results.influxMeasurement + tags + " " + fields.joined(separator: ",") + timestamp + "\n"
+            lines += Report.influxMeasurement + tags + " " + fields.joined(separator: ",") + timestamp + "\n"
         }
         return lines
     }

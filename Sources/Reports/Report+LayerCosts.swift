@@ -5,7 +5,7 @@ import Text
 /// one table per scenario whose rows have `layerCosts`, a row per layer by its name and path
 /// (`CellLayerCost.label`). The console prints the same layers (`layerCostTable`), the CSV a row
 /// per layer of every strategy, the JSON every field.
-extension Results {
+extension Report {
     /// The row whose layers the tables show: `none`'s, else the first with layer costs; nil when
     /// no row of `rows` has any.
     static func layerCostRow(_ rows: [RunResult]) -> RunResult? {

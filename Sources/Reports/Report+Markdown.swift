@@ -9,20 +9,20 @@ import Text
 /// has more than `ReportTable.maxColumns` columns, so each fits a pull-request comment without
 /// scrolling, and the first time a table appears a glossary under it says what its columns mean,
 /// in the metric catalogue's words.
-extension Results {
+extension Report {
     /// The results as Markdown: a header with the build and machine; a summary that gives each
     /// scenario's verdict first; then per scenario its events and every table, folded in a
     /// `<details>` block so a pull-request comment opens on the answer; then how numbers round.
-    public func markdownReport() -> String {
+    public func markdown() -> String {
         var out = "## CornerBench results\n\n"
-        if !tool.optimized { out += "> **WARNING:** \(Results.notOptimizedWarning)\n\n" }
+        if !tool.optimized { out += "> **WARNING:** \(Report.notOptimizedWarning)\n\n" }
         for (label, value) in contextLines() { out += "- **\(label):** \(Escape.forMarkdown(value))\n" }
         out += "\n### Summary\n"
         for scenario in scenarioNames {
             let verdict = verdict(scenario: scenario)
             out += "\n**\(Escape.forMarkdown(Escape.shortened(scenario)))** — "
                 + (verdict.summary.isEmpty ? "" : Escape.forMarkdown(verdict.summary)) + "\n\n"
-            out += Results.markdownTable(verdict.table(wide: true))
+            out += verdict.table(wide: true).markdown()
             if let fixes = fixSentence(scenario: scenario) { out += "\n" + Escape.forMarkdown(fixes) + "\n" }
         }
         out += "\nRanks: what the modelled device pays (render passes, then tile traffic, then blended pixels; exact) "
@@ -38,7 +38,7 @@ extension Results {
             }
             out += "\n<details><summary>All numbers</summary>\n"
             for table in tables {
-                out += "\n**\(table.title)**\n\n" + Results.markdownTable(table)
+                out += "\n**\(table.title)**\n\n" + table.markdown()
                 // Every scenario has the same columns: their meaning is said under the first.
                 if explained.insert(table.title).inserted {
                     out += "\n" + table.glossary.map { "- **\($0.label)**: \($0.meaning)\n" }.joined()
@@ -46,23 +46,7 @@ extension Results {
             }
             out += "\n</details>\n"
         }
-        out += "\n" + Results.roundingNote.map { "- " + $0 + "\n" }.joined()
-        return out
-    }
-
-    /// A table as Markdown rows, every cell (header included) through `escape`: the one writer of
-    /// the reports' Markdown tables. `.aligned` puts the first column left and numbers right;
-    /// `.plain` leaves alignment to the viewer, as the gate's findings and `bench compare` do.
-    static func markdownTable(_ table: ReportTable, delimiters: ReportTable.MarkdownDelimiters = .aligned,
-                              escape: (String) -> String = Escape.forMarkdown) -> String {
-        // An empty cell is written `| |`, as the findings table's unnamed first column is.
-        func line(_ cells: [String]) -> String { "|" + cells.map { $0.isEmpty ? " |" : " \(escape($0)) |" }.joined() + "\n" }
-        var out = line(table.header)
-        switch delimiters {
-        case .aligned: out += "|" + table.header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
-        case .plain: out += "|" + String(repeating: "---|", count: table.header.count) + "\n"
-        }
-        for row in table.rows { out += line(row) }
+        out += "\n" + Report.roundingNote.map { "- " + $0 + "\n" }.joined()
         return out
     }
 
@@ -91,8 +75,8 @@ extension Results {
         ]
         // Each scenario has its own floor, given in its caption; one line would show the first's.
         + (scenarioNames.count == 1
-            ? [("Memory floor", "\(Results.microsText(floorNanos)) µs fill, \(Results.microsText(copyFloorNanos)) µs copy"
-                + (keptCopyFloorNanos > 0 ? ", \(Results.microsText(keptCopyFloorNanos)) µs kept copy" : "") + " per framebuffer")] : [])
+            ? [("Memory floor", "\(Report.microsText(floorNanos)) µs fill, \(Report.microsText(copyFloorNanos)) µs copy"
+                + (keptCopyFloorNanos > 0 ? ", \(Report.microsText(keptCopyFloorNanos)) µs kept copy" : "") + " per framebuffer")] : [])
     }
 
     /// A scenario's caption and its tables: the step time and its ratios, the phase times, then
@@ -101,9 +85,9 @@ extension Results {
         let runs = self.runs.filter { $0.scenario == scenario }
         let first = runs.first
         let caption = "\(first?.steps ?? 0) steps measured (\(first?.layoutPasses ?? 0) with a layout pass); "
-            + "memory floor \(Results.microsText(first?.floorNanos ?? 0)) µs fill, "
-            + "\(Results.microsText(first?.copyFloorNanos ?? 0)) µs copy"
-            + ((first?.keptCopyFloorNanos ?? 0) > 0 ? ", \(Results.microsText(first?.keptCopyFloorNanos ?? 0)) µs kept copy." : ".")
+            + "memory floor \(Report.microsText(first?.floorNanos ?? 0)) µs fill, "
+            + "\(Report.microsText(first?.copyFloorNanos ?? 0)) µs copy"
+            + ((first?.keptCopyFloorNanos ?? 0) > 0 ? ", \(Report.microsText(first?.keptCopyFloorNanos ?? 0)) µs kept copy." : ".")
         // The counters split by unit: what is drawn and moved, and what is looked up or allocated.
         let drawn: Set<MetricUnit> = [.pixels, .fragments, .passes, .bytes]
         let groups: [(title: String, columns: [ReportColumn])] = [
@@ -111,8 +95,8 @@ extension Results {
              [.median(.step), .stepP90, .worstStep, .atStep, .firstStep] + [Ratio.stepToFloor, .stepToNone].map(ReportColumn.ratio)),
             ("Phase times in µs (medians), and the composite's traffic bound",
              [Phase.layout, .reuse, .composite].map(ReportColumn.median) + [.trafficBound, .ratio(.compositeToTraffic)]),
-            ("Drawing per step (means)", Results.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
-            ("Caches and objects per step (means)", Results.tableCounters.filter { !drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
+            ("Drawing per step (means)", Report.tableCounters.filter { drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
+            ("Caches and objects per step (means)", Report.tableCounters.filter { !drawn.contains($0.info.unit) }.map(ReportColumn.counter)),
         ] + (runs.contains { $0.cost != nil || $0.instructions != nil } ? [
             ("Host-free cost per step under valgrind (means; the same on every host)",
              [.instructions(.step), .cost(.estimatedCycles, .step), .cost(.estimatedCycles, .reuse), .cost(.estimatedCycles, .layout),
@@ -120,10 +104,10 @@ extension Results {
         ] : [])
         let tables = groups.map { group in
             ReportTable(title: group.title, header: ["strategy"] + group.columns.map(\.label),
-                        rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run, in: self) } },
+                        rows: runs.map { run in [Escape.shortened(run.strategy)] + group.columns.map { $0.cell(run, in: results) } },
                         glossary: group.columns.map { ($0.label, $0.meaning) })
         }
-        return (caption, tables + [Results.layerCostReportTable(runs)].compactMap { $0 })
+        return (caption, tables + [Report.layerCostReportTable(runs)].compactMap { $0 })
     }
 
     /// A host-free total as its mean per step, a whole number with thousands separators; "–"

@@ -6,9 +6,9 @@ import Results
 /// steps are laid end to end from 0: the runner interleaves strategies and the floor, and those gaps
 /// say nothing about a strategy. A phase that would overrun its step (timer granularity) is cut at
 /// the step's end so the slices nest; its measured ns stay in `args.ns`. Written by `ExportJSON`.
-extension Results {
+extension Report {
     /// The results as a Trace Event Format JSON object with `traceEvents` and `displayTimeUnit`.
-    public func traceReport() -> String {
+    public func trace() -> String {
         var events: [TraceEvent] = []
         let strategies = strategyNames
         for (s, scenario) in scenarioNames.enumerated() {
@@ -19,7 +19,7 @@ extension Results {
                 let tid = (strategies.firstIndex(of: run.strategy) ?? 0) + 1
                 events.append(.metadata("thread_name", pid: pid, tid: tid, args: TraceEvent.Args(name: run.strategy)))
                 events.append(.metadata("thread_sort_index", pid: pid, tid: tid, args: TraceEvent.Args(sortIndex: tid)))
-                events += Results.traceSteps(run, pid: pid, tid: tid)
+                events += Report.traceSteps(run, pid: pid, tid: tid)
             }
         }
         let other = TraceDocument.OtherData(tool: "CornerBench \(tool.version) \(tool.configuration)", optimized: tool.optimized,

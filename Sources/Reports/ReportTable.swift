@@ -16,12 +16,27 @@ struct ReportTable {
     /// Each metric column's title and what it means.
     var glossary: [(label: String, meaning: String)]
 
-    /// The delimiter row of a Markdown table (`Results.markdownTable`).
+    /// The delimiter row of a Markdown table (`markdown(delimiters:escape:)`).
     enum MarkdownDelimiters {
         /// `:---` for the first column, `---:` for the others: names left, numbers right.
         case aligned
         /// `---` for every column.
         case plain
+    }
+
+    /// The table as Markdown rows, every cell (header included) through `escape`: the one writer of
+    /// the reports' Markdown tables. `.aligned` puts the first column left and numbers right;
+    /// `.plain` leaves alignment to the viewer, as the gate's findings and `bench compare` do.
+    func markdown(delimiters: MarkdownDelimiters = .aligned, escape: (String) -> String = Escape.forMarkdown) -> String {
+        // An empty cell is written `| |`, as the findings table's unnamed first column is.
+        func line(_ cells: [String]) -> String { "|" + cells.map { $0.isEmpty ? " |" : " \(escape($0)) |" }.joined() + "\n" }
+        var out = line(header)
+        switch delimiters {
+        case .aligned: out += "|" + header.indices.map { $0 == 0 ? " :--- |" : " ---: |" }.joined() + "\n"
+        case .plain: out += "|" + String(repeating: "---|", count: header.count) + "\n"
+        }
+        for row in rows { out += line(row) }
+        return out
     }
 }
 
@@ -69,23 +84,23 @@ enum ReportColumn {
         }
     }
 
-    /// The run's value in this column, rounded as `Results.roundingNote` says; `results` is the
+    /// The run's value in this column, rounded as `Report.roundingNote` says; `results` is the
     /// file the run belongs to, for the test that puts `~` after a ratio to `none`.
     func cell(_ run: RunResult, in results: Results) -> String {
         switch self {
-        case .counter(let counter): return Results.counterText(run.perStep[counter], unit: counter.info.unit)
-        case .median(let phase): return run.timing[phase].map { Results.microsText($0.median) } ?? "–"
-        case .stepP90: return run.timing[.step].map { Results.microsText($0.p90) } ?? "–"
-        case .worstStep: return run.timing[.step].map { Results.microsText($0.max) } ?? "–"
+        case .counter(let counter): return Report.counterText(run.perStep[counter], unit: counter.info.unit)
+        case .median(let phase): return run.timing[phase].map { Report.microsText($0.median) } ?? "–"
+        case .stepP90: return run.timing[.step].map { Report.microsText($0.p90) } ?? "–"
+        case .worstStep: return run.timing[.step].map { Report.microsText($0.max) } ?? "–"
         case .atStep: return run.worstStep.map { $0.isEvent ? "\($0.index) (event)" : "\($0.index)" } ?? "–"
-        case .firstStep: return run.firstStepNanos.map(Results.microsText) ?? "–"
-        case .trafficBound: return run.trafficBoundNanos > 0 ? Results.microsText(run.trafficBoundNanos) : "–"
+        case .firstStep: return run.firstStepNanos.map(Report.microsText) ?? "–"
+        case .trafficBound: return run.trafficBoundNanos > 0 ? Report.microsText(run.trafficBoundNanos) : "–"
         case .ratio(.stepToNone):
             let noise = results.referenceTest(run).map { !$0.isSignificant } ?? false
             return run.ratios[.stepToNone].map { Format.decimal($0, 2) + (noise ? " ~" : "") } ?? "–"
         case .ratio(let ratio): return run.ratios[ratio].map { Format.decimal($0, 2) } ?? "–"
-        case .instructions(let phase): return Results.hostFreeText(run.instructions?[phase], steps: run.steps)
-        case .cost(let metric, let phase): return Results.hostFreeText(run.cost?[phase]?[metric], steps: run.steps)
+        case .instructions(let phase): return Report.hostFreeText(run.instructions?[phase], steps: run.steps)
+        case .cost(let metric, let phase): return Report.hostFreeText(run.cost?[phase]?[metric], steps: run.steps)
         }
     }
 }

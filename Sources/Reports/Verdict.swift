@@ -274,7 +274,7 @@ struct Verdict {
     }
 }
 
-extension Results {
+extension Report {
     /// The verdict of `scenario`.
     func verdict(scenario: String) -> Verdict {
         Verdict(scenario: scenario, runs: runs.filter { $0.scenario == scenario })

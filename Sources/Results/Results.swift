@@ -2,8 +2,9 @@
 //
 // Job: `Results` and `RunResult` (what a run measured, per scenario and strategy), the metric
 // catalogue (`Counter`, `Phase`, `Ratio`, `CostMetric`), `DeviceTime`, `CacheModel` and
-// `CacheEvents`, `HostFingerprint` and provenance, limits (`Limit`), each scenario's definition
-// (typed: `RecordedDefinition`, from `Scenarios`), and reading and writing the JSON, old files
+// `CacheEvents`, `HostFingerprint` and provenance, the build (`ToolBuild`), `--shard`'s `Shard`,
+// limits (`Limit`), each scenario's definition (typed: `RecordedDefinition`, from `Scenarios`),
+// and reading and writing the JSON, old files
 // included: each type is written by `Encodable` and read by its own `init(from:)` over `JSONNode`
 // in `Type+Reading.swift` beside it, every refusal a `ResultsProblem` at its key path
 // (`Results+JSON` is the entry, `InputFile` reads the bytes).

@@ -167,7 +167,7 @@ final class NothingSkippedInSilenceTests: XCTestCase {
             XCTAssertEqual((error as? BenchError)?.description, "a.json is shard 1/3 and b.json shard 2/2: shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
         }
         XCTAssertThrowsError(try merge([("a.json", try Self.shard(2, of: 3)), ("b.json", try Self.shard(2, of: 3, ["--quiet"]))])) { error in
-            XCTAssertEqual(error as? BenchError, .input(.incomparable(.sameShard(earlier: "a.json", file: "b.json", shard: Shard(index: 2, count: 3)))))
+            XCTAssertEqual(error as? BenchError, .input(.incomparable(.sameShard(earlier: "a.json", file: "b.json", shard: "2/3"))))
             XCTAssertEqual((error as? BenchError)?.description, "a.json and b.json are both shard 2/3; merge the shards of one run, each once.")
         }
     }

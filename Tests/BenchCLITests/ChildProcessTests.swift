@@ -1,6 +1,7 @@
 import Analysis
 @testable import BenchCLI
 import CLITestSupport
+import Callgrind
 import Foundation
 import Harness
 import HarnessTestSupport

@@ -85,7 +85,7 @@ final class OutputWidthTests: TemporaryDirectoryTestCase {
     /// What `bench run --instructions` prints (the cycles' columns, the verdict's cycles rank): the
     /// table of the committed baseline, which was counted so, since valgrind cannot run in-process.
     func testTheTableOfACountedRunFits() throws {
-        let table = try baseline().comparisonTable()
+        let table = Report(try baseline()).comparisonTable()
         XCTAssertTrue(table.contains("Mcycles"), table)
         assertFits(table, "the table of a run with instruction counts")
     }

@@ -3,6 +3,7 @@ import CLITestSupport
 import Foundation
 import Harness
 import HarnessTestSupport
+import Pictures
 import RasterTestSupport
 import Results
 import Strategies

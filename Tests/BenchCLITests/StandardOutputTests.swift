@@ -2,6 +2,7 @@
 import CLITestSupport
 import Foundation
 import Harness
+import Pictures
 import RasterTestSupport
 import Results
 import XCTest

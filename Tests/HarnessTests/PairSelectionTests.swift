@@ -114,7 +114,7 @@ final class PairSelectionTests: XCTestCase {
 
     func testAShardWithNothingToRunSaysHowManyShardsWould() {
         XCTAssertThrowsError(try select(["labels"], shard: Shard(index: 4, count: 4))) { error in
-            XCTAssertEqual(error as? BenchError, .usage(.selection(.emptyShard(shard: Shard(index: 4, count: 4), pairs: 3, reference: "none"))))
+            XCTAssertEqual(error as? BenchError, .usage(.selection(.emptyShard(shard: "4/4", pairs: 3, reference: "none"))))
             XCTAssertEqual((error as? BenchError)?.description, "--shard 4/4 selects nothing: the selection divides into only 3 pair(s) (the reference 'none' of a scenario with other pairs is not divided), so give at most 3 shard(s).")
         }
     }

@@ -12,8 +12,9 @@ final class IncomparableResultsRenderingTests: XCTestCase {
         XCTAssertEqual(reason.description, sentence, file: file, line: line)
     }
 
-    private let debug = ToolBuild(version: "1.0.0", configuration: "debug", optimized: false, swift: "6.3")
-    private let release = ToolBuild(version: "1.0.0", configuration: "release", optimized: true, swift: "6.3")
+    /// Two builds in the words Results' `ToolBuild.identity` gives them.
+    private let debug = "1.0.0, debug, not optimized, Swift 6.3"
+    private let release = "1.0.0, release, optimized, Swift 6.3"
 
     // MARK: The gate
 
@@ -66,12 +67,6 @@ final class IncomparableResultsRenderingTests: XCTestCase {
                        "cannot gate the estimated cycles of ci-scroll/none: this run has them for the step phase and the baseline has none; a phase counted on one side only would pass unchecked. Count every row (bench run --instructions), or update the baseline.")
     }
 
-    func testBuildQuotesTheConfiguration() {
-        XCTAssertEqual(IncomparableResults.build(release), "release build (optimized)")
-        XCTAssertEqual(IncomparableResults.build(ToolBuild(version: "1", configuration: "de\rbug", optimized: false, swift: "6.3")),
-                       "de\\rbug build (NOT optimized)")
-    }
-
     func testOtherDefinitionListsTheChangedFields() {
         assertSentence(.otherDefinition(scenario: "ci-scroll", changes: [DefinitionChange(path: ["device", "name"], old: nil, new: "ipad"),
                                                                            DefinitionChange(path: ["rows"], old: 40, new: 80)]),
@@ -115,7 +110,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
     }
 
     func testShardBuildsOfOtherToolsNameBothTools() {
-        let other = ToolBuild(version: "1.0.1", configuration: "debug", optimized: false, swift: "6.2")
+        let other = "1.0.1, debug, not optimized, Swift 6.2"
         assertSentence(.shardBuilds(first: "a.json", firstBuild: .tool(release), shard: "b.json", shardBuild: .tool(other)),
                        "a.json and b.json were made by different builds of bench (1.0.0, release, optimized, Swift 6.3 and 1.0.1, debug, not optimized, Swift 6.2); make every shard with one build.")
     }
@@ -130,7 +125,7 @@ final class IncomparableResultsRenderingTests: XCTestCase {
         XCTAssertEqual(BuildIdentity.tool(release).description, "1.0.0, release, optimized, Swift 6.3")
         XCTAssertEqual(BuildIdentity.tool(debug).description, "1.0.0, debug, not optimized, Swift 6.3")
         // The tool is quoted as one text: a long version shortens the whole of it.
-        let long = ToolBuild(version: String(repeating: "9", count: 50), configuration: "release", optimized: true, swift: "6.3")
+        let long = String(repeating: "9", count: 50) + ", release, optimized, Swift 6.3"
         XCTAssertEqual(BuildIdentity.tool(long).description, "\(String(repeating: "9", count: 50)), release,… (81 bytes)")
         XCTAssertEqual(BuildIdentity.compiler("swift\u{7}", target: "x86_64").description, "compiler swift\\u{07} for x86_64")
     }
@@ -158,13 +153,13 @@ final class IncomparableResultsRenderingTests: XCTestCase {
     }
 
     func testShardDivisionsNameBothShards() {
-        assertSentence(.shardDivisions(first: "a.json", firstShard: Shard(index: 1, count: 2),
-                                       other: "b.json", otherShard: Shard(index: 2, count: 3)),
+        assertSentence(.shardDivisions(first: "a.json", firstShard: "1/2",
+                                       other: "b.json", otherShard: "2/3"),
                        "a.json is shard 1/2 and b.json shard 2/3: shards of one run divide it into the same number of parts; merge the shards of one run, made with the same n in --shard i/n.")
     }
 
     func testSameShardNamesBothFilesAndTheShard() {
-        assertSentence(.sameShard(earlier: "a.json", file: "c.json", shard: Shard(index: 2, count: 4)),
+        assertSentence(.sameShard(earlier: "a.json", file: "c.json", shard: "2/4"),
                        "a.json and c.json are both shard 2/4; merge the shards of one run, each once.")
     }
 

@@ -49,7 +49,7 @@ final class SelectionProblemRenderingTests: XCTestCase {
     }
 
     func testAnEmptyShardSaysHowManyShardsTheSelectionHas() {
-        assertSentence(.emptyShard(shard: Shard(index: 3, count: 4), pairs: 2, reference: "none"),
+        assertSentence(.emptyShard(shard: "3/4", pairs: 2, reference: "none"),
                        "--shard 3/4 selects nothing: the selection divides into only 2 pair(s) (the reference 'none' of a scenario with other pairs is not divided), so give at most 2 shard(s).")
     }
 

@@ -34,7 +34,7 @@ final class CSVReportTests: XCTestCase {
 
     func testCSVHasAHeaderAndOneRowPerRunWithTheResultsNumbers() throws {
         let results = ReportSample.sample()
-        let csv = results.report(.csv)
+        let csv = Report(results).rendered(as: .csv)
         XCTAssertTrue(csv.hasSuffix("\r\n"))
         XCTAssertTrue(csv.contains(#""fling, ""events""""#), "a name with a comma and quotes is quoted")
         let records = parseCSV(csv)

@@ -48,23 +48,23 @@ final class ConsoleReportTests: XCTestCase {
         let cell = ScenarioDefinition.Cell(layers: [], separatorInset: 0, rowHeight: nil)
         definition.content = .rows([.cell(cell), .settings(icon: false, title: 3, detail: 0, accessory: "none"), .cell(cell)], header: 0, footer: 0)
         results.scenarioDefinitions = ["scroll": .typed(definition)]
-        let what = try XCTUnwrap(results.what("scroll", gpu: "a13"))
+        let what = try XCTUnwrap(Report(results).what("scroll", gpu: "a13"))
         XCTAssertEqual(what.device, "iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)")
         XCTAssertEqual(what.table, "1 section of 8 rows, rows 44.5 pt tall, corner radius 10 pt, side inset 16 pt, headers 35 pt, footers 18 pt, 2 cells described as layers")
         results.scenarioDefinitions?["scroll"]?.edit {
             $0.content = .cell(cell, header: 0, footer: 0)
             $0.rowsPerSection = [1, 3]
         }
-        XCTAssertEqual(results.what("scroll", gpu: nil)?.table?.hasPrefix("1 section of [1, 3] rows,"), true)
-        XCTAssertEqual(results.what("scroll", gpu: nil)?.table?.hasSuffix(", a cell described as layers"), true)
+        XCTAssertEqual(Report(results).what("scroll", gpu: nil)?.table?.hasPrefix("1 section of [1, 3] rows,"), true)
+        XCTAssertEqual(Report(results).what("scroll", gpu: nil)?.table?.hasSuffix(", a cell described as layers"), true)
         // A definition in the older format is prose, which is not parsed: no line.
         results.scenarioDefinitions = ["scroll": .prose(["device": "iphone-se 375 × 667 pt @2× 60 Hz", "sections": "1"])]
-        XCTAssertNil(results.what("scroll", gpu: nil))
+        XCTAssertNil(Report(results).what("scroll", gpu: nil))
     }
 
     func testConsoleMarksATimesNoneWithinNoiseWithATildeAndAClearDifferenceWithout() {
         for processes in [false, true] {
-            let table = Self.noiseSample(processes: processes).comparisonTable()
+            let table = Report(Self.noiseSample(processes: processes)).comparisonTable()
             XCTAssertTrue(consoleLine(table, "same").hasSuffix("1.00 ~"), table)
             XCTAssertTrue(consoleLine(table, "slow").hasSuffix("1.50"), table)
             XCTAssertTrue(consoleLine(table, "none").hasSuffix("1.00"), "none is not tested against itself: " + table)
@@ -78,7 +78,7 @@ final class ConsoleReportTests: XCTestCase {
 
     func testConsoleShowsTheStepP90NextToTheMedianAndKeepsTheBoundAfterTheComposite() throws {
         let results = ReportSample.sample()
-        let table = results.comparisonTable(wide: true)
+        let table = Report(results).comparisonTable(wide: true)
         let lines = table.split(separator: "\n")
         let counters = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Counters and this host's time") }, "the counters follow the verdict")
         let header = try XCTUnwrap(lines[counters...].first { $0.hasPrefix("strategy") }).split(separator: " ", omittingEmptySubsequences: true)
@@ -94,13 +94,13 @@ final class ConsoleReportTests: XCTestCase {
     /// The default table fits a 120-column terminal and leads to the verdict; `wide` has every column.
     func testTheDefaultConsoleTableFits120ColumnsAndEndsInTheVerdict() throws {
         let results = ReportSample.sample()
-        let table = results.comparisonTable()
+        let table = Report(results).comparisonTable()
         for line in table.split(separator: "\n") where line.hasPrefix("strategy") || results.runs.contains(where: { line.hasPrefix($0.strategy + " ") }) {
             XCTAssertLessThanOrEqual(line.count, 120, String(line))
         }
         XCTAssertTrue(table.contains("Verdict: what the device pays, cheapest first"), table)
         XCTAssertTrue(table.contains("not the device's GPU"), table)
         XCTAssertFalse(table.contains("step p90"))
-        XCTAssertTrue(results.comparisonTable(wide: true).contains("step p90"))
+        XCTAssertTrue(Report(results).comparisonTable(wide: true).contains("step p90"))
     }
 }

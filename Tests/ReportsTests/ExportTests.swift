@@ -65,18 +65,18 @@ final class ExportTests: XCTestCase {
         var results = Self.results()
         results.runs[0].instructions = results.runs[1].instructions
         results.runs[0].cost = results.runs[1].cost!.mapValues { $0.mapValues { $0 / 2 } }
-        let table = results.comparisonTable()
+        let table = Report(results).comparisonTable()
         XCTAssertTrue(table.contains("Mcycles"), table)
         // The counters and host-time table follows the verdict.
         let lines = table.split(separator: "\n")
         let counters = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Counters and this host's time") }, table)
         let row = try XCTUnwrap(lines[counters...].first { $0.hasPrefix("per-cell-mask") }, table)
         XCTAssertTrue(row.hasSuffix("2.00"), "per-cell-mask counts twice none's cycles: \(row)")
-        XCTAssertFalse(Self.results(scenarios: ["s"], strategies: ["none"]).comparisonTable().contains("Mcycles"), "not counted, not shown")
-        let csv = results.csvReport().split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        XCTAssertFalse(Report(Self.results(scenarios: ["s"], strategies: ["none"])).comparisonTable().contains("Mcycles"), "not counted, not shown")
+        let csv = Report(results).csv().split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let column = try XCTUnwrap(csv[0].firstIndex(of: "composite_estimatedCycles"))
         XCTAssertEqual(csv[2][column], "\(results.runs[1].cost![.composite]![.estimatedCycles]!)")
-        XCTAssertTrue(results.markdownReport().contains("Host-free cost per step"), results.markdownReport())
+        XCTAssertTrue(Report(results).markdown().contains("Host-free cost per step"), Report(results).markdown())
     }
 
     /// A counted row exports each phase's instructions and costs as means per step, in all three
@@ -85,15 +85,15 @@ final class ExportTests: XCTestCase {
         let results = Self.results()
         let run = results.runs[1]
         let perStep = Double(run.cost![.composite]![.estimatedCycles]!) / Double(run.steps)
-        let object = try bmf(results.bmfReport())
+        let object = try bmf(Report(results).bmf())
         XCTAssertEqual(object[run.exportName]?["composite.estimatedCycles"], ["value": perStep])
         XCTAssertEqual(object[run.exportName]?["step.instructions"]?["value"], Double(run.instructions![.step]!) / Double(run.steps))
         XCTAssertNil(object[results.runs[0].exportName]?["composite.estimatedCycles"], "not counted, not exported")
-        let github = try XCTUnwrap(try json(results.githubBenchmarkReport()) as? [[String: Any]])
+        let github = try XCTUnwrap(try json(Report(results).githubBenchmark()) as? [[String: Any]])
         let entry = try XCTUnwrap(github.first { ($0["name"] as? String)?.hasSuffix("composite.estimatedCycles") == true })
         XCTAssertEqual(Self.double(entry["value"]), perStep)
         XCTAssertEqual(entry["unit"] as? String, "cycles/step")
-        XCTAssertTrue(results.influxReport().contains("composite.estimatedCycles=\(perStep)"), results.influxReport())
+        XCTAssertTrue(Report(results).influx().contains("composite.estimatedCycles=\(perStep)"), Report(results).influx())
     }
 
     private func json(_ text: String) throws -> Any {
@@ -127,7 +127,7 @@ final class ExportTests: XCTestCase {
 
     func testBMFIsAnObjectOfBenchmarksEachHoldingEveryMetricAsANumericValue() throws {
         let results = Self.results()
-        let object = try XCTUnwrap(try json(results.bmfReport()) as? [String: Any], "BMF is one JSON object")
+        let object = try XCTUnwrap(try json(Report(results).bmf()) as? [String: Any], "BMF is one JSON object")
         XCTAssertEqual(Set(object.keys), Set(results.runs.map { "\($0.scenario)/\($0.strategy)" }))
         for run in results.runs {
             let measures = try XCTUnwrap(object["\(run.scenario)/\(run.strategy)"] as? [String: Any])
@@ -143,7 +143,7 @@ final class ExportTests: XCTestCase {
                     XCTAssertLessThanOrEqual(value, high, name)
                 }
             }
-            let values = try bmf(results.bmfReport())[run.exportName]
+            let values = try bmf(Report(results).bmf())[run.exportName]
             XCTAssertEqual(values?["blendedPixels"]?["value"], run.perStep[.blendedPixels], "a counter is its mean per step")
             XCTAssertEqual(values?["step"]?["value"], Double(run.timing[.step]!.median), "a phase is its median in ns")
             XCTAssertEqual(values?["stepToNone"]?["value"], run.ratios[.stepToNone])
@@ -152,7 +152,7 @@ final class ExportTests: XCTestCase {
 
     func testBMFTimesCarryTheRoundMediansSpanOnlyWithTwoOrMoreRounds() throws {
         let results = Self.results()
-        let object = try bmf(results.bmfReport())
+        let object = try bmf(Report(results).bmf())
         let oneRound = try XCTUnwrap(object["scroll/none"]?["step"])
         XCTAssertEqual(Set(oneRound.keys), ["value"], "one round has no spread to show")
         let rounds = try XCTUnwrap(results.runs[1].rounds?[.step])
@@ -170,7 +170,7 @@ final class ExportTests: XCTestCase {
         var results = Self.results()
         results.runs[1].rounds![.step] = [1, 2]
         results.runs[1].roundRatios![.stepToNone] = [9, 10]
-        let object = try bmf(results.bmfReport())
+        let object = try bmf(Report(results).bmf())
         let step = try XCTUnwrap(object["scroll/per-cell-mask"]?["step"])
         XCTAssertEqual(step["lower_value"], 1)
         XCTAssertEqual(step["upper_value"], step["value"])
@@ -183,7 +183,7 @@ final class ExportTests: XCTestCase {
 
     func testGitHubBenchmarkIsAnArrayOfSmallerIsBetterEntriesWithNameUnitAndValue() throws {
         let results = Self.results()
-        let entries = try XCTUnwrap(try json(results.githubBenchmarkReport()) as? [[String: Any]], "an array of objects")
+        let entries = try XCTUnwrap(try json(Report(results).githubBenchmark()) as? [[String: Any]], "an array of objects")
         let smaller = Counter.allCases.filter { $0.info.polarity == .smallerIsBetter }
         XCTAssertFalse(smaller.count == Counter.allCases.count, "the catalogue has larger-is-better counters to leave out")
         var names: [String] = []
@@ -279,7 +279,7 @@ final class ExportTests: XCTestCase {
 
     func testInfluxHasALinePerRowWithItsTagsEveryMetricAsAFieldAndTheRunsTimestamp() throws {
         let results = Self.results()
-        let text = results.influxReport()
+        let text = Report(results).influx()
         XCTAssertTrue(text.hasSuffix("\n"))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, results.runs.count)
@@ -296,7 +296,7 @@ final class ExportTests: XCTestCase {
 
     func testInfluxWritesTimesAsIntegersAndMeansAndRatiosAlwaysAsFloats() throws {
         let results = Self.results()
-        let point = try XCTUnwrap(Self.parsePoint(String(results.influxReport().split(separator: "\n")[0])))
+        let point = try XCTUnwrap(Self.parsePoint(String(Report(results).influx().split(separator: "\n")[0])))
         let fields = Dictionary(point.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
         let run = results.runs[0]
         for phase in Phase.allCases {
@@ -314,9 +314,9 @@ final class ExportTests: XCTestCase {
     func testInfluxLeavesOutTheTimestampWhenCreatedAtIsNotATime() throws {
         var results = Self.results()
         results.createdAt = "yesterday"
-        let point = try XCTUnwrap(Self.parsePoint(String(results.influxReport().split(separator: "\n")[0])))
+        let point = try XCTUnwrap(Self.parsePoint(String(Report(results).influx().split(separator: "\n")[0])))
         XCTAssertNil(point.timestamp)
-        XCTAssertEqual(Results.unixNanoseconds("2025-01-02T03:04:05.250Z"), 1_735_787_045_250_000_000)
+        XCTAssertEqual(Report.unixNanoseconds("2025-01-02T03:04:05.250Z"), 1_735_787_045_250_000_000)
     }
 
     // MARK: Hostile names
@@ -328,9 +328,9 @@ final class ExportTests: XCTestCase {
 
     func testHostileNamesStayWholeInTheJSONExports() throws {
         let results = Self.results(scenarios: Self.hostile, strategies: ["none", "x y,z=\"w\"\n"])
-        let bmf = try XCTUnwrap(try json(results.bmfReport()) as? [String: Any])
+        let bmf = try XCTUnwrap(try json(Report(results).bmf()) as? [String: Any])
         XCTAssertEqual(Set(bmf.keys), Set(results.runs.map { $0.scenario + "/" + $0.strategy }))
-        let entries = try XCTUnwrap(try json(results.githubBenchmarkReport()) as? [[String: Any]])
+        let entries = try XCTUnwrap(try json(Report(results).githubBenchmark()) as? [[String: Any]])
         let names = Set(entries.compactMap { $0["name"] as? String })
         for run in results.runs {
             XCTAssertTrue(names.contains(run.scenario + "/" + run.strategy + ": step"), String(run.scenario.prefix(40)))
@@ -339,7 +339,7 @@ final class ExportTests: XCTestCase {
 
     func testHostileNamesCannotBreakALineOrATagOfTheLineProtocol() throws {
         let results = Self.results(scenarios: Self.hostile, strategies: ["none", "x y,z=\"w\"\n"])
-        let text = results.influxReport()
+        let text = Report(results).influx()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, results.runs.count, "a name added or removed a line")
         XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character reached the file")
@@ -366,7 +366,7 @@ final class ExportTests: XCTestCase {
 
     func testATagValueEndingInABackslashEndsWhereInfluxDBReadsIt() throws {
         let results = Self.results(scenarios: ["trail\\", "mid\\dle", "\\,"], strategies: ["none"])
-        let lines = results.influxReport().split(separator: "\n")
+        let lines = Report(results).influx().split(separator: "\n")
         XCTAssertEqual(lines.count, 3)
         let tags = try lines.map { try XCTUnwrap(Self.parsePoint(String($0)), "InfluxDB refuses: \($0.prefix(80))").tags }
         XCTAssertEqual(tags.map { $0.map(\.key) }, Array(repeating: ["scenario", "strategy"], count: 3))
@@ -377,7 +377,7 @@ final class ExportTests: XCTestCase {
     func testScenariosWhoseNamesDifferAreNeverOneInfluxSeries() throws {
         let scenarios = ["trail\\", #"trail\u{5C}"#, "line\nbreak", #"line\nbreak"#, "esc\u{1B}", #"esc\u{1B}"#, #"a\\b"#, #"a\b"#]
         let results = Self.results(scenarios: scenarios, strategies: ["none"])
-        let points = try results.influxReport().split(separator: "\n").map { try XCTUnwrap(Self.parsePoint(String($0))) }
+        let points = try Report(results).influx().split(separator: "\n").map { try XCTUnwrap(Self.parsePoint(String($0))) }
         XCTAssertEqual(points.count, scenarios.count)
         let series = points.map { point in point.measurement + point.tags.map { "," + $0.key + "=" + $0.value }.joined() + " " + (point.timestamp ?? "") }
         XCTAssertEqual(Set(series).count, scenarios.count, "two names stored as one series at one time: \(series)")
@@ -385,9 +385,9 @@ final class ExportTests: XCTestCase {
 
     func testEveryExportIsDispatched() {
         let results = Self.results()
-        XCTAssertEqual(results.report(.bmf), results.bmfReport())
-        XCTAssertEqual(results.report(.githubBenchmark), results.githubBenchmarkReport())
-        XCTAssertEqual(results.report(.influx), results.influxReport())
+        XCTAssertEqual(Report(results).rendered(as: .bmf), Report(results).bmf())
+        XCTAssertEqual(Report(results).rendered(as: .githubBenchmark), Report(results).githubBenchmark())
+        XCTAssertEqual(Report(results).rendered(as: .influx), Report(results).influx())
         XCTAssertEqual(ReportFormat.githubBenchmark.rawValue, "github-benchmark")
     }
 }

@@ -37,7 +37,7 @@ final class FixReportTests: XCTestCase {
     }
 
     func testTheConsoleSavesTheRowsFiguresLessEachFixsRun() {
-        let table = sample().comparisonTable()
+        let table = Report(sample()).comparisonTable()
         XCTAssertTrue(words(table).contains("What each fix saves under none, per frame"), table)
         XCTAssertEqual(line(table, "layers[0]").suffix(2), ["12.5", "5.00–8.00"])
         XCTAssertEqual(line(table, "layers[0] + layers[1]").suffix(2), ["25.0", "9.50–15.40"])
@@ -48,18 +48,18 @@ final class FixReportTests: XCTestCase {
     func testNothingPayingOrNothingApplyingIsSaidAndOldRowsPrintNothing() {
         var results = sample()
         results.runs[0].fixes = []
-        XCTAssertTrue(words(results.comparisonTable()).contains("No fix applies to the layers that pay"))
+        XCTAssertTrue(words(Report(results).comparisonTable()).contains("No fix applies to the layers that pay"))
         results.runs[0].layerCosts = results.runs[0].layerCosts?.map { var cost = $0; cost.offscreenPasses = 0; cost.screenSplits = 0; return cost }
-        XCTAssertTrue(words(results.comparisonTable()).contains("No layer of the cell pays an off-screen pass or a split under none"))
+        XCTAssertTrue(words(Report(results).comparisonTable()).contains("No layer of the cell pays an off-screen pass or a split under none"))
         results.runs[0].fixes = nil
-        XCTAssertFalse(results.comparisonTable().contains("fix"))
-        XCTAssertFalse(results.markdownReport().contains("What fixes save"))
+        XCTAssertFalse(Report(results).comparisonTable().contains("fix"))
+        XCTAssertFalse(Report(results).markdown().contains("What fixes save"))
     }
 
     func testLayersLeftOutAreNamed() {
         var results = sample()
         results.runs[0].fixesLeftOut = ["layers[9]", "layers[10]"]
-        XCTAssertTrue(words(results.comparisonTable()).contains("Not priced, beyond the dearest layers that pay: layers[9], layers[10]."))
+        XCTAssertTrue(words(Report(results).comparisonTable()).contains("Not priced, beyond the dearest layers that pay: layers[9], layers[10]."))
     }
 
     func testMarkdownAndHTMLSummariesGiveOneSentence() {
@@ -67,8 +67,8 @@ final class FixReportTests: XCTestCase {
         let sentence = "What fixes save under none, per frame (each a run of the fixed cell; ms modelled): layers[0] pre-rounded image: "
             + "16 pt corners drawn in, no clip: 12.5 passes, 5.00–8.00 ms; layers[0] + layers[1] rasterize: shouldRasterize at 2×: 25.0 passes, "
             + "9.50–15.40 ms; layers[1] plain background: cornerRadius 16 pt for the mask: 0.0 passes, -0.12 to 0.40 ms."
-        XCTAssertEqual(results.fixSentence(scenario: "long-table"), sentence)
-        XCTAssertTrue(results.markdownReport().contains(Escape.forMarkdown(sentence)))
-        XCTAssertTrue(results.htmlReport().contains("<p class=\"fixes\">" + Escape.html(sentence) + "</p>"))
+        XCTAssertEqual(Report(results).fixSentence(scenario: "long-table"), sentence)
+        XCTAssertTrue(Report(results).markdown().contains(Escape.forMarkdown(sentence)))
+        XCTAssertTrue(Report(results).html().contains("<p class=\"fixes\">" + Escape.html(sentence) + "</p>"))
     }
 }

@@ -22,7 +22,7 @@ final class HTMLPicturesAndAxesTests: XCTestCase {
         let pictures = [FramePNG(title: "long, per-cell-mask, step 111, overlay offscreen", pngBytes: whole, legend: legend,
                                         closeUp: .init(pngBytes: closeUp, caption: "Close-up of a section's top-left corner")),
                         FramePNG(title: "long, none, step 111, overlay blended", pngBytes: png(1024, 1630))]
-        let html = ResultsFixtures.run().report(.html, pictures: pictures)
+        let html = Report(ResultsFixtures.run()).rendered(as: .html, pictures: pictures)
 
         // The thumbnail is the close-up at its own size (at least 400 px: the grid's columns are
         // 480 px wide where the page has room), inside a link to the whole frame.
@@ -45,10 +45,10 @@ final class HTMLPicturesAndAxesTests: XCTestCase {
     }
 
     func testThePNGHeaderGivesThePicturesSize() {
-        XCTAssertEqual(Results.pngSize(png(480, 256))?.width, 480)
-        XCTAssertEqual(Results.pngSize(png(70_000, 3))?.width, 70_000)
-        XCTAssertNil(Results.pngSize([1, 2, 3]))
-        XCTAssertNil(Results.pngSize(Array(repeating: 0, count: 40)))
+        XCTAssertEqual(Report.pngSize(png(480, 256))?.width, 480)
+        XCTAssertEqual(Report.pngSize(png(70_000, 3))?.width, 70_000)
+        XCTAssertNil(Report.pngSize([1, 2, 3]))
+        XCTAssertNil(Report.pngSize(Array(repeating: 0, count: 40)))
     }
 
     func testAxesStartAtZeroStepByOneTwoOrFiveAndReachTheirFloor() {
@@ -64,7 +64,7 @@ final class HTMLPicturesAndAxesTests: XCTestCase {
             (0.0037, 4, 0, 0.001, 0.004),
         ]
         for (maximum, count, floor, step, top) in cases {
-            let ticks = Results.niceTicks(upTo: maximum, count: count, atLeast: floor)
+            let ticks = Report.niceTicks(upTo: maximum, count: count, atLeast: floor)
             let what = "\(maximum), \(count) ticks, at least \(floor)"
             XCTAssertEqual(ticks.step, step, accuracy: step * 1e-9, what)
             XCTAssertEqual(ticks.top, top, accuracy: top * 1e-9, what)
@@ -76,18 +76,18 @@ final class HTMLPicturesAndAxesTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(ticks.top + 1e-12, max(maximum, floor), what)
             XCTAssertLessThan(ticks.top - ticks.step, max(maximum, floor), what)
         }
-        XCTAssertEqual(Results.niceTicks(upTo: .nan, count: 4).values, [0, 1])
-        XCTAssertEqual(Results.niceTicks(upTo: .infinity, count: 4, atLeast: 1).top, 1)
+        XCTAssertEqual(Report.niceTicks(upTo: .nan, count: 4).values, [0, 1])
+        XCTAssertEqual(Report.niceTicks(upTo: .infinity, count: 4, atLeast: 1).top, 1)
     }
 
     func testTheOffscreenChartDrawsATenthOfAPassAsATenthOfItsAxis() throws {
-        let html = ResultsFixtures.run().report(.html)
+        let html = Report(ResultsFixtures.run()).rendered(as: .html)
         let chart = try XCTUnwrap(html.components(separatedBy: "<svg").first { $0.contains(">Off-screen passes per step<") })
         let ticks = try NSRegularExpression(pattern: #"<text class="tick"[^>]*>([^<]*)</text>"#)
             .matches(in: chart, range: NSRange(chart.startIndex..., in: chart)).map { String(chart[Range($0.range(at: 1), in: chart)!]) }
         XCTAssertEqual(ticks.first, "0")
         XCTAssertGreaterThanOrEqual(Double(ticks.last ?? "") ?? 0, 1, "a count's axis reaches at least 1: \(ticks)")
-        let bars = Results.barChart(title: "t", axis: "passes", bars: [Results.Bar(name: "a", value: 0.1, whisker: nil, colour: "#000", text: "0.1")],
+        let bars = Report.barChart(title: "t", axis: "passes", bars: [Report.Bar(name: "a", value: 0.1, whisker: nil, colour: "#000", text: "0.1")],
                                     atLeast: 1)
         XCTAssertTrue(bars.contains(">1.0</text>"), "the axis ends at 1, not at 0.1")
     }

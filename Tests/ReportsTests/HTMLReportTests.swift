@@ -33,7 +33,7 @@ final class HTMLReportTests: XCTestCase {
     func testHTMLHasThreeBarChartsAndAStepTimeChartPerStrategyAndNothingFromTheNetwork() throws {
         // Bytes whose Base64 is all slashes: the URL check below must look past data: URIs.
         let picture = FramePNG(title: #"step 40 <blended> & "overlay""#, pngBytes: [0x89, 0x50, 0x4E, 0x47] + Array(repeating: 0xFF, count: 30))
-        let html = ReportSample.sample().report(.html, pictures: [picture])
+        let html = Report(ReportSample.sample()).rendered(as: .html, pictures: [picture])
 
         let sections = htmlSections(html)
         XCTAssertEqual(sections.count, ReportSample.scenarios.count)
@@ -61,19 +61,19 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(withoutDataURIs.contains("//"), "no protocol-relative or other URL reference")
         XCTAssertEqual(lowered.components(separatedBy: "src=\"").count - 1, 1, "the picture is the only source")
 
-        XCTAssertFalse(ReportSample.sample().report(.html).contains("data:image/png"), "no pictures, no images")
+        XCTAssertFalse(Report(ReportSample.sample()).rendered(as: .html).contains("data:image/png"), "no pictures, no images")
     }
 
     func testAScenariosStepTimeChartsShareOneScaleThatTheColdFirstStepDoesNotSet() throws {
         var results = ReportSample.sample()
         // The first strategy's first step 100 times slower: a cold start.
         results.runs[0].samples[.step]![0] *= 100
-        let section = try XCTUnwrap(htmlSections(results.report(.html)).first)
+        let section = try XCTUnwrap(htmlSections(Report(results).rendered(as: .html)).first)
         let charts = panels(section)
         let scales = charts.values.map(verticalScale)
         XCTAssertGreaterThanOrEqual(scales[0].count, 3)
         XCTAssertEqual(Set(scales).count, 1, "every strategy's chart has the same vertical scale")
-        let unchanged = try XCTUnwrap(htmlSections(ReportSample.sample().report(.html)).first)
+        let unchanged = try XCTUnwrap(htmlSections(Report(ReportSample.sample()).rendered(as: .html)).first)
         XCTAssertEqual(scales[0], verticalScale(try XCTUnwrap(panels(unchanged)["none"])), "the cold step leaves the scale alone")
         let cold = try XCTUnwrap(charts["none"])
         XCTAssertTrue(cold.contains("at step 0 (the first, cold)"), "the clipped step is marked and named")
@@ -85,65 +85,65 @@ final class HTMLReportTests: XCTestCase {
 
     func testStepScaleLeavesOutTheFirstStepAndTheTopPercent() {
         let steady = (0..<200).map { 1_000 + Double($0 % 50) }   // 1,000 ... 1,049 µs
-        let plain = Results.stepScale([steady, steady])
+        let plain = Report.stepScale([steady, steady])
         XCTAssertGreaterThan(plain.top, 1_049)
         XCTAssertLessThan(plain.top, 1_600, "close above the steps, not above a multiple of them")
         var cold = steady
         cold[0] = 8_000
-        XCTAssertEqual(Results.stepScale([cold, steady]).top, plain.top, "the first step is not in the scale")
+        XCTAssertEqual(Report.stepScale([cold, steady]).top, plain.top, "the first step is not in the scale")
         var stalled = steady
         stalled[100] = 50_000
-        XCTAssertEqual(Results.stepScale([stalled, steady]).top, plain.top, "one stall in 400 steps is above the 99th percentile")
+        XCTAssertEqual(Report.stepScale([stalled, steady]).top, plain.top, "one stall in 400 steps is above the 99th percentile")
         var slow = steady
         for i in 1..<slow.count { slow[i] *= 3 }
-        XCTAssertGreaterThan(Results.stepScale([slow, steady]).top, 3_000, "a slow strategy is in the scale")
-        XCTAssertEqual(Results.stepScale([[5_000]]).top, 6_000, "a single step is all there is to scale to")
-        XCTAssertEqual(Results.stepScale([[]]).top, 1)
+        XCTAssertGreaterThan(Report.stepScale([slow, steady]).top, 3_000, "a slow strategy is in the scale")
+        XCTAssertEqual(Report.stepScale([[5_000]]).top, 6_000, "a single step is all there is to scale to")
+        XCTAssertEqual(Report.stepScale([[]]).top, 1)
     }
 
     func testEventsAreNamedOnEveryStepTimeChartAndListed() throws {
         var results = ReportSample.sample()
         for i in results.runs.indices where !results.runs[i].eventSteps.isEmpty { results.runs[i].eventLabels = ["corner radius 7 → 12"] }
-        let section = htmlSections(results.report(.html))[1]
+        let section = htmlSections(Report(results).rendered(as: .html))[1]
         for (strategy, chart) in panels(section) {
             XCTAssertEqual(chart.components(separatedBy: ">corner radius 7 → 12</text>").count - 1, 1, strategy)
             XCTAssertTrue(chart.contains("<line class=\"event\""), strategy)
         }
         XCTAssertTrue(section.contains("<li><span class=\"step\">step 3</span> corner radius 7 → 12</li>"), section)
-        XCTAssertFalse(htmlSections(results.report(.html))[0].contains("class=\"event\""), "no events, no event lines")
+        XCTAssertFalse(htmlSections(Report(results).rendered(as: .html))[0].contains("class=\"event\""), "no events, no event lines")
 
         // A file without labels: the scenario definition's events, else "event".
         var older = ReportSample.sample()
         var definition = ResultsFixtures.definition()
         definition.events = [.init(atStep: 3, action: .resize(width: 375, height: 600)), .init(atStep: 9, action: .select(.init(section: 0, row: 1)))]
         older.scenarioDefinitions = [ReportSample.scenarios[1]: .typed(definition)]
-        XCTAssertTrue(htmlSections(older.report(.html))[1].contains(">resize to 375 × 600</text>"))
+        XCTAssertTrue(htmlSections(Report(older).rendered(as: .html))[1].contains(">resize to 375 × 600</text>"))
         // A definition in the older format (prose) is not parsed.
         older.scenarioDefinitions = [ReportSample.scenarios[1]: .prose(["events": "3: resize 375 × 600; 9: select 0.1"])]
-        XCTAssertTrue(htmlSections(older.report(.html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
+        XCTAssertTrue(htmlSections(Report(older).rendered(as: .html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
         older.scenarioDefinitions = nil
-        XCTAssertTrue(htmlSections(older.report(.html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
+        XCTAssertTrue(htmlSections(Report(older).rendered(as: .html))[1].contains("<span class=\"step\">step 3</span> event</li>"))
 
         // A label is text from a file: escaped, and shortened.
         var hostile = ReportSample.sample()
         for i in hostile.runs.indices where !hostile.runs[i].eventSteps.isEmpty {
             hostile.runs[i].eventLabels = ["<script>alert(1)</script>\u{1B}[2J" + String(repeating: "x", count: 1 << 20)]
         }
-        let page = hostile.report(.html)
+        let page = Report(hostile).rendered(as: .html)
         XCTAssertFalse(page.contains("<script"))
         XCTAssertFalse(page.unicodeScalars.contains("\u{1B}"))
-        XCTAssertLessThan(page.utf8.count, ReportSample.sample().report(.html).utf8.count + 65_536)
+        XCTAssertLessThan(page.utf8.count, Report(ReportSample.sample()).rendered(as: .html).utf8.count + 65_536)
     }
 
     func testMarkdownLeadsWithEachScenariosVerdictAndFoldsTheNumbersWithTheEventsListed() throws {
         var results = ReportSample.sample()
         for i in results.runs.indices where !results.runs[i].eventSteps.isEmpty { results.runs[i].eventLabels = ["corner radius 7 → 12"] }
-        let markdown = results.report(.markdown)
+        let markdown = Report(results).rendered(as: .markdown)
         let summary = try XCTUnwrap(markdown.range(of: "### Summary")), first = try XCTUnwrap(markdown.range(of: "### Scenario "))
         XCTAssertLessThan(summary.lowerBound, first.lowerBound, "the summary comes first")
         let lead = String(markdown[summary.lowerBound..<first.lowerBound])
         for scenario in ReportSample.scenarios {
-            XCTAssertTrue(lead.contains("**\(Escape.forMarkdown(scenario))** — " + results.verdict(scenario: scenario).summary.prefix(20)), lead)
+            XCTAssertTrue(lead.contains("**\(Escape.forMarkdown(scenario))** — " + Report(results).verdict(scenario: scenario).summary.prefix(20)), lead)
         }
         XCTAssertEqual(markdown.components(separatedBy: "<details><summary>All numbers</summary>").count - 1, ReportSample.scenarios.count)
         XCTAssertTrue(markdown.contains("Events: step 3 corner radius 7 → 12."), "the events are listed as the HTML lists them")
@@ -160,7 +160,7 @@ final class HTMLReportTests: XCTestCase {
             run.strategy = name
             return run
         }
-        let html = results.report(.html)
+        let html = Report(results).rendered(as: .html)
         let section = try XCTUnwrap(htmlSections(html).first)
         var colours: [String: String] = [:]
         for name in names {
@@ -177,7 +177,7 @@ final class HTMLReportTests: XCTestCase {
     func testAPictureInTheHTMLCarriesALegendForEachOfItsColours() {
         let legend = [FramePNG.Legend(colour: "#E61414", meaning: "blended: drawn over what is beneath"),
                       FramePNG.Legend(colour: "#14C828", meaning: "opaque: replaces what is beneath")]
-        let html = ReportSample.sample().report(.html, pictures: [FramePNG(title: "scroll, none, step 4, overlay blended", pngBytes: [1, 2, 3], legend: legend)])
+        let html = Report(ReportSample.sample()).rendered(as: .html, pictures: [FramePNG(title: "scroll, none, step 4, overlay blended", pngBytes: [1, 2, 3], legend: legend)])
         for entry in legend {
             XCTAssertTrue(html.contains("<span class=\"swatch\" style=\"background: \(entry.colour)\"></span>\(entry.meaning)</li>"), html)
         }
@@ -188,13 +188,13 @@ final class HTMLReportTests: XCTestCase {
         // Three events a quarter of the chart apart with names wider than that, the last near the
         // right edge, as in the CI suite.
         let xs = [160.0, 249, 339], widths = [120.0, 84, 114]
-        let layout = Results.eventLabelLayout(xs: xs, widths: widths, left: 0, right: 400, maxRows: 3)
+        let layout = Report.eventLabelLayout(xs: xs, widths: widths, left: 0, right: 400, maxRows: 3)
         XCTAssertEqual(layout.compactMap { $0 }.count, 3, "all three fit in three rows")
         XCTAssertEqual(layout[2]?.anchorEnd, true, "the last would cross the right edge, so it ends at its line")
         assertReadable(layout, xs: xs, widths: widths, right: 400)
         // Crowded events: names that find no room are left to the list under the charts.
         let crowdedXs = Array(stride(from: 50.0, to: 60, by: 1)), crowdedWidths = [Double](repeating: 80, count: 10)
-        let crowded = Results.eventLabelLayout(xs: crowdedXs, widths: crowdedWidths, left: 0, right: 400, maxRows: 3)
+        let crowded = Report.eventLabelLayout(xs: crowdedXs, widths: crowdedWidths, left: 0, right: 400, maxRows: 3)
         XCTAssertLessThan(crowded.compactMap { $0 }.count, 10)
         XCTAssertFalse(crowded.allSatisfy { $0 == nil })
         XCTAssertTrue(crowded.allSatisfy { ($0?.row ?? 0) < 3 })
@@ -220,8 +220,8 @@ final class HTMLReportTests: XCTestCase {
 
     func testHTMLTablesHoldTheMarkdownTablesCells() throws {
         let results = ReportSample.sample()
-        let tables = markdownTables(results.report(.markdown))
-        for (scenario, section) in zip(ReportSample.scenarios, htmlSections(results.report(.html))) {
+        let tables = markdownTables(Report(results).rendered(as: .markdown))
+        for (scenario, section) in zip(ReportSample.scenarios, htmlSections(Report(results).rendered(as: .html))) {
             // Every table's cells by strategy and column title.
             var cells: [String: [String: String]] = [:]
             for table in section.components(separatedBy: "<table>").dropFirst() {

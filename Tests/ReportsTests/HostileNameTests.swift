@@ -126,7 +126,7 @@ final class HostileNameTests: XCTestCase {
 
     func testComparisonTableKeepsOneLinePerRowAndNoControlCharacters() {
         let (hostile, plain) = Self.pair
-        let text = hostile.comparisonTable(), reference = plain.comparisonTable()
+        let text = Report(hostile).comparisonTable(), reference = Report(plain).comparisonTable()
         XCTAssertEqual(lines(text).count, lines(reference).count, "a name added or removed lines")
         assertNoControlCharacters(text, "the comparison table")
         assertShortened(text, reference, "the comparison table")
@@ -138,7 +138,7 @@ final class HostileNameTests: XCTestCase {
 
     func testMarkdownReportKeepsItsTablesCellsAndHasNoHTMLFromNames() {
         let (hostile, plain) = Self.pair
-        let text = hostile.report(.markdown), reference = plain.report(.markdown)
+        let text = Report(hostile).rendered(as: .markdown), reference = Report(plain).rendered(as: .markdown)
         let got = lines(text), expected = lines(reference)
         XCTAssertEqual(got.count, expected.count, "a name added or removed lines")
         for (a, b) in zip(got, expected) {
@@ -166,8 +166,8 @@ final class HostileNameTests: XCTestCase {
     func testHTMLReportHasTheSameTagsWithHostileNamesAndNoControlCharacters() {
         let (hostile, plain) = Self.pair
         let pictures = [FramePNG(title: "\u{1B}[2J</figcaption><script>", pngBytes: [0x89, 0x50])]
-        let text = hostile.report(.html, pictures: pictures)
-        let reference = plain.report(.html, pictures: [FramePNG(title: "frame", pngBytes: [0x89, 0x50])])
+        let text = Report(hostile).rendered(as: .html, pictures: pictures)
+        let reference = Report(plain).rendered(as: .html, pictures: [FramePNG(title: "frame", pngBytes: [0x89, 0x50])])
         XCTAssertEqual(tags(text), tags(reference))
         XCTAssertFalse(text.lowercased().contains("<script"))
         XCTAssertFalse(text.lowercased().contains("<img src=x"))
@@ -208,7 +208,7 @@ final class HostileNameTests: XCTestCase {
 
     func testCSVHasEveryFieldAndNoCellAFormulaCouldStartIn() {
         let (hostile, _) = Self.pair
-        let records = parseCSV(hostile.report(.csv))
+        let records = parseCSV(Report(hostile).rendered(as: .csv))
         XCTAssertEqual(records.count, 1 + hostile.runs.count)
         let width = records[0].count
         for (record, run) in zip(records.dropFirst(), hostile.runs) {
@@ -228,7 +228,7 @@ final class HostileNameTests: XCTestCase {
 
     func testTraceIsValidJSONWhoseNamesReadBackExactly() throws {
         let (hostile, _) = Self.pair
-        let text = hostile.report(.trace)
+        let text = Report(hostile).rendered(as: .trace)
         XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || (0x7F...0x9F).contains($0.value) },
                        "separators and C1 controls are \\u escapes, for JavaScript readers")
         assertNoControlCharacters(text, "the trace")

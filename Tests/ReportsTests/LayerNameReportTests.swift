@@ -31,7 +31,7 @@ final class LayerNameReportTests: XCTestCase {
     }
 
     func testTheConsolesPerLayerTableNamesEachNamedLayerBesideItsPath() {
-        let text = Self.results().comparisonTable()
+        let text = Report(Self.results()).comparisonTable()
         XCTAssertTrue(text.contains("Cost per layer of the cell under none"), text)
         let rows = text.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("layer ") }
         XCTAssertTrue(rows.dropFirst().first?.hasPrefix("avatar (layers[0]) ") == true, text)
@@ -42,18 +42,18 @@ final class LayerNameReportTests: XCTestCase {
 
     func testTheMarkdownAndHTMLReportsHaveAPerLayerTableWithTheNames() {
         let results = Self.results()
-        let markdown = results.markdownReport(), html = results.htmlReport()
+        let markdown = Report(results).markdown(), html = Report(results).html()
         XCTAssertTrue(markdown.contains("**Cost per layer of the cell under none (means per frame)**"), markdown)
         XCTAssertTrue(markdown.contains(#"| avatar (layers\[0\]) | 2.0 | 2.0 | 12 | 1.00–2.00 |"#), markdown)
         XCTAssertTrue(markdown.contains(#"| layers\[1\] | 0.0 | 0.0 | 300 | 0.00–0.00 |"#), markdown)
         XCTAssertTrue(markdown.contains(Escape.forMarkdown(Self.hostile + " (layers[1].sublayers[0])")), markdown)
         XCTAssertTrue(html.contains("<th scope=\"row\">avatar (layers[0])</th><td>2.0</td>"), html)
         XCTAssertFalse(html.contains("<b>") || html.contains("\u{1b}"), "the hostile name is escaped")
-        XCTAssertFalse(ResultsFixtures.run().markdownReport().contains("Cost per layer"), "no cell, no table")
+        XCTAssertFalse(Report(ResultsFixtures.run()).markdown().contains("Cost per layer"), "no cell, no table")
     }
 
     func testTheCSVHasARowPerLayerOfEveryStrategyWithItsNameAndPath() throws {
-        let csv = Self.results().csvReport()
+        let csv = Report(Self.results()).csv()
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         let header = lines[0].components(separatedBy: ",")
         XCTAssertEqual(Array(header.suffix(8)), ["layer", "layerName", "layerOffscreenPasses", "layerScreenSplits", "layerTileTrafficBytes",

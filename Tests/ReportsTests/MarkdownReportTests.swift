@@ -7,7 +7,7 @@ import XCTest
 final class MarkdownReportTests: XCTestCase {
     func testMarkdownTableNumbersAreTheJSONsRoundedAsDocumented() throws {
         let results = ReportSample.sample()
-        let markdown = results.report(.markdown)
+        let markdown = Report(results).rendered(as: .markdown)
         let tables = markdownTables(markdown)
         XCTAssertEqual(Set(tables.keys), Set(ReportSample.scenarios))
         // The column titles a reader sees, mapped to the JSON independently of the report's code.
@@ -66,7 +66,7 @@ final class MarkdownReportTests: XCTestCase {
     }
 
     func testMarkdownTablesAreNarrowAndTheFirstOfEachIsExplainedFromTheCatalogue() {
-        let markdown = ReportSample.sample().report(.markdown)
+        let markdown = Report(ReportSample.sample()).rendered(as: .markdown)
         let tableLines = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }
         XCTAssertFalse(tableLines.isEmpty)
         // Today's widest table has 8 columns; before the split, one table had 20.
@@ -74,7 +74,7 @@ final class MarkdownReportTests: XCTestCase {
         XCTAssertLessThanOrEqual(widest, 8, "a table a pull-request comment shows without scrolling")
         XCTAssertGreaterThanOrEqual(markdown.components(separatedBy: "| strategy |").count - 1, 4 * ReportSample.scenarios.count, "several tables per scenario")
         // Every column's meaning, in the catalogue's words, once: under the first scenario's table.
-        for counter in Results.tableCounters {
+        for counter in Report.tableCounters {
             let entry = "- **\(counter.info.label)**: \(counter.info.meaning)\n"
             XCTAssertEqual(markdown.components(separatedBy: entry).count - 1, 1, counter.name)
         }
@@ -88,11 +88,11 @@ final class MarkdownReportTests: XCTestCase {
 
     func testNotOptimizedWarningAppearsOnlyWhenTheHotModulesWereNotOptimized() {
         let slow = ReportSample.sample(optimized: false)
-        XCTAssertTrue(slow.report(.markdown).contains("**WARNING:**"))
-        XCTAssertTrue(slow.report(.markdown).contains("NOT optimized"))
-        XCTAssertTrue(slow.report(.html).contains("WARNING:"))
+        XCTAssertTrue(Report(slow).rendered(as: .markdown).contains("**WARNING:**"))
+        XCTAssertTrue(Report(slow).rendered(as: .markdown).contains("NOT optimized"))
+        XCTAssertTrue(Report(slow).rendered(as: .html).contains("WARNING:"))
         let fast = ReportSample.sample()
-        XCTAssertFalse(fast.report(.markdown).contains("WARNING"))
-        XCTAssertFalse(fast.report(.html).contains("WARNING"))
+        XCTAssertFalse(Report(fast).rendered(as: .markdown).contains("WARNING"))
+        XCTAssertFalse(Report(fast).rendered(as: .html).contains("WARNING"))
     }
 }

@@ -9,10 +9,10 @@ final class ReportFormatTests: XCTestCase {
     func testEveryFormatIsDispatched() {
         let results = ReportSample.sample()
         XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["markdown", "csv", "html", "trace", "bmf", "github-benchmark", "influx"])
-        XCTAssertEqual(results.report(.markdown), results.markdownReport())
-        XCTAssertEqual(results.report(.csv), results.csvReport())
-        XCTAssertEqual(results.report(.html), results.htmlReport())
-        XCTAssertEqual(results.report(.trace), results.traceReport())
+        XCTAssertEqual(Report(results).rendered(as: .markdown), Report(results).markdown())
+        XCTAssertEqual(Report(results).rendered(as: .csv), Report(results).csv())
+        XCTAssertEqual(Report(results).rendered(as: .html), Report(results).html())
+        XCTAssertEqual(Report(results).rendered(as: .trace), Report(results).trace())
     }
 
     func testNumbersRoundHalfAwayFromZeroWithSeparators() {
@@ -20,15 +20,15 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(Format.decimal(0.25, 1), "0.3")
         XCTAssertEqual(Format.decimal(-0.04, 1), "0.0")
         XCTAssertEqual(Format.decimal(-1_500, 0), "-1,500")
-        XCTAssertEqual(Results.microsText(1_014_060), "1,014.1")
+        XCTAssertEqual(Report.microsText(1_014_060), "1,014.1")
     }
 
     func testChartAxesEndOnRoundNumbers() {
-        let pixels = Results.niceTicks(upTo: 1_228_266)
+        let pixels = Report.niceTicks(upTo: 1_228_266)
         XCTAssertEqual(pixels.step, 500_000)
         XCTAssertEqual(pixels.top, 1_500_000)
-        XCTAssertEqual(pixels.values.map { Results.tickText($0, pixels.step, top: pixels.top) }, ["0", "0.5M", "1.0M", "1.5M"])
-        XCTAssertEqual(Results.niceTicks(upTo: 5.1, count: 4).values, [0, 2, 4, 6])
-        XCTAssertEqual(Results.niceTicks(upTo: 0).top, 1)
+        XCTAssertEqual(pixels.values.map { Report.tickText($0, pixels.step, top: pixels.top) }, ["0", "0.5M", "1.0M", "1.5M"])
+        XCTAssertEqual(Report.niceTicks(upTo: 5.1, count: 4).values, [0, 2, 4, 6])
+        XCTAssertEqual(Report.niceTicks(upTo: 0).top, 1)
     }
 }

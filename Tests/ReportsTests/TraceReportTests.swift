@@ -11,18 +11,18 @@ final class TraceReportTests: XCTestCase {
             results.runs[i].trafficBoundNanos = 1_234_000
             results.runs[i].ratios[.compositeToTraffic] = 1.25
         }
-        let markdown = results.report(.markdown)
+        let markdown = Report(results).rendered(as: .markdown)
         let header = markdown.split(separator: "\n").first { $0.hasPrefix("| strategy | layout | reuse | composite |") }
         XCTAssertEqual(header.map(String.init), "| strategy | layout | reuse | composite | bound | × bound |")
         XCTAssertTrue(markdown.contains("| 1,234.0 | 1.25 |"), markdown)
         results.runs[0].trafficBoundNanos = 0
-        XCTAssertTrue(results.report(.markdown).contains("| – |"), "an older file without a bound shows a dash")
+        XCTAssertTrue(Report(results).rendered(as: .markdown).contains("| – |"), "an older file without a bound shows a dash")
     }
 
     func testTraceNamesEachEventInstantByWhatHappenedAndOlderFilesGenerically() throws {
         var results = ReportSample.sample()
         func instantNames(_ results: Results) throws -> [String] {
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(results.report(.trace).utf8)) as? [String: Any])
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Report(results).rendered(as: .trace).utf8)) as? [String: Any])
             let events = try XCTUnwrap(object["traceEvents"] as? [[String: Any]])
             return events.filter { $0["ph"] as? String == "i" }.compactMap { $0["name"] as? String }
         }
@@ -39,7 +39,7 @@ final class TraceReportTests: XCTestCase {
 
     func testTraceIsJSONWithOneStepSlicePerStepAndPhasesInsideIt() throws {
         let results = ReportSample.sample()
-        let trace = results.report(.trace)
+        let trace = Report(results).rendered(as: .trace)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(trace.utf8)) as? [String: Any])
         XCTAssertEqual(object["displayTimeUnit"] as? String, "ns")
         let events = try XCTUnwrap(object["traceEvents"] as? [[String: Any]])

@@ -20,12 +20,12 @@ final class VerdictDeviceTimeTests: XCTestCase {
     func testTheVerdictShowsEachEstimateAndBudgetShareAndSaysItIsAModel() throws {
         let results = withTimes(ResultsFixtures.run(strategies: ["none", "per-cell-mask", "precomposited"]),
                                 [(500_000, 700_000), (1_000_000, 9_000_000), (600_000, 800_000)])
-        let text = results.comparisonTable()
+        let text = Report(results).comparisonTable()
         XCTAssertTrue(text.contains("GPU ms (model)"), text)
         // 1.00–9.00 ms of 8.33 ms: 12–108 %, over budget at the slow end only.
         XCTAssertTrue(text.contains("1.00–9.00") && text.contains("12–108 % over?"), text)
         XCTAssertTrue(text.contains("0.50–0.70") && text.contains("6–8 %"), text)
-        let summary = results.verdict(scenario: "long-table").summary
+        let summary = Report(results).verdict(scenario: "long-table").summary
         XCTAssertTrue(summary.contains("precomposited costs the device least"), summary)
         XCTAssertTrue(summary.contains("≈ 0.60–0.80 ms of GPU time, 7–10 % of 8.3 ms on the m1 GPU, 1.1–1.2 × none"), summary)
         XCTAssertTrue(summary.contains("per-cell-mask costs it most"), summary)
@@ -37,10 +37,10 @@ final class VerdictDeviceTimeTests: XCTestCase {
         // The fixture's counters grow with the strategy's place; the estimates here say otherwise.
         let fixture = ResultsFixtures.run(strategies: ["none", "a", "b"])
         let modelled = withTimes(fixture, [(500_000, 700_000), (900_000, 1_100_000), (600_000, 800_000)])
-        XCTAssertEqual(modelled.verdict(scenario: "long-table").entries.map(\.strategy), ["none", "b", "a"])
+        XCTAssertEqual(Report(modelled).verdict(scenario: "long-table").entries.map(\.strategy), ["none", "b", "a"])
         var mixed = modelled
         mixed.runs[2].deviceTime?.gpu = "a9"
-        XCTAssertEqual(mixed.verdict(scenario: "long-table").entries.map(\.strategy), ["none", "a", "b"],
+        XCTAssertEqual(Report(mixed).verdict(scenario: "long-table").entries.map(\.strategy), ["none", "a", "b"],
                        "estimates on two GPUs do not rank: the counters do")
     }
 
@@ -48,7 +48,7 @@ final class VerdictDeviceTimeTests: XCTestCase {
         var results = withTimes(ResultsFixtures.run(strategies: ["none", "a", "b"]),
                                 [(500_000, 700_000), (500_000, 700_000), (500_000, 700_000)])
         for i in results.runs.indices { results.runs[i].perStep = results.runs[0].perStep }
-        let summary = results.verdict(scenario: "long-table").summary
+        let summary = Report(results).verdict(scenario: "long-table").summary
         XCTAssertTrue(summary.hasPrefix("Every strategy costs the device the same here"), summary)
     }
 
@@ -56,7 +56,7 @@ final class VerdictDeviceTimeTests: XCTestCase {
     func testEstimatesWithinOnePercentAreEqualForTheDevice() {
         let results = withTimes(ResultsFixtures.run(strategies: ["none", "a", "b", "c"]),
                                 [(500_000, 700_000), (502_000, 703_000), (504_000, 705_000), (900_000, 1_300_000)])
-        let verdict = results.verdict(scenario: "long-table")
+        let verdict = Report(results).verdict(scenario: "long-table")
         XCTAssertEqual(verdict.entries.map(\.deviceRank), [1, 1, 1, 4])
         XCTAssertTrue(verdict.summary.hasPrefix("Of the strategies that round the corners, a and b cost the device the same, within 1 %, and least"),
                       verdict.summary)

@@ -15,14 +15,14 @@ struct Listing: Encodable {
     static let currentSchema = "cornerbench.list/1"
 
     /// A strategy, by the name `--strategy` takes.
-    struct Strategy: Encodable {
+    struct StrategyEntry: Encodable {
         var name: String
         /// One line: what it does and where it comes from.
         var summary: String
     }
 
     /// A built-in scenario, by the name `--scenario` takes.
-    struct Scenario: Encodable {
+    struct ScenarioEntry: Encodable {
         var name: String
         /// Its device's name (see `devices`).
         var device: String
@@ -36,7 +36,7 @@ struct Listing: Encodable {
     }
 
     /// A device of the catalogue, by the name scenario files take.
-    struct Device: Encodable {
+    struct DeviceEntry: Encodable {
         var name: String
         /// The screen in points.
         var width: Double
@@ -56,7 +56,7 @@ struct Listing: Encodable {
     }
 
     /// A suite file in `Benchmarks/`: its name and size, or why it could not be read.
-    struct Suite: Encodable {
+    struct SuiteEntry: Encodable {
         /// The path, relative to the current directory.
         var file: String
         /// The suite's name; nil when the file could not be read.
@@ -69,7 +69,7 @@ struct Listing: Encodable {
     }
 
     /// A metric of the catalogue (`Sources/Results/Metric.swift`).
-    struct Metric: Encodable {
+    struct MetricEntry: Encodable {
         var name: String
         /// `counter` (exact, per step), `phase` (a timed part of a step), `ratio`, or `cost` (a
         /// phase's host-free cost under the simulated cache, counted with `--instructions`).
@@ -84,11 +84,11 @@ struct Listing: Encodable {
 
     var schema = Listing.currentSchema
     var tool: ToolBuild
-    var strategies: [Strategy]
-    var scenarios: [Scenario]
-    var devices: [Device]
-    var suites: [Suite]
-    var metrics: [Metric]
+    var strategies: [StrategyEntry]
+    var scenarios: [ScenarioEntry]
+    var devices: [DeviceEntry]
+    var suites: [SuiteEntry]
+    var metrics: [MetricEntry]
     /// The cache `--instructions` simulates for the `cost` metrics.
     var cacheModel = InstructionCounter.model
 
@@ -96,16 +96,16 @@ struct Listing: Encodable {
     /// the suites found in `directory`.
     init(suitesIn directory: String, catalog: StrategyCatalog) {
         tool = .current
-        strategies = catalog.all.map { Strategy(name: $0.name, summary: $0.summary) }
+        strategies = catalog.all.map { StrategyEntry(name: $0.name, summary: $0.summary) }
         scenarios = Harness.Scenario.builtIn.map {
-            Scenario(name: $0.name, device: $0.device.name, sections: $0.sections, rows: $0.rowCount, steps: $0.steps,
-                     warmupSteps: $0.warmupSteps)
+            ScenarioEntry(name: $0.name, device: $0.device.name, sections: $0.sections, rows: $0.rowCount, steps: $0.steps,
+                          warmupSteps: $0.warmupSteps)
         }
         devices = Harness.Device.catalogue.map {
             let pixels = $0.pixelSize
-            return Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale,
-                          pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz, gpu: $0.gpu,
-                          iosFirst: Harness.Device.iosRange($0.iosSupport).lowerBound, iosLast: Harness.Device.iosRange($0.iosSupport).upperBound)
+            return DeviceEntry(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale,
+                               pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz, gpu: $0.gpu,
+                               iosFirst: Harness.Device.iosRange($0.iosSupport).lowerBound, iosLast: Harness.Device.iosRange($0.iosSupport).upperBound)
         }
         suites = Listing.suites(in: directory, catalog: catalog)
         metrics = Counter.allCases.map { Listing.metric($0.info, kind: "counter") }
@@ -117,7 +117,7 @@ struct Listing: Encodable {
     /// The suite files (`*.json`) in `directory`, by name; a file that does not parse is listed
     /// with its error, so a broken catalogue shows up in the listing first. Their strategies are
     /// checked against `catalog`.
-    static func suites(in directory: String, catalog: StrategyCatalog) -> [Suite] {
+    static func suites(in directory: String, catalog: StrategyCatalog) -> [SuiteEntry] {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
         return files.map { file in
@@ -126,10 +126,10 @@ struct Listing: Encodable {
                 // Not opened unless regular: opening a FIFO waits for a writer that may never come.
                 if let special = specialFile(path) { throw BenchError.input(.cannotRead(path: path, reason: .notRegularFile(special))) }
                 let suite = try ScenarioFile.loadSuite(path: path, catalog: catalog)
-                return Suite(file: path, name: suite.name, scenarios: suite.scenarios.count,
-                             largestRows: suite.scenarios.map(\.rowCount).max() ?? 0)
+                return SuiteEntry(file: path, name: suite.name, scenarios: suite.scenarios.count,
+                                  largestRows: suite.scenarios.map(\.rowCount).max() ?? 0)
             } catch {
-                return Suite(file: path, error: "\(error)")
+                return SuiteEntry(file: path, error: "\(error)")
             }
         }
     }
@@ -148,9 +148,9 @@ struct Listing: Encodable {
         }
     }
 
-    private static func metric(_ info: MetricInfo, kind: String) -> Metric {
-        Metric(name: info.name, kind: kind, label: info.label, unit: info.unit.rawValue,
-               polarity: info.polarity.rawValue, meaning: info.meaning)
+    private static func metric(_ info: MetricInfo, kind: String) -> MetricEntry {
+        MetricEntry(name: info.name, kind: kind, label: info.label, unit: info.unit.rawValue,
+                    polarity: info.polarity.rawValue, meaning: info.meaning)
     }
 
     /// The listing as pretty-printed JSON with sorted keys, ending in a newline.

@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Pictures
 import Problems
 import Reports
 import Results

@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Pictures
 import Problems
 import Raster
 import Reports
@@ -262,15 +263,15 @@ struct RunCommand: BenchCommand {
             }
             for (format, path) in reports {
                 let pictures = format == .html ? try framePictures() : []
-                texts.append((path, results.report(format, pictures: pictures)))
+                texts.append((path, Report(results).rendered(as: format, pictures: pictures)))
             }
             try context.write(texts)
         } catch {
-            if !quiet { table(results.comparisonTable(wide: wide)) }
+            if !quiet { table(Report(results).comparisonTable(wide: wide)) }
             throw error
         }
         if !quiet {
-            table(results.comparisonTable(wide: wide))
+            table(Report(results).comparisonTable(wide: wide))
             // Where the numbers went, as render and merge say it.
             let files = outputs.outputs.map(\.path).filter { $0 != AtomicFile.standardOutput }
             if !files.isEmpty {

@@ -4,6 +4,7 @@ import Glibc
 import Problems
 import Text
 import Foundation
+import Callgrind
 import Harness
 import Results
 import Strategies

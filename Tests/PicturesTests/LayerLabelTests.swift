@@ -1,6 +1,7 @@
 import Compositor
-@testable import Harness
+import Harness
 import HarnessTestSupport
+@testable import Pictures
 import Raster
 import Table
 import XCTest

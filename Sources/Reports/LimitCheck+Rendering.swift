@@ -64,7 +64,7 @@ extension LimitCheck {
                 let (value, maximum) = Format.apart(b.value, b.limit.maximum)
                 return [Escape.shortened(b.scenario), Escape.shortened(b.strategy), "\(b.limit.measure.rawValue) ≤ \(maximum)", value]
             }, glossary: [])
-            out += Results.markdownTable(table, delimiters: .plain) + "\n"
+            out += table.markdown(delimiters: .plain) + "\n"
         }
         for line in summaryLines { out += Escape.forMarkdown(line) + "\n\n" }
         return out

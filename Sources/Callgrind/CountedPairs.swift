@@ -1,3 +1,4 @@
+import Harness
 import Raster
 import Results
 import Strategies

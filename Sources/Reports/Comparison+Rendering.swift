@@ -50,7 +50,7 @@ extension Comparison {
         for scenario in scenarios {
             out += "\n#### \(escape(Escape.shortened(scenario)))\n\n"
             // The cells are written for the medium already: a `~` marks noise and stays as it is.
-            out += Results.markdownTable(table(scenario: scenario, escape: escape), delimiters: .plain, escape: { $0 })
+            out += table(scenario: scenario, escape: escape).markdown(delimiters: .plain, escape: { $0 })
         }
         if rows.contains(where: { $0.instructions != nil || $0.cycles != nil }) {
             out += "\nInstructions and estimated cycles are exact: the same build counts the same on any host, so any change is the code's or the build's.\n"

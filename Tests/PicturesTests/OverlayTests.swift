@@ -1,6 +1,7 @@
 import Compositor
 import Harness
 import HarnessTestSupport
+import Pictures
 import Raster
 import RasterTestSupport
 import Strategies

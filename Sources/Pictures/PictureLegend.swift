@@ -1,4 +1,5 @@
 import Compositor
+import Harness
 import Raster
 
 /// The legend drawn under a frame picture, so the picture explains itself wherever it is shown: a

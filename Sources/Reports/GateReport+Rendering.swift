@@ -110,14 +110,14 @@ extension Gate.Report {
             out += (rowsCompared == 1 ? "The row matches" : "All \(Format.count(rowsCompared, "row")) match") + " the baseline\(notGatedClause).\n\n"
         }
         if !rows.isEmpty {
-            out += Results.markdownTable(comparedTable { $0 }) + "\n"
+            out += comparedTable { $0 }.markdown() + "\n"
         }
         if !findings.isEmpty {
             let table = ReportTable(title: "Findings", header: ["", "scenario", "strategy", "finding"], rows: findings.map { f in
                 [f.fails ? "❌" : (f.kind == .notInBaseline || !f.gated ? "·" : "✅"), Escape.shortened(f.scenario), Escape.shortened(f.strategy),
                  f.sentence]
             }, glossary: [])
-            out += Results.markdownTable(table, delimiters: .plain) + "\n"
+            out += table.markdown(delimiters: .plain) + "\n"
         }
         for warning in warnings { out += "> **Warning:** \(Escape.forMarkdown(warning.description)).\n\n" }
         out += toleranceLines

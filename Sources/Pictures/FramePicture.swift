@@ -1,4 +1,5 @@
 import Compositor
+import Harness
 import Problems
 import Raster
 import Results

@@ -1,4 +1,4 @@
-import Harness
+import Callgrind
 import Results
 import XCTest
 

@@ -1,5 +1,6 @@
 import Harness
 import HarnessTestSupport
+import Pictures
 import Raster
 import Table
 import XCTest

@@ -1,5 +1,8 @@
+import Problems
+
 /// `--shard i/n`: the i-th of n parts of a run's selected pairs (`PairSelection` in Harness deals
-/// them). Here, below Harness, because the problems and `bench merge` (Analysis) name shards too.
+/// them). With the results, below Harness, because `bench merge` (Analysis) reads shards from
+/// results files' provenance too; problems name a shard by its `description`.
 public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// Which part, from 1.
     public var index: Int
