@@ -53,9 +53,9 @@ let package = Package(
         .target(name: "Table", dependencies: ["Compositor", "Raster"], swiftSettings: optimizedInDebug),
         .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
         // The tool: how text is written for people, the strict JSON reader, the problems it reports,
-        // result values, their analysis, the harness that measures, pictures of its frames, the
-        // valgrind child, input files, reports, and the command line. Each target lists every module
-        // its files import.
+        // result values, their analysis, the devices and the host, the harness that measures,
+        // pictures of its frames, the valgrind child, input files, reports, and the command line.
+        // Each target lists every module its files import.
         .target(name: "Text", swiftSettings: optimizedInDebug),
         .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
         // Problems: BenchError and every problem it carries, each with its one message.
@@ -70,8 +70,16 @@ let package = Package(
         // DeviceModel: counted work of a frame in, an estimated GPU time on a named chip out
         // (docs/device-model.md). Pure Swift on no other module; small, so not optimized in debug.
         .target(name: "DeviceModel"),
-        .target(name: "Harness", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "Problems", "JSON", "Text",
-                                               "DeviceModel"],
+        // Devices: the catalogue of screens and what a frame costs on their GPUs (`Device+Time`);
+        // beneath Harness, ScenarioFiles and BenchCLI, which name devices, and knowing no scenario.
+        .target(name: "Devices", dependencies: ["Table", "Compositor", "Raster", "Results", "Text", "DeviceModel"],
+                swiftSettings: optimizedInDebug),
+        // Host: what the machine and the build are (fingerprint, provenance, the tool's build, peak
+        // memory), read once per run; nothing of the run.
+        .target(name: "Host", dependencies: ["Raster", "Results"], swiftSettings: optimizedInDebug),
+        // Harness: the scenario and the run (simulation, runner, measurement, memory floor).
+        .target(name: "Harness", dependencies: ["Devices", "Host", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "Problems",
+                                               "JSON", "Text"],
                 swiftSettings: optimizedInDebug),
         // Pictures: frames drawn for people (`bench render`, the HTML report's frames), with
         // overlays and legends; beside Harness, which measures and never draws one.
@@ -81,7 +89,7 @@ let package = Package(
         // dumps; the parent, with the command line's child processes, is BenchCLI's.
         .target(name: "Callgrind", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems"],
                 swiftSettings: optimizedInDebug),
-        .target(name: "ScenarioFiles", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text",
+        .target(name: "ScenarioFiles", dependencies: ["Harness", "Devices", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text",
                                                       "DeviceModel"],
                 swiftSettings: optimizedInDebug),
         // Reports writes text once a run is over (about 1 % of a 1,000-step run's CPU unoptimized),
@@ -94,8 +102,9 @@ let package = Package(
         // BenchCLI is glue (options, files, child processes; the timed loops are Harness's), so it
         // is not optimized in debug: -O cost 2.7 × the CPU time of compiling it, at the end of
         // the build's chain.
-        .target(name: "BenchCLI", dependencies: ["Harness", "Pictures", "Callgrind", "ScenarioFiles", "Reports", "Analysis", "Strategies",
-                                                  "Table", "Compositor", "Raster", "Results", "Problems", "Text", "CProcess", "DeviceModel"]),
+        .target(name: "BenchCLI", dependencies: ["Harness", "Devices", "Host", "Pictures", "Callgrind", "ScenarioFiles", "Reports", "Analysis",
+                                                  "Strategies", "Table", "Compositor", "Raster", "Results", "Problems", "Text", "CProcess",
+                                                  "DeviceModel"]),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         // CellExporter: the one source file an iOS app adds to a debug build to write its cells as
         // cell files (docs/scenario-files.md, "Export your cell from the app"). Here only its
@@ -113,20 +122,22 @@ let package = Package(
         .target(name: "RasterTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "ResultsTestSupport", dependencies: ["Results", "Scenarios", "JSON", "Problems"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "StrategiesTestSupport", dependencies: ["Strategies", "Table", "Compositor", "Raster", "RasterTestSupport"], path: "Tests/StrategiesTestSupport", swiftSettings: optimizedInDebug),
-        .target(name: "HarnessTestSupport", dependencies: ["Harness", "Table", "Compositor", "Raster", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "HarnessTestSupport", dependencies: ["Harness", "Devices", "Table", "Compositor", "Raster", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI", "Problems"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TableTests", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "Table", "Compositor", "Raster", "StrategiesTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "JSON", "Problems",
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Devices", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "JSON", "Problems",
                                                       "DeviceModel", "HarnessTestSupport", "RasterTestSupport"], exclude: ["Strategies/__Snapshots__"],
                     swiftSettings: optimizedInDebug),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Harness", "Strategies", "Table", "Compositor", "Raster", "HarnessTestSupport",
                                                       "RasterTestSupport"],
                     swiftSettings: optimizedInDebug),
         .testTarget(name: "CallgrindTests", dependencies: ["Callgrind", "Results"]),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices"]),
+        .testTarget(name: "HostTests", dependencies: ["Host"]),
         .testTarget(name: "DeviceModelTests", dependencies: ["DeviceModel"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -134,11 +145,11 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "JSON"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Strategies", "Table", "Raster", "Results", "JSON", "Problems",
+        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Devices", "Strategies", "Table", "Raster", "Results", "JSON", "Problems",
                                                            "RasterTestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Scenarios", "Problems", "JSON", "Text", "ResultsTestSupport"]),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Pictures", "Callgrind", "Reports", "Analysis", "Strategies", "Table", "Raster",
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Devices", "Host", "Pictures", "Callgrind", "Reports", "Analysis", "Strategies", "Table", "Raster",
                                                        "Results", "Scenarios", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",
                                                        "HarnessTestSupport", "RasterTestSupport"], exclude: ["__Snapshots__"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Host
 import Results
 import Strategies
 import Text

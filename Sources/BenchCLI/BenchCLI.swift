@@ -9,8 +9,9 @@
 // `HeapHugePages`); `Files/`, inputs read once (`InputFiles`) and outputs written as one transaction
 // (`AtomicFile`, `OutputPlan`, `StandardStream`).
 //
-// May import: Harness, Pictures, Callgrind, ScenarioFiles, Reports, Analysis, Strategies, Table,
-// Compositor, Raster, Results, Problems, Text, CProcess, DeviceModel, and the C library.
+// May import: Harness, Devices, Host, Pictures, Callgrind, ScenarioFiles, Reports, Analysis,
+// Strategies, Table, Compositor, Raster, Results, Problems, Text, CProcess, DeviceModel, and the C
+// library.
 
 import Foundation
 import Problems

@@ -1,3 +1,4 @@
+import Devices
 import Raster
 import Results
 import Strategies

@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import Problems
 import Raster
 import Results

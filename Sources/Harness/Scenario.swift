@@ -1,3 +1,4 @@
+import Devices
 import Raster
 import Table
 

@@ -1,4 +1,5 @@
 import Compositor
+import Devices
 import Results
 import Scenarios
 import Strategies

@@ -7,4 +7,5 @@
 // (docs/scenario-files.md); `ScenarioFile+GPUProfile` reads and writes a GPU profile file (a chip's
 // figures of your own, or a calibrated profile).
 //
-// May import: Harness, Strategies, Table, Raster, Results, Problems, JSON, Text, DeviceModel.
+// May import: Harness (the `Scenario` a file makes), Devices (its `device`, a catalogue device or
+// a screen of its own), Strategies, Table, Raster, Results, Problems, JSON, Text, DeviceModel.

@@ -6,7 +6,7 @@ import Compositor
 /// Each part is made by the module that does the work (`RenderStats` by the renderer,
 /// `AllocationCounts` by the initializers of layers, paths and images, `TableStats` by the reuse
 /// pools and layout passes); `TableFrames.step` takes them after each frame, and the harness
-/// reads them by counter name (`FrameStats+Counter` in Harness).
+/// reads them by counter name (`FrameStats+Counter` in Devices).
 public struct FrameStats: Equatable, Sendable {
     /// What the renderer counted.
     public var render = RenderStats()

@@ -5,6 +5,7 @@ import Callgrind
 import Foundation
 import Harness
 import HarnessTestSupport
+import Host
 import Problems
 import RasterTestSupport
 import Results

@@ -1,7 +1,9 @@
 @testable import BenchCLI
 import CLITestSupport
+import Devices
 import Foundation
 import Harness
+import Host
 import Problems
 import Results
 import Strategies

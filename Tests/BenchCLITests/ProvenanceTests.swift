@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Harness
+import Host
 import Problems
 import Raster
 import HarnessTestSupport

@@ -1,3 +1,4 @@
+import Devices
 import Harness
 import Table
 import XCTest

@@ -1,4 +1,5 @@
 import DeviceModel
+import Devices
 import Foundation
 import Harness
 import HarnessTestSupport

@@ -1,4 +1,5 @@
 import Compositor
+import Devices
 import Harness
 import Raster
 import Results

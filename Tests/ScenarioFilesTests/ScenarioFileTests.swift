@@ -1,3 +1,4 @@
+import Devices
 import Foundation
 import Harness
 import Problems

@@ -1,4 +1,5 @@
 import DeviceModel
+import Devices
 import Harness
 import Reports
 import Problems

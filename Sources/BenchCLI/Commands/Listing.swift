@@ -1,5 +1,7 @@
+import Devices
 import Foundation
 import Harness
+import Host
 import Problems
 import Results
 import ScenarioFiles
@@ -101,11 +103,11 @@ struct Listing: Encodable {
             ScenarioEntry(name: $0.name, device: $0.device.name, sections: $0.sections, rows: $0.rowCount, steps: $0.steps,
                           warmupSteps: $0.warmupSteps)
         }
-        devices = Harness.Device.catalogue.map {
+        devices = Devices.Device.catalogue.map {
             let pixels = $0.pixelSize
             return DeviceEntry(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale,
                                pixelWidth: pixels.width, pixelHeight: pixels.height, refreshHz: $0.refreshHz, gpu: $0.gpu,
-                               iosFirst: Harness.Device.iosRange($0.iosSupport).lowerBound, iosLast: Harness.Device.iosRange($0.iosSupport).upperBound)
+                               iosFirst: Devices.Device.iosRange($0.iosSupport).lowerBound, iosLast: Devices.Device.iosRange($0.iosSupport).upperBound)
         }
         suites = Listing.suites(in: directory, catalog: catalog)
         metrics = Counter.allCases.map { Listing.metric($0.info, kind: "counter") }

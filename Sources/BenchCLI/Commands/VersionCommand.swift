@@ -1,4 +1,5 @@
 import Harness
+import Host
 import Problems
 import Results
 import Strategies

@@ -9,7 +9,7 @@ import Harness
 import Results
 import Strategies
 
-/// The parent side of counting under valgrind (the child is Harness's `CountedPairs`): counts the
+/// The parent side of counting under valgrind (the child is Callgrind's `CountedPairs`): counts the
 /// instructions of each phase by running `bench` again under valgrind's callgrind, starting the
 /// children and reading their profiles: each (scenario, strategy) pair alone between two callgrind dumps (`CountedPairs.measure`),
 /// with deterministic hashing and address randomisation off (`setarch -R`), so the same code

@@ -1,4 +1,5 @@
 import Compositor
+import Devices
 import Harness
 import HarnessTestSupport
 import Raster

@@ -1,4 +1,4 @@
-import Harness
+import Host
 import XCTest
 
 /// The peak memory the results record is this program's own, read from the kernel's high-water

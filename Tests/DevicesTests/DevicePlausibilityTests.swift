@@ -1,4 +1,4 @@
-import Harness
+import Devices
 import XCTest
 
 /// A custom screen that looks like pixels typed as points, or that is larger than any catalogue

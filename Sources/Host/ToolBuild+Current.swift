@@ -1,5 +1,4 @@
 import Foundation
-import Problems
 import Raster
 import Results
 
