@@ -9,7 +9,9 @@ extension Device {
     /// `steps` beside it; nil when the device names no GPU.
     /// The counters map onto the model's work as `FrameWork` documents: render passes, tile
     /// traffic, bytes read from kept layer contents (`keptBytesRead`), fragments shaded, and the
-    /// splits of the screen's pass, each storing and loading this device's screen.
+    /// splits of the screen's pass, each storing and loading this device's screen. Each step's
+    /// switch idle (its off-screen passes × the pass cost) is kept apart too, the part a GPU
+    /// utilisation leaves out.
     public func deviceTime(perStep: [Counter: Double], steps: [FrameStats] = []) -> DeviceTime? {
         guard let profile = gpuProfile else { return nil }
         let mean = nanos(GPUFrameTime.estimate(work { perStep[$0] ?? 0 }, on: profile))
