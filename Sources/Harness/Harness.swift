@@ -1,7 +1,7 @@
 // Harness: the scenario and the run that measures it.
 //
-// Job: `Scenario` (a screen, a table, a scroll and events; `Scenario+Definition`, and the radius
-// rule in `Scenario+CornerRadius`), `Simulation` (one scenario with one strategy, stepped by
+// Job: `Scenario` (a screen, a table, a scroll and events; `Scenario+Definition`, and the one
+// whole-scenario check with its limits in `Scenario+Checks`), `Simulation` (one scenario with one strategy, stepped by
 // `TableFrames` with each phase timed by `Stopwatch`), `RunPlan` (`PairSelection`, `NamePattern`),
 // `Runner` (warm-ups, rounds, strategies in lockstep with the memory floor's turns),
 // `ScenarioMeasurement` (a scenario's rounds made into rows, priced by `Device+Time`), `FixPricing`

@@ -41,11 +41,16 @@ extension JSONNode {
     /// most `ScenarioFile.maxPixelLength` pixels at `scale`.
     func drawnLength(scale: Double, allowsZero: Bool) throws -> Double {
         let most = ScenarioFile.maxPixelLength / scale
-        let kind = allowsZero ? "a non-negative number" : "a positive number"
-        let pixels = Format.number(ScenarioFile.maxPixelLength)
-        return try number("\(kind) up to \(Format.limit(most)) (\(pixels) pixels at \(Format.number(scale))×)") {
+        return try number(Self.drawnLengthExpected(scale: scale, allowsZero: allowsZero)) {
             (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= most
         }
+    }
+
+    /// What a drawn length at `scale` is told it should be (`drawnLength(scale:allowsZero:)`).
+    static func drawnLengthExpected(scale: Double, allowsZero: Bool) -> String {
+        let most = ScenarioFile.maxPixelLength / scale
+        let kind = allowsZero ? "a non-negative number" : "a positive number"
+        return "\(kind) up to \(Format.limit(most)) (\(Format.number(ScenarioFile.maxPixelLength)) pixels at \(Format.number(scale))×)"
     }
 
     /// "#RRGGBB" or "#RRGGBBAA".

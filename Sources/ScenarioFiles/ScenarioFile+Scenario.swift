@@ -10,8 +10,9 @@ import Text
 
 /// Decoding of one scenario object in stages — device, table, style, scroll, events — each
 /// returning its part and given exactly the parts it depends on (a style needs the row height it
-/// must fit; a jump and a selection need the table's rows), so the order of the stages is written
-/// in their parameters. The scenario is built once, from the parts.
+/// must fit; a selection needs the table's rows), so the order of the stages is written in their
+/// parameters. The scenario is built once, from the parts, and held whole to `Scenario.breach`
+/// (the rows in all, a jump's row, the corner radius: `ScenarioFile+Breach.swift`).
 extension ScenarioFile {
     /// The style keys an event may change.
     private static let settableKeys = ["cornerRadius", "sideInset", "maxColumnWidth", "backgroundColor", "cellColor",
@@ -57,7 +58,7 @@ extension ScenarioFile {
                 style.roundsInCompactWidth = try rounds.bool()
             }
         }
-        let scroll = try decodeScroll(fields.required("scroll", "an object"), scale: device.scale, table: table)
+        let scroll = try decodeScroll(fields.required("scroll", "an object"), scale: device.scale)
         var events: [ScenarioEvent] = []
         if let eventsNode = fields.member("events") {
             let list = try eventsNode.array(nonEmpty: false)
@@ -71,22 +72,8 @@ extension ScenarioFile {
                                 rowHeight: table.rowHeight, headerHeight: table.headerHeight, footerHeight: table.footerHeight,
                                 style: style, content: table.content, pointsPerStep: scroll.pointsPerStep, motion: scroll.motion,
                                 steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events)
-        if let breach = scenario.cornerRadiusBreach { throw try cornerRadiusProblem(breach, rowHeight: table.rowHeight, in: fields) }
+        if let breach = scenario.breach { throw try problem(breach, of: scenario, in: fields) }
         return scenario
-    }
-
-    /// A radius above half a row (`Scenario.cornerRadiusBreach`), at the key that set it: the
-    /// style's `cornerRadius`, a `set` event's, or, when the default radius is too large for the
-    /// rows, `table.rowHeight`.
-    private static func cornerRadiusProblem(_ breach: Scenario.CornerRadiusBreach, rowHeight: Double, in fields: JSONFields) throws -> JSONProblem {
-        let expected = "expected at most \(Format.number(breach.limit)) (half the row height \(Format.number(rowHeight))), got \(Format.number(breach.radius))"
-        if let index = breach.event, let event = try fields.member("events")?.array()[index] {
-            let set = try event.object("an event object").member("set")
-            return try set?.object("an object").member("cornerRadius")?.fail(expected) ?? event.fail(expected)
-        }
-        if let radius = try fields.member("style")?.object("an object").member("cornerRadius") { return radius.fail(expected) }
-        return fields.node.child("table").child("rowHeight").fail(
-            "a row height of \(Format.number(rowHeight)) is less than twice the default corner radius \(Format.number(breach.radius)); set style.cornerRadius to at most \(Format.number(breach.limit))")
     }
 
     private static func decodeDevice(_ node: JSONNode) throws -> Device {
@@ -143,7 +130,8 @@ extension ScenarioFile {
     }
 
     /// The table, whose lengths are checked in pixels at the device's `scale`; absent heights and
-    /// content are `Scenario.Defaults`.
+    /// content are `Scenario.Defaults`. Its rows in all are checked once the scenario is whole
+    /// (`Scenario.breach`).
     private static func decodeTable(_ node: JSONNode, scale: Double) throws -> TablePart {
         let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight", "content"],
                                      expected: "an object")
@@ -154,14 +142,6 @@ extension ScenarioFile {
         case .number: rows = [try rowsNode.integer(0...maxRows)]
         case .array: rows = try rowsNode.array(nonEmpty: true).map { try $0.integer(0...maxRows) }
         default: throw rowsNode.mismatch("an integer or a non-empty array of integers")
-        }
-        // Each entry is at most maxRows and the cycle repeats at most maxRows times, so this
-        // cannot overflow 64 bits for any list a file can hold.
-        let cycle = rows.reduce(0, +)
-        let partial = rows.prefix(sections % rows.count).reduce(0, +)
-        let total = (sections / rows.count) * cycle + partial
-        guard total <= maxRows else {
-            throw node.fail("\(Format.grouped(total)) rows in all; the maximum is \(Format.grouped(maxRows))")
         }
         return TablePart(
             sections: sections, rowsPerSection: rows,
@@ -261,9 +241,9 @@ extension ScenarioFile {
     private static let scrollKinds = ["constant", "fling", "jump"]
     private static let kindKeys = ["constant": ["pointsPerStep"], "fling": ["velocity", "deceleration"], "jump": ["to"]]
 
-    /// The scroll, whose offsets must stay finite in pixels at the device's `scale`; a jump to a
-    /// row must name one of `table`'s.
-    private static func decodeScroll(_ node: JSONNode, scale: Double, table: TablePart) throws -> ScrollPart {
+    /// The scroll, whose offsets must stay finite in pixels at the device's `scale`; a jump's row
+    /// is checked against the table once the scenario is whole (`Scenario.breach`).
+    private static func decodeScroll(_ node: JSONNode, scale: Double) throws -> ScrollPart {
         let fields = try node.object(allowing: ["kind", "steps", "warmupSteps", "pointsPerStep", "velocity", "deceleration", "to"],
                                      expected: "an object")
         let kindNode = try fields.required("kind", "\"constant\", \"fling\" or \"jump\"")
@@ -300,7 +280,7 @@ extension ScenarioFile {
                     throw to.fail("expected an offset that stays finite in pixels, got \(Format.number(offset))")
                 }
                 scroll.motion = .jumpToOffset(offset)
-            case .object: scroll.motion = .jumpToRow(try decodeRow(to, table: table))
+            case .object: scroll.motion = .jumpToRow(try decodeRow(to, table: nil))
             default: throw to.mismatch("a number (an offset) or an object with \"section\" and \"row\"")
             }
         }
@@ -344,21 +324,19 @@ extension ScenarioFile {
         }
     }
 
-    /// `{ "section": s, "row": r }`, which must name a row of `table`.
-    private static func decodeRow(_ node: JSONNode, table: TablePart) throws -> Table.IndexPath {
+    /// `{ "section": s, "row": r }`, which must name a row of `table` when one is given (a
+    /// selection's; a jump's is checked by `Scenario.breach`).
+    private static func decodeRow(_ node: JSONNode, table: TablePart?) throws -> Table.IndexPath {
         let fields = try node.object(allowing: ["section", "row"], expected: "an object")
         let sectionNode = try fields.required("section", "an integer")
         let section = try sectionNode.integer(0...Int(Int32.max))
-        guard section < table.sections else {
-            throw sectionNode.fail(table.sections == 0 ? "the table has no sections"
-                                   : "section \(section) does not exist; the table has \(Format.grouped(table.sections)) sections (0 to \(Format.grouped(table.sections - 1)))")
+        if let table, section >= table.sections {
+            throw sectionNode.fail(missingSection(section, sections: table.sections))
         }
-        let rows = table.rowsPerSection[section % table.rowsPerSection.count]
         let rowNode = try fields.required("row", "an integer")
         let row = try rowNode.integer(0...Int(Int32.max))
-        guard row < rows else {
-            throw rowNode.fail(rows == 0 ? "section \(section) has no rows"
-                               : "row \(row) does not exist; section \(section) has \(Format.grouped(rows)) row\(rows == 1 ? "" : "s") (0 to \(Format.grouped(rows - 1)))")
+        if let table, case let rows = table.rowsPerSection[section % table.rowsPerSection.count], row >= rows {
+            throw rowNode.fail(missingRow(row, section: section, rows: rows))
         }
         return Table.IndexPath(row: row, section: section)
     }

@@ -17,16 +17,16 @@ import Text
 /// makes the strategies draw different pictures — so a bad file fails in decoding, never in a
 /// trap halfway through a run.
 public enum ScenarioFile {
-    /// The most rows a table may have in all: the table's geometry keeps a few words per row.
-    public static let maxRows = 10_000_000
+    /// The most rows a table may have in all (`Scenario.maxRows`, whose check is
+    /// `Scenario.breach`).
+    public static let maxRows = Scenario.maxRows
     /// The most measured (or warm-up) steps a scenario may ask for.
     public static let maxSteps = Results.maxSteps
     /// The most events a scenario may have (each is applied between two frames).
     public static let maxEvents = 10_000
-    /// The longest screen side, resize, row, header or footer, in pixels at the device's scale.
-    /// Cells are drawn into bitmaps as large as themselves (precomposited caps, rasterized
-    /// cells), so this keeps the largest at 2^26 pixels, a quarter of `Pixmap.maxPixelCount`.
-    public static let maxPixelLength = 8192.0
+    /// The longest screen side, resize, row, header or footer, in pixels at the device's scale
+    /// (`Scenario.maxPixelLength`).
+    public static let maxPixelLength = Scenario.maxPixelLength
     /// The largest device scale (no screen is denser than 3×; 4 leaves room for experiments).
     public static let maxScale = 4.0
     /// The highest refresh rate, frames per second (`DeviceTime.refreshRange`, whose lowest is 1).

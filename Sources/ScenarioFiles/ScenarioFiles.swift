@@ -4,7 +4,8 @@
 // `JSONNode`, absent keys taking `Scenario.Defaults`; `Suite` groups scenarios, strategies and
 // limits; `ScenarioFile+Cell` reads a cell described as layers into Table's `CellDescription`. Every
 // value is checked against the limits that keep a valid file from failing halfway
-// (docs/scenario-files.md); `ScenarioFile+GPUProfile` reads and writes a GPU profile file (a chip's
+// (docs/scenario-files.md), the whole scenario by `Scenario.breach`, its breach reported at its key
+// (`ScenarioFile+Breach`); `ScenarioFile+GPUProfile` reads and writes a GPU profile file (a chip's
 // figures of your own, or a calibrated profile).
 //
 // May import: Harness (the `Scenario` a file makes), Devices (its `device`, a catalogue device or

@@ -71,8 +71,8 @@ struct TableOptions {
             guard gpu == nil else { throw BenchError.usage(.gpuAndProfileTogether) }
             gpu = try ScenarioFile.gpuProfile(from: file.bytes, file: file.path)
         }
-        sections = try arguments.integer("sections", in: 1...ScenarioFile.maxRows)
-        rowsPerSection = try arguments.integer("rows-per-section", in: 1...ScenarioFile.maxRows)
+        sections = try arguments.integer("sections", in: 1...Scenario.maxRows)
+        rowsPerSection = try arguments.integer("rows-per-section", in: 1...Scenario.maxRows)
         rowHeight = try arguments.decimal("row-height", in: 1...4096, example: "44 = a default row")
         cornerRadius = try arguments.decimal("corner-radius", in: 0...2048, example: "10 = iOS's inset-grouped radius")
         if let file = inputs["cell"] {
@@ -116,8 +116,9 @@ struct TableOptions {
     }
 
     /// `scenarios` with the options applied, each renamed after its changes.
-    /// - Throws: `BenchError.usage` when the result would be a table the model refuses (too many
-    ///   rows, a radius above half the row height) or a scenario has events, whose rows and
+    /// - Throws: `BenchError.usage` when the result would be a scenario the model refuses
+    ///   (`Scenario.breach`: an iOS its device did not run, too many rows, a row above the pixel
+    ///   limit, a jump to a row the table lost, a radius above half the row height) or a scenario has events, whose rows and
     ///   sections the options could move (`--gpu` alone moves none, so it applies to any).
     func apply(to scenarios: [Scenario]) throws -> [Scenario] {
         guard !isEmpty else { return scenarios }
@@ -149,11 +150,7 @@ struct TableOptions {
             changes.append("gpu \(gpu.id)")
         }
         if let ios {
-            // A catalogue device runs only the versions it ran; a screen of a file any.
-            guard Device.iosRange(scenario.device.iosSupport).contains(ios) else {
-                throw BenchError.usage(.iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport,
-                                                                                          device: scenario.device.name)))
-            }
+            // A catalogue device runs only the versions it ran, a screen of a file any (`breach`).
             scenario.device.ios = ios
             changes.append("iOS \(ios)")
         }
@@ -181,27 +178,7 @@ struct TableOptions {
                                               footerLength: scenario.content.footerLength)
             changes.append("cell \(cell.name)")
         }
-        guard scenario.rowCount <= ScenarioFile.maxRows else {
-            throw BenchError.usage(.tooManyRows(scenario: original.name, rows: scenario.rowCount, maximum: ScenarioFile.maxRows))
-        }
-        // A scenario file's limit on a drawn length, in pixels at the device's scale.
-        let rowPixels = scenario.rowHeight * scenario.device.scale
-        guard rowPixels <= ScenarioFile.maxPixelLength else {
-            throw BenchError.usage(.rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name,
-                                                             scale: scenario.device.scale, pixels: rowPixels,
-                                                             maximum: ScenarioFile.maxPixelLength))
-        }
-        // A file's jump must name one of its table's rows; the options may have removed it.
-        if case .jumpToRow(let row)? = scenario.motion {
-            let rows = row.section < scenario.sections ? scenario.rowsPerSection[row.section % scenario.rowsPerSection.count] : nil
-            guard let rows, row.row < rows else {
-                throw BenchError.usage(.jumpRowOutsideTable(scenario: original.name, row: .init(section: row.section, row: row.row),
-                                                            sections: scenario.sections, rows: rows))
-            }
-        }
-        if let breach = scenario.cornerRadiusBreach {
-            throw BenchError.usage(.cornerRadiusAboveHalfRow(radius: breach.radius, rowHeight: scenario.rowHeight))
-        }
+        if let breach = scenario.breach { throw BenchError.usage(Self.problem(breach, of: scenario, editing: original.name)) }
         if let device {
             let rest = (original.name == Scenario.ipadSettings.name ? [] : [original.name]) + changes.dropFirst()
             scenario.name = device.name + (rest.isEmpty ? "" : " (\(rest.joined(separator: ", ")))")
@@ -209,5 +186,23 @@ struct TableOptions {
             scenario.name = "\(original.name) (\(changes.joined(separator: ", ")))"
         }
         return scenario
+    }
+
+    /// The usage error for `breach` (`Scenario.breach`, the check a scenario file meets too) of
+    /// `scenario`, the options applied to the scenario named `original`.
+    private static func problem(_ breach: Scenario.Breach, of scenario: Scenario, editing original: String) -> UsageProblem {
+        switch breach {
+        case .iosOutOfRange(let ios, _):
+            .iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport, device: scenario.device.name))
+        case .tooManyRows(let rows, let maximum):
+            .tooManyRows(scenario: original, rows: rows, maximum: maximum)
+        case .rowAbovePixelLimit(let pixels, let maximum):
+            .rowHeightAbovePixelLimit(rowHeight: scenario.rowHeight, device: scenario.device.name, scale: scenario.device.scale,
+                                      pixels: pixels, maximum: maximum)
+        case .jumpOutsideTable(let row, let sections, let rows):
+            .jumpRowOutsideTable(scenario: original, row: .init(section: row.section, row: row.row), sections: sections, rows: rows)
+        case .cornerRadius(let radius):
+            .cornerRadiusAboveHalfRow(radius: radius.radius, rowHeight: scenario.rowHeight)
+        }
     }
 }
