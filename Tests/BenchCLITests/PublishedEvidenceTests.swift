@@ -149,8 +149,9 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
     /// Left out, with their reasons there: `ipod-touch-4-clipping` (the same measurement as the
     /// clipped images, priced on the Settings table, a scene the source did not show),
     /// `ipad-1-vs-ipad-2` (a ratio for an app's scene the file does not describe),
-    /// `texture-old-iphones` (no number) and the rasterized labels (a direction the model does not
-    /// reproduce).
+    /// `texture-old-iphones` (no number), and `rounded-labels-rasterize` (its article's sentences
+    /// were not retrieved, so no number of it sits beside its source's words; its directions are
+    /// still tested).
     static let cases = [
         Case(file: "ipod-touch-4-clipped-images", row: "images-clipped/none", quote: ["I have around 30 fps while scrolling"], fps: 30,
              mechanism: .clips, gpu: "a4", ios: 5, ratio: 0.67),
@@ -166,8 +167,6 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
              mechanism: .clips, gpu: "a8", ios: 8, ratio: 0.72),
         Case(file: "rounded-image-views-per-cell", row: "four-masked/none", quote: ["fps大致在20帧左右", "4 with the mask 'about 20 fps'"], fps: 20,
              mechanism: .masks, gpu: "a8", ios: 8, ratio: 0.95),
-        Case(file: "rounded-labels-rasterize", row: "clipped/none", quote: ["adding masksToBounds about 24 fps"], fps: 24,
-             mechanism: .clips, gpu: "a8", ios: 12, ratio: 0.92),
         Case(file: "wwdc14-419-case-studies", row: "photos-shadow/none", quote: ["'our frame rate is in the mid 30s'", "mid to high 70s'", "mid 30s = 35 fps, mid to high 70s = 77 %"],
              fps: 35, share: 0.77, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 1.12),
         Case(file: "wwdc14-419-case-studies", row: "photos-shadow-path/none", quote: ["'we are indeed hitting 60 fps'", "'we are now in like the mid 30s as opposed to you know the mid 70s before'", "mid 30s % = 35 %"],
