@@ -1,6 +1,23 @@
 import Raster
 
-/// A layer's shadow and border values, held in a box of their own (`Layer.decoration`) that a
+/// A blur of what lies behind a layer, as `UIVisualEffectView` with a `UIBlurEffect` draws it: the
+/// target's pixels under the layer's bounds captured, downscaled, blurred horizontally and
+/// vertically, upscaled and tinted, each step a pass of its own (WWDC 2014 session 419), then
+/// drawn beneath the layer's background, contents and sublayers.
+public struct Backdrop: Hashable, Sendable {
+    /// The blur's radius in points: a Gaussian of σ = `radius × scale / 2` pixels, as a shadow's.
+    public var radius: Double
+    /// The colour laid over the blurred pixels (its alpha decides how much of them shows).
+    public var tint: Color
+
+    /// A blur of `radius` points under `tint`.
+    public init(radius: Double, tint: Color) {
+        self.radius = radius
+        self.tint = tint
+    }
+}
+
+/// A layer's shadow, border and backdrop values, held in a box of their own (`Layer.decoration`) that a
 /// layer gets when one of them is first set; defaults as Core Animation's.
 final class LayerDecoration {
     var values = Values()
@@ -14,6 +31,7 @@ final class LayerDecoration {
         var shadowColor = Color.black
         var borderWidth = 0.0
         var borderColor = Color.black
+        var backdrop: Backdrop?
 
         /// Those of a layer without a box.
         static let defaults = Values()
@@ -92,6 +110,16 @@ extension Layer {
         set { updateDecoration(\.borderColor, newValue) }
     }
 
+    // MARK: - Backdrop
+
+    /// A blur of the pixels behind the layer, drawn beneath its background (nil by default: none).
+    /// Apple's blur takes five passes, four of them off-screen after the content behind is drawn
+    /// (WWDC 2014 session 419; docs/cost-model.md §1).
+    public final var backdrop: Backdrop? {
+        get { decorationValues.backdrop }
+        set { updateDecoration(\.backdrop, newValue) }
+    }
+
     // MARK: - Storage
 
     /// Whether the shadow is clipped with the layer: `masksToBounds` and `mask` apply to the
@@ -116,7 +144,7 @@ extension Layer {
         guard decorationValues[keyPath: key] != value else { return }
         let box = decorationBox()
         box.values[keyPath: key] = value
-        drawsShadowOrBorder = box.values.shadowOpacity > 0 || box.values.borderWidth > 0
+        drawsShadowOrBorder = box.values.shadowOpacity > 0 || box.values.borderWidth > 0 || box.values.backdrop != nil
         invalidate()
     }
 }

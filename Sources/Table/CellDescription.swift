@@ -1,4 +1,5 @@
 import Raster
+import Compositor
 
 /// A cell described as a tree of layers: what an app's cell class builds once and lays out for
 /// each row. The built-in Settings row is one (`RowContent.description`), a user's cell from a
@@ -118,6 +119,9 @@ public struct LayerDescription: Hashable, Sendable {
     public var shadow: ShadowDescription?
     /// A border drawn above the contents and sublayers, or nil.
     public var border: BorderDescription?
+    /// A blur of what lies behind the layer, drawn beneath its background, or nil (a scenario's
+    /// overlays may have one: docs/scenario-files.md).
+    public var backdrop: Backdrop?
     /// The layers drawn over this one, back to front.
     public var sublayers: [LayerDescription] = []
 

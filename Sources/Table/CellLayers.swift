@@ -173,6 +173,7 @@ final class CellLayers {
         } else if layer.borderWidth != 0 {
             layer.borderWidth = 0
         }
+        if d.backdrop != layer.backdrop { layer.backdrop = d.backdrop }
         for i in node.children.indices { apply(d.sublayers[i], to: node.children[i], row: row, drawing: drawing) }
     }
 
