@@ -79,12 +79,12 @@ open class Layer {
     public private(set) final unowned var maskOwner: Layer?
     /// Bumped whenever the subtree's picture changes (see the type's doc).
     public private(set) final var version: UInt64 = 0
-    /// The shadow and border, boxed (`Layer+Decoration.swift`): few layers have one, and the
+    /// The shadow, border and backdrop, boxed (`Layer+Decoration.swift`): few layers have one, and the
     /// renderer's walk reads the first 256 bytes of every layer, which they would have pushed
     /// past. Nil until one of their properties is set.
     @exclusivity(unchecked) final var decoration: LayerDecoration?
-    /// True when the layer draws a shadow (`shadowOpacity > 0`) or a border (`borderWidth > 0`):
-    /// the one check the renderer's walk makes for them on every layer.
+    /// True when the layer draws a shadow (`shadowOpacity > 0`), a border (`borderWidth > 0`) or a
+    /// backdrop: the one check the renderer's walk makes for them on every layer.
     @exclusivity(unchecked) final var drawsShadowOrBorder = false
 
     /// Creates a layer with `frame`; counts `layersCreated` in `ledger`.

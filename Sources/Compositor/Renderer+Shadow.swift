@@ -12,8 +12,8 @@ import Raster
 // where the blur is done, with the attachment it stores and reads and the fragments it shades.
 
 extension Renderer {
-    /// A layer with a shadow or a border (`Layer.drawsShadowOrBorder`): drawn as any layer, with
-    /// its shadow beneath and its border above. Rasterized and off-screen layers draw both in
+    /// A layer with a shadow, a border or a backdrop (`Layer.drawsShadowOrBorder`): drawn as any
+    /// layer, with its backdrop and shadow beneath and its border above. Rasterized and off-screen layers draw both in
     /// their bitmap or buffer; any other layer draws them in the target's list, its shadow clipped
     /// to its bounds when it masks to them (it has nothing else to clip, or it would be
     /// off-screen).
@@ -21,6 +21,7 @@ extension Renderer {
     /// (`buildUnrasterized`).
     func buildDecorated(_ layer: Layer, abs: Point, px: PixelRect, opacity: Double, rasterizes: Bool = true,
                         into ops: inout [DrawOp], _ t: Target) {
+        if layer.backdrop != nil { buildBackdrop(layer, px: px, opacity: opacity, into: &ops, t) }
         if rasterizes && layer.shouldRasterize { return buildRasterized(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
         if layer.needsOffscreenPass(rules) { return buildOffscreen(layer, abs: abs, px: px, opacity: opacity, into: &ops, t) }
         if layer.clipsShadow {
