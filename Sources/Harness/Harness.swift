@@ -1,6 +1,6 @@
 // Harness: the scenario and the run that measures it.
 //
-// Job: `Scenario` (a screen, a table, a scroll and events; `Scenario+Definition`, and the one
+// Job: `Scenario` (a screen, a table, a scroll, events and overlays; `Scenario+Definition`, and the one
 // whole-scenario check with its limits in `Scenario+Checks`), `Simulation` (one scenario with one strategy, stepped by
 // `TableFrames` with each phase timed by `Stopwatch`), `RunPlan` (`PairSelection`, `NamePattern`),
 // `Runner` (warm-ups, rounds, strategies in lockstep with the memory floor's turns),

@@ -11,6 +11,13 @@ extension Scenario {
     /// Cells are drawn into bitmaps as large as themselves (precomposited caps, rasterized
     /// cells), so this keeps the largest at 2^26 pixels, a quarter of `Pixmap.maxPixelCount`.
     public static let maxPixelLength = 8192.0
+    /// The most layers a scenario's overlays may have in all, nested ones included: as many as a
+    /// cell may (`CellDescription.maxLayers`), far more than an app's bars hold, and few enough
+    /// that no frame takes minutes. A scenario file is held to it as it reads `overlays` (each
+    /// layer at its key, as a cell's); the command line's options never change the overlays.
+    public static let maxOverlayLayers = CellDescription.maxLayers
+    /// The deepest nesting of an overlay's sublayers, as a cell's (`CellDescription.maxDepth`).
+    public static let maxOverlayDepth = CellDescription.maxDepth
 
     /// How a whole scenario breaks a rule the model holds every scenario to.
     public enum Breach: Equatable, Sendable {

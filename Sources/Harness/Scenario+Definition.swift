@@ -6,7 +6,8 @@ import Table
 extension Scenario {
     /// The scenario's definition as results record it (`ScenarioDefinition`, which writes and
     /// reads its JSON): everything that decides what is drawn and how it scrolls, from the
-    /// model's own types, colours as `Color.hexString`, names as in scenario and cell files.
+    /// model's own types, colours as `Color.hexString`, names as in scenario and cell files; the
+    /// overlays' layers as a cell's are.
     ///
     /// Results record it so a gate can refuse to compare runs of differently defined scenarios
     /// and say which fields differ (`content.cell.layers[1].cornerRadius: 20 → 8`), instead of
@@ -20,7 +21,7 @@ extension Scenario {
             rowHeight: rowHeight, headerHeight: headerHeight, footerHeight: footerHeight,
             style: Self.style(style), content: Self.content(content),
             scroll: Self.scroll(motion ?? .constant(pointsPerStep: pointsPerStep)),
-            events: events.map(Self.event), warmupSteps: warmupSteps)
+            events: events.map(Self.event), warmupSteps: warmupSteps, overlays: overlays.map(Self.layer))
     }
 
     private static func event(_ event: ScenarioEvent) -> ScenarioDefinition.Event {
@@ -130,6 +131,7 @@ extension Scenario {
                              "offset": ["x": .number(s.offset.x), "y": .number(s.offset.y)], "color": value(s.color), "path": .bool(s.hasPath)]
         }
         if let b = layer.border { out["border"] = ["width": .number(b.width), "color": value(b.color)] }
+        if let b = layer.backdrop { out["backdrop"] = ["radius": .number(b.radius), "tint": value(b.tint)] }
         return ScenarioDefinition.Layer(name: layer.name, properties: out, sublayers: layer.sublayers.map(Self.layer))
     }
 

@@ -54,6 +54,11 @@ public struct Scenario: Hashable, Sendable {
     public var motion: ScrollDriver.Motion?
     /// Things that happen at given steps: style changes, resizes, selections.
     public var events: [ScenarioEvent] = []
+    /// Layers drawn above the table, fixed to the screen, back to front (an app's navigation bar
+    /// and tool bar, which may blur what scrolls beneath them: `LayerDescription.backdrop`);
+    /// frames in screen points. They do not scroll: each frame draws them after the table, and
+    /// what they cost is the frame's, no cell's. None by default.
+    public var overlays: [LayerDescription] = []
     /// Steps measured.
     public var steps: Int
     /// Steps run once before measuring, on a separate table, to warm code and caches.
@@ -80,7 +85,7 @@ public struct Scenario: Hashable, Sendable {
                 headerHeight: Double = Defaults.headerHeight, footerHeight: Double = Defaults.footerHeight,
                 style: TableStyle = TableStyle(), content: ContentPattern = Defaults.content,
                 pointsPerStep: Double = Defaults.pointsPerStep, motion: ScrollDriver.Motion? = nil, steps: Int,
-                warmupSteps: Int = Defaults.warmupSteps, events: [ScenarioEvent] = []) {
+                warmupSteps: Int = Defaults.warmupSteps, events: [ScenarioEvent] = [], overlays: [LayerDescription] = []) {
         self.name = name
         self.device = device
         self.sections = sections
@@ -95,6 +100,7 @@ public struct Scenario: Hashable, Sendable {
         self.warmupSteps = warmupSteps
         self.motion = motion
         self.events = events
+        self.overlays = overlays
     }
 
     /// The table's sections.

@@ -87,7 +87,7 @@ public final class Simulation {
         self.table = table
         self.renderer = renderer
         self.frames = TableFrames(table: table, renderer: renderer, scroll: scenario.scroll(in: table.geometry),
-                                  refreshHz: scenario.device.refreshHz)
+                                  refreshHz: scenario.device.refreshHz, overlays: scenario.overlays)
         self.events = Dictionary(grouping: scenario.events, by: \.atStep)
         #if CORNERBENCH_FAULT_INJECTION
         self.slowdowns = FaultInjection.slowdowns(for: strategyName)

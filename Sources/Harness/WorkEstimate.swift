@@ -41,13 +41,34 @@ public enum WorkEstimate {
     /// The bytes the described cells of `scenario` may hold in one table, at most: what
     /// `CellEstimate` counts by the renderer's rules (the pictures, every visible cell's labels,
     /// off-screen buffers, mask attachments, kept paths' coverage and shadows, the coverage cache,
-    /// the shadow blur's scratch, the rasterization cache, the surfaces the pools keep). Zero for
-    /// Settings rows, whose cost the frame allowance covers.
+    /// the shadow blur's scratch, the rasterization cache, the surfaces the pools keep), and the
+    /// overlays' (`overlayBytes`). Zero for Settings rows without overlays, whose cost the frame
+    /// allowance covers.
     public static func cellBytes(_ scenario: Scenario) -> Int {
         let cells = describedCells(scenario)
-        guard !cells.isEmpty else { return 0 }
+        guard !cells.isEmpty else { return overlayBytes(scenario) }
         return CellEstimate(cells, screen: scenario.device.pixelSize, scale: scenario.device.scale)
-            .bytes(visibleRows: visibleRows(scenario))
+            .bytes(visibleRows: visibleRows(scenario)) + overlayBytes(scenario)
+    }
+
+    /// The bytes the overlays of `scenario` may hold in one table, at most: counted as one cell of
+    /// their layers shown once (`CellEstimate`), and for each backdrop three colour surfaces of
+    /// its layer's size cut to the screen (the pixels behind it captured, and the blur's two
+    /// passes). Zero without overlays.
+    static func overlayBytes(_ scenario: Scenario) -> Int {
+        guard !scenario.overlays.isEmpty else { return 0 }
+        let screen = scenario.device.pixelSize.area, scale = scenario.device.scale
+        let backdrops = scenario.overlays.reduce(0) { $0 + backdropPixels($1, scale: scale, screen: screen) }
+        return CellEstimate([CellDescription(layers: scenario.overlays)], screen: scenario.device.pixelSize, scale: scale)
+            .bytes(visibleRows: 1) + 3 * 4 * backdrops
+    }
+
+    /// The pixels of the backdrops of `layer` and its sublayers, each its layer's size cut to the
+    /// screen.
+    private static func backdropPixels(_ layer: LayerDescription, scale: Double, screen: Int) -> Int {
+        guard !layer.isHidden else { return 0 }
+        let own = layer.backdrop == nil ? 0 : min(area(layer, scale: scale), screen)
+        return own + layer.sublayers.reduce(0) { $0 + backdropPixels($1, scale: scale, screen: screen) }
     }
 
     /// The coverage values the masks of one table's described cells take to make: each cell
@@ -70,14 +91,19 @@ public enum WorkEstimate {
 
     /// The pixels a step of `scenario` draws off screen: every visible described cell's
     /// off-screen passes (none for Settings rows, whose passes the strategies make and the
-    /// counters measure).
+    /// counters measure), and the overlays' once, each backdrop as four passes of its layer's
+    /// size cut to the screen (the blur's four off-screen passes, Layer.backdrop).
     public static func offscreenPixelsPerStep(_ scenario: Scenario) -> Double {
-        let screen = scenario.device.pixelSize.area
+        let screen = scenario.device.pixelSize.area, scale = scenario.device.scale
         var worst = 0.0
         for case .layers(let cell) in scenario.content.cells {
-            worst = max(worst, cell.layers.reduce(0) { $0 + offscreenPixels($1, scale: scenario.device.scale, screen: screen) })
+            worst = max(worst, cell.layers.reduce(0) { $0 + offscreenPixels($1, scale: scale, screen: screen) })
         }
-        return worst * Double(visibleRows(scenario))
+        let cells = worst * Double(visibleRows(scenario))
+        guard !scenario.overlays.isEmpty else { return cells }
+        return cells + scenario.overlays.reduce(0) {
+            $0 + offscreenPixels($1, scale: scale, screen: screen) + 4 * Double(backdropPixels($1, scale: scale, screen: screen))
+        }
     }
 
     /// The pixels a step of `scenario` draws: the screen, and `offscreenPixelsPerStep`.

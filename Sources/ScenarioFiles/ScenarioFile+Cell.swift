@@ -39,7 +39,7 @@ extension ScenarioFile {
         var count = 0
         var named: [String: String] = [:]
         let layers = try fields.required("layers", "an array of layer objects").array(nonEmpty: true).map {
-            try decodeLayer($0, depth: 1, count: &count, named: &named)
+            try decodeLayer($0, place: .cell, depth: 1, count: &count, named: &named)
         }
         let inset = try fields.member("separatorInset")?.number("a number from 0 to \(Format.number(maxCellLength))") {
             $0 >= 0 && $0 <= maxCellLength
@@ -65,16 +65,37 @@ extension ScenarioFile {
         return name
     }
 
-    /// A layer object and its sublayers; `count` is the layers read so far in the cell.
-    private static func decodeLayer(_ node: JSONNode, depth: Int, count: inout Int, named: inout [String: String]) throws -> LayerDescription {
+    /// Where a layer object stands, which decides its limits and whether it may have a `backdrop`.
+    enum LayerPlace {
+        /// In a cell (a cell file, or a row of a scenario's `content`).
+        case cell
+        /// At the top of a scenario's `overlays`: the one place a backdrop blur is allowed.
+        case overlay
+        /// Beneath an overlay layer.
+        case overlaySublayer
+    }
+
+    /// A layer object at `place` and its sublayers; `count` is the layers read so far in the
+    /// cell, or in the scenario's overlays.
+    static func decodeLayer(_ node: JSONNode, place: LayerPlace, depth: Int, count: inout Int,
+                            named: inout [String: String]) throws -> LayerDescription {
         count += 1
-        guard count <= CellDescription.maxLayers else {
-            throw node.fail("more than \(Format.grouped(CellDescription.maxLayers)) layers in one cell; a cell may have at most \(Format.grouped(CellDescription.maxLayers))")
+        if place == .cell {
+            guard count <= CellDescription.maxLayers else {
+                throw node.fail("more than \(Format.grouped(CellDescription.maxLayers)) layers in one cell; a cell may have at most \(Format.grouped(CellDescription.maxLayers))")
+            }
+            guard depth <= CellDescription.maxDepth else {
+                throw node.fail("layers nested \(depth) deep; a cell may nest at most \(CellDescription.maxDepth)")
+            }
+        } else {
+            try checkOverlayLimits(node, depth: depth, count: count)
         }
-        guard depth <= CellDescription.maxDepth else {
-            throw node.fail("layers nested \(depth) deep; a cell may nest at most \(CellDescription.maxDepth)")
+        // Refused before the keys are checked, so a cell's layer lists the keys it always has.
+        if place != .overlay, case .object(let members) = node.value, members.contains(where: { $0.key == "backdrop" }) {
+            throw node.child("backdrop").fail(backdropRefusal(place))
         }
-        let f = try node.object(allowing: layerKeys + uikitNames.keys.sorted(), expected: "a layer object")
+        let keys = place == .overlay ? layerKeys + ["backdrop"] : layerKeys
+        let f = try node.object(allowing: keys + uikitNames.keys.sorted(), expected: "a layer object")
         for (uikit, coreAnimation) in uikitNames.sorted(by: { $0.key < $1.key }) where f.member(uikit) != nil && f.member(coreAnimation) != nil {
             throw node.fail("both '\(uikit)' and '\(coreAnimation)' are given: they are one property, UIKit's name and Core Animation's; keep one")
         }
@@ -99,8 +120,10 @@ extension ScenarioFile {
         }
         if let n = f.member("shadow") { layer.shadow = try decodeShadow(n) }
         if let n = f.member("border") { layer.border = try decodeBorder(n) }
+        if let n = f.member("backdrop") { try decodeBackdrop(n, into: &layer) }
         if let n = f.member("sublayers") {
-            layer.sublayers = try n.array().map { try decodeLayer($0, depth: depth + 1, count: &count, named: &named) }
+            let below: LayerPlace = place == .cell ? .cell : .overlaySublayer
+            layer.sublayers = try n.array().map { try decodeLayer($0, place: below, depth: depth + 1, count: &count, named: &named) }
         }
         return layer
     }

@@ -8,7 +8,7 @@ import Strategies
 import Table
 import Text
 
-/// Decoding of one scenario object in stages — device, table, style, scroll, events — each
+/// Decoding of one scenario object in stages — device, table, style, scroll, events, overlays — each
 /// returning its part and given exactly the parts it depends on (a style needs the row height it
 /// must fit; a selection needs the table's rows), so the order of the stages is written in their
 /// parameters. The scenario is built once, from the parts, and held whole to `Scenario.breach`
@@ -45,7 +45,7 @@ extension ScenarioFile {
     }
 
     static func decodeScenario(_ node: JSONNode) throws -> Scenario {
-        let fields = try node.object(allowing: ["name", "device", "table", "style", "scroll", "events"],
+        let fields = try node.object(allowing: ["name", "device", "table", "style", "scroll", "events", "overlays"],
                                      expected: "a scenario object")
         let name = try fields.required("name", "a non-empty string").string(nonEmpty: true)
         let device = try decodeDevice(fields.required("device", "a device name or object"))
@@ -68,10 +68,11 @@ extension ScenarioFile {
             let decoded = try list.map { try decodeEvent($0, steps: scroll.steps, scale: device.scale, table: table, style: style) }
             events = try resolve(decoded, from: style)
         }
+        let overlays = try fields.member("overlays").map(decodeOverlays) ?? []
         let scenario = Scenario(name: name, device: device, sections: table.sections, rowsPerSection: table.rowsPerSection,
                                 rowHeight: table.rowHeight, headerHeight: table.headerHeight, footerHeight: table.footerHeight,
                                 style: style, content: table.content, pointsPerStep: scroll.pointsPerStep, motion: scroll.motion,
-                                steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events)
+                                steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events, overlays: overlays)
         if let breach = scenario.breach { throw try problem(breach, of: scenario, in: fields) }
         return scenario
     }

@@ -1,8 +1,9 @@
 // ScenarioFiles: scenario, suite and cell files read and checked.
 //
-// Job: `ScenarioFile` reads a scenario (device, table, style, scroll, events) in stages through
+// Job: `ScenarioFile` reads a scenario (device, table, style, scroll, events, overlays) in stages through
 // `JSONNode`, absent keys taking `Scenario.Defaults`; `Suite` groups scenarios, strategies and
-// limits; `ScenarioFile+Cell` reads a cell described as layers into Table's `CellDescription`. Every
+// limits; `ScenarioFile+Cell` reads a cell described as layers into Table's `CellDescription`, and
+// `ScenarioFile+Overlays` a scenario's overlays with the same parser (a backdrop only there). Every
 // value is checked against the limits that keep a valid file from failing halfway
 // (docs/scenario-files.md), the whole scenario by `Scenario.breach`, its breach reported at its key
 // (`ScenarioFile+Breach`); `ScenarioFile+GPUProfile` reads and writes a GPU profile file (a chip's

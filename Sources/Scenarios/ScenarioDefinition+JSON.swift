@@ -4,7 +4,7 @@ import JSON
 /// style, scroll and events; a layer's properties as its cell file spells them), `init(node:)`
 /// reads it back with each problem at its key path. Keys a later version adds are ignored, as
 /// everywhere in a results file; `device.ios`, a cell's `rowHeight` and a layer's `name`, which
-/// older files lack, are optional.
+/// older files lack, are optional, and so is `overlays`, written only when there are some.
 extension ScenarioDefinition: Encodable {
     /// The definition as JSON, numbers as numbers.
     public var json: JSONValue {
@@ -12,7 +12,7 @@ extension ScenarioDefinition: Encodable {
                                            "height": .number(self.device.height), "scale": .number(self.device.scale),
                                            "refreshHz": .number(self.device.refreshHz)]
         if let ios = self.device.ios { device["ios"] = .number(Double(ios)) }
-        return [
+        var out: [String: JSONValue] = [
             "device": .object(device),
             "sections": .number(Double(sections)),
             "rowsPerSection": .array(rowsPerSection.map { .number(Double($0)) }),
@@ -23,6 +23,9 @@ extension ScenarioDefinition: Encodable {
             "events": .array(events.map(\.json)),
             "warmupSteps": .number(Double(warmupSteps)),
         ]
+        // Only when there are some: a definition without overlays is written as it always was.
+        if !overlays.isEmpty { out["overlays"] = .array(overlays.map(\.json)) }
+        return .object(out)
     }
 
     /// Writes `json`.
@@ -58,7 +61,8 @@ extension ScenarioDefinition: Encodable {
             content: try Content(node: fields.required("content", "a content object")),
             scroll: try Scroll(node: fields.required("scroll", "a scroll object")),
             events: try fields.required("events", "an array of events").array().map(Event.init(node:)),
-            warmupSteps: try fields.required("warmupSteps", "an integer").integer())
+            warmupSteps: try fields.required("warmupSteps", "an integer").integer(),
+            overlays: try fields.optional("overlays")?.array().map(Layer.init(node:)) ?? [])
     }
 }
 

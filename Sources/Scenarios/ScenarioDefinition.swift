@@ -15,6 +15,9 @@
 ///      "header": 20, "footer": 40}, "scroll": {"kind": "constant", "pointsPerStep": 12},
 ///      "events": [{"atStep": 20, "style": {…}}, {"atStep": 35, "select": {"section": 1, "row": 2}}],
 ///      "warmupSteps": 5}
+///
+/// with `"overlays": [{"frame": {…}, "backgroundColor": "#F9F9F9CC", "backdrop": {"radius": 20, "tint": "#FFCC0080"}}]`
+/// when the scenario has layers above the table.
 public struct ScenarioDefinition: Hashable, Sendable {
     /// The screen: its catalogue name (or a file's), size in points, scale, refresh rate and iOS.
     public struct Device: Hashable, Sendable {
@@ -138,10 +141,15 @@ public struct ScenarioDefinition: Hashable, Sendable {
     public var events: [Event]
     /// Steps run before measuring.
     public var warmupSteps: Int
+    /// The layers drawn above the table, fixed to the screen, back to front, as a scenario file's
+    /// `overlays` gives them (a layer's `backdrop` as `{"radius": r, "tint": "#hex"}`); empty for
+    /// a scenario without any, whose JSON then has no `overlays` key, as before they existed.
+    public var overlays: [Layer]
 
-    /// A definition, every field given (`Scenario.definition` makes one from a scenario).
+    /// A definition, every field given (`Scenario.definition` makes one from a scenario); no
+    /// overlays unless `overlays` says.
     public init(device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double, headerHeight: Double, footerHeight: Double,
-                style: Style, content: Content, scroll: Scroll, events: [Event], warmupSteps: Int) {
+                style: Style, content: Content, scroll: Scroll, events: [Event], warmupSteps: Int, overlays: [Layer] = []) {
         self.device = device
         self.sections = sections
         self.rowsPerSection = rowsPerSection
@@ -153,5 +161,6 @@ public struct ScenarioDefinition: Hashable, Sendable {
         self.scroll = scroll
         self.events = events
         self.warmupSteps = warmupSteps
+        self.overlays = overlays
     }
 }

@@ -115,7 +115,7 @@ final class CellLayers {
     /// separator: a one-pixel line along the bottom from the description's inset).
     func apply(_ description: CellDescription, _ configuration: Configuration, drawing: ContentDrawing) {
         self.configuration = configuration
-        for i in nodes.indices { apply(description.layers[i], to: nodes[i], row: configuration.row, drawing: drawing) }
+        for i in nodes.indices { Self.apply(description.layers[i], to: nodes[i], row: configuration.row, drawing: drawing) }
         separator.isHidden = !configuration.separator
         if configuration.separator {
             let line = 1 / drawing.scale
@@ -126,7 +126,9 @@ final class CellLayers {
         }
     }
 
-    private func apply(_ d: LayerDescription, to node: Node, row: Int, drawing: ContentDrawing) {
+    /// Brings `node`'s layer and its sublayers up to `d` for global row `row`: a cell's layer, or
+    /// a scenario's overlay (`TableFrames`), which is built by the same nodes and applied once.
+    static func apply(_ d: LayerDescription, to node: Node, row: Int, drawing: ContentDrawing) {
         let layer = node.layer
         layer.isHidden = d.isHidden
         if d.isHidden {
@@ -174,12 +176,12 @@ final class CellLayers {
             layer.borderWidth = 0
         }
         if d.backdrop != layer.backdrop { layer.backdrop = d.backdrop }
-        for i in node.children.indices { apply(d.sublayers[i], to: node.children[i], row: row, drawing: drawing) }
+        for i in node.children.indices { Self.apply(d.sublayers[i], to: node.children[i], row: row, drawing: drawing) }
     }
 
     /// Sets the layer's mask to a shape layer filling its bounds, made anew only when the shape
     /// or the layer's size changed.
-    private func applyMask(_ d: LayerDescription, to node: Node, ledger: Ledger) {
+    private static func applyMask(_ d: LayerDescription, to node: Node, ledger: Ledger) {
         guard let shape = d.mask else {
             if node.maskMade != nil {
                 node.layer.mask = nil
@@ -199,7 +201,7 @@ final class CellLayers {
 
     /// Sets the layer's shadow; with `hasPath`, a `shadowPath` of the rounded bounds, made anew
     /// only when the size or radius changed.
-    private func applyShadow(_ d: LayerDescription, to node: Node, ledger: Ledger) {
+    private static func applyShadow(_ d: LayerDescription, to node: Node, ledger: Ledger) {
         let layer = node.layer
         guard let shadow = d.shadow else {
             if layer.shadowOpacity != 0 || node.shadowPathMade != nil {

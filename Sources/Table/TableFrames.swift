@@ -1,4 +1,5 @@
 import Compositor
+import Raster
 
 /// A table drawn frame by frame the way the device's display link draws it: the table, its
 /// renderer and its scroll, and the one step both the harness's `Simulation` and the strategies'
@@ -31,12 +32,42 @@ public final class TableFrames {
     public let refreshHz: Double
     /// The next frame to draw; set it to draw a later frame without the ones before it.
     public var frame = 0
+    /// The layer the renderer draws each frame: the table's when the screen has no overlays (the
+    /// tree every scenario without them has always drawn), else a layer the size of the screen
+    /// holding the table's and, above it, the overlays.
+    public let root: Layer
 
-    public init(table: TableView, renderer: Renderer, scroll: ScrollDriver, refreshHz: Double) {
+    /// A table drawn by `renderer`, scrolled by `scroll`, with `overlays` above it: layers fixed
+    /// to the screen (an app's navigation bar and tool bar), frames in screen points, back to
+    /// front. They are built once, by the cells' own machinery (`CellLayers`), with row 0's texts
+    /// and images, and not attributed per layer (`costTag` stays -1): they are nobody's cell.
+    public init(table: TableView, renderer: Renderer, scroll: ScrollDriver, refreshHz: Double,
+                overlays: [LayerDescription] = []) {
         self.table = table
         self.renderer = renderer
         self.scroll = scroll
         self.refreshHz = refreshHz
+        if overlays.isEmpty {
+            root = table.layer
+        } else {
+            let screen = Size(width: Double(renderer.screenSize.width) / renderer.scale,
+                              height: Double(renderer.screenSize.height) / renderer.scale)
+            root = Self.screen(screen, holding: table, overlays: overlays)
+        }
+    }
+
+    /// A layer of `size` points holding the table's layer and then `overlays`' layers, all in
+    /// screen coordinates: the overlays are the screen's sublayers, not the table's, so they do
+    /// not move as its bounds scroll, nor shrink with it when it is resized.
+    private static func screen(_ size: Size, holding table: TableView, overlays: [LayerDescription]) -> Layer {
+        let screen = Layer(frame: Rect(origin: .zero, size: size), ledger: table.ledger)
+        screen.addSublayer(table.layer)
+        var tag: Int? = nil
+        for description in overlays {
+            let node = CellLayers.Node(description, in: screen, ledger: table.ledger, tag: &tag)
+            CellLayers.apply(description, to: node, row: 0, drawing: table.drawing)
+        }
+        return screen
     }
 
     /// Draws the next frame and returns what it cost.
@@ -65,9 +96,10 @@ public final class TableFrames {
                     laidOut: laidOut)
     }
 
-    /// The render of the current frame: the table's layers drawn at the frame's time.
+    /// The render of the current frame: the table's layers (and the overlays above them, `root`)
+    /// drawn at the frame's time.
     public func render() -> RenderStats {
-        renderer.render(table.layer, time: Double(frame) / refreshHz)
+        renderer.render(root, time: Double(frame) / refreshHz)
     }
 
     /// The phases as they are, untimed.

@@ -45,6 +45,11 @@ final class BadInputTests: TemporaryDirectoryTestCase {
         try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeight": 1e999"#), ["out of range"])
         try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "rowHeight": NaN"#), ["line 1"])
     }
+    func testABackdropAnywhereButOnAnOverlayLayer() throws {
+        let cell = ##""content": {"rows": [{"layers": [{"frame": {"width": 10, "height": 10}, "backdrop": {"radius": 4, "tint": "#FFFFFF"}}]}]}"##
+        try assertScenarioRejected(scenario(table: #""sections": 3, "rowsPerSection": 2, "# + cell),
+                                   ["table.content.rows[0].layers[0].backdrop: a backdrop blur is allowed only on a scenario's overlay layers."])
+    }
     func testHugeRowCount() throws { try assertScenarioRejected(scenario(table: #""sections": 3000000, "rowsPerSection": 8"#), ["table:", "the maximum is 10,000,000"]) }
     func testCornerRadiusAboveHalfTheRowHeight() throws { try assertScenarioRejected(scenario(style: #"{"cornerRadius": 30}"#), ["style.cornerRadius", "at most 22"]) }
     func testUnknownStrategyDeviceAndSuite() throws {

@@ -83,4 +83,24 @@ final class ScenarioDefinitionTests: XCTestCase {
         XCTAssertEqual(a.differences(to: b), [JSONValue.Difference(path: ["content", "cell", "layers", 1, "contents", "text", "string"],
                                                                    old: #"Tap "Edit", then "Done""#, new: #"Tap "Edit, then "Done""#)])
     }
+
+    func testOverlaysAreRecordedAsACellsLayersAreWithTheirBackdropAndOnlyWhenThereAreSome() throws {
+        var bar = LayerDescription(frame: Rect(x: 0, y: 0, width: 375, height: 64))
+        bar.name = "navigationBar"
+        bar.backgroundColor = Color(red: 0xF9, green: 0xF9, blue: 0xF9, alpha: 0x4D)
+        bar.backdrop = .init(radius: 20, tint: Color(red: 0xFF, green: 0xCC, blue: 0x00, alpha: 0x66))
+        bar.sublayers = [LayerDescription(frame: Rect(x: 140, y: 31, width: 95, height: 22))]
+        var scenario = Self.scenario()
+        XCTAssertNil(scenario.definition.json["overlays"], "none without overlays")
+        scenario.overlays = [bar]
+        let expected: JSONValue = [[
+            "name": "navigationBar", "frame": ["x": 0, "y": 0, "width": 375, "height": 64], "backgroundColor": "#F9F9F94D",
+            "backdrop": ["radius": 20, "tint": "#FFCC0066"],
+            "sublayers": [["frame": ["x": 140, "y": 31, "width": 95, "height": 22]]],
+        ]]
+        XCTAssertEqual(scenario.definition.json["overlays"], expected)
+        XCTAssertEqual(try RecordedDefinition(json: scenario.definition.json), .typed(scenario.definition))
+        let changes = RecordedDefinition.typed(Self.scenario().definition).differences(to: .typed(scenario.definition))
+        XCTAssertEqual(changes, [JSONValue.Difference(path: ["overlays"], old: nil, new: expected)])
+    }
 }
