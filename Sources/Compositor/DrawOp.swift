@@ -82,7 +82,7 @@ public enum Overlay: String, CaseIterable, Sendable {
             return [(Overlay.red, "blended: drawn over what is beneath (every strategy's text, icons, chevrons and separators, plus the strategy's own corners, caps or sections)"),
                     (Overlay.green, "opaque: replaces what is beneath")]
         case .offscreen:
-            return [(Overlay.yellow, "off-screen this frame: a mask, a rounded clip, group opacity, a shadow without a path, a cache miss")]
+            return [(Overlay.yellow, "off-screen this frame: a mask, a rounded clip, group opacity, a shadow without a path, a backdrop blur, a cache miss")]
         case .raster:
             return [(Overlay.green, "drawn from the rasterization cache (a hit)"),
                     (Overlay.red, "rendered again into the cache this frame (a miss)")]

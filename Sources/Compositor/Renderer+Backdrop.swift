@@ -8,7 +8,10 @@ import Raster
 // passes follow, each counted with the attachment it stores and the pixels it reads and shades.
 // How far the device downscales is not published ("the downscale depends on the hardware"):
 // `backdropDownscale` is an assumption. Rejected: shading the content behind a second time into a
-// buffer of its own, which the device does not do.
+// buffer of its own. The talk's content pass is the screen's: of vibrancy over a blur it counts "the
+// first five passes ... for the dark blur", then one for the layer's content, "and then in the final
+// compositing pass we take the layer content and apply filter and composite it on top of the blur":
+// the screen's pass resumes after the blur, so it was stored before it.
 
 extension Renderer {
     /// How many pixels along each axis the capture pass folds into one before the blur: an

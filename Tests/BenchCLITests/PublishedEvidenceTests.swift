@@ -168,13 +168,13 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         Case(file: "rounded-image-views-per-cell", row: "four-masked/none", quote: ["fps大致在20帧左右", "4 with the mask 'about 20 fps'"], fps: 20,
              mechanism: .masks, gpu: "a8", ios: 8, ratio: 0.95),
         Case(file: "wwdc14-419-case-studies", row: "photos-shadow/none", quote: ["'our frame rate is in the mid 30s'", "mid to high 70s'", "mid 30s = 35 fps, mid to high 70s = 77 %"],
-             fps: 35, share: 0.77, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 1.12),
+             fps: 35, share: 0.77, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 0.97),
         Case(file: "wwdc14-419-case-studies", row: "photos-shadow-path/none", quote: ["'we are indeed hitting 60 fps'", "'we are now in like the mid 30s as opposed to you know the mid 70s before'", "mid 30s % = 35 %"],
-             fps: 60, share: 0.35, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 2.48),
+             fps: 60, share: 0.35, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 1.08),
         Case(file: "wwdc14-419-case-studies", row: "contacts-clipped/none", quote: ["'only in the mid 40s'", "'mid to upper 80s'", "mid 40s = 45 fps, mid to upper 80s = 87 %"],
              fps: 45, share: 0.87, mechanism: .clips, gpu: "a5", ios: 8, ratio: 1.05),
         Case(file: "wwdc14-419-case-studies", row: "photos-shadow-path-iphone-4s/none", quote: ["'So, we are in fact hitting 60 fps'", "'You know 30 percent is a lot better than mid 70s'", "30 percent = 30 %"],
-             fps: 60, share: 0.30, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 2.52),
+             fps: 60, share: 0.30, mechanism: .shadows, gpu: "a5", ios: 8, ratio: 1.07),
         Case(file: "wwdc14-419-case-studies", row: "contacts-overlay/none", quote: ["'and sure enough we're hitting 60 fps'", "'So again, we're 30 percent versus mid to upper 80s'", "30 percent = 30 %"],
              fps: 60, share: 0.30, mechanism: .blending, gpu: "a5", ios: 8, ratio: 2.35),
     ]
@@ -341,12 +341,16 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
                  "contacts-overlay", "contacts-clipped-iphone-5"]
                 .map { " \($0) \(time($0).map(ms) ?? "-")" }.joined(separator: ","))
         try assertDearer(time("photos-shadow"), time("photos-shadow-path"), "a shadowPath saves the shadows' passes")
-        XCTAssertEqual(r["photos-shadow-path/none"]?.totals[.offscreenPasses], 0, "a shadow with a path takes no pass")
+        // The bars' blurs take their passes every frame; the shadows with a path take none.
+        // Two bars × four passes (`Renderer.backdropPasses`) × 30 steps.
+        XCTAssertEqual(r["photos-shadow-path/none"]?.totals[.offscreenPasses], 2 * 4 * 30, "a shadow with a path takes no pass")
         XCTAssertEqual(time("photos-shadow-path")?.possiblyOverBudget, false, "60 fps with a path, as published")
         XCTAssertEqual(time("photos-shadow")?.overBudget, true, "the iPod touch misses frames, as published")
         XCTAssertEqual(time("contacts-clipped")?.overBudget, true, "the iPod touch misses frames, as published")
         // The newer phones: the published 60 fps is within the model's range (its fast end fits).
-        XCTAssertEqual(time("photos-shadow-iphone-5s")?.overBudget, false, "the iPhone 5s may keep 60 fps")
+        // Not reproduced since the bars' blurs are priced: the model's fast end is 17.8 ms, 7 % over
+        // the 16.7 ms of the published 60 fps (docs/device-model.md, "What the misses say").
+        XCTAssertEqual(time("photos-shadow-iphone-5s")?.overBudget, true, "the model's reading, contrary to the publication's 60 fps")
         XCTAssertEqual(time("contacts-clipped-iphone-5")?.overBudget, false, "the iPhone 5 may keep 60 fps")
         try assertDearer(time("photos-shadow"), time("photos-shadow-iphone-5s"), "the A7 pays less than the A5")
         XCTAssertEqual(time("photos-shadow-path-iphone-4s")?.possiblyOverBudget, false, "the iPhone 4s keeps 60 fps with a path, as published")
