@@ -1,31 +1,30 @@
 import Raster
 
-// Design note — backdrops. Apple's blur (WWDC 2014 session 419) renders the content to be blurred,
-// captures and downscales it, blurs it horizontally then vertically, then upscales and tints it:
-// five passes with four gaps between them, "about idle time of 0.4 to 0.8ms". Here the content
-// behind is what the screen's list holds when the walk reaches the layer: it is shaded into the
-// screen then (the screen's pass stored, a split), read under the layer's bounds, and the four
-// passes follow, each counted with the attachment it stores and the pixels it reads and shades.
-// How far the device downscales is not published ("the downscale depends on the hardware"):
-// `backdropDownscale` is an assumption. Rejected: shading the content behind a second time into a
-// buffer of its own. The talk's content pass is the screen's: of vibrancy over a blur it counts "the
-// first five passes ... for the dark blur", then one for the layer's content, "and then in the final
-// compositing pass we take the layer content and apply filter and composite it on top of the blur":
-// the screen's pass resumes after the blur, so it was stored before it.
+// Design note — backdrops. Apple's blur, as WWDC 2014 session 419's slide draws it: "Pass 1 Render
+// content" into a texture of its own ("Content"), "Pass 2 Capture content" (downscaled), "Pass 3
+// Horizontal blur", "Pass 4 Vertical blur", then a "Compositing pass Upscale and tint" whose output
+// is the "Frame Buffer"; four gaps, "about idle time of 0.4 to 0.8ms". So four off-screen passes
+// and the screen's: the content behind is rendered apart (here: the screen's list so far, shaded
+// into the screen, whose pixels under the bounds are that texture's; the screen's pass is split, as
+// for every pass the walk meets), and the compositing pass draws the upscaled, tinted blur on the
+// screen. Each pass is counted with the attachment it stores, the pixels it reads and the fragments
+// it shades. How far the device downscales is not published ("the downscale depends on the
+// hardware"): `backdropDownscale` is an assumption.
 
 extension Renderer {
     /// How many pixels along each axis the capture pass folds into one before the blur: an
     /// assumption (session 419: "The downscale depends on the hardware").
     public static let backdropDownscale = 4
 
-    /// The off-screen passes of a backdrop blur after the content behind it: capture and
-    /// downscale, horizontal blur, vertical blur, upscale and tint (WWDC 2014 session 419).
+    /// The off-screen passes of a backdrop blur: the content behind rendered, captured and
+    /// downscaled, blurred horizontally, then vertically (WWDC 2014 session 419); the upscale and
+    /// tint are drawn in the screen's pass.
     public static let backdropPasses = 4
 
     /// The layer's backdrop, when it has one, drawn into `t` beneath the layer: the pixels behind
-    /// its bounds inside the clip, blurred and tinted, copied back. On the screen the list so far
-    /// is shaded first, since the blur reads its result; a backdrop inside another layer's pass
-    /// (which scenario files do not allow) is drawn as its tint alone.
+    /// its bounds inside the clip, blurred, upscaled and tinted where the layer is. On the screen
+    /// the list so far is shaded first, since the blur reads its result; a backdrop inside another
+    /// layer's pass (which scenario files do not allow) is drawn as its tint alone.
     func buildBackdrop(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard let backdrop = layer.backdrop else { return }
         let region = px.intersection(t.clip)
@@ -35,9 +34,11 @@ extension Renderer {
             if tint.alpha > 0 { ops.append(DrawOp(rect: region, paint: .blend(tint), mark: .blended)) }
             return
         }
-        // The content behind, shaded now: the screen's pass ends here and resumes after the blur.
+        // The content behind, shaded now: its pass stores what lies under the bounds, and the
+        // screen's pass resumes after the blur.
         flushScreen(&ops)
         countSplit(of: t)
+        countBackdropPass(shading: 0, storing: region.area, reading: 0)
         let k = Self.backdropDownscale
         guard let captured = screenPixels.cropped(to: region) else { return }
         let small = captured.downsampled(by: k)
@@ -50,14 +51,13 @@ extension Renderer {
         stats.bytesWritten += blurred.written
         countBackdropPass(shading: small.size.area, storing: small.size.area, reading: small.size.area)
         countBackdropPass(shading: small.size.area, storing: small.size.area, reading: small.size.area)
+        // The compositing pass is the screen's: it reads the blurred attachment, upscales and tints
+        // it over the bounds (shaded there as a copy: opaque wherever the screen was).
         guard var result = blurred.image.upscaled(to: region.size, factor: k) else { return }
         if tint.alpha > 0 { _ = result.blend(result.bounds, with: tint, kernels: kernels) }
-        stats.bytesRead += 4 * small.size.area + 4 * region.area
+        stats.bytesRead += 4 * small.size.area
         stats.bytesWritten += 4 * region.area
-        countBackdropPass(shading: region.area, storing: region.area, reading: small.size.area)
-        // Composited where the screen's pass resumes: read from memory, copied (it is opaque
-        // wherever the screen was).
-        countReadBack(region.area)
+        countReadBack(small.size.area)
         let paint: Paint = result.isFullyOpaque ? .copy(result, offset: region.origin) : .draw(result, offset: region.origin, opacity: 255)
         ops.append(DrawOp(rect: region, paint: paint, mark: .offscreen))
     }

@@ -3,9 +3,9 @@ import Raster
 import XCTest
 
 /// Backdrops: what lies behind a layer, blurred and tinted beneath it, as Apple's blur draws it in
-/// five passes (WWDC 2014 session 419): the content behind shaded first (the screen's pass split),
-/// then four off-screen passes: capture and downscale, horizontal and vertical blur, upscale and
-/// tint.
+/// five passes (WWDC 2014 session 419): four off-screen (the content behind, its capture
+/// downscaled, the horizontal and the vertical blur; the screen's pass split once) and the
+/// compositing pass on the screen, which upscales and tints.
 ///
 /// Geometry: a screen of 200 × 160 pixels at 2×, its left half black and right half white, under
 /// a 60 × 20 pt bar at (20, 10) pt: pixels x 40 ..< 160, y 20 ..< 60, 120 × 40, across the edge at
@@ -48,17 +48,18 @@ final class BackdropTests: XCTestCase {
         XCTAssertEqual(plain.screenSplits, 0)
     }
 
-    func testItsPassesShadeTheDownscaledBarThriceAndTheBarOnce() {
+    func testItsPassesStoreTheBarOnceAndShadeTheDownscaledBarThrice() {
         let (stats, _) = render(Backdrop(radius: 8, tint: .clear))
         let (plain, _) = render(nil)
         let k = Renderer.backdropDownscale
         let small = (bar.width / k) * (bar.height / k)
-        // Three passes over the small attachment, one over the bar, and the result copied on screen.
-        XCTAssertEqual(stats.shadedPixels - plain.shadedPixels, 3 * small + bar.area + bar.area)
-        XCTAssertEqual(stats.offscreenPixels, 3 * small + bar.area)
-        // Each pass stores its attachment and reads its input; the screen's pass is read under the
-        // bar, and the result where it is composited.
-        let traffic = 4 * (3 * small + bar.area) + 4 * (bar.area + 2 * small + small) + 4 * bar.area
+        // The content pass's fragments are the screen's own; three passes shade the small
+        // attachment; the compositing pass shades the bar on the screen.
+        XCTAssertEqual(stats.shadedPixels - plain.shadedPixels, 3 * small + bar.area)
+        XCTAssertEqual(stats.offscreenPixels, bar.area + 3 * small)
+        // Stored: the content under the bar, then the small attachment thrice; read: the content
+        // by the capture, each small attachment by the pass after it and by the compositing.
+        let traffic = 4 * (bar.area + 3 * small) + 4 * (bar.area + 3 * small)
         XCTAssertEqual(stats.tileTrafficBytes - plain.tileTrafficBytes, traffic)
     }
 
