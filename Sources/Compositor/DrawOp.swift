@@ -43,6 +43,16 @@ struct DrawOp {
         keptBytesPerPixel = kept
         bytesPerPixel = paint.bytesPerPixel
     }
+
+    /// The part of it inside `rect`, the same paint over fewer pixels (paints are placed in the
+    /// target's pixels, so cutting the rectangle cuts nothing else); nil when none of it is.
+    func clipped(to rect: PixelRect) -> DrawOp? {
+        let inside = self.rect.intersection(rect)
+        guard !inside.isEmpty else { return nil }
+        var op = DrawOp(rect: inside, paint: paint, mark: mark, keptCoverage: keptCoverage)
+        op.costTag = costTag
+        return op
+    }
 }
 
 /// How a drawn layer shows in Instruments-style debug overlays (docs/cost-model.md §1: "Color Blended Layers",

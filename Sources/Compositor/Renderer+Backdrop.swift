@@ -3,13 +3,15 @@ import Raster
 // Design note — backdrops. Apple's blur, as WWDC 2014 session 419's slide draws it: "Pass 1 Render
 // content" into a texture of its own ("Content"), "Pass 2 Capture content" (downscaled), "Pass 3
 // Horizontal blur", "Pass 4 Vertical blur", then a "Compositing pass Upscale and tint" whose output
-// is the "Frame Buffer"; four gaps, "about idle time of 0.4 to 0.8ms". So four off-screen passes
-// and the screen's: the content behind is rendered apart (here: the screen's list so far, shaded
-// into the screen, whose pixels under the bounds are that texture's; the screen's pass is split, as
-// for every pass the walk meets), and the compositing pass draws the upscaled, tinted blur on the
-// screen. Each pass is counted with the attachment it stores, the pixels it reads and the fragments
-// it shades. How far the device downscales is not published ("the downscale depends on the
-// hardware"): `backdropDownscale` is an assumption.
+// is the "Frame Buffer"; four gaps, "about idle time of 0.4 to 0.8ms". So four off-screen passes, all
+// before the screen's, which the blur's result only joins at its end: the screen's pass is not split.
+// The content pass renders what lies behind the layer, under its bounds: here the screen's list so
+// far, cut to the bounds and shaded into a buffer of its own, its fragments counted as that pass's.
+// On the screen the upscaled, tinted blur covers them, so hidden-surface removal shades them there
+// no more. How far the device downscales is not published ("the downscale depends on the
+// hardware"): `backdropDownscale` is an assumption. Rejected: shading the screen's list into the
+// screen mid-walk and reading it back (the first version), which split the screen's pass where the
+// slide shows the screen's pass after the blur's.
 
 extension Renderer {
     /// How many pixels along each axis the capture pass folds into one before the blur: an
@@ -22,9 +24,9 @@ extension Renderer {
     public static let backdropPasses = 4
 
     /// The layer's backdrop, when it has one, drawn into `t` beneath the layer: the pixels behind
-    /// its bounds inside the clip, blurred, upscaled and tinted where the layer is. On the screen
-    /// the list so far is shaded first, since the blur reads its result; a backdrop inside another
-    /// layer's pass (which scenario files do not allow) is drawn as its tint alone.
+    /// its bounds inside the clip (what `ops` holds there), blurred, upscaled and tinted where the
+    /// layer is. A backdrop inside another layer's pass (which scenario files do not allow) is
+    /// drawn as its tint alone.
     func buildBackdrop(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard let backdrop = layer.backdrop else { return }
         let region = px.intersection(t.clip)
@@ -34,13 +36,18 @@ extension Renderer {
             if tint.alpha > 0 { ops.append(DrawOp(rect: region, paint: .blend(tint), mark: .blended)) }
             return
         }
-        // The content behind, shaded now: its pass stores what lies under the bounds, and the
-        // screen's pass resumes after the blur.
-        flushScreen(&ops)
-        countSplit(of: t)
+        // Pass 1: what lies behind, under the bounds, rendered into a buffer of its own (the size of
+        // the target, so that the operations keep their places; only the bounds are shaded).
+        guard var content = pool.take(screenSize) else { return refusedBuffer = screenSize }
+        var behind = takeOps(DrawOp(rect: region, paint: .fill(.transparent), mark: .opaque))
+        for op in ops { if let cut = op.clipped(to: region) { behind.append(cut) } }
+        execute(behind, into: &content, onScreen: false)
+        give(&behind)
+        lent.append(content)
         countBackdropPass(shading: 0, storing: region.area, reading: 0)
+        // Pass 2: captured and downscaled; passes 3 and 4: blurred along each axis.
         let k = Self.backdropDownscale
-        guard let captured = screenPixels.cropped(to: region) else { return }
+        guard let captured = content.cropped(to: region) else { return }
         let small = captured.downsampled(by: k)
         stats.bytesRead += 4 * region.area
         stats.bytesWritten += 4 * small.size.area
@@ -52,7 +59,7 @@ extension Renderer {
         countBackdropPass(shading: small.size.area, storing: small.size.area, reading: small.size.area)
         countBackdropPass(shading: small.size.area, storing: small.size.area, reading: small.size.area)
         // The compositing pass is the screen's: it reads the blurred attachment, upscales and tints
-        // it over the bounds (shaded there as a copy: opaque wherever the screen was).
+        // it over the bounds (shaded there as a copy: opaque wherever what lay behind was).
         guard var result = blurred.image.upscaled(to: region.size, factor: k) else { return }
         if tint.alpha > 0 { _ = result.blend(result.bounds, with: tint, kernels: kernels) }
         stats.bytesRead += 4 * small.size.area
@@ -60,14 +67,6 @@ extension Renderer {
         countReadBack(small.size.area)
         let paint: Paint = result.isFullyOpaque ? .copy(result, offset: region.origin) : .draw(result, offset: region.origin, opacity: 255)
         ops.append(DrawOp(rect: region, paint: paint, mark: .offscreen))
-    }
-
-    /// Shades the screen's list so far into the screen's pixels and empties it: the screen's pass
-    /// up to here, which a backdrop reads.
-    func flushScreen(_ ops: inout [DrawOp]) {
-        execute(ops, into: &screenPixels, onScreen: true)
-        if recordsOverlay { flushedOps.append(contentsOf: ops) }
-        ops.removeAll(keepingCapacity: true)
     }
 
     /// One off-screen pass of a backdrop blur: its attachment of `storing` pixels stored, `reading`

@@ -26,12 +26,6 @@ public final class Renderer {
     public var clearColor = Color.black.premultiplied
     /// Keep the last frame's operations so `overlay(_:)` can draw them.
     public var recordsOverlay = false
-    /// The screen's pixels while a frame is drawn, so that a backdrop can shade the list so far
-    /// into them and read what lies behind it (`buildBackdrop`).
-    var screenPixels = Renderer.placeholder
-    /// The screen's operations shaded before the end of the frame, kept for the overlays when
-    /// `recordsOverlay` is set.
-    var flushedOps: [DrawOp] = []
     /// The iOS version whose rules decide the off-screen passes (`CoreAnimationRules`); the
     /// newest the model knows unless set.
     public var rules = CoreAnimationRules.newest
@@ -59,7 +53,7 @@ public final class Renderer {
     /// Emptied display lists whose storage the next ones reuse (`takeOps`).
     var spareOps: [[DrawOp]] = []
     /// What `framebuffer` holds while the frame is drawn in it, shared by every renderer.
-    static let placeholder = Pixmap(width: 1, height: 1)!
+    private static let placeholder = Pixmap(width: 1, height: 1)!
     /// The last frame's operations on screen, how each shows in the overlays and the described
     /// layer it draws for (`DrawOp.costTag`), when `recordsOverlay` is set (`overlay(_:)` draws
     /// them, `overlayRegions(_:)` reads where the described layers are).
@@ -104,25 +98,15 @@ public final class Renderer {
         drewTaggedLayer = false
         refusedBuffer = nil
         self.time = time
-        // The buffer handed over without a copy, held where a backdrop can shade into it mid-walk.
-        screenPixels = framebuffer
-        framebuffer = Renderer.placeholder
-        let screen = Target(scale: scale, origin: .zero, clip: screenPixels.bounds, isScreen: true)
-        var ops = takeOps(DrawOp(rect: screenPixels.bounds, paint: .fill(clearColor), mark: .opaque))
-        flushedOps = []
+        var fb = framebuffer
+        framebuffer = Renderer.placeholder  // hand the buffer over without a copy
+        let screen = Target(scale: scale, origin: .zero, clip: fb.bounds, isScreen: true)
+        var ops = takeOps(DrawOp(rect: fb.bounds, paint: .fill(clearColor), mark: .opaque))
         walkMemory.prefetchNoted()
         build(root, parentOrigin: .zero, opacity: 1, into: &ops, screen)
-        var fb = screenPixels
-        screenPixels = Renderer.placeholder
         execute(ops, into: &fb, onScreen: true)
         countPass(storing: fb.bounds.area)
-        if recordsOverlay {
-            // The clear, first of the first list shaded, is not drawn by any layer.
-            overlayOps = (flushedOps + ops).dropFirst().map { ($0.rect, $0.mark, $0.costTag) }
-        } else {
-            overlayOps = []
-        }
-        flushedOps = []
+        overlayOps = recordsOverlay ? ops.dropFirst().map { ($0.rect, $0.mark, $0.costTag) } : []
         give(&ops)
         for buffer in lent { pool.give(buffer) }
         lent.removeAll(keepingCapacity: true)

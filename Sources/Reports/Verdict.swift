@@ -198,8 +198,8 @@ struct Verdict {
     }
 
     /// How far the model is from published measurements (`PublishedAccuracy`), in one phrase:
-    /// "within ×1.28 of 15 published on-device measurements (geometric mean), worst ×1.98; ×1.26 of the
-    /// 11 whose frames missed the refresh, while the 4 light frames that kept it measured ×1.34 the
+    /// "within ×1.54 of 15 published on-device measurements (geometric mean), worst ×2.47; ×1.35 of the
+    /// 11 whose frames missed the refresh, while the 4 light frames that kept it measured ×2.23 the
     /// model": the frames that decide a hitch apart from light ones, which the model prices too fast.
     static let accuracy = "within ×\(Format.fixed(PublishedAccuracy.typicalFactor, 2)) of \(PublishedAccuracy.cases) published "
         + "on-device measurements (geometric mean), worst ×\(Format.fixed(PublishedAccuracy.worstFactor, 2)); "
