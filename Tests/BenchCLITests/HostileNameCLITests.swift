@@ -39,13 +39,19 @@ final class HostileNameCLITests: TemporaryDirectoryTestCase {
 
         // The terminal, the answer first: the header (two lines); the scenario's name, device and
         // table (two lines); the verdict's title, title row, a row per strategy and its sentence
-        // (nine lines at 120 columns: the GPU times, the worst frames, the note on them and on
-        // what no published measurement covers); the counters and host time (their note two lines,
-        // the title row and a row per strategy); the note on host times (two); then the note
-        // naming the files written (as many lines as the temporary directory's paths take).
+        // (the GPU times, the worst frames, the note on them and on what no published measurement
+        // covers: as many lines as it wraps to at 120 columns, at least five); the counters and
+        // host time (their note two lines, the title row and a row per strategy); the note on host
+        // times (two); then the note naming the files written (as many lines as the temporary
+        // directory's paths take).
         assertNoControlCharacters(run.stdout, "stdout")
         let lines = try XCTUnwrap(run.stdout.components(separatedBy: "\nWrote ").first).split(separator: "\n")
-        XCTAssertEqual(lines.count, 2 + 4 + (1 + 1 + 2 + 9) + (2 + 1 + 2) + 2, run.stdout)
+        let verdict = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Verdict:") }, run.stdout)
+        let counters = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Counters and this host's time") }, run.stdout)
+        let sentence = counters - verdict - 1 - 1 - 2
+        XCTAssertGreaterThanOrEqual(sentence, 5, run.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 120 }, run.stdout)
+        XCTAssertEqual(lines.count, 2 + 4 + (1 + 1 + 2 + sentence) + (2 + 1 + 2) + 2, run.stdout)
         XCTAssertTrue(run.stdout.unwrapped.hasSuffix("Wrote '\(json)', '\(md)', '\(csv)', '\(html)': 2 row(s) of 1 scenario(s)."), run.stdout)
         XCTAssertTrue(run.stdout.contains(#"scenario a\r\nc|<script>alert(1)</script>\u{1B}[2J\u{1B}]0;title\u{07}: 2 steps"#), run.stdout)
 
