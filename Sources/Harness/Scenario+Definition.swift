@@ -1,4 +1,3 @@
-import JSON
 import Raster
 import Scenarios
 import Table
@@ -78,69 +77,54 @@ extension Scenario {
         }
     }
 
-    /// A layer and its sublayers, properties keyed as in a cell file; those at their defaults are
-    /// left out, so a definition reads like the cell it came from, and a property set later
-    /// shows as `absent → value`.
+    /// A layer and its sublayers, property by property (`ScenarioDefinition.Layer`, whose JSON
+    /// leaves out those at their defaults, so a definition reads like the cell it came from, and a
+    /// property set later shows as `absent → value`).
     private static func layer(_ layer: LayerDescription) -> ScenarioDefinition.Layer {
-        var out: [String: JSONValue] = ["frame": value(layer.frame)]
-        if layer.isHidden { out["hidden"] = true }
-        if let c = layer.backgroundColor { out["backgroundColor"] = value(c) }
+        var out = ScenarioDefinition.Layer(name: layer.name, frame: frame(layer.frame), sublayers: layer.sublayers.map(Self.layer))
+        out.isHidden = layer.isHidden
+        out.backgroundColor = layer.backgroundColor?.hexString
         switch layer.contents {
-        case .none: break
+        case .none: out.contents = .none
         case let .image(.picture(size, color, radius)):
-            var image: [String: JSONValue] = [:]
-            if let size { image["width"] = .number(size.width); image["height"] = .number(size.height) }
             // Without a colour, the row's colour (`ContentDrawing.iconColors`), as in a cell file.
-            if let color { image["color"] = value(color) }
-            if radius > 0 { image["cornerRadius"] = .number(radius) }
-            out["contents"] = ["image": .object(image)]
+            out.contents = .image(.init(size: size.map { .init(width: $0.width, height: $0.height) }, color: color?.hexString,
+                                        cornerRadius: radius))
         case let .image(.symbol(text, size, color)):
-            out["contents"] = ["symbol": ["string": .string(text), "size": .number(size), "color": value(color)]]
+            out.contents = .symbol(.init(string: text, size: size, color: color.hexString))
         case .text(let t):
-            var text: [String: JSONValue] = ["size": .number(t.pointSize), "color": value(t.color)]
+            let source: ScenarioDefinition.Layer.Label.Source
             switch t.source {
-            case .literal(let s): text["string"] = .string(s)
-            case .rowTitle(let length): text["title"] = .number(Double(length))
-            case .rowDetail(let length): text["detail"] = .number(Double(length))
+            case .literal(let s): source = .string(s)
+            case .rowTitle(let length): source = .title(length: length)
+            case .rowDetail(let length): source = .detail(length: length)
             }
-            if let background = t.background { text["background"] = value(background) }
-            if let width = t.maxWidth { text["maxWidth"] = .number(width) }
-            out["contents"] = ["text": .object(text)]
+            out.contents = .text(.init(source: source, size: t.pointSize, color: t.color.hexString, background: t.background?.hexString,
+                                       maxWidth: t.maxWidth))
         }
-        if layer.isOpaque { out["isOpaque"] = true }
-        if layer.opacity != 1 { out["opacity"] = .number(layer.opacity) }
-        if !layer.allowsGroupOpacity { out["allowsGroupOpacity"] = false }
-        if layer.cornerRadius != 0 { out["cornerRadius"] = .number(layer.cornerRadius) }
-        if layer.masksToBounds { out["masksToBounds"] = true }
-        switch layer.mask {
-        case nil: break
-        case .roundedRect(let r)?: out["mask"] = ["shape": "roundedRect", "radius": .number(r)]
-        case .oval?: out["mask"] = ["shape": "oval"]
-        case .roundedRects(let rects)?:
-            out["mask"] = ["shape": "roundedRects", "rects": .array(rects.map { rect in
-                ["x": .number(rect.frame.minX), "y": .number(rect.frame.minY), "width": .number(rect.frame.width),
-                 "height": .number(rect.frame.height), "radius": .number(rect.radius)]
-            })]
+        out.isOpaque = layer.isOpaque
+        out.opacity = layer.opacity
+        out.allowsGroupOpacity = layer.allowsGroupOpacity
+        out.cornerRadius = layer.cornerRadius
+        out.masksToBounds = layer.masksToBounds
+        out.mask = layer.mask.map { mask in
+            switch mask {
+            case .roundedRect(let r): .roundedRect(radius: r)
+            case .oval: .oval
+            case .roundedRects(let rects): .roundedRects(rects.map { .init(frame: frame($0.frame), radius: $0.radius) })
+            }
         }
-        if layer.shouldRasterize {
-            out["shouldRasterize"] = true
-            out["rasterizationScale"] = .number(layer.rasterizationScale)
+        // The scale only of a layer that rasterizes, as results have always recorded it.
+        out.rasterizationScale = layer.shouldRasterize ? layer.rasterizationScale : nil
+        out.shadow = layer.shadow.map { s in
+            .init(opacity: s.opacity, radius: s.radius, offset: .init(x: s.offset.x, y: s.offset.y), color: s.color.hexString, hasPath: s.hasPath)
         }
-        if let s = layer.shadow {
-            out["shadow"] = ["opacity": .number(s.opacity), "radius": .number(s.radius),
-                             "offset": ["x": .number(s.offset.x), "y": .number(s.offset.y)], "color": value(s.color), "path": .bool(s.hasPath)]
-        }
-        if let b = layer.border { out["border"] = ["width": .number(b.width), "color": value(b.color)] }
-        if let b = layer.backdrop { out["backdrop"] = ["radius": .number(b.radius), "tint": value(b.tint)] }
-        return ScenarioDefinition.Layer(name: layer.name, properties: out, sublayers: layer.sublayers.map(Self.layer))
+        out.border = layer.border.map { .init(width: $0.width, color: $0.color.hexString) }
+        out.backdrop = layer.backdrop.map { .init(radius: $0.radius, tint: $0.tint.hexString) }
+        return out
     }
 
-    private static func value(_ frame: Rect) -> JSONValue {
-        ["x": .number(frame.minX), "y": .number(frame.minY), "width": .number(frame.width), "height": .number(frame.height)]
-    }
-
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque (`Color.hexString`).
-    private static func value(_ color: Color) -> JSONValue {
-        .string(color.hexString)
+    private static func frame(_ frame: Rect) -> ScenarioDefinition.Layer.Frame {
+        .init(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
     }
 }

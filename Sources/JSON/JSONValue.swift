@@ -1,7 +1,7 @@
 /// A JSON value held as data: objects, arrays, numbers, strings, booleans and null, compared by
-/// value. For fields whose shape belongs to another module, such as a scenario's definition in a
-/// results file: Harness builds it from the scenario's typed fields, and Results, Analysis and
-/// Reports store, compare and read it without knowing what a scenario is.
+/// value. For JSON whose shape belongs to another module, such as a scenario's definition in a
+/// results file: Scenarios writes its typed definition as one, and two are walked for the fields
+/// where they differ (`differences(to:)`) without knowing what a scenario is.
 ///
 /// Numbers are `Double`s, as JSON has one kind of number; integers up to 2^53 are exact, and an
 /// integral value is written without a fraction (`375`, not `375.0`). Objects are unordered, so
@@ -170,25 +170,5 @@ extension JSONValue: Encodable {
         init(_ key: String) { stringValue = key }
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-}
-
-extension JSONNode {
-    /// This value as a `JSONValue`, whatever its shape: integers become numbers (exact up to
-    /// 2^53).
-    /// - Throws: for a number that fits neither an `Int` nor a `Double`.
-    package func jsonValue() throws -> JSONValue {
-        switch value {
-        case .null: return .null
-        case .bool(let b): return .bool(b)
-        case .integer(let i): return .number(Double(i))
-        case .number(let n): return .number(n)
-        case .outOfRange(let text): throw fail("the number \(StrictJSON.abbreviated(number: text)) is out of range")
-        case .string(let s): return .string(s)
-        case .integers(let values): return .array(values.map { .number(Double($0)) })
-        case .array: return .array(try array().map { try $0.jsonValue() })
-        case .object(let members): return .object(try Dictionary(members.map { ($0.key, try child($0.key, $0.value).jsonValue()) },
-                                                                 uniquingKeysWith: { a, _ in a }))
-        }
     }
 }

@@ -1,5 +1,3 @@
-import JSON
-
 extension ScenarioDefinition {
     /// What the rows and section labels show.
     public enum Content: Hashable, Sendable {
@@ -68,25 +66,6 @@ extension ScenarioDefinition {
                 found = elements[index]
             }
             return found
-        }
-    }
-
-    /// A layer of a cell: its name and sublayers, and the properties that decide what it draws,
-    /// kept as its cell file spells them (`frame`, `cornerRadius`, `mask`, …, those at their
-    /// defaults left out), since they are compared, never read.
-    public struct Layer: Hashable, Sendable {
-        /// The name its file gives it; nil when it gives none (or was written before layers had one).
-        public var name: String?
-        /// The drawing properties, keys as in a cell file.
-        public var properties: [String: JSONValue]
-        /// Its sublayers, back to front.
-        public var sublayers: [Layer]
-
-        /// A layer with its properties keyed as a cell file keys them.
-        public init(name: String?, properties: [String: JSONValue], sublayers: [Layer]) {
-            self.name = name
-            self.properties = properties
-            self.sublayers = sublayers
         }
     }
 }

@@ -74,23 +74,3 @@ extension ScenarioDefinition.Cell {
                   rowHeight: try f.optional("rowHeight")?.number())
     }
 }
-
-extension ScenarioDefinition.Layer {
-    /// Its properties, with `name` when it has one and `sublayers` when there are any.
-    var json: JSONValue {
-        var out = properties
-        if let name { out["name"] = .string(name) }
-        if !sublayers.isEmpty { out["sublayers"] = .array(sublayers.map(\.json)) }
-        return .object(out)
-    }
-
-    init(node: JSONNode) throws {
-        let f = try node.object("a layer object")
-        var properties: [String: JSONValue] = [:]
-        for (key, value) in f.members where key != "name" && key != "sublayers" {
-            properties[key] = try node.child(key, value).jsonValue()
-        }
-        self.init(name: try f.optional("name")?.string(), properties: properties,
-                  sublayers: try f.optional("sublayers")?.array().map(ScenarioDefinition.Layer.init(node:)) ?? [])
-    }
-}

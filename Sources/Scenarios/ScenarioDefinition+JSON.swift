@@ -1,9 +1,10 @@
 import JSON
 
-/// A definition's JSON, written and read here alone: `json` writes it (every key of the table, its
-/// style, scroll and events; a layer's properties as its cell file spells them), `init(node:)`
-/// reads it back with each problem at its key path. Keys a later version adds are ignored, as
-/// everywhere in a results file; `device.ios`, a cell's `rowHeight` and a layer's `name`, which
+/// A definition's JSON, written and read here alone (a layer's in `ScenarioDefinition+LayerJSON`):
+/// `json` writes it (every key of the table, its style, scroll and events; a layer's properties as
+/// its cell file spells them), `init(node:)` reads it back with each problem at its key path. Keys
+/// a later version adds are ignored, as everywhere in a results file, except in a layer, which
+/// refuses keys no version wrote; `device.ios`, a cell's `rowHeight` and a layer's `name`, which
 /// older files lack, are optional, and so is `overlays`, written only when there are some.
 extension ScenarioDefinition: Encodable {
     /// The definition as JSON, numbers as numbers.

@@ -10,15 +10,11 @@ import XCTest
 final class CellChangeGateTests: XCTestCase {
     /// A cell of two layers, the first clipped with `radius`, the second masked when `masked`.
     private static func definition(radius: Double = 16, masked: Bool = false) -> ScenarioDefinition {
-        var second: [String: JSONValue] = ["frame": ["x": 60, "y": 6, "width": 32, "height": 32]]
-        if masked { second["mask"] = ["shape": "oval"] }
-        var definition = ResultsFixtures.definition()
-        let first: [String: JSONValue] = ["frame": ["x": 16, "y": 6, "width": 32, "height": 32], "cornerRadius": .number(radius),
-                                          "masksToBounds": true]
-        definition.content = .cell(.init(layers: [.init(name: nil, properties: first, sublayers: []),
-                                                  .init(name: nil, properties: second, sublayers: [])],
-                                         separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
-        return definition
+        var first = ScenarioDefinition.Layer(frame: .init(x: 16, y: 6, width: 32, height: 32))
+        (first.cornerRadius, first.masksToBounds) = (radius, true)
+        var second = ScenarioDefinition.Layer(frame: .init(x: 60, y: 6, width: 32, height: 32))
+        if masked { second.mask = .oval }
+        return ResultsFixtures.definition(cell: [first, second])
     }
 
     /// The fixture's rows with `definition`, each with two layers' costs: the first `first`

@@ -64,11 +64,10 @@ public enum ResultsFixtures {
             content: .settings, scroll: .constant(pointsPerStep: 12), events: [], warmupSteps: warmupSteps)
     }
 
-    /// `definition()` showing one cell of `layers`, each its properties as a cell file spells them.
-    public static func definition(cell layers: [[String: JSONValue]]) -> ScenarioDefinition {
+    /// `definition()` showing one cell of `layers`.
+    public static func definition(cell layers: [ScenarioDefinition.Layer]) -> ScenarioDefinition {
         var definition = definition()
-        definition.content = .cell(.init(layers: layers.map { .init(name: nil, properties: $0, sublayers: []) }, separatorInset: 16,
-                                         rowHeight: nil), header: 0, footer: 0)
+        definition.content = .cell(.init(layers: layers, separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
         return definition
     }
 

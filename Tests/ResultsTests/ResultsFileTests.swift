@@ -43,7 +43,9 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
 
     func testScenarioDefinitionsAreWrittenAsJSONObjectsAndReadBackEqual() throws {
         var results = sampleResults()
-        var typed = ResultsFixtures.definition(cell: [["contents": ["text": ["string": "Say \"hi\" \\ 😀"]]]])
+        var label = ScenarioDefinition.Layer(frame: .init(x: 56, y: 0, width: 200, height: 44))
+        label.contents = .text(.init(source: .string("Say \"hi\" \\ 😀"), size: 17, color: "#000000"))
+        var typed = ResultsFixtures.definition(cell: [label])
         (typed.rowsPerSection, typed.rowHeight) = ([1, 3], 44.5)
         let definition = RecordedDefinition.typed(typed)
         results.scenarioDefinitions = ["s": definition]
@@ -69,11 +71,41 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         let definitions = try XCTUnwrap(results.scenarioDefinitions)
         XCTAssertFalse(definitions.isEmpty)
         XCTAssertTrue(definitions.values.allSatisfy { $0.typed != nil }, "\(definitions)")
-        func written(_ data: Data) throws -> NSDictionary {
-            let top = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-            return try XCTUnwrap(top["scenarioDefinitions"] as? NSDictionary)
-        }
-        XCTAssertEqual(try written(results.jsonData()), try written(Data(contentsOf: URL(fileURLWithPath: path))))
+        XCTAssertEqual(try definitionsWritten(results.jsonData()), try definitionsWritten(Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// A results file as the first version whose definitions had typed fields wrote it (commit
+    /// 7873380: `bench run --cell` of a cell with every layer property a cell file then took, in
+    /// `Fixtures/`): its layers load as typed fields and are written back as they were.
+    func testAFileFromTheFirstTypedDefinitionsLoadsItsLayersTypedAndWritesThemBackAsTheyWere() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/results-first-typed-definitions.json").path
+        let results = try Results.load(from: path)
+        let definition = try XCTUnwrap(results.scenarioDefinitions?.values.first?.typed)
+        XCTAssertNil(definition.device.ios, "written before devices had one")
+        let layers = try XCTUnwrap(definition.content.firstCell?.layers)
+        XCTAssertEqual(layers.count, 6)
+        XCTAssertEqual(layers[1].shadow, .init(opacity: 0.3, radius: 2, offset: .init(x: 0, y: 1), color: "#000000", hasPath: true))
+        XCTAssertEqual(layers[2].contents, .text(.init(source: .title(length: 12), size: 17, color: "#000000", background: "#FFFFFF")))
+        XCTAssertEqual(layers[4].rasterizationScale, 2)
+        XCTAssertEqual(layers[4].sublayers.first?.mask, .roundedRects([.init(frame: .init(x: 0, y: 0, width: 12, height: 12), radius: 3)]))
+        XCTAssertTrue(layers.allSatisfy { $0.name == nil })
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(try definitionsWritten(results.jsonData()), try definitionsWritten(bytes))
+
+        // The same file with a key no writer wrote in a layer is refused at the key's path.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let edited = text.replacingOccurrences(of: #""cornerRadius" : 22"#, with: #""cornerRadiuss" : 22"#)
+        XCTAssertNotEqual(edited, text)
+        let refused = directory + "/r.json"
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: refused))
+        assertLoadFails(refused, saying: ".content.cell.layers[1].cornerRadiuss: unknown key; did you mean 'cornerRadius'?")
+    }
+
+    /// The `scenarioDefinitions` of a results file's bytes, as Foundation reads them.
+    private func definitionsWritten(_ data: Data) throws -> NSDictionary {
+        let top = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try XCTUnwrap(top["scenarioDefinitions"] as? NSDictionary)
     }
 
     func testAnOlderFilesDefinitionsOfStringsStillLoadAndAreKnownAsTheOlderFormat() throws {

@@ -27,7 +27,8 @@ final class OverlayDefinitionTests: XCTestCase {
         XCTAssertEqual(definition.json, Self.withOverlays)
         XCTAssertEqual(try ScenarioDefinition(json: definition.json), definition)
         XCTAssertEqual(definition.overlays.map(\.name), ["navigationBar", nil])
-        XCTAssertEqual(definition.overlays[0].properties["backdrop"], ["radius": 20, "tint": "#FFCC0066"])
+        XCTAssertEqual(definition.overlays[0].backdrop, .init(radius: 20, tint: "#FFCC0066"))
+        XCTAssertEqual(definition.overlays[0].backgroundColor, "#F9F9F94D")
         XCTAssertEqual(definition.overlays[0].sublayers.map(\.name), ["title"])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -53,8 +54,8 @@ final class OverlayDefinitionTests: XCTestCase {
         XCTAssertEqual(added.first?.new, Self.overlays)
 
         var changed = try ScenarioDefinition(json: Self.withOverlays)
-        changed.overlays[0].properties["backdrop"] = ["radius": 30, "tint": "#FFCC0066"]
-        changed.overlays[1].properties["frame"] = ["x": 0, "y": 520, "width": 320, "height": 48]
+        changed.overlays[0].backdrop?.radius = 30
+        changed.overlays[1].frame = .init(x: 0, y: 520, width: 320, height: 48)
         let paths = with.differences(to: .typed(changed)).map { JSONValue.PathComponent.description(of: $0.path) }
         XCTAssertEqual(Set(paths), ["overlays[0].backdrop.radius", "overlays[1].frame.y", "overlays[1].frame.height"])
         XCTAssertEqual(with.differences(to: with), [])
