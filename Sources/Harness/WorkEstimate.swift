@@ -52,15 +52,23 @@ public enum WorkEstimate {
     }
 
     /// The bytes the overlays of `scenario` may hold in one table, at most: counted as one cell of
-    /// their layers shown once (`CellEstimate`), and for each backdrop three colour surfaces of
-    /// its layer's size cut to the screen (the pixels behind it captured, and the blur's two
-    /// passes). Zero without overlays.
+    /// their layers shown once (`CellEstimate`), and for each backdrop a colour surface of the
+    /// screen's size (the content pass's buffer, `Renderer.buildBackdrop`) and three of its layer's
+    /// size cut to the screen (the content captured, the blurred and the upscaled result, the
+    /// downscaled ones smaller). Zero without overlays.
     static func overlayBytes(_ scenario: Scenario) -> Int {
         guard !scenario.overlays.isEmpty else { return 0 }
         let screen = scenario.device.pixelSize.area, scale = scenario.device.scale
         let backdrops = scenario.overlays.reduce(0) { $0 + backdropPixels($1, scale: scale, screen: screen) }
+        let count = scenario.overlays.reduce(0) { $0 + backdropCount($1) }
         return CellEstimate([CellDescription(layers: scenario.overlays)], screen: scenario.device.pixelSize, scale: scale)
-            .bytes(visibleRows: 1) + 3 * 4 * backdrops
+            .bytes(visibleRows: 1) + 4 * screen * count + 3 * 4 * backdrops
+    }
+
+    /// How many of `layer` and its sublayers draw a backdrop.
+    private static func backdropCount(_ layer: LayerDescription) -> Int {
+        guard !layer.isHidden else { return 0 }
+        return (layer.backdrop == nil ? 0 : 1) + layer.sublayers.reduce(0) { $0 + backdropCount($1) }
     }
 
     /// The pixels of the backdrops of `layer` and its sublayers, each its layer's size cut to the
