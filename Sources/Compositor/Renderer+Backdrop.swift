@@ -25,14 +25,14 @@ extension Renderer {
 
     /// The layer's backdrop, when it has one, drawn into `t` beneath the layer: the pixels behind
     /// its bounds inside the clip (what `ops` holds there), blurred, upscaled and tinted where the
-    /// layer is. A backdrop inside another layer's pass (which scenario files do not allow) is
-    /// drawn as its tint alone.
+    /// layer is. A backdrop inside another layer's pass (which scenario files do not allow), or on
+    /// a device that does not blur (`blursBackdrops`), is drawn as its tint alone.
     func buildBackdrop(_ layer: Layer, px: PixelRect, opacity: Double, into ops: inout [DrawOp], _ t: Target) {
         guard let backdrop = layer.backdrop else { return }
         let region = px.intersection(t.clip)
         guard !region.isEmpty else { return }
         let tint = backdrop.tint.premultiplied.scaled(by: UInt8((opacity * 255).rounded()))
-        guard t.isScreen else {
+        guard t.isScreen, blursBackdrops else {
             if tint.alpha > 0 { ops.append(DrawOp(rect: region, paint: .blend(tint), mark: .blended)) }
             return
         }

@@ -29,6 +29,10 @@ public final class Renderer {
     /// The iOS version whose rules decide the off-screen passes (`CoreAnimationRules`); the
     /// newest the model knows unless set.
     public var rules = CoreAnimationRules.newest
+    /// Whether a backdrop is blurred (`Layer.backdrop`); false on a device where Apple applies its
+    /// tint alone (WWDC 2014 session 419: "we only do the tinting on the iPad 2 and iPad 3rd
+    /// generation, we just apply the tint and we skip the blur steps").
+    public var blursBackdrops = true
 
     var stats = RenderStats()
     /// The passes, splits and traffic attributed to described cell layers so far this frame, so

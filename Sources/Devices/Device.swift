@@ -75,6 +75,15 @@ public struct Device: Hashable, Sendable {
     /// The rules of the device's iOS version.
     public var rules: CoreAnimationRules { CoreAnimationRules(ios: ios) ?? .newest }
 
+    /// Whether the device blurs what lies behind a backdrop (`Renderer.blursBackdrops`): all but
+    /// `tintOnlyBackdrops`.
+    public var blursBackdrops: Bool { !Self.tintOnlyBackdrops.contains(name) }
+
+    /// The catalogue devices on which Apple applies a blur's tint alone: WWDC 2014 session 419, "we
+    /// only do the tinting on the iPad 2 and iPad 3rd generation, we just apply the tint and we skip
+    /// the blur steps" (the iPad 3rd generation is not in the catalogue).
+    public static let tintOnlyBackdrops: Set<String> = ["ipad-2"]
+
     /// The screen in pixels.
     public var pixelSize: PixelSize {
         Rect(x: 0, y: 0, width: width, height: height).pixelRect(scale: scale).size

@@ -78,6 +78,7 @@ public final class Simulation {
             throw BenchError.input(.emptyScreen(device: scenario.device.name))
         }
         renderer.rules = scenario.device.rules
+        renderer.blursBackdrops = scenario.device.blursBackdrops
         self.scenario = scenario
         self.strategy = strategy
         let table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),

@@ -1,4 +1,5 @@
 import Compositor
+import Devices
 import Harness
 import HarnessTestSupport
 import Raster
@@ -124,6 +125,20 @@ final class ScreenOverlayTests: XCTestCase {
         let barred = try Simulation(scenario: scenario, strategyName: "none").step()
         XCTAssertEqual(barred.stats.render.offscreenPasses, plain.stats.render.offscreenPasses + 1, "the bar's rounded clip")
         XCTAssertEqual(barred.stats.render.layerCosts, plain.stats.render.layerCosts, "the cell's layers cost what they did")
+    }
+
+    func testTheIPad2DrawsABackdropAsItsTintAloneAndAnotherA5DeviceBlursIt() throws {
+        var bar = LayerDescription(frame: Rect(x: 0, y: 0, width: 768, height: 64))
+        bar.backdrop = Backdrop(radius: 20, tint: Color(hex: "#F7F7F7CC")!)
+        func passes(on name: String) throws -> Int {
+            var scenario = Self.scenario(overlays: [bar])
+            scenario.device = try XCTUnwrap(Device.named(name), name)
+            let simulation = try Simulation(scenario: scenario, strategyName: "none")
+            return simulation.step().stats.render.offscreenPasses
+        }
+        XCTAssertFalse(try XCTUnwrap(Device.named("ipad-2")).blursBackdrops)
+        XCTAssertEqual(try passes(on: "ipad-2"), 0, "the tint alone, as Apple draws it there")
+        XCTAssertEqual(try passes(on: "ipad-mini"), 4, "the same A5 in an iPad mini blurs")
     }
 
     func testOverlaysCountOnceAFrameInTheRunsWorkAndMemoryBounds() {
