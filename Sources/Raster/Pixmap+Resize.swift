@@ -5,13 +5,23 @@ extension Pixmap {
     /// - Complexity: O(pixels).
     public func downsampled(by factor: Int) -> Pixmap {
         guard factor > 1 else { return self }
-        let w = max(1, width / factor), h = max(1, height / factor)
+        return downsampled(by: factor, in: bounds) ?? self
+    }
+
+    /// The part of the image inside `rect` (clipped to the image) shrunk by an integer `factor`
+    /// with a box filter, as `downsampled(by:)` shrinks the whole: without copying the part first.
+    /// Nil when none of it is inside or `factor` is below 1.
+    /// - Complexity: O(pixels of the part).
+    public func downsampled(by factor: Int, in rect: PixelRect) -> Pixmap? {
+        let part = rect.intersection(bounds)
+        guard factor >= 1, !part.isEmpty else { return nil }
+        let w = max(1, part.width / factor), h = max(1, part.height / factor)
         var out = Pixmap(width: w, height: h)!
         for oy in 0..<h {
             for ox in 0..<w {
                 var sum = (0, 0, 0, 0), n = 0
-                for y in (oy * factor)..<min(height, (oy + 1) * factor) {
-                    for x in (ox * factor)..<min(width, (ox + 1) * factor) {
+                for y in (part.y + oy * factor)..<min(part.y + part.height, part.y + (oy + 1) * factor) {
+                    for x in (part.x + ox * factor)..<min(part.x + part.width, part.x + (ox + 1) * factor) {
                         let p = pixels[y * width + x]
                         sum.0 += Int(p & 0xFF); sum.1 += Int((p >> 8) & 0xFF)
                         sum.2 += Int((p >> 16) & 0xFF); sum.3 += Int(p >> 24)

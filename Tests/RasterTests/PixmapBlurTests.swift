@@ -50,4 +50,14 @@ final class PixmapBlurTests: XCTestCase {
         XCTAssertEqual((4..<9).map { big[$0, 0] }, Array(repeating: Color.white.premultiplied, count: 5))
         XCTAssertNil(small.upscaled(to: PixelSize(width: 0, height: 3), factor: 4))
     }
+
+    func testDownsamplingAPartIsDownsamplingItsCopy() {
+        var p = Pixmap(width: 17, height: 9)!
+        for y in 0..<9 { for x in 0..<17 { p[x, y] = PremultipliedColor(packed: UInt32(x * 13 + y * 7) | 0xFF00_0000) } }
+        let part = PixelRect(x: 3, y: 2, width: 12, height: 6)
+        XCTAssertEqual(p.downsampled(by: 4, in: part), p.cropped(to: part)!.downsampled(by: 4))
+        XCTAssertEqual(p.downsampled(by: 2, in: PixelRect(x: 10, y: 5, width: 20, height: 20)),
+                       p.cropped(to: PixelRect(x: 10, y: 5, width: 7, height: 4))!.downsampled(by: 2), "cut to the image")
+        XCTAssertNil(p.downsampled(by: 4, in: PixelRect(x: 40, y: 0, width: 4, height: 4)))
+    }
 }
