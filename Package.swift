@@ -42,7 +42,8 @@ let package = Package(
         .library(name: "Strategies", targets: ["Strategies", "Table", "Compositor", "Raster"]),
     ],
     targets: [
-        // The model: pixels, layers, the table, the strategies.
+        // The model: pixels, layers, the table, the strategies (and, beneath the table, the cell
+        // values a scenario's definition records, with the text and JSON it is written in).
         // CIntrinsics: instructions Swift cannot emit, for Raster's loops (a prefetch hint and a
         // string store for the span kernels, carry-less multiplication for CRC-32, the blend
         // kernels on AVX2 lanes) and for the renderer (a prefetch of the blocks its last tree
@@ -50,20 +51,24 @@ let package = Package(
         .target(name: "CIntrinsics", cSettings: alignedLoops),
         .target(name: "Raster", dependencies: ["CIntrinsics"], swiftSettings: optimizedInDebug),
         .target(name: "Compositor", dependencies: ["Raster", "CIntrinsics"], swiftSettings: optimizedInDebug),
-        .target(name: "Table", dependencies: ["Compositor", "Raster"], swiftSettings: optimizedInDebug),
-        .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
-        // The tool: how text is written for people, the strict JSON reader, the problems it reports,
-        // result values, their analysis, the devices and the host, the harness that measures,
-        // pictures of its frames, the valgrind child, input files, reports, and the command line.
-        // Each target lists every module its files import.
+        // Text (how numbers and names are written for people) and JSON (the strict reader), on
+        // which Scenarios writes and reads a definition.
         .target(name: "Text", swiftSettings: optimizedInDebug),
         .target(name: "JSON", dependencies: ["Text"], swiftSettings: optimizedInDebug),
+        // Scenarios: a scenario's definition as a typed value, beneath Results (which stores it),
+        // Analysis and Reports (which compare and read it), Table (whose cells it describes:
+        // `CellDescription`, `LayerDescription`) and Harness; on Raster's colours and geometry,
+        // nothing of layers' rendering or tables. Optimized in debug like the model: the table's
+        // layout builds and compares these values every step it lays out.
+        .target(name: "Scenarios", dependencies: ["Raster", "JSON", "Text"], swiftSettings: optimizedInDebug),
+        .target(name: "Table", dependencies: ["Compositor", "Raster", "Scenarios"], swiftSettings: optimizedInDebug),
+        .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
+        // The tool: the problems it reports, result values, their analysis, the devices and the
+        // host, the harness that measures, pictures of its frames, the valgrind child, input
+        // files, reports, and the command line.
+        // Each target lists every module its files import.
         // Problems: BenchError and every problem it carries, each with its one message.
         .target(name: "Problems", dependencies: ["JSON", "Text"], swiftSettings: optimizedInDebug),
-        // Scenarios: a scenario's definition as a typed value, beneath Results (which stores it),
-        // Analysis and Reports (which compare and read it) and Harness (which makes it from the
-        // model's types); it knows nothing of the model. Small, so not optimized in debug.
-        .target(name: "Scenarios", dependencies: ["JSON", "Text"]),
         .target(name: "Results", dependencies: ["Scenarios", "Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
         // Analysis: the gate, the comparison and its statistics, merging shards and processes.
         .target(name: "Analysis", dependencies: ["Results", "Scenarios", "Problems", "JSON", "Text"], swiftSettings: optimizedInDebug),
@@ -83,13 +88,13 @@ let package = Package(
                 swiftSettings: optimizedInDebug),
         // Pictures: frames drawn for people (`bench render`, the HTML report's frames), with
         // overlays and legends; beside Harness, which measures and never draws one.
-        .target(name: "Pictures", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "Problems", "Text"],
+        .target(name: "Pictures", dependencies: ["Harness", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "Problems", "Text"],
                 swiftSettings: optimizedInDebug),
         // Callgrind: the child's side of counting instructions under valgrind, and reading its
         // dumps; the parent, with the command line's child processes, is BenchCLI's.
         .target(name: "Callgrind", dependencies: ["Harness", "Strategies", "Table", "Raster", "Results", "Problems"],
                 swiftSettings: optimizedInDebug),
-        .target(name: "ScenarioFiles", dependencies: ["Harness", "Devices", "Strategies", "Table", "Raster", "Results", "Problems", "JSON", "Text",
+        .target(name: "ScenarioFiles", dependencies: ["Harness", "Devices", "Strategies", "Table", "Raster", "Results", "Scenarios", "Problems", "JSON", "Text",
                                                       "DeviceModel"],
                 swiftSettings: optimizedInDebug),
         // Reports writes text once a run is over (about 1 % of a 1,000-step run's CPU unoptimized),
@@ -103,7 +108,7 @@ let package = Package(
         // is not optimized in debug: -O cost 2.7 × the CPU time of compiling it, at the end of
         // the build's chain.
         .target(name: "BenchCLI", dependencies: ["Harness", "Devices", "Host", "Pictures", "Callgrind", "ScenarioFiles", "Reports", "Analysis",
-                                                  "Strategies", "Table", "Compositor", "Raster", "Results", "Problems", "Text", "CProcess",
+                                                  "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "Problems", "Text", "CProcess",
                                                   "DeviceModel"]),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         // CellExporter: the one source file an iOS app adds to a debug build to write its cells as
@@ -127,12 +132,12 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TableTests", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "Table", "Compositor", "Raster", "StrategiesTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Scenarios", "StrategiesTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Devices", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "JSON", "Problems",
                                                       "DeviceModel", "HarnessTestSupport", "RasterTestSupport"], exclude: ["Strategies/__Snapshots__"],
                     swiftSettings: optimizedInDebug),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Harness", "Strategies", "Table", "Compositor", "Raster", "HarnessTestSupport",
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Harness", "Strategies", "Table", "Compositor", "Raster", "Scenarios", "HarnessTestSupport",
                                                       "RasterTestSupport"],
                     swiftSettings: optimizedInDebug),
         .testTarget(name: "CallgrindTests", dependencies: ["Callgrind", "Results"]),
@@ -142,11 +147,11 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ProblemsTests", dependencies: ["Problems", "JSON"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "JSON"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Raster", "JSON"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Devices", "Strategies", "Table", "Raster", "Results", "JSON", "Problems",
+        .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Devices", "Strategies", "Table", "Raster", "Results", "Scenarios", "JSON", "Problems",
                                                            "RasterTestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Scenarios", "Problems", "JSON", "Text", "ResultsTestSupport"]),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),

@@ -5,5 +5,5 @@
 // `ComparisonNote`) with their statistics (`MannWhitney`, `ReferenceTest`), and merging shards and
 // processes into one result (`Results+Merge`, `Results+Processes`, `MergeNote`).
 //
-// May import: Results, Scenarios, Problems, JSON, Text. Nothing of layers or tables: a results
-// file is gated by code that never links the model.
+// May import: Results, Scenarios, Problems, JSON, Text. Nothing of the compositor or tables: a
+// results file is gated by code that links of the model only Raster's values (through Scenarios).

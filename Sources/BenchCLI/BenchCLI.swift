@@ -10,7 +10,7 @@
 // (`AtomicFile`, `OutputPlan`, `StandardStream`).
 //
 // May import: Harness, Devices, Host, Pictures, Callgrind, ScenarioFiles, Reports, Analysis,
-// Strategies, Table, Compositor, Raster, Results, Problems, Text, CProcess, DeviceModel, and the C
+// Strategies, Table, Compositor, Raster, Results, Scenarios, Problems, Text, CProcess, DeviceModel, and the C
 // library.
 
 import Foundation

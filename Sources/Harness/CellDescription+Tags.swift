@@ -1,3 +1,4 @@
+import Scenarios
 import Table
 
 // A described cell's layers by tag, the depth-first place `Layer.costTag` and `layerPaths` give

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// What one table's renderer may hold for a described cell, and the coverage its masks take to

@@ -1,5 +1,6 @@
 import Raster
 import Results
+import Scenarios
 import Table
 import Text
 

@@ -1,6 +1,7 @@
 import Devices
 import Raster
 import Results
+import Scenarios
 import Strategies
 import Table
 

@@ -1,4 +1,5 @@
 import Raster
+import Scenarios
 import Table
 
 // What `CellVariant` reads of a layer to tell whether a fix keeps its picture: the rounded bounds

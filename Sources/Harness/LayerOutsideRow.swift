@@ -1,3 +1,4 @@
+import Scenarios
 import Table
 import Text
 

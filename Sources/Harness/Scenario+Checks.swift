@@ -1,4 +1,5 @@
 import Devices
+import Scenarios
 import Table
 
 /// The one whole-scenario check (`Scenario.breach`) and the limits it holds a scenario to. A

@@ -1,5 +1,6 @@
 import Devices
 import Raster
+import Scenarios
 import Table
 
 /// Something that happens at a step of a scenario.

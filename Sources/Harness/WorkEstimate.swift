@@ -1,6 +1,7 @@
 import Problems
 import Raster
 import Results
+import Scenarios
 import Table
 
 /// What a scenario will cost before it runs, in the units a run spends: bytes held (the table's

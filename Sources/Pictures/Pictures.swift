@@ -7,4 +7,4 @@
 // `FrameMemory+Render` bounds what a picture needs before it is drawn.
 //
 // May import: Harness (a scenario is stepped by its `Simulation`), Strategies, Table, Compositor,
-// Raster, Results, Problems, Text. Nothing measures here, and nothing of the run needs a picture.
+// Raster, Results, Scenarios, Problems, Text. Nothing measures here, and nothing of the run needs a picture.

@@ -5,7 +5,8 @@
 // and blurs (`CoverageMask`), the span kernels that fill, copy and blend rows (`Paint`, `Kernels`,
 // `SpanLayers`, with the processor's store path and blend lanes: `StoreKernel`, `BlendLanes`), box
 // downsampling, CRC-32 checksums of frames, PNG encoding (`PNGEncoder`, `Deflate`) and the built-in
-// stroke font for legends (`BuiltinFont`, `GlyphCache`).
+// stroke font for legends (`BuiltinFont`, `GlyphCache`); `Backdrop`, a blur's radius and tint, a value
+// the compositor draws and a scenario's definition records.
 //
 // May import: CIntrinsics (prefetch, vector fill and copy, wide blend lanes, CRC folding) and the
 // C library. Nothing of layers, tables or results.

@@ -9,8 +9,9 @@
 // in `Type+Reading.swift` beside it, every refusal a `ResultsProblem` at its key path
 // (`Results+JSON` is the entry, `InputFile` reads the bytes).
 //
-// May import: Scenarios, Problems, JSON, Text. Nothing of layers or tables: a results file is
-// read, gated and reported by code that never links the model.
+// May import: Scenarios, Problems, JSON, Text. Nothing of the compositor or tables: a results
+// file is read, gated and reported by code that links of the model only Raster's values (colours
+// and geometry, which a definition's cells are made of, through Scenarios).
 
 import JSON
 import Problems

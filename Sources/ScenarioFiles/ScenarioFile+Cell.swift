@@ -2,6 +2,7 @@ import JSON
 import Problems
 import Raster
 import Results
+import Scenarios
 import Table
 import Text
 

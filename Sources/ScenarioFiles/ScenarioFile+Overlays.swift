@@ -1,5 +1,6 @@
 import Harness
 import JSON
+import Scenarios
 import Table
 import Text
 

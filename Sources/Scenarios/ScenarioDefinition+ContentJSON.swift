@@ -26,7 +26,7 @@ extension ScenarioDefinition.Content {
         case "none": self = .none
         case "cell":
             let (header, footer) = try labels()
-            self = .cell(try ScenarioDefinition.Cell(node: f.required("cell", "a cell object")), header: header, footer: footer)
+            self = .cell(try CellDescription(node: f.required("cell", "a cell object")), header: header, footer: footer)
         case "rows":
             let (header, footer) = try labels()
             self = .rows(try f.required("rows", "an array of rows").array().map(ScenarioDefinition.PatternRow.init(node:)),
@@ -50,7 +50,7 @@ extension ScenarioDefinition.PatternRow {
     init(node: JSONNode) throws {
         let f = try node.object("a row object")
         if let cell = f.optional("cell") {
-            self = .cell(try ScenarioDefinition.Cell(node: cell))
+            self = .cell(try CellDescription(node: cell))
         } else {
             self = .settings(icon: try f.required("icon", "true or false").bool(), title: try f.required("title", "an integer").integer(),
                              detail: try f.required("detail", "an integer").integer(),
@@ -59,7 +59,7 @@ extension ScenarioDefinition.PatternRow {
     }
 }
 
-extension ScenarioDefinition.Cell {
+extension CellDescription {
     /// `{"layers": […], "separatorInset": n}`, with `rowHeight` when the cell gives one.
     var json: JSONValue {
         var out: [String: JSONValue] = ["layers": .array(layers.map(\.json)), "separatorInset": .number(separatorInset)]
@@ -69,7 +69,7 @@ extension ScenarioDefinition.Cell {
 
     init(node: JSONNode) throws {
         let f = try node.object("a cell object")
-        self.init(layers: try f.required("layers", "an array of layers").array().map(ScenarioDefinition.Layer.init(node:)),
+        self.init(layers: try f.required("layers", "an array of layers").array().map(LayerDescription.init(node:)),
                   separatorInset: try f.required("separatorInset", "a number").number(),
                   rowHeight: try f.optional("rowHeight")?.number())
     }

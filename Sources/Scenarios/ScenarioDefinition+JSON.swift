@@ -1,6 +1,6 @@
 import JSON
 
-/// A definition's JSON, written and read here alone (a layer's in `ScenarioDefinition+LayerJSON`):
+/// A definition's JSON, written and read here alone (a layer's in `LayerDescription+JSON`):
 /// `json` writes it (every key of the table, its style, scroll and events; a layer's properties as
 /// its cell file spells them), `init(node:)` reads it back with each problem at its key path. Keys
 /// a later version adds are ignored, as everywhere in a results file, except in a layer, which
@@ -63,7 +63,7 @@ extension ScenarioDefinition: Encodable {
             scroll: try Scroll(node: fields.required("scroll", "a scroll object")),
             events: try fields.required("events", "an array of events").array().map(Event.init(node:)),
             warmupSteps: try fields.required("warmupSteps", "an integer").integer(),
-            overlays: try fields.optional("overlays")?.array().map(Layer.init(node:)) ?? [])
+            overlays: try fields.optional("overlays")?.array().map(LayerDescription.init(node:)) ?? [])
     }
 }
 

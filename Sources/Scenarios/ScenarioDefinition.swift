@@ -144,12 +144,12 @@ public struct ScenarioDefinition: Hashable, Sendable {
     /// The layers drawn above the table, fixed to the screen, back to front, as a scenario file's
     /// `overlays` gives them (a layer's `backdrop` as `{"radius": r, "tint": "#hex"}`); empty for
     /// a scenario without any, whose JSON then has no `overlays` key, as before they existed.
-    public var overlays: [Layer]
+    public var overlays: [LayerDescription]
 
     /// A definition, every field given (`Scenario.definition` makes one from a scenario); no
     /// overlays unless `overlays` says.
     public init(device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double, headerHeight: Double, footerHeight: Double,
-                style: Style, content: Content, scroll: Scroll, events: [Event], warmupSteps: Int, overlays: [Layer] = []) {
+                style: Style, content: Content, scroll: Scroll, events: [Event], warmupSteps: Int, overlays: [LayerDescription] = []) {
         self.device = device
         self.sections = sections
         self.rowsPerSection = rowsPerSection

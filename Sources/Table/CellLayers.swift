@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// The layers a cell built from a `CellDescription`, kept across reuse as a cell keeps its
 /// subviews, and brought up to date with each row's description: the one way cell content is

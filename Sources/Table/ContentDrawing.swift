@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// Draws the bitmaps cell content shows: text labels (from glyphs rasterized once, as a text
 /// system's glyph cache), and the icon and chevron images an app loads once and shares between
@@ -19,10 +20,10 @@ public final class ContentDrawing {
     private var images: [ImageKey: Image?] = [:]
 
     /// Point sizes, as the system's body (17 pt) and footnote (13 pt) text styles.
-    public static let bodySize = 17.0
+    public static let bodySize = TextContent.defaultPointSize
     public static let footnoteSize = 13.0
     /// Colours of the system's inset-grouped table (light appearance).
-    public static let titleColor = Color(red: 0, green: 0, blue: 0)
+    public static let titleColor = TextContent.defaultColor
     public static let detailColor = Color(red: 0x8A, green: 0x8A, blue: 0x8E)
     public static let sectionTextColor = Color(red: 0x6D, green: 0x6D, blue: 0x72)
     public static let chevronColor = Color(red: 0xC4, green: 0xC4, blue: 0xC7)

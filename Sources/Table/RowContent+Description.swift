@@ -1,4 +1,5 @@
 import Raster
+import Scenarios
 
 extension RowContent {
     /// The Settings row's layers for global row `row` in a cell of `size`, laid out as the

@@ -1,4 +1,5 @@
 import Raster
+import Scenarios
 
 /// What one row shows, as a row of the Settings app: an optional icon, a title, an optional detail
 /// text on the right and an optional accessory.

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// A table drawn frame by frame the way the device's display link draws it: the table, its
 /// renderer and its scroll, and the one step both the harness's `Simulation` and the strategies'

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// A table view model: a scrolling layer whose sublayers are the visible cells, taken from and
 /// returned to reuse pools as rows enter and leave the screen.

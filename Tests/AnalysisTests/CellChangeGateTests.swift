@@ -10,9 +10,9 @@ import XCTest
 final class CellChangeGateTests: XCTestCase {
     /// A cell of two layers, the first clipped with `radius`, the second masked when `masked`.
     private static func definition(radius: Double = 16, masked: Bool = false) -> ScenarioDefinition {
-        var first = ScenarioDefinition.Layer(frame: .init(x: 16, y: 6, width: 32, height: 32))
+        var first = LayerDescription(frame: .init(x: 16, y: 6, width: 32, height: 32))
         (first.cornerRadius, first.masksToBounds) = (radius, true)
-        var second = ScenarioDefinition.Layer(frame: .init(x: 60, y: 6, width: 32, height: 32))
+        var second = LayerDescription(frame: .init(x: 60, y: 6, width: 32, height: 32))
         if masked { second.mask = .oval }
         return ResultsFixtures.definition(cell: [first, second])
     }

@@ -2,6 +2,7 @@
 import HarnessTestSupport
 import Raster
 import Results
+import Scenarios
 import Table
 import XCTest
 

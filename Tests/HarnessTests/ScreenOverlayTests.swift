@@ -3,6 +3,7 @@ import Devices
 import Harness
 import HarnessTestSupport
 import Raster
+import Scenarios
 import Table
 import XCTest
 

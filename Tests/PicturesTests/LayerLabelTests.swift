@@ -3,6 +3,7 @@ import Harness
 import HarnessTestSupport
 @testable import Pictures
 import Raster
+import Scenarios
 import Table
 import XCTest
 

@@ -2,6 +2,7 @@ import Harness
 import HarnessTestSupport
 import Pictures
 import Raster
+import Scenarios
 import Table
 import XCTest
 

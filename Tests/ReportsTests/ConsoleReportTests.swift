@@ -45,7 +45,7 @@ final class ConsoleReportTests: XCTestCase {
         definition.device = .init(name: "iphone-se", width: 375, height: 667, scale: 2, refreshHz: 60, ios: nil)
         (definition.sections, definition.rowsPerSection, definition.rowHeight) = (1, [8], 44.5)
         (definition.style.cornerRadius, definition.style.sideInset) = (10, 16)
-        let cell = ScenarioDefinition.Cell(layers: [], separatorInset: 0, rowHeight: nil)
+        let cell = CellDescription(layers: [], separatorInset: 0, rowHeight: nil)
         definition.content = .rows([.cell(cell), .settings(icon: false, title: 3, detail: 0, accessory: "none"), .cell(cell)], header: 0, footer: 0)
         results.scenarioDefinitions = ["scroll": .typed(definition)]
         let what = try XCTUnwrap(Report(results).what("scroll", gpu: "a13"))

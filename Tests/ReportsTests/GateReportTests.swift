@@ -122,7 +122,7 @@ final class GateReportTests: XCTestCase {
 /// The verdict per row comes first, and one verdict ends a check of a baseline and limits.
 final class GateVerdictReportTests: XCTestCase {
     private static func definition(masked: Bool) -> RecordedDefinition {
-        var second = ScenarioDefinition.Layer(frame: .init(x: 60, y: 6, width: 32, height: 32))
+        var second = LayerDescription(frame: .init(x: 60, y: 6, width: 32, height: 32))
         if masked { second.mask = .oval }
         return .typed(ResultsFixtures.definition(cell: [.init(frame: .init(x: 16, y: 6, width: 32, height: 32)), second]))
     }

@@ -65,7 +65,7 @@ public enum ResultsFixtures {
     }
 
     /// `definition()` showing one cell of `layers`.
-    public static func definition(cell layers: [ScenarioDefinition.Layer]) -> ScenarioDefinition {
+    public static func definition(cell layers: [LayerDescription]) -> ScenarioDefinition {
         var definition = definition()
         definition.content = .cell(.init(layers: layers, separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
         return definition

@@ -43,8 +43,8 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
 
     func testScenarioDefinitionsAreWrittenAsJSONObjectsAndReadBackEqual() throws {
         var results = sampleResults()
-        var label = ScenarioDefinition.Layer(frame: .init(x: 56, y: 0, width: 200, height: 44))
-        label.contents = .text(.init(source: .string("Say \"hi\" \\ 😀"), size: 17, color: "#000000"))
+        var label = LayerDescription(frame: .init(x: 56, y: 0, width: 200, height: 44))
+        label.contents = .text(.init(source: .literal("Say \"hi\" \\ 😀"), pointSize: 17, color: .black))
         var typed = ResultsFixtures.definition(cell: [label])
         (typed.rowsPerSection, typed.rowHeight) = ([1, 3], 44.5)
         let definition = RecordedDefinition.typed(typed)
@@ -85,8 +85,9 @@ final class ResultsFileTests: TemporaryDirectoryTestCase {
         XCTAssertNil(definition.device.ios, "written before devices had one")
         let layers = try XCTUnwrap(definition.content.firstCell?.layers)
         XCTAssertEqual(layers.count, 6)
-        XCTAssertEqual(layers[1].shadow, .init(opacity: 0.3, radius: 2, offset: .init(x: 0, y: 1), color: "#000000", hasPath: true))
-        XCTAssertEqual(layers[2].contents, .text(.init(source: .title(length: 12), size: 17, color: "#000000", background: "#FFFFFF")))
+        XCTAssertEqual(layers[1].shadow, .init(opacity: 0.3, radius: 2, offset: .init(x: 0, y: 1), color: .black, hasPath: true))
+        XCTAssertEqual(layers[2].contents, .text(.init(source: .rowTitle(length: 12), pointSize: 17, color: .black, background: .white)))
+        XCTAssertTrue(layers[4].shouldRasterize)
         XCTAssertEqual(layers[4].rasterizationScale, 2)
         XCTAssertEqual(layers[4].sublayers.first?.mask, .roundedRects([.init(frame: .init(x: 0, y: 0, width: 12, height: 12), radius: 3)]))
         XCTAssertTrue(layers.allSatisfy { $0.name == nil })

@@ -1,6 +1,7 @@
 import Harness
 import JSON
 import ScenarioFiles
+import Scenarios
 import Table
 import XCTest
 

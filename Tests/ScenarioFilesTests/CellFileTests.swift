@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Results
 import ScenarioFiles
+import Scenarios
 import Table
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Raster
 import Scenarios
 import XCTest
 
@@ -9,40 +10,48 @@ import XCTest
 final class LayerDefinitionTests: XCTestCase {
     /// A layer with every property away from its default, and a sublayer of each other kind of
     /// contents and mask.
-    static var everything: ScenarioDefinition.Layer {
-        var layer = ScenarioDefinition.Layer(name: "all", frame: .init(x: 1.5, y: -2, width: 30, height: 40.25))
+    static var everything: LayerDescription {
+        var layer = LayerDescription(frame: .init(x: 1.5, y: -2, width: 30, height: 40.25))
+        layer.name = "all"
         layer.isHidden = true
-        layer.backgroundColor = "#01020380"
-        layer.contents = .text(.init(source: .string("Say \"hi\" \\ 😀"), size: 13.5, color: "#000000", background: "#FFFFFF", maxWidth: 99.5))
+        layer.backgroundColor = colour("#01020380")
+        layer.contents = .text(.init(source: .literal("Say \"hi\" \\ 😀"), pointSize: 13.5, color: colour("#000000"), background: colour("#FFFFFF"),
+                                     maxWidth: 99.5))
         layer.isOpaque = true
         layer.opacity = 0.5
         layer.allowsGroupOpacity = false
         layer.cornerRadius = 7.5
         layer.masksToBounds = true
         layer.mask = .roundedRects([.init(frame: .init(x: 1, y: 2, width: 3, height: 4), radius: 1.5)])
+        layer.shouldRasterize = true
         layer.rasterizationScale = 3
-        layer.shadow = .init(opacity: 0.3, radius: 4, offset: .init(x: 1, y: -2.5), color: "#090807", hasPath: true)
-        layer.border = .init(width: 0.5, color: "#C864320A")
-        layer.backdrop = .init(radius: 20, tint: "#FFCC0066")
-        let small = ScenarioDefinition.Layer.Frame(x: 0, y: 0, width: 8, height: 8)
-        let contents: [ScenarioDefinition.Layer.Contents] = [
-            .text(.init(source: .title(length: 9), size: 17, color: "#000000")),
-            .text(.init(source: .detail(length: 4), size: 17, color: "#8A8A8E")),
-            .image(.init()),
-            .image(.init(size: .init(width: 3, height: 4), color: "#FFFFFF", cornerRadius: 2)),
-            .symbol(.init(string: "›", size: 17, color: "#C4C4C7")),
+        layer.shadow = .init(opacity: 0.3, radius: 4, offset: .init(x: 1, y: -2.5), color: colour("#090807"), hasPath: true)
+        layer.border = .init(width: 0.5, color: colour("#C864320A"))
+        layer.backdrop = .init(radius: 20, tint: colour("#FFCC0066"))
+        let small = Rect(x: 0, y: 0, width: 8, height: 8)
+        let contents: [LayerContents] = [
+            .text(.init(source: .rowTitle(length: 9), pointSize: 17, color: colour("#000000"))),
+            .text(.init(source: .rowDetail(length: 4), pointSize: 17, color: colour("#8A8A8E"))),
+            .image(.picture(size: nil, color: nil, cornerRadius: 0)),
+            .image(.picture(size: .init(width: 3, height: 4), color: colour("#FFFFFF"), cornerRadius: 2)),
+            .image(.symbol("›", pointSize: 17, color: colour("#C4C4C7"))),
         ]
-        let masks: [ScenarioDefinition.Layer.Mask] = [.oval, .roundedRect(radius: 6)]
+        let masks: [MaskShape] = [.oval, .roundedRect(radius: 6)]
         layer.sublayers = contents.map { contents in
-            var sublayer = ScenarioDefinition.Layer(frame: small)
+            var sublayer = LayerDescription(frame: small)
             sublayer.contents = contents
             return sublayer
         } + masks.map { mask in
-            var sublayer = ScenarioDefinition.Layer(frame: small)
+            var sublayer = LayerDescription(frame: small)
             sublayer.mask = mask
             return sublayer
         }
         return layer
+    }
+
+    /// The colour `#RRGGBB` or `#RRGGBBAA`.
+    static func colour(_ hex: String) -> Color {
+        Color(hex: hex)!
     }
 
     /// `everything` as results files hold it: each key as a cell file spells it.
@@ -92,7 +101,7 @@ final class LayerDefinitionTests: XCTestCase {
     }
 
     func testALayerAtItsDefaultsWritesOnlyItsFrame() throws {
-        let layer = ScenarioDefinition.Layer(frame: .init(x: 16, y: 6, width: 32, height: 32))
+        let layer = LayerDescription(frame: .init(x: 16, y: 6, width: 32, height: 32))
         XCTAssertFalse(layer.shouldRasterize)
         var definition = try ScenarioDefinition(json: TypedDefinitionTests.written)
         definition.content = .cell(.init(layers: [layer], separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
@@ -146,6 +155,11 @@ final class LayerDefinitionTests: XCTestCase {
                        #"\#(at).rasterizationScale: a rasterization scale without "shouldRasterize": true; a definition records the scale only of a layer that rasterizes."#)
         XCTAssertEqual(problem(["frame": frame, "shouldRasterize": true]), "\(at): missing key 'rasterizationScale' (a number).")
         XCTAssertEqual(problem(["frame": frame, "contents": ["image": ["width": 3]]]), "\(at).contents.image: missing key 'height' (a number).")
+        XCTAssertEqual(problem(["frame": frame, "backgroundColor": "white"]),
+                       "\(at).backgroundColor: not a colour: expected #RRGGBB or #RRGGBBAA.")
+        XCTAssertEqual(problem(["frame": frame, "border": ["width": 1, "color": "#00000"]]),
+                       "\(at).border.color: not a colour: expected #RRGGBB or #RRGGBBAA.")
+        XCTAssertEqual(problem(["frame": frame, "backgroundColor": "#ffffff"]), "no error", "either case, as Color(hex:) reads it")
         XCTAssertEqual(problem(["frame": frame]), "no error")
     }
 
@@ -161,8 +175,9 @@ final class LayerDefinitionTests: XCTestCase {
         let definition = try ScenarioDefinition(json: Self.definition(cell: [first]))
         XCTAssertEqual(definition.json, Self.definition(cell: [first]))
         let layer = try XCTUnwrap(definition.content.firstCell?.layers.first)
-        XCTAssertEqual(layer.contents, .image(.init(color: "#FF0000")))
+        XCTAssertEqual(layer.contents, .image(.picture(size: nil, color: Self.colour("#FF0000"), cornerRadius: 0)))
         XCTAssertEqual(layer.mask, .roundedRect(radius: 8))
+        XCTAssertTrue(layer.shouldRasterize)
         XCTAssertEqual(layer.rasterizationScale, 2)
         XCTAssertEqual(layer.shadow, .init(opacity: 0.5))
         XCTAssertEqual(layer.border, .init(width: 1))

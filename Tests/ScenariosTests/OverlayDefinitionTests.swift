@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Raster
 import Scenarios
 import XCTest
 
@@ -27,8 +28,8 @@ final class OverlayDefinitionTests: XCTestCase {
         XCTAssertEqual(definition.json, Self.withOverlays)
         XCTAssertEqual(try ScenarioDefinition(json: definition.json), definition)
         XCTAssertEqual(definition.overlays.map(\.name), ["navigationBar", nil])
-        XCTAssertEqual(definition.overlays[0].backdrop, .init(radius: 20, tint: "#FFCC0066"))
-        XCTAssertEqual(definition.overlays[0].backgroundColor, "#F9F9F94D")
+        XCTAssertEqual(definition.overlays[0].backdrop, .init(radius: 20, tint: Color(hex: "#FFCC0066")!))
+        XCTAssertEqual(definition.overlays[0].backgroundColor?.hexString, "#F9F9F94D")
         XCTAssertEqual(definition.overlays[0].sublayers.map(\.name), ["title"])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

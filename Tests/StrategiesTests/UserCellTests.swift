@@ -1,6 +1,7 @@
 import Compositor
 import Raster
 import RasterTestSupport
+import Scenarios
 import Strategies
 import StrategiesTestSupport
 import Table

@@ -6,6 +6,7 @@ import Harness
 import Problems
 import Results
 import ScenarioFiles
+import Scenarios
 import Table
 import Text
 

@@ -1,5 +1,4 @@
 import Raster
-import Compositor
 
 /// A cell described as a tree of layers: what an app's cell class builds once and lays out for
 /// each row. The built-in Settings row is one (`RowContent.description`), a user's cell from a
@@ -57,6 +56,26 @@ public struct CellDescription: Hashable, Sendable {
         }
         layers.forEach(visit)
         return out
+    }
+
+    /// The layer at `path` (`layers[1]`, `layers[1].sublayers[0]`, as `CellLayerCost.layer`
+    /// names it); nil when the cell has none there.
+    public func layer(at path: String) -> LayerDescription? {
+        var found: LayerDescription?
+        for (depth, part) in path.split(separator: ".").enumerated() {
+            guard let open = part.firstIndex(of: "["), part.hasSuffix("]"),
+                  let index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)]) else { return nil }
+            let key = part[..<open]
+            let elements: [LayerDescription]
+            switch (depth, key) {
+            case (0, "layers"): elements = layers
+            case (1..., "sublayers"): elements = found?.sublayers ?? []
+            default: return nil
+            }
+            guard elements.indices.contains(index) else { return nil }
+            found = elements[index]
+        }
+        return found
     }
 
     /// The layers that reach above or below a row `rowHeight` points tall, in the order of
@@ -131,123 +150,4 @@ public struct LayerDescription: Hashable, Sendable {
 
     /// This layer and all below it.
     public var layerCount: Int { 1 + sublayers.reduce(0) { $0 + $1.layerCount } }
-}
-
-/// What a layer shows.
-public enum LayerContents: Hashable, Sendable {
-    /// Nothing but its background.
-    case none
-    /// A bitmap shared by every layer that shows it, as `UIImage`s share one `CGImage`.
-    case image(ImageContent)
-    /// A label's backing store, drawn for this layer when what it shows changes.
-    case text(TextContent)
-}
-
-/// A shared bitmap.
-public enum ImageContent: Hashable, Sendable {
-    /// A picture `size` points wide and high (nil: the layer's size) in `color` (nil: the row's
-    /// colour from `ContentDrawing.iconColors`, so rows show different images and a reused cell
-    /// changes its contents), its corners cut transparent by `cornerRadius` points drawn into it.
-    /// With no radius and an opaque colour it is opaque, as a JPEG photo; otherwise its
-    /// transparent pixels blend.
-    case picture(size: Size?, color: Color?, cornerRadius: Double)
-    /// A text drawn once as an image (a symbol such as the disclosure chevron).
-    case symbol(String, pointSize: Double, color: Color)
-}
-
-/// A label: text drawn into a bitmap of the layer's size, left-aligned and centred vertically,
-/// cut at `maxWidth`.
-public struct TextContent: Hashable, Sendable {
-    /// Where the string comes from.
-    public enum Source: Hashable, Sendable {
-        /// This string on every row.
-        case literal(String)
-        /// The row's title (`ContentText.title`) of at most this many characters.
-        case rowTitle(length: Int)
-        /// The row's detail text (`ContentText.detail`) of at most this many characters.
-        case rowDetail(length: Int)
-    }
-
-    public var source: Source
-    /// The font size, points.
-    public var pointSize: Double
-    public var color: Color
-    /// An opaque background drawn into the bitmap (an opaque label), or nil for a clear one
-    /// whose glyphs blend.
-    public var background: Color?
-    /// The widest the text may be, points; nil: the layer's width.
-    public var maxWidth: Double?
-
-    public init(source: Source, pointSize: Double = ContentDrawing.bodySize, color: Color = ContentDrawing.titleColor,
-                background: Color? = nil, maxWidth: Double? = nil) {
-        self.source = source
-        self.pointSize = pointSize
-        self.color = color
-        self.background = background
-        self.maxWidth = maxWidth
-    }
-
-    /// The string shown on global row `row`.
-    public func text(row: Int) -> String {
-        switch source {
-        case .literal(let s): return s
-        case .rowTitle(let length): return ContentText.title(row: row, length: length)
-        case .rowDetail(let length): return ContentText.detail(row: row, length: length)
-        }
-    }
-}
-
-/// The shape of a mask layer (`CAShapeLayer`) filling its layer's bounds.
-public enum MaskShape: Hashable, Sendable {
-    /// A rounded rectangle of the bounds with this radius, points.
-    case roundedRect(radius: Double)
-    /// The ellipse inscribed in the bounds.
-    case oval
-    /// A path of several rounded rectangles (frames in the layer's space, points).
-    case roundedRects([RoundedRectShape])
-}
-
-/// A rounded rectangle of a path.
-public struct RoundedRectShape: Hashable, Sendable {
-    public var frame: Rect
-    public var radius: Double
-
-    public init(frame: Rect, radius: Double) {
-        self.frame = frame
-        self.radius = radius
-    }
-}
-
-/// A layer's shadow (`shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`, `shadowPath`).
-public struct ShadowDescription: Hashable, Sendable {
-    public var opacity: Double
-    /// The blur radius, points.
-    public var radius: Double
-    /// Points; y grows downwards.
-    public var offset: Point
-    public var color: Color
-    /// True when the app sets `shadowPath` to the layer's rounded bounds, so Core Animation knows
-    /// the shape without rendering the layer first.
-    public var hasPath: Bool
-
-    public init(opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3), color: Color = .black,
-                hasPath: Bool = false) {
-        self.opacity = opacity
-        self.radius = radius
-        self.offset = offset
-        self.color = color
-        self.hasPath = hasPath
-    }
-}
-
-/// A layer's border (`borderWidth`, `borderColor`).
-public struct BorderDescription: Hashable, Sendable {
-    /// Points.
-    public var width: Double
-    public var color: Color
-
-    public init(width: Double, color: Color = .black) {
-        self.width = width
-        self.color = color
-    }
 }
