@@ -39,7 +39,7 @@ let package = Package(
         // For packages that add strategies (docs/custom-strategies.md): the command line, and
         // what a strategy is written with.
         .library(name: "BenchCLI", targets: ["BenchCLI"]),
-        .library(name: "Strategies", targets: ["Strategies", "Table", "Compositor", "Raster"]),
+        .library(name: "Strategies", targets: ["Strategies", "Table", "Compositor", "Raster", "Scenarios"]),
     ],
     targets: [
         // The model: pixels, layers, the table, the strategies (and, beneath the table, the cell
@@ -62,7 +62,7 @@ let package = Package(
         // layout builds and compares these values every step it lays out.
         .target(name: "Scenarios", dependencies: ["Raster", "JSON", "Text"], swiftSettings: optimizedInDebug),
         .target(name: "Table", dependencies: ["Compositor", "Raster", "Scenarios"], swiftSettings: optimizedInDebug),
-        .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
+        .target(name: "Strategies", dependencies: ["Table", "Compositor", "Raster", "Scenarios"], swiftSettings: optimizedInDebug),
         // The tool: the problems it reports, result values, their analysis, the devices and the
         // host, the harness that measures, pictures of its frames, the valgrind child, input
         // files, reports, and the command line.
@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "DeviceModel"),
         // Devices: the catalogue of screens and what a frame costs on their GPUs (`Device+Time`);
         // beneath Harness, ScenarioFiles and BenchCLI, which name devices, and knowing no scenario.
-        .target(name: "Devices", dependencies: ["Table", "Compositor", "Raster", "Results", "Text", "DeviceModel"],
+        .target(name: "Devices", dependencies: ["Table", "Compositor", "Raster", "Scenarios", "Results", "Text", "DeviceModel"],
                 swiftSettings: optimizedInDebug),
         // Host: what the machine and the build are (fingerprint, provenance, the tool's build, peak
         // memory), read once per run; nothing of the run.
@@ -126,12 +126,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
         .target(name: "RasterTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RasterTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "ResultsTestSupport", dependencies: ["Results", "Scenarios", "JSON", "Problems"], path: "Tests/ResultsTestSupport", swiftSettings: optimizedInDebug),
-        .target(name: "StrategiesTestSupport", dependencies: ["Strategies", "Table", "Compositor", "Raster", "RasterTestSupport"], path: "Tests/StrategiesTestSupport", swiftSettings: optimizedInDebug),
-        .target(name: "HarnessTestSupport", dependencies: ["Harness", "Devices", "Table", "Compositor", "Raster", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "StrategiesTestSupport", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Scenarios", "RasterTestSupport"], path: "Tests/StrategiesTestSupport", swiftSettings: optimizedInDebug),
+        .target(name: "HarnessTestSupport", dependencies: ["Harness", "Devices", "Table", "Compositor", "Raster", "Scenarios", "RasterTestSupport", "StrategiesTestSupport"], path: "Tests/HarnessTestSupport", swiftSettings: optimizedInDebug),
         .target(name: "CLITestSupport", dependencies: ["BenchCLI", "Problems"], path: "Tests/CLITestSupport", swiftSettings: optimizedInDebug),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "RasterTestSupport"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "TableTests", dependencies: ["Table", "Compositor", "Raster"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "TableTests", dependencies: ["Table", "Compositor", "Raster", "Scenarios"], swiftSettings: optimizedInDebug),
         .testTarget(name: "StrategiesTests", dependencies: ["Strategies", "Table", "Compositor", "Raster", "Scenarios", "StrategiesTestSupport", "RasterTestSupport"], swiftSettings: optimizedInDebug),
         // The reference frames are read by path (#filePath), not bundled as resources.
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Devices", "Strategies", "Table", "Compositor", "Raster", "Results", "Scenarios", "JSON", "Problems",

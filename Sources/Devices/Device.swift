@@ -1,6 +1,7 @@
 import Compositor
 import DeviceModel
 import Raster
+import Scenarios
 import Table
 
 /// A screen to benchmark on: size in points, pixels per point and refresh rate.

@@ -9,5 +9,5 @@
 // in the catalogue (`Counter`), here because `Device+Time` prices steps by them (the run, above,
 // sums them too).
 //
-// May import: Table, Compositor, Raster, Results, Text, DeviceModel. Nothing of a scenario or a
+// May import: Table, Compositor, Raster, Scenarios (`TableStyle`), Results, Text, DeviceModel. Nothing of a scenario or a
 // run: a device is priced from counters, whoever counted them.

@@ -32,7 +32,7 @@ extension Scenario {
         case rowAbovePixelLimit(pixels: Double, maximum: Double)
         /// The scroll jumps to `row`, which the table does not have: it has `sections` sections,
         /// and the row's section (nil when it does not exist) `rows` rows.
-        case jumpOutsideTable(row: Table.IndexPath, sections: Int, rows: Int?)
+        case jumpOutsideTable(row: Scenarios.IndexPath, sections: Int, rows: Int?)
         /// A corner radius above half the row height (`Scenario.cornerRadiusBreach`).
         case cornerRadius(CornerRadiusBreach)
     }

@@ -2,6 +2,7 @@ import Compositor
 import Problems
 import Raster
 import Results
+import Scenarios
 import Strategies
 import Table
 

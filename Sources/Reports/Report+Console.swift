@@ -26,18 +26,18 @@ extension Report {
         table.append("\(n(d.sections)) section\(d.sections == 1 ? "" : "s") of \(cycle) row\(cycle == "1" ? "" : "s")")
         // A cell that gives its row's height says whether the rows are it (`--cell` uses it
         // unless `--row-height` is given).
-        let cell: Double? = if case .cell(let cell, _, _) = d.content { cell.rowHeight } else { nil }
+        let cell: Double? = if case .cell(let cell) = d.content.recordedKind { cell.rowHeight } else { nil }
         let whose = cell.map { $0 == d.rowHeight ? " (the cell's)" : " (the cell's is \(n($0)) pt)" } ?? ""
         table.append("rows \(n(d.rowHeight)) pt tall" + whose)
         table.append("corner radius \(n(d.style.cornerRadius)) pt")
         table.append("side inset \(n(d.style.sideInset)) pt")
         table.append("headers \(n(d.headerHeight)) pt, footers \(n(d.footerHeight)) pt")
-        switch d.content {
+        switch d.content.recordedKind {
         case .settings: table.append("Settings rows")
         case .none: table.append("empty cells")
         case .cell: table.append("a cell described as layers")
-        case .rows(let pattern, _, _):
-            let cells = pattern.filter { if case .cell = $0 { true } else { false } }.count
+        case .rows:
+            let cells = d.content.cells.filter { if case .layers = $0 { true } else { false } }.count
             table.append(cells == 0 ? "Settings rows of the scenario's own" : cells == 1 ? "a cell described as layers" : "\(cells) cells described as layers")
         }
         return (named, table.joined(separator: ", "))

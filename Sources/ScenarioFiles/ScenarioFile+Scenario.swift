@@ -4,6 +4,7 @@ import Harness
 import JSON
 import Raster
 import Results
+import Scenarios
 import Strategies
 import Table
 import Text
@@ -327,7 +328,7 @@ extension ScenarioFile {
 
     /// `{ "section": s, "row": r }`, which must name a row of `table` when one is given (a
     /// selection's; a jump's is checked by `Scenario.breach`).
-    private static func decodeRow(_ node: JSONNode, table: TablePart?) throws -> Table.IndexPath {
+    private static func decodeRow(_ node: JSONNode, table: TablePart?) throws -> Scenarios.IndexPath {
         let fields = try node.object(allowing: ["section", "row"], expected: "an object")
         let sectionNode = try fields.required("section", "an integer")
         let section = try sectionNode.integer(0...Int(Int32.max))
@@ -339,6 +340,6 @@ extension ScenarioFile {
         if let table, case let rows = table.rowsPerSection[section % table.rowsPerSection.count], row >= rows {
             throw rowNode.fail(missingRow(row, section: section, rows: rows))
         }
-        return Table.IndexPath(row: row, section: section)
+        return Scenarios.IndexPath(row: row, section: section)
     }
 }

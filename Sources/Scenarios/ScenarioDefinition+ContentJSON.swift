@@ -1,17 +1,39 @@
 import JSON
 
-extension ScenarioDefinition.Content {
-    /// `{"kind": "settings"}`, `{"kind": "none"}`, one cell (`{"kind": "cell", "cell": {…},
-    /// "header": n, "footer": n}`) or a pattern of rows, each a Settings row or `{"cell": {…}}`
-    /// (`{"kind": "rows", "rows": […], "header": n, "footer": n}`).
+/// A definition's content as results write it, the decisions of which kind in one place: the
+/// built-in Settings pattern is `{"kind": "settings"}`, empty cells without labels
+/// (`ContentPattern.none`) `{"kind": "none"}`, a pattern of one cell described as layers
+/// `{"kind": "cell", "cell": {…}, "header": n, "footer": n}`, and any other pattern of rows, each
+/// a Settings row or `{"cell": {…}}`, `{"kind": "rows", "rows": […], "header": n, "footer": n}`.
+/// Read back, each kind is the pattern it was written from.
+extension ContentPattern {
+    /// Which kind of content results record a pattern as (its JSON's `kind`).
+    public enum RecordedKind: Hashable, Sendable {
+        /// The built-in Settings pattern (`ContentPattern.settings`).
+        case settings
+        /// Empty cells and no section labels (`ContentPattern.none`).
+        case none
+        /// One cell described as layers on every row.
+        case cell(CellDescription)
+        /// Any other pattern of rows, each a Settings row or a cell.
+        case rows
+    }
+
+    /// The kind results record the pattern as: the one place that decides it.
+    public var recordedKind: RecordedKind {
+        if self == .settings { return .settings }
+        if self == .none { return .none }
+        if cells.count == 1, case .layers(let cell) = cells[0] { return .cell(cell) }
+        return .rows
+    }
+
     var json: JSONValue {
-        switch self {
+        let header = JSONValue.number(Double(headerLength)), footer = JSONValue.number(Double(footerLength))
+        switch recordedKind {
         case .settings: return ["kind": "settings"]
         case .none: return ["kind": "none"]
-        case let .cell(cell, header, footer):
-            return ["kind": "cell", "cell": cell.json, "header": .number(Double(header)), "footer": .number(Double(footer))]
-        case let .rows(rows, header, footer):
-            return ["kind": "rows", "rows": .array(rows.map(\.json)), "header": .number(Double(header)), "footer": .number(Double(footer))]
+        case .cell(let cell): return ["kind": "cell", "cell": cell.json, "header": header, "footer": footer]
+        case .rows: return ["kind": "rows", "rows": .array(cells.map(\.json)), "header": header, "footer": footer]
         }
     }
 
@@ -26,23 +48,25 @@ extension ScenarioDefinition.Content {
         case "none": self = .none
         case "cell":
             let (header, footer) = try labels()
-            self = .cell(try CellDescription(node: f.required("cell", "a cell object")), header: header, footer: footer)
+            self.init(cells: [.layers(try CellDescription(node: f.required("cell", "a cell object")))],
+                      headerLength: header, footerLength: footer)
         case "rows":
             let (header, footer) = try labels()
-            self = .rows(try f.required("rows", "an array of rows").array().map(ScenarioDefinition.PatternRow.init(node:)),
-                         header: header, footer: footer)
+            self.init(cells: try f.required("rows", "an array of rows").array().map(CellContent.init(node:)),
+                      headerLength: header, footerLength: footer)
         default: throw kind.mismatch("\"settings\", \"none\", \"cell\" or \"rows\"")
         }
     }
 }
 
-extension ScenarioDefinition.PatternRow {
+extension CellContent {
     /// `{"icon": b, "title": n, "detail": n, "accessory": "none"}` or `{"cell": {…}}`.
     var json: JSONValue {
         switch self {
-        case let .settings(icon, title, detail, accessory):
-            ["icon": .bool(icon), "title": .number(Double(title)), "detail": .number(Double(detail)), "accessory": .string(accessory)]
-        case .cell(let cell):
+        case .settings(let row):
+            ["icon": .bool(row.icon), "title": .number(Double(row.titleLength)), "detail": .number(Double(row.detailLength)),
+             "accessory": .string(row.accessory.rawValue)]
+        case .layers(let cell):
             ["cell": cell.json]
         }
     }
@@ -50,11 +74,15 @@ extension ScenarioDefinition.PatternRow {
     init(node: JSONNode) throws {
         let f = try node.object("a row object")
         if let cell = f.optional("cell") {
-            self = .cell(try CellDescription(node: cell))
+            self = .layers(try CellDescription(node: cell))
         } else {
-            self = .settings(icon: try f.required("icon", "true or false").bool(), title: try f.required("title", "an integer").integer(),
-                             detail: try f.required("detail", "an integer").integer(),
-                             accessory: try f.required("accessory", "a string").string())
+            let icon = try f.required("icon", "true or false").bool(), title = try f.required("title", "an integer").integer()
+            let detail = try f.required("detail", "an integer").integer()
+            let accessoryNode = try f.required("accessory", "a string")
+            guard let accessory = RowContent.Accessory(rawValue: try accessoryNode.string()) else {
+                throw accessoryNode.fail("not an accessory: expected \"none\" or \"disclosure\"")
+            }
+            self = .settings(RowContent(icon: icon, titleLength: title, detailLength: detail, accessory: accessory))
         }
     }
 }

@@ -1,3 +1,5 @@
+import Raster
+
 extension ScenarioDefinition {
     /// What happens at each event step, in a few words a chart can carry: what changed, from what
     /// to what (`corner radius 7 → 12`, `resize to 375 × 600`, `select row 2.0`); several events
@@ -15,7 +17,7 @@ extension ScenarioDefinition {
         for event in events.enumerated().sorted(by: { ($0.element.atStep, $0.offset) < ($1.element.atStep, $1.offset) }).map(\.element) {
             let label: String
             switch event.action {
-            case .style(let new):
+            case .setStyle(let new):
                 label = Self.styleChange(from: style, to: new)
                 style = new
             case let .resize(width, height):
@@ -29,13 +31,14 @@ extension ScenarioDefinition {
     }
 
     /// The properties that differ between two styles, as `name old → new`, joined by ", ".
-    static func styleChange(from old: Style, to new: Style) -> String {
+    static func styleChange(from old: TableStyle, to new: TableStyle) -> String {
         var changes: [String] = []
         func compare(_ name: String, _ a: Double, _ b: Double) {
             if a != b { changes.append(EventLabel.change(name, from: a, to: b)) }
         }
-        func compareColour(_ name: String, _ a: String, _ b: String) {
-            if a != b { changes.append("\(name) colour") }
+        func compareColour(_ name: String, _ a: Color, _ b: Color) {
+            // As recorded: colours that write the same `#RRGGBBAA` are the same colour.
+            if a.hexString != b.hexString { changes.append("\(name) colour") }
         }
         func compareFlag(_ name: String, _ a: Bool, _ b: Bool) {
             if a != b { changes.append("\(name) \(b ? "on" : "off")") }
@@ -47,7 +50,7 @@ extension ScenarioDefinition {
         compareColour("cell", old.cellColor, new.cellColor)
         compareColour("selection", old.selectedColor, new.selectedColor)
         compareFlag("rounding in compact width", old.roundsInCompactWidth, new.roundsInCompactWidth)
-        compareFlag("opaque labels", old.opaqueLabels, new.opaqueLabels)
+        compareFlag("opaque labels", old.opaqueLabelBackgrounds, new.opaqueLabelBackgrounds)
         return changes.isEmpty ? "style set (unchanged)" : changes.joined(separator: ", ")
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+import Raster
 
 /// A definition's JSON, written and read here alone (a layer's in `LayerDescription+JSON`):
 /// `json` writes it (every key of the table, its style, scroll and events; a layer's properties as
@@ -58,45 +59,53 @@ extension ScenarioDefinition: Encodable {
             rowHeight: try fields.required("rowHeight", "a number").number(),
             headerHeight: try fields.required("headerHeight", "a number").number(),
             footerHeight: try fields.required("footerHeight", "a number").number(),
-            style: try Style(node: fields.required("style", "a style object")),
-            content: try Content(node: fields.required("content", "a content object")),
-            scroll: try Scroll(node: fields.required("scroll", "a scroll object")),
-            events: try fields.required("events", "an array of events").array().map(Event.init(node:)),
+            style: try TableStyle(node: fields.required("style", "a style object")),
+            content: try ContentPattern(node: fields.required("content", "a content object")),
+            scroll: try ScrollMotion(node: fields.required("scroll", "a scroll object")),
+            events: try fields.required("events", "an array of events").array().map(ScenarioEvent.init(node:)),
             warmupSteps: try fields.required("warmupSteps", "an integer").integer(),
             overlays: try fields.optional("overlays")?.array().map(LayerDescription.init(node:)) ?? [])
     }
 }
 
-extension ScenarioDefinition.Style {
+extension TableStyle {
+    /// Colours as `Color.hexString`; `opaqueLabelBackgrounds` as `opaqueLabels`.
     var json: JSONValue {
         ["cornerRadius": .number(cornerRadius), "sideInset": .number(sideInset), "maxColumnWidth": .number(maxColumnWidth),
-         "backgroundColor": .string(backgroundColor), "cellColor": .string(cellColor), "selectedColor": .string(selectedColor),
-         "roundsInCompactWidth": .bool(roundsInCompactWidth), "opaqueLabels": .bool(opaqueLabels)]
+         "backgroundColor": .string(backgroundColor.hexString), "cellColor": .string(cellColor.hexString),
+         "selectedColor": .string(selectedColor.hexString),
+         "roundsInCompactWidth": .bool(roundsInCompactWidth), "opaqueLabels": .bool(opaqueLabelBackgrounds)]
     }
 
     init(node: JSONNode) throws {
         let f = try node.object("a style object")
+        func colour(_ key: String) throws -> Color {
+            let value = try f.required(key, "a colour")
+            guard let color = Color(hex: try value.string()) else { throw value.fail("not a colour: expected #RRGGBB or #RRGGBBAA") }
+            return color
+        }
         self.init(cornerRadius: try f.required("cornerRadius", "a number").number(),
                   sideInset: try f.required("sideInset", "a number").number(),
                   maxColumnWidth: try f.required("maxColumnWidth", "a number").number(),
-                  backgroundColor: try f.required("backgroundColor", "a colour").string(),
-                  cellColor: try f.required("cellColor", "a colour").string(),
-                  selectedColor: try f.required("selectedColor", "a colour").string(),
+                  backgroundColor: try colour("backgroundColor"),
+                  cellColor: try colour("cellColor"),
+                  selectedColor: try colour("selectedColor"),
                   roundsInCompactWidth: try f.required("roundsInCompactWidth", "true or false").bool(),
-                  opaqueLabels: try f.required("opaqueLabels", "true or false").bool())
+                  opaqueLabelBackgrounds: try f.required("opaqueLabels", "true or false").bool())
     }
 }
 
-extension ScenarioDefinition.Row {
+extension IndexPath {
     var json: JSONValue { ["section": .number(Double(section)), "row": .number(Double(row))] }
 
     init(node: JSONNode) throws {
         let f = try node.object("a row object")
-        self.init(section: try f.required("section", "an integer").integer(), row: try f.required("row", "an integer").integer())
+        let section = try f.required("section", "an integer").integer()
+        self.init(row: try f.required("row", "an integer").integer(), section: section)
     }
 }
 
-extension ScenarioDefinition.Scroll {
+extension ScrollMotion {
     /// `{"kind": "constant", "pointsPerStep": 12}`, `{"kind": "fling", "velocity": v, "deceleration": d}`,
     /// `{"kind": "jump", "to": offset}` or `{"kind": "jump", "to": {"section": s, "row": r}}`.
     var json: JSONValue {
@@ -117,19 +126,19 @@ extension ScenarioDefinition.Scroll {
                                     deceleration: try f.required("deceleration", "a number").number())
         case "jump":
             let to = try f.required("to", "an offset or a row object")
-            if case .object = to.value { self = .jumpToRow(try ScenarioDefinition.Row(node: to)) } else { self = .jumpToOffset(try to.number()) }
+            if case .object = to.value { self = .jumpToRow(try IndexPath(node: to)) } else { self = .jumpToOffset(try to.number()) }
         default: throw kind.mismatch("\"constant\", \"fling\" or \"jump\"")
         }
     }
 }
 
-extension ScenarioDefinition.Event {
+extension ScenarioEvent {
     /// `{"atStep": 20, "style": {…}}`, `{"atStep": 50, "resize": {"width": w, "height": h}}` or
     /// `{"atStep": 35, "select": {"section": s, "row": r}}`.
     var json: JSONValue {
         let action: (String, JSONValue)
         switch self.action {
-        case .style(let style): action = ("style", style.json)
+        case .setStyle(let style): action = ("style", style.json)
         case let .resize(width, height): action = ("resize", ["width": .number(width), "height": .number(height)])
         case .select(let row): action = ("select", row.json)
         }
@@ -140,13 +149,13 @@ extension ScenarioDefinition.Event {
         let f = try node.object("an event object")
         let atStep = try f.required("atStep", "an integer").integer()
         if let style = f.optional("style") {
-            self.init(atStep: atStep, action: .style(try ScenarioDefinition.Style(node: style)))
+            self.init(atStep: atStep, action: .setStyle(try TableStyle(node: style)))
         } else if let resize = f.optional("resize") {
             let size = try resize.object("an object")
             self.init(atStep: atStep, action: .resize(width: try size.required("width", "a number").number(),
                                                       height: try size.required("height", "a number").number()))
         } else if let select = f.optional("select") {
-            self.init(atStep: atStep, action: .select(try ScenarioDefinition.Row(node: select)))
+            self.init(atStep: atStep, action: .select(try IndexPath(node: select)))
         } else {
             throw node.mismatch("an event with 'style', 'resize' or 'select'")
         }

@@ -1,6 +1,8 @@
 /// What a scenario was run with, as results record it: everything that decides what is drawn and
 /// how the table scrolls (the measured step count is recorded per run and can be overridden, so
-/// it is not part of it), in the units and names of scenario and cell files. Harness makes it
+/// it is not part of it), as the model's own values (`TableStyle`, `ContentPattern`, `ScrollMotion`,
+/// `ScenarioEvent`, `CellDescription`, `LayerDescription`), written in the units and names of
+/// scenario and cell files. Harness makes it
 /// (`Scenario.definition`); Results stores it (`Results.scenarioDefinitions`); a gate compares
 /// two field by field (`differences(to:)`) to refuse runs of differently defined scenarios, and
 /// reports read its properties.
@@ -44,85 +46,6 @@ public struct ScenarioDefinition: Hashable, Sendable {
         }
     }
 
-    /// The table's style, colours as `#RRGGBB` or `#RRGGBBAA` (`Color.hexString`).
-    public struct Style: Hashable, Sendable {
-        /// Corner radius of each section's column, points.
-        public var cornerRadius: Double
-        /// Minimum gap between the column and the table's sides, points.
-        public var sideInset: Double
-        /// The widest the column grows, points.
-        public var maxColumnWidth: Double
-        /// The grouped background, the cells' colour and a selected cell's.
-        public var backgroundColor: String, cellColor: String, selectedColor: String
-        /// Whether a compact-width table is rounded too.
-        public var roundsInCompactWidth: Bool
-        /// Whether labels draw an opaque background.
-        public var opaqueLabels: Bool
-
-        /// A style, every property given.
-        public init(cornerRadius: Double, sideInset: Double, maxColumnWidth: Double, backgroundColor: String, cellColor: String,
-                    selectedColor: String, roundsInCompactWidth: Bool, opaqueLabels: Bool) {
-            self.cornerRadius = cornerRadius
-            self.sideInset = sideInset
-            self.maxColumnWidth = maxColumnWidth
-            self.backgroundColor = backgroundColor
-            self.cellColor = cellColor
-            self.selectedColor = selectedColor
-            self.roundsInCompactWidth = roundsInCompactWidth
-            self.opaqueLabels = opaqueLabels
-        }
-    }
-
-    /// A row by section and row index.
-    public struct Row: Hashable, Sendable {
-        /// The section, from 0.
-        public var section: Int
-        /// The row within it, from 0.
-        public var row: Int
-
-        /// Row `row` of section `section`.
-        public init(section: Int, row: Int) {
-            self.section = section
-            self.row = row
-        }
-    }
-
-    /// How the table scrolls, as a scenario file's `scroll` names it (without the steps).
-    public enum Scroll: Hashable, Sendable {
-        /// The same distance every step, points.
-        case constant(pointsPerStep: Double)
-        /// A fling from `velocity` points per second, multiplied by `deceleration` each millisecond.
-        case fling(velocity: Double, deceleration: Double)
-        /// A jump to an offset, points.
-        case jumpToOffset(Double)
-        /// A jump to a row.
-        case jumpToRow(Row)
-    }
-
-    /// Something that happens at a step.
-    public struct Event: Hashable, Sendable {
-        /// What happens.
-        public enum Action: Hashable, Sendable {
-            /// The style becomes this one (a file's `set`, resolved against the style before it).
-            case style(Style)
-            /// The table's container changes size, points.
-            case resize(width: Double, height: Double)
-            /// A row is selected.
-            case select(Row)
-        }
-
-        /// The step at whose start it happens.
-        public var atStep: Int
-        /// What happens.
-        public var action: Action
-
-        /// `action` at the start of step `atStep`.
-        public init(atStep: Int, action: Action) {
-            self.atStep = atStep
-            self.action = action
-        }
-    }
-
     /// The screen.
     public var device: Device
     /// Number of sections.
@@ -132,13 +55,13 @@ public struct ScenarioDefinition: Hashable, Sendable {
     /// Height of every row, of section headers and of footers, points.
     public var rowHeight: Double, headerHeight: Double, footerHeight: Double
     /// Corner radius, inset, column width and colours.
-    public var style: Style
+    public var style: TableStyle
     /// What the rows show.
-    public var content: Content
+    public var content: ContentPattern
     /// How the table scrolls.
-    public var scroll: Scroll
+    public var scroll: ScrollMotion
     /// What happens at given steps, in the order listed.
-    public var events: [Event]
+    public var events: [ScenarioEvent]
     /// Steps run before measuring.
     public var warmupSteps: Int
     /// The layers drawn above the table, fixed to the screen, back to front, as a scenario file's
@@ -149,7 +72,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
     /// A definition, every field given (`Scenario.definition` makes one from a scenario); no
     /// overlays unless `overlays` says.
     public init(device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double, headerHeight: Double, footerHeight: Double,
-                style: Style, content: Content, scroll: Scroll, events: [Event], warmupSteps: Int, overlays: [LayerDescription] = []) {
+                style: TableStyle, content: ContentPattern, scroll: ScrollMotion, events: [ScenarioEvent], warmupSteps: Int, overlays: [LayerDescription] = []) {
         self.device = device
         self.sections = sections
         self.rowsPerSection = rowsPerSection

@@ -5,11 +5,15 @@
 // one place, compared field by field, its events' labels made from it); the model's cell and
 // layer values it holds (`CellDescription`, `LayerDescription`, `LayerContents`, `ImageContent`,
 // `TextContent`, `MaskShape`, `RoundedRectShape`, `ShadowDescription`, `BorderDescription`),
-// which Table builds layers from and whose JSON is written here (`LayerDescription+JSON`);
-// `RecordedDefinition` (a definition as a results file holds it: typed, or the older prose), and
-// `EventLabel` (the words of an event).
+// which Table builds layers from and whose JSON is written here (`LayerDescription+JSON`); the
+// table's and the scenario's values the definition records as they are (`TableStyle`,
+// `ContentPattern` of `CellContent` and `RowContent`, `IndexPath`, `ScrollMotion`,
+// `ScenarioEvent`), whose JSON, and which kind of content a pattern is written as, are decided
+// here too; `RecordedDefinition` (a definition as a results file holds it: typed, or the older
+// prose), and `EventLabel` (the words of an event).
 //
 // May import: Raster (`Color`, `Rect`, `Point`, `Size`, `Backdrop`), JSON and Text. Nothing of
 // layers' rendering or tables: Results stores this value and Analysis and Reports read it without
 // linking the compositor or the table; Table describes its cells with its types, and Harness
-// makes the rest of it from the model's own (`Scenario.definition`), so dependencies point one way.
+// assembles a definition from the scenario's fields (`Scenario.definition`), so dependencies
+// point one way.

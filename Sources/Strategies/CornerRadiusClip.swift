@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `corner-radius-clip`: iOS 11+ practice — `cornerRadius` with `masksToBounds` on cap cells, and

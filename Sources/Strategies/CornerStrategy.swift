@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// A way of rounding the corners of an inset-grouped table's sections.

@@ -1,4 +1,5 @@
 import Compositor
+import Scenarios
 import Table
 
 /// `none`: the plain grouped table with square corners — every cell one opaque layer. The cost

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `per-cell-mask`: common practice — when a cell is configured for a section's first or last

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `precomposited`: Texture's "precomposited corners" — the rounded corner and the grouped

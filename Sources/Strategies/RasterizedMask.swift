@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `rasterized-mask`: the 2014 article "Missing the rounded UITableView?" as written.

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `rasterized-mask-stable`: the article's idea done right — `per-cell-mask` plus

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `section-background`: the iOS 13 inset-grouped way — one rounded background layer per visible

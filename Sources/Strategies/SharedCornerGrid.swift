@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `shared-corner-grid`: TORoundedTableView's design (docs/cost-model.md §4).

@@ -6,4 +6,5 @@
 // `UIKitInsetGrouped`), and `StrategyCatalog`, the built-in ones plus any a package adds
 // (docs/custom-strategies.md). Every strategy draws the same picture; they differ in what it costs.
 //
-// May import: Table, Compositor, Raster. Exported with them as the `Strategies` product.
+// May import: Table, Compositor, Raster, Scenarios (`TableStyle`, `IndexPath`, `ContentPattern`).
+// Exported with them as the `Strategies` product.

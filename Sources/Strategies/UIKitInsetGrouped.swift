@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// `uikit-inset-grouped`: the system's own style (`UITableView.Style.insetGrouped`, iOS 13 and

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// A table cell, like `UITableViewCell`: a root layer the table positions, and the state a cell
 /// keeps across reuse. Strategies subclass it to hold the layers they build (as

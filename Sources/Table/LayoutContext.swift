@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// What a cell provider (a corner strategy) may see and do while the table asks it for cells or
 /// runs its layout pass: the style, the rows, the visible cells, a place for section-level layers

@@ -3,25 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Scenarios
 
 /// Moves the content offset frame by frame: a finger dragging at constant speed, a fling that
 /// decelerates as UIScrollView does, or a jump. Every motion starts at offset 0.
 public struct ScrollDriver: Hashable, Sendable {
-    /// How the offset changes per step (a scenario's `scroll.kind`).
-    public enum Motion: Hashable, Sendable {
-        /// `pointsPerStep` every frame.
-        case constant(pointsPerStep: Double)
-        /// A fling at `velocity` points per second, decelerating by `deceleration` per
-        /// millisecond: v(t) = v₀ · d^(1000 t) (UIScrollView's normal rate is 0.998, see
-        /// docs/cost-model.md).
-        case fling(velocity: Double, deceleration: Double)
-        /// Frame 0 at the top, every later frame at this offset (a programmatic scroll without
-        /// animation).
-        case jumpToOffset(Double)
-        /// Frame 0 at the top, every later frame with this row's top at the top of the screen
-        /// (as far as the content allows); a row that does not exist jumps nowhere.
-        case jumpToRow(IndexPath)
-    }
+    /// How the offset changes per step (a scenario's `scroll.kind`): `ScrollMotion`, which
+    /// Scenarios holds so a definition records it.
+    public typealias Motion = ScrollMotion
 
     /// UIScrollView's normal deceleration rate, per millisecond (a third-party figure).
     public static let normalDeceleration = 0.998

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// The header and footer labels of the sections on screen, as a table view's header and footer
 /// views: taken from a pool as a section comes into view and given back when it leaves, so a

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// What a table asks of the code that draws its cells — UIKit's data source `cellForRow` plus
 /// a table subclass's `layoutSubviews` override. A corner strategy is one.

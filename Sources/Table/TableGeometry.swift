@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 
 /// One section of a table: its rows and the heights around them (points).
 public struct SectionSpec: Hashable, Sendable {
@@ -18,15 +19,6 @@ public struct SectionSpec: Hashable, Sendable {
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
     }
-}
-
-/// A row's place in a table.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var section: Int
-    public var row: Int
-    public init(row: Int, section: Int) { self.row = row; self.section = section }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.row) < (b.section, b.row) }
-    public var description: String { "[\(section), \(row)]" }
 }
 
 /// Where a row sits in its section, which decides the corners it shows.

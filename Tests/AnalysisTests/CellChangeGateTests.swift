@@ -82,9 +82,10 @@ final class CellChangeGateTests: XCTestCase {
     func testALayerItsDescriptionNamesIsCalledByItsName() throws {
         func named(_ masked: Bool) -> ScenarioDefinition {
             var definition = Self.definition(masked: masked)
-            guard case .cell(var cell, let header, let footer) = definition.content else { return definition }
+            guard case .cell(var cell) = definition.content.recordedKind else { return definition }
             cell.layers[1].name = "badge"
-            definition.content = .cell(cell, header: header, footer: footer)
+            definition.content = ContentPattern(cells: [.layers(cell)], headerLength: definition.content.headerLength,
+                                                footerLength: definition.content.footerLength)
             return definition
         }
         let report = try Gate.check(baseline: Self.results(named(false)), current: Self.results(named(true), second: 1))

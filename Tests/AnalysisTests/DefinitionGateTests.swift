@@ -90,12 +90,17 @@ final class DefinitionGateTests: XCTestCase {
         XCTAssertFalse(Gate.isCellChange([DefinitionChange(path: ["content"], old: "rows [cell layers [a]]", new: "rows [cell layers [b]]")]))
     }
 
-    func testAChangedTextThatSpellsTheWordsOfACellIsNotACellChange() {
-        // A Settings title whose text reads like a cell is still a change of the table's rows.
+    func testAChangedSettingsRowIsNotACellChange() {
+        // A Settings row's accessory is a change of the table's rows, not of a cell; a typed
+        // definition holds the model's `RowContent.Accessory`, so no other word can be recorded.
         var baseline = Self.definition(), current = Self.definition()
         baseline["content"] = ["kind": "rows", "header": 0, "footer": 0, "rows": [["icon": true, "title": 9, "detail": 0, "accessory": "none"]]]
+        current["content"] = ["kind": "rows", "header": 0, "footer": 0, "rows": [["icon": true, "title": 9, "detail": 0, "accessory": "disclosure"]]]
+        XCTAssertTrue(refusal(baseline, current).contains(#"content.rows[0].accessory: "none" → "disclosure""#))
         current["content"] = ["kind": "rows", "header": 0, "footer": 0, "rows": [["icon": true, "title": 9, "detail": 0, "accessory": "cell layers ["]]]
-        XCTAssertTrue(refusal(baseline, current).contains(#"content.rows[0].accessory: "none" → "cell layers [""#))
+        XCTAssertThrowsError(try RecordedDefinition(json: current)) { error in
+            XCTAssertTrue("\(error)".contains(#"content.rows[0].accessory: not an accessory"#), "\(error)")
+        }
     }
 
     func testTwoCellsWhoseLabelsDifferOnlyAroundAQuoteAreTwoCells() throws {

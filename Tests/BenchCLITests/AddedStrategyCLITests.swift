@@ -3,6 +3,7 @@ import Foundation
 import HarnessTestSupport
 import RasterTestSupport
 import Results
+import Scenarios
 import Strategies
 import Table
 import XCTest
@@ -137,5 +138,5 @@ final class ClashingStrategy: CornerStrategy {
     static let name = "none"
     static let summary = "a second 'none'"
     init(screenScale: Double) {}
-    func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {}
+    func configure(_ cell: Cell, at indexPath: Scenarios.IndexPath, position: RowPosition, in context: LayoutContext) {}
 }

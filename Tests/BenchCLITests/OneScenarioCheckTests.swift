@@ -5,6 +5,7 @@ import Harness
 import Problems
 import RasterTestSupport
 import ScenarioFiles
+import Scenarios
 import Table
 import XCTest
 

@@ -106,7 +106,7 @@ final class TableOptionsTests: TemporaryDirectoryTestCase {
                 let name = ios.map { "ipad-air (iOS \($0), cell \(cell))" } ?? "ipad-settings (cell \(cell))"
                 XCTAssertEqual(results.runs.map(\.scenario), [name])
                 let content = try XCTUnwrap(results.scenarioDefinitions?[name]?.typed?.content)
-                guard case .cell(let described, _, _) = content else { return XCTFail("\(content)") }
+                guard case .cell(let described) = content.recordedKind else { return XCTFail("\(content)") }
                 XCTAssertNotNil(described.layers.first, "\(content)")
                 passes[cell + (ios ?? "")] = results.runs.first?.totals[.offscreenPasses]
             }

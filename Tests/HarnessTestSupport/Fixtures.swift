@@ -3,6 +3,7 @@ import Harness
 import RasterTestSupport
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// Scenarios small enough for unit tests, with every figure a test needs to derive expectations.

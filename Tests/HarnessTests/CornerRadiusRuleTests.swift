@@ -1,5 +1,6 @@
 import Devices
 import Harness
+import Scenarios
 import Table
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import HarnessTestSupport
 import Results
+import Scenarios
 import Strategies
 import Table
 import XCTest

@@ -1,5 +1,6 @@
 import Compositor
 import Harness
+import Scenarios
 import Strategies
 import Table
 import XCTest
@@ -13,7 +14,7 @@ final class OverlayPictureTests: XCTestCase {
         static let summary = "a strategy added by a package, with an overlay of its own (tests)"
         static let explainingOverlay: Overlay? = .offscreen
         init(screenScale: Double) {}
-        func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {}
+        func configure(_ cell: Cell, at indexPath: Scenarios.IndexPath, position: RowPosition, in context: LayoutContext) {}
     }
 
     func testTheBuiltInStrategiesNameTheOverlaysTheReportDrawsTheReferenceLast() {

@@ -46,13 +46,14 @@ final class ConsoleReportTests: XCTestCase {
         (definition.sections, definition.rowsPerSection, definition.rowHeight) = (1, [8], 44.5)
         (definition.style.cornerRadius, definition.style.sideInset) = (10, 16)
         let cell = CellDescription(layers: [], separatorInset: 0, rowHeight: nil)
-        definition.content = .rows([.cell(cell), .settings(icon: false, title: 3, detail: 0, accessory: "none"), .cell(cell)], header: 0, footer: 0)
+        definition.content = ContentPattern(cells: [.layers(cell), .settings(RowContent(icon: false, titleLength: 3, detailLength: 0, accessory: .none)),
+                                                     .layers(cell)])
         results.scenarioDefinitions = ["scroll": .typed(definition)]
         let what = try XCTUnwrap(Report(results).what("scroll", gpu: "a13"))
         XCTAssertEqual(what.device, "iphone-se (375 × 667 pt @2× 60 Hz, GPU a13)")
         XCTAssertEqual(what.table, "1 section of 8 rows, rows 44.5 pt tall, corner radius 10 pt, side inset 16 pt, headers 35 pt, footers 18 pt, 2 cells described as layers")
         results.scenarioDefinitions?["scroll"]?.edit {
-            $0.content = .cell(cell, header: 0, footer: 0)
+            $0.content = ContentPattern(cells: [.layers(cell)])
             $0.rowsPerSection = [1, 3]
         }
         XCTAssertEqual(Report(results).what("scroll", gpu: nil)?.table?.hasPrefix("1 section of [1, 3] rows,"), true)

@@ -115,7 +115,7 @@ final class HTMLReportTests: XCTestCase {
         // A file without labels: the scenario definition's events, else "event".
         var older = ReportSample.sample()
         var definition = ResultsFixtures.definition()
-        definition.events = [.init(atStep: 3, action: .resize(width: 375, height: 600)), .init(atStep: 9, action: .select(.init(section: 0, row: 1)))]
+        definition.events = [.init(atStep: 3, action: .resize(width: 375, height: 600)), .init(atStep: 9, action: .select(.init(row: 1, section: 0)))]
         older.scenarioDefinitions = [ReportSample.scenarios[1]: .typed(definition)]
         XCTAssertTrue(htmlSections(Report(older).rendered(as: .html))[1].contains(">resize to 375 × 600</text>"))
         // A definition in the older format (prose) is not parsed.

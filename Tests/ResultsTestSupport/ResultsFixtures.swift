@@ -59,15 +59,14 @@ public enum ResultsFixtures {
         ScenarioDefinition(
             device: .init(name: "iphone-se", width: 375, height: 667, scale: 2, refreshHz: 60, ios: 17),
             sections: 10, rowsPerSection: [4], rowHeight: 44, headerHeight: 35, footerHeight: 18,
-            style: .init(cornerRadius: 10, sideInset: 16, maxColumnWidth: 675, backgroundColor: "#F2F2F7", cellColor: "#FFFFFF",
-                         selectedColor: "#D1D1D6", roundsInCompactWidth: true, opaqueLabels: false),
+            style: TableStyle(cornerRadius: 10, sideInset: 16),
             content: .settings, scroll: .constant(pointsPerStep: 12), events: [], warmupSteps: warmupSteps)
     }
 
     /// `definition()` showing one cell of `layers`.
     public static func definition(cell layers: [LayerDescription]) -> ScenarioDefinition {
         var definition = definition()
-        definition.content = .cell(.init(layers: layers, separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
+        definition.content = ContentPattern(cells: [.layers(.init(layers: layers, separatorInset: 16, rowHeight: nil))])
         return definition
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import JSON
 import ScenarioFiles
+import Scenarios
 import Table
 import XCTest
 

@@ -6,6 +6,7 @@ import Raster
 import RasterTestSupport
 import Results
 import ScenarioFiles
+import Scenarios
 import Strategies
 import Table
 import XCTest

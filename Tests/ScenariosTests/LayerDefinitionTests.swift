@@ -89,7 +89,7 @@ final class LayerDefinitionTests: XCTestCase {
 
     func testALayerWithEveryPropertySetReadsBackAsTheSameValueAndTheSameBytes() throws {
         var definition = try ScenarioDefinition(json: TypedDefinitionTests.written)
-        definition.content = .cell(.init(layers: [Self.everything], separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
+        definition.content = ContentPattern(cells: [.layers(.init(layers: [Self.everything], separatorInset: 16, rowHeight: nil))])
         definition.overlays = [Self.everything]
         XCTAssertEqual(definition.json["overlays"], [Self.everythingWritten], "every key as a cell file spells it")
         let read = try ScenarioDefinition(json: definition.json)
@@ -104,7 +104,7 @@ final class LayerDefinitionTests: XCTestCase {
         let layer = LayerDescription(frame: .init(x: 16, y: 6, width: 32, height: 32))
         XCTAssertFalse(layer.shouldRasterize)
         var definition = try ScenarioDefinition(json: TypedDefinitionTests.written)
-        definition.content = .cell(.init(layers: [layer], separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
+        definition.content = ContentPattern(cells: [.layers(.init(layers: [layer], separatorInset: 16, rowHeight: nil))])
         XCTAssertEqual(definition.json, Self.definition(cell: [["frame": ["x": 16, "y": 6, "width": 32, "height": 32]]]))
         XCTAssertEqual(try ScenarioDefinition(json: definition.json), definition)
     }
@@ -117,8 +117,8 @@ final class LayerDefinitionTests: XCTestCase {
         new.shadow?.offset.y = 3
         new.mask = nil
         var a = try ScenarioDefinition(json: TypedDefinitionTests.written), b = a
-        a.content = .cell(.init(layers: [old], separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
-        b.content = .cell(.init(layers: [new], separatorInset: 16, rowHeight: nil), header: 0, footer: 0)
+        a.content = ContentPattern(cells: [.layers(.init(layers: [old], separatorInset: 16, rowHeight: nil))])
+        b.content = ContentPattern(cells: [.layers(.init(layers: [new], separatorInset: 16, rowHeight: nil))])
         let changes = RecordedDefinition.typed(a).differences(to: .typed(b)).map {
             "\(JSONValue.PathComponent.description(of: $0.path)): \($0.old?.compactDescription ?? "absent") → \($0.new?.compactDescription ?? "absent")"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Raster
 import Scenarios
 import XCTest
 
@@ -33,7 +34,7 @@ final class TypedDefinitionTests: XCTestCase {
         XCTAssertEqual(definition.json, Self.written)
         XCTAssertEqual(try ScenarioDefinition(json: definition.json), definition)
         XCTAssertEqual(definition.device.ios, 17)
-        XCTAssertEqual(definition.scroll, .jumpToRow(.init(section: 1, row: 2)))
+        XCTAssertEqual(definition.scroll, .jumpToRow(.init(row: 2, section: 1)))
         XCTAssertEqual(definition.events.map(\.atStep), [20, 20, 35])
         XCTAssertEqual(definition.content.firstCell?.layer(at: "layers[1]")?.name, "avatar")
         XCTAssertEqual(definition.content.firstCell?.layer(at: "layers[1].sublayers[0]")?.name, "ring")
@@ -115,11 +116,12 @@ final class TypedDefinitionTests: XCTestCase {
         let labels = try ScenarioDefinition(json: Self.written).eventLabels
         XCTAssertEqual(labels, [20: "corner radius 10 → 12; resize to 375 × 600", 35: "select row 1.2"])
         var unchanged = try ScenarioDefinition(json: Self.written)
-        unchanged.events = [.init(atStep: 4, action: .style(unchanged.style))]
+        unchanged.events = [.init(atStep: 4, action: .setStyle(unchanged.style))]
         XCTAssertEqual(unchanged.eventLabels, [4: "style set (unchanged)"])
-        unchanged.events[0].action = .style(.init(cornerRadius: 10, sideInset: 16, maxColumnWidth: 675, backgroundColor: "#000000",
-                                                  cellColor: "#FFFFFF", selectedColor: "#D1D1D680", roundsInCompactWidth: false,
-                                                  opaqueLabels: true))
+        unchanged.events[0].action = .setStyle(TableStyle(cornerRadius: 10, sideInset: 16, maxColumnWidth: 675,
+                                                            backgroundColor: Color(hex: "#000000")!, cellColor: Color(hex: "#FFFFFF")!,
+                                                            selectedColor: Color(hex: "#D1D1D680")!, roundsInCompactWidth: false,
+                                                            opaqueLabelBackgrounds: true))
         XCTAssertEqual(unchanged.eventLabels, [4: "background colour, rounding in compact width off, opaque labels on"])
     }
 }

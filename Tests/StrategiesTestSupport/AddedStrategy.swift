@@ -1,4 +1,5 @@
 import Compositor
+import Scenarios
 import Strategies
 import Table
 

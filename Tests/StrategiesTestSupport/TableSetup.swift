@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Table
 
 /// A table for a strategy test: its sections, screen, style, content and scroll, as a value, so a

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Strategies
 import StrategiesTestSupport
 import Table
@@ -15,7 +16,7 @@ final class ContentCounterTests: XCTestCase {
                    style: TableStyle(opaqueLabelBackgrounds: opaqueLabels), content: content, motion: .constant(pointsPerStep: 7))
     }
 
-    private func visible(_ sim: TableDriver) -> [(Table.IndexPath, Cell)] { sim.cellsTopToBottom }
+    private func visible(_ sim: TableDriver) -> [(Scenarios.IndexPath, Cell)] { sim.cellsTopToBottom }
 
     /// The on-screen pixels of `layer`, a sublayer of `cell`'s content view, positioned as the
     /// renderer positions it (absolute points summed parent to child, then snapped).
@@ -85,7 +86,7 @@ final class ContentCounterTests: XCTestCase {
             let sim = try TableDriver(setup(), strategy: name)
             return (0..<40).map { step in
                 // A selection, then a style change, between frames, as a scenario's events make them.
-                if step == 10 { sim.table.selectRow(at: Table.IndexPath(row: 0, section: 1)) }
+                if step == 10 { sim.table.selectRow(at: Scenarios.IndexPath(row: 0, section: 1)) }
                 if step == 20 { sim.table.setStyle(TableStyle(cornerRadius: 11)) }
                 let record = sim.step()
                 return (record.render.renderPasses, record.render.offscreenPasses)
@@ -115,7 +116,7 @@ final class ContentCounterTests: XCTestCase {
     func testARowThatOnlyMovesKeepsItsLabelBitmaps() throws {
         let sim = try TableDriver(setup(), strategy: "none")
         sim.step()
-        var before: [Table.IndexPath: [ObjectIdentifier?]] = [:]
+        var before: [Scenarios.IndexPath: [ObjectIdentifier?]] = [:]
         for (indexPath, cell) in visible(sim) { before[indexPath] = cell.textLabels.map { $0.contents.map(ObjectIdentifier.init) } }
         for _ in 0..<5 { XCTAssertTrue(sim.step().laidOut) }
         var stayed = 0

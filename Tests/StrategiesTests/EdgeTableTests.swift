@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Strategies
 import StrategiesTestSupport
 import Table
@@ -52,7 +53,7 @@ final class EdgeTableTests: XCTestCase {
         for name in StrategyCatalog.builtIn.names {
             let sim = try TableDriver(s, strategy: name)
             for _ in 0..<4 { sim.step() }
-            sim.table.selectRow(at: Table.IndexPath(row: 4, section: 1))
+            sim.table.selectRow(at: Scenarios.IndexPath(row: 4, section: 1))
             sim.table.reloadData(sections: [SectionSpec(rows: 1), SectionSpec(rows: 0)])
             let record = sim.step()
             XCTAssertTrue(record.laidOut)

@@ -1,6 +1,7 @@
 import Compositor
 import Raster
 import RasterTestSupport
+import Scenarios
 import Strategies
 import StrategiesTestSupport
 import Table
@@ -16,7 +17,7 @@ final class SelectionAndStyleTests: XCTestCase {
     /// The pixel 1 pt inside the top-left corner of the section, along the diagonal: fully inside
     /// the arc, so it shows the cell's colour.
     private func cornerPixel(_ sim: TableDriver) -> PremultipliedColor {
-        let cell = sim.table.visibleCells[Table.IndexPath(row: 0, section: 0)]!.layer.frame
+        let cell = sim.table.visibleCells[Scenarios.IndexPath(row: 0, section: 0)]!.layer.frame
         let scale = sim.setup.scale
         let r = sim.table.cornerRadius
         let x = Int(((cell.minX + r * 0.5) * scale).rounded()), y = Int(((cell.minY - sim.table.contentOffset + r * 0.5) * scale).rounded())
@@ -29,7 +30,7 @@ final class SelectionAndStyleTests: XCTestCase {
         for name in StrategyCatalog.builtIn.names where name != "none" {
             let sim = try simulation(name)
             _ = sim.step()
-            sim.table.selectRow(at: Table.IndexPath(row: 0, section: 0))
+            sim.table.selectRow(at: Scenarios.IndexPath(row: 0, section: 0))
             _ = sim.step()
             XCTAssertEqual(cornerPixel(sim), selected, name)
             pictures[name] = sim.renderer.framebuffer

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Strategies
 import StrategiesTestSupport
 import Table
@@ -65,7 +66,7 @@ final class Named<N: StrategyName>: CornerStrategy {
     static var name: String { N.name }
     static var summary: String { N.summary }
     init(screenScale: Double) {}
-    func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {
+    func configure(_ cell: Cell, at indexPath: Scenarios.IndexPath, position: RowPosition, in context: LayoutContext) {
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
     }
 }

@@ -1,5 +1,6 @@
 import Compositor
 import Raster
+import Scenarios
 import Strategies
 import StrategiesTestSupport
 import Table

@@ -1,9 +1,10 @@
 import Compositor
 import Raster
+import Scenarios
 @testable import Table
 import XCTest
 
-typealias IndexPath = Table.IndexPath
+typealias IndexPath = Scenarios.IndexPath
 
 /// A provider with one plain cell type, so the table's own behaviour is what is tested.
 final class PlainProvider: TableCellProvider {

@@ -3,6 +3,7 @@ import Harness
 import HarnessTestSupport
 import Raster
 import RasterTestSupport
+import Scenarios
 import Strategies
 import Table
 import XCTest

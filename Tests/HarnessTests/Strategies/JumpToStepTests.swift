@@ -1,5 +1,6 @@
 import Harness
 import HarnessTestSupport
+import Scenarios
 import Table
 import XCTest
 

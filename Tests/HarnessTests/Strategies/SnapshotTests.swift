@@ -3,6 +3,7 @@ import Harness
 import HarnessTestSupport
 import Raster
 import RasterTestSupport
+import Scenarios
 import Strategies
 import Table
 import XCTest
@@ -30,7 +31,7 @@ final class SnapshotTests: XCTestCase {
 
     func testSettingsFrameScrolledWithASelectedRow() throws {
         var scrolled = scenario()
-        scrolled.events = [ScenarioEvent(atStep: 0, action: .select(Table.IndexPath(row: 0, section: 1)))]
+        scrolled.events = [ScenarioEvent(atStep: 0, action: .select(Scenarios.IndexPath(row: 0, section: 1)))]
         try assertSnapshot("settings-scrolled-selected", scrolled, strategy: "per-cell-mask", step: 11)
     }
 
