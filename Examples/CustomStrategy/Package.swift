@@ -18,7 +18,7 @@ let package = Package(
         .package(name: "CornerBench", path: "../.."),
     ],
     targets: [
-        // The strategy: written with the Strategies product (Strategies, Table, Compositor, Raster).
+        // The strategy: written with the Strategies product (Strategies, Table, Scenarios, Compositor, Raster).
         .target(name: "CapLayerRadius", dependencies: [.product(name: "Strategies", package: "CornerBench")],
                 swiftSettings: optimizedInDebug),
         // The executable: `bench` with the built-in strategies plus this package's.

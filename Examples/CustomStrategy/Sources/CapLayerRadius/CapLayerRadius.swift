@@ -1,4 +1,5 @@
 import Compositor
+import Scenarios
 import Strategies
 import Table
 
@@ -26,7 +27,7 @@ public final class CapLayerRadius: CornerStrategy {
     /// Called whenever a cell is about to show a row: when it enters the screen, and again after
     /// an event changed what it shows (a new style, a resize, a selection). A reused cell keeps
     /// what it was given for its last row, so every property set for some rows is set for all.
-    public func configure(_ cell: Cell, at indexPath: Table.IndexPath, position: RowPosition, in context: LayoutContext) {
+    public func configure(_ cell: Cell, at indexPath: Scenarios.IndexPath, position: RowPosition, in context: LayoutContext) {
         let rounded = position.isCap && context.cornerRadius > 0
         cell.layer.backgroundColor = context.style.color(selected: cell.isSelected)
         cell.layer.cornerRadius = rounded ? context.cornerRadius : 0
