@@ -60,24 +60,23 @@ public enum WorkEstimate {
     static func overlayBytes(_ scenario: Scenario) -> Int {
         guard !scenario.overlays.isEmpty else { return 0 }
         let screen = scenario.device.pixelSize.area, scale = scenario.device.scale
-        let backdrops = scenario.overlays.reduce(0) { $0 + backdropPixels($1, scale: scale, screen: screen) }
-        let count = scenario.overlays.reduce(0) { $0 + backdropCount($1) }
+        let backdrops = scenario.overlays.map { self.backdrops($0, scale: scale, screen: screen) }
         return CellEstimate([CellDescription(layers: scenario.overlays)], screen: scenario.device.pixelSize, scale: scale)
-            .bytes(visibleRows: 1) + 4 * screen * count + 3 * 4 * backdrops
+            .bytes(visibleRows: 1) + 4 * screen * backdrops.reduce(0) { $0 + $1.count }
+            + 3 * 4 * backdrops.reduce(0) { $0 + $1.pixels }
     }
 
-    /// How many of `layer` and its sublayers draw a backdrop.
-    private static func backdropCount(_ layer: LayerDescription) -> Int {
-        guard !layer.isHidden else { return 0 }
-        return (layer.backdrop == nil ? 0 : 1) + layer.sublayers.reduce(0) { $0 + backdropCount($1) }
-    }
-
-    /// The pixels of the backdrops of `layer` and its sublayers, each its layer's size cut to the
-    /// screen.
-    private static func backdropPixels(_ layer: LayerDescription, scale: Double, screen: Int) -> Int {
-        guard !layer.isHidden else { return 0 }
-        let own = layer.backdrop == nil ? 0 : min(area(layer, scale: scale), screen)
-        return own + layer.sublayers.reduce(0) { $0 + backdropPixels($1, scale: scale, screen: screen) }
+    /// The backdrops of `layer` and its sublayers (hidden ones draw none): how many, and their
+    /// pixels, each its layer's size cut to the screen.
+    private static func backdrops(_ layer: LayerDescription, scale: Double, screen: Int) -> (count: Int, pixels: Int) {
+        guard !layer.isHidden else { return (0, 0) }
+        var found = layer.backdrop == nil ? (count: 0, pixels: 0) : (count: 1, pixels: min(area(layer, scale: scale), screen))
+        for sublayer in layer.sublayers {
+            let inner = backdrops(sublayer, scale: scale, screen: screen)
+            found.count += inner.count
+            found.pixels += inner.pixels
+        }
+        return found
     }
 
     /// The coverage values the masks of one table's described cells take to make: each cell
@@ -111,7 +110,7 @@ public enum WorkEstimate {
         let cells = worst * Double(visibleRows(scenario))
         guard !scenario.overlays.isEmpty else { return cells }
         return cells + scenario.overlays.reduce(0) {
-            $0 + offscreenPixels($1, scale: scale, screen: screen) + 4 * Double(backdropPixels($1, scale: scale, screen: screen))
+            $0 + offscreenPixels($1, scale: scale, screen: screen) + 4 * Double(backdrops($1, scale: scale, screen: screen).pixels)
         }
     }
 
