@@ -56,11 +56,7 @@ extension Pixmap {
         guard factor > 1 else { return self }
         let (w, wide) = width.multipliedReportingOverflow(by: factor)
         let (h, tall) = height.multipliedReportingOverflow(by: factor)
-        guard !wide, !tall, var out = Pixmap(width: w, height: h) else { return nil }
-        for y in 0..<h {
-            let source = (y / factor) * width, row = y * w
-            for x in 0..<w { out.pixels[row + x] = pixels[source + x / factor] }
-        }
-        return out
+        guard !wide, !tall else { return nil }
+        return upscaled(to: PixelSize(width: w, height: h), factor: factor)
     }
 }
