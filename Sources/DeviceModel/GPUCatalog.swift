@@ -84,9 +84,10 @@ extension GPUCatalog {
                 .published("elektroniknet S1: DDR-400 on 64 bits, 3.2 GB/s"),
                 .published("AnandTech S42: the iPhone 4's DRAM (K4X4G643G8, mobile DDR) is 64 bits wide; Tom's Hardware's 'single-channel' (S7) is left out")),
             fillRate: SourcedRange(
-                fill(pixelsPerClock: 2, clockMHz: 200) ... 0.5 * gigapixelsPerSecond,
+                156_281_856 ... 0.5 * gigapixelsPerSecond,
                 .database("hmc-tech S12: 0.5 Gpix/s at 250 MHz"),
-                .derived("hmc-tech's 2 px/clk at elektroniknet's 200 MHz (S1)")),
+                .derived("hmc-tech's 2 px/clk at elektroniknet's 200 MHz (S1)"),
+                .published("measured, the slow end: GLBenchmark 2.1's 'Fill Test: texture fetch' on the iPhone 4, '156281856 texel/sec' (PChome S49); the iPad's 179.1 Mtexel/s (AnandTech via wccftech S50)")),
             passCost: measuredPassCost),
         GPUProfile(
             id: "a5", chip: "Apple A5", architecture: "PowerVR SGX543MP2 (Series5XT)", gpuCores: 2...2,
@@ -94,8 +95,9 @@ extension GPUCatalog {
                 6.4 * gigabytesPerSecond ... 6.4 * gigabytesPerSecond,
                 .published("AnandTech S6, elektroniknet S2: LPDDR2-800 on 2×32 bits, 6.4 GB/s")),
             fillRate: SourcedRange(
-                fill(pixelsPerClock: 2, cores: 2, clockMHz: 200) ... fill(pixelsPerClock: 2, cores: 2, clockMHz: 250),
-                .derived("2 px/clk per SGX543 core (hmc-tech's A6: 6 px/clk for 3, S12) × 2 cores × 200 MHz (iPhone 4S, S2) to 250 MHz (iPad 2: AnandTech's 16 GFLOPS ÷ 64 FLOP/clk, S4)")),
+                765.5e6 ... fill(pixelsPerClock: 2, cores: 2, clockMHz: 250),
+                .derived("2 px/clk per SGX543 core (hmc-tech's A6: 6 px/clk for 3, S12) × 2 cores × 200 MHz (iPhone 4S, S2) to 250 MHz (iPad 2: AnandTech's 16 GFLOPS ÷ 64 FLOP/clk, S4)"),
+                .published("measured, the slow end: 'In GLBenchmark 2.5's fill-rate test, ... the 4S scored 765.5' (AnandTech via Techgage S51); the iPhone 4S's '798912704 texel/sec' in GLBenchmark 2.1 (PChome S49), the iPad 2's 890.1 Mtexel/s (S50)")),
             passCost: measuredPassCost),
         GPUProfile(
             id: "a6", chip: "Apple A6", architecture: "PowerVR SGX543MP3 (Series5XT)", gpuCores: 3...3,

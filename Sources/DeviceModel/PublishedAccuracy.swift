@@ -10,9 +10,24 @@ public enum PublishedAccuracy {
     /// The published measurements compared.
     public static let cases = 16
     /// The geometric mean of the factors (each ≥ 1, published over model or model over published).
-    public static let typicalFactor = 1.53
+    public static let typicalFactor = 1.45
     /// The largest factor.
-    public static let worstFactor = 2.47
+    public static let worstFactor = 1.93
+
+    /// How much longer a GPU time was published to run under the system's power management than
+    /// at a power state Xcode locks: "The executionDuration shows about 5ms" against "my shader
+    /// costs 2.7ms" in a frame capture, which "will lock power states"; the measured time "should
+    /// only match or better than these times when the device is in its highest power state" (an
+    /// Apple engineer on the asker's iPhone XR, docs/device-model.md S48). The model prices the
+    /// top state. A frame that keeps the refresh leaves the GPU slack to run lower, so its
+    /// published time (a utilisation's busy time, or a GPU time) is read as a range, from itself
+    /// down to itself ÷ this ratio, and compared by the range's geometric centre. Frames that miss
+    /// the refresh keep the GPU busy, at its top state, and are read as published.
+    public static let powerStateRatio = 5 / 2.7
+
+    /// A published time of frames that kept the refresh, as the model's top power state would take
+    /// it: the geometric centre of `published ÷ powerStateRatio ... published`.
+    public static func atTopPowerState(_ published: Double) -> Double { published / powerStateRatio.squareRoot() }
 
     /// What makes the frames of a case dear.
     public enum Mechanism: String, Sendable, CaseIterable {
@@ -46,12 +61,12 @@ public enum PublishedAccuracy {
 
     /// The accuracy by mechanism.
     public static let byMechanism = [
-        ByMechanism(mechanism: .clips, cases: 6, typicalFactor: 1.42, worstFactor: 1.72, gpus: ["a4", "a5", "a8"]),
+        ByMechanism(mechanism: .clips, cases: 6, typicalFactor: 1.43, worstFactor: 1.71, gpus: ["a4", "a5", "a8"]),
         ByMechanism(mechanism: .masks, cases: 1, typicalFactor: 1.06, worstFactor: 1.06, gpus: ["a8"]),
-        ByMechanism(mechanism: .shadows, cases: 6, typicalFactor: 1.62, worstFactor: 2.47, gpus: ["a5", "a6", "a11"]),
-        ByMechanism(mechanism: .rasterization, cases: 1, typicalFactor: 1.98, worstFactor: 1.98, gpus: ["a11"]),
-        ByMechanism(mechanism: .backdrops, cases: 1, typicalFactor: 1.42, worstFactor: 1.42, gpus: ["a7"]),
-        ByMechanism(mechanism: .blending, cases: 1, typicalFactor: 2.10, worstFactor: 2.10, gpus: ["a5"]),
+        ByMechanism(mechanism: .shadows, cases: 6, typicalFactor: 1.45, worstFactor: 1.79, gpus: ["a5", "a6", "a11"]),
+        ByMechanism(mechanism: .rasterization, cases: 1, typicalFactor: 1.46, worstFactor: 1.46, gpus: ["a11"]),
+        ByMechanism(mechanism: .backdrops, cases: 1, typicalFactor: 1.93, worstFactor: 1.93, gpus: ["a7"]),
+        ByMechanism(mechanism: .blending, cases: 1, typicalFactor: 1.52, worstFactor: 1.52, gpus: ["a5"]),
     ]
 
     /// The accuracy over a subset of the cases.
@@ -66,10 +81,11 @@ public enum PublishedAccuracy {
 
     /// The cases whose frames missed the refresh (the GPU the bottleneck, at its full clock):
     /// where a frame's cost decides whether it is late.
-    public static let gpuBound = Subset(cases: 11, typicalFactor: 1.35, worstFactor: 1.78)
+    public static let gpuBound = Subset(cases: 11, typicalFactor: 1.35, worstFactor: 1.77)
     /// The cases whose frames kept the refresh, light frames measured as a GPU utilisation or a GPU
-    /// time (docs/device-model.md, "What the misses say").
-    public static let keepingTheRefresh = Subset(cases: 5, typicalFactor: 2.04, worstFactor: 2.47)
+    /// time, each read at the model's top power state (`powerStateRatio`; docs/device-model.md,
+    /// "What the misses say").
+    public static let keepingTheRefresh = Subset(cases: 5, typicalFactor: 1.68, worstFactor: 1.93)
 
     /// The GPUs some published case was measured on.
     public static let gpus: Set<String> = ["a4", "a5", "a6", "a7", "a8", "a11"]
