@@ -139,6 +139,30 @@ final class DeviceModelTests: XCTestCase {
         XCTAssertEqual(two.upperBound, 400e-6, accuracy: 1e-12)
     }
 
+    /// The slow ends of the A4's and A5's fill rates are GLBenchmark's measurements, as their
+    /// evidence quotes them: "156281856 texel/sec" (iPhone 4) and "the 4S scored 765.5".
+    func testTheOldestChipsFillRatesReachDownToTheirMeasuredFillTests() throws {
+        let a4 = try catalog.profile(id: "a4"), a5 = try catalog.profile(id: "a5")
+        XCTAssertEqual(a4.fillRate.low, 156_281_856)
+        XCTAssertEqual(a5.fillRate.low, 765.5e6)
+        XCTAssertTrue(a4.fillRate.evidence.contains { $0.kind == "published" && $0.text.contains("'156281856 texel/sec'") }, "\(a4.fillRate.evidence)")
+        XCTAssertTrue(a5.fillRate.evidence.contains { $0.kind == "published" && $0.text.contains("the 4S scored 765.5'") }, "\(a5.fillRate.evidence)")
+        // The derived specification's rates stay the fast ends.
+        XCTAssertEqual(a4.fillRate.high, 0.5e9)
+        XCTAssertEqual(a5.fillRate.high, 2 * 2 * 250e6)
+    }
+
+    /// The light frames' power-state ratio is the one published: "about 5ms" measured against
+    /// "2.7ms" in a frame capture that locks the power state; a light frame's published time is
+    /// read as the geometric centre of itself and itself ÷ that ratio.
+    func testALightFramesPublishedTimeIsReadAtTheTopPowerStateByTheOnePublishedRatio() {
+        XCTAssertEqual(PublishedAccuracy.powerStateRatio, 5 / 2.7, accuracy: 1e-12)
+        let published = 5.0, read = PublishedAccuracy.atTopPowerState(published)
+        XCTAssertEqual(read * read, published * (published / PublishedAccuracy.powerStateRatio), accuracy: 1e-9)
+        XCTAssertLessThan(read, published)
+        XCTAssertGreaterThan(read, published / PublishedAccuracy.powerStateRatio)
+    }
+
     func testTheA4sBandwidthIsItsSixtyFourBitBusAtFourHundredMegatransfers() throws {
         let a4 = try catalog.profile(id: "a4")
         XCTAssertEqual(a4.memoryBandwidth.range, 3.2e9...3.2e9)
