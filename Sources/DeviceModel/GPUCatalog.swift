@@ -112,12 +112,13 @@ extension GPUCatalog {
         GPUProfile(
             id: "a7", chip: "Apple A7", architecture: "PowerVR G6430 (Series6)", gpuCores: 4...4,
             memoryBandwidth: SourcedRange(
-                8.528 * gigabytesPerSecond ... peakBandwidth(megatransfers: 1600, busBits: 64),
-                .derived("LPDDR3 (S33) on a 64-bit bus (assumed, as A6): at most LPDDR3-1600, 12.8 GB/s (widely reported, no primary source seen); at least A6's 8.5 GB/s (S6)")),
+                peakBandwidth(megatransfers: 1333, busBits: 64) ... peakBandwidth(megatransfers: 1600, busBits: 64),
+                .published("AnandTech S52: 'there’s still only a 64-bit wide memory interface'; iFixit via S33: Elpida LPDDR3, whose LPDDR3 runs at '1600Mbps (Max.)' (Elpida S53)"),
+                .derived("1333 MT/s at the slow end: the one lower rate reported (German Wikipedia via memim, low), and above the 9.6 GB/s peak that AnandTech's 'A single CPU core can use up 8GB/s of bandwidth' (S52) needs at the M1's 83 % share")),
             fillRate: SourcedRange(
-                fill(pixelsPerClock: 8, clockMHz: 300) ... 3.6 * gigapixelsPerSecond,
-                .database("hmc-tech S12: 3.6 Gpix/s at 450 MHz"),
-                .derived("AnandTech's 8 px/clk (S9) at the 300 MHz of its 76.8 GFLOPS figure (S9)")),
+                3.0 * gigapixelsPerSecond ... fill(pixelsPerClock: 8, clockMHz: 450),
+                .published("measured, the slow end: 'about ... 3 gp/s using glBlend' for untextured quads on an iPad mini with Retina display (Volcore/es3-framebufferfetch S54)"),
+                .derived("AnandTech's 8 px/clk (S9) at its 'max GPU clock of around 450MHz' (S52: 'GFLOPS as Shipping' 115.2); hmc-tech's 3.6 Gpix/s at 450 MHz agrees (S12)")),
             passCost: measuredPassCost),
         GPUProfile(
             id: "a8", chip: "Apple A8", architecture: "PowerVR GX6450 (Series6XT)", gpuCores: 4...4,

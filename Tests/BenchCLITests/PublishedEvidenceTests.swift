@@ -190,7 +190,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         Case(file: "wwdc14-419-case-studies", row: "contacts-overlay/none", quote: ["'and sure enough we're hitting 60 fps'", "'So again, we're 30 percent versus mid to upper 80s'", "30 percent = 30 %"],
              fps: 60, share: 0.30, mechanism: .blending, gpu: "a5", ios: 8, ratio: 1.52),
         Case(file: "wwdc14-419-blur", row: "fullscreen-dark-blur/none", quote: ["'UIBlurEffectStyleDark' 14.41, 7.02"], fps: 60, gpuMs: 7.02,
-             mechanism: .backdrops, gpu: "a7", ios: 8, ratio: 0.52),
+             mechanism: .backdrops, gpu: "a7", ios: 8, ratio: 0.59),
     ]
 
     /// The mean of the scrolled steps' estimates, both ends, in ms: every step but the first.
@@ -368,9 +368,10 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         // Not reproduced: the model keeps 60 fps at both ends where the published 46 fps misses
         // frames; it is too fast on the A5's heavy frames (docs/device-model.md, "What the misses say").
         XCTAssertEqual(time("contacts-clipped")?.possiblyOverBudget, false, "the model's reading, contrary to the publication's 46 fps")
-        // The newer phones: the published 60 fps is within the model's range (its fast end fits).
-        XCTAssertEqual(time("photos-shadow-iphone-5s")?.overBudget, false, "the iPhone 5s may keep 60 fps")
-        XCTAssertEqual(time("contacts-clipped-iphone-5")?.overBudget, false, "the iPhone 5 may keep 60 fps")
+        // The newer phones keep 60 fps at both ends, as published (the A7's slow end at the 450 MHz
+        // and LPDDR3 its sources give).
+        XCTAssertEqual(time("photos-shadow-iphone-5s")?.possiblyOverBudget, false, "the iPhone 5s keeps 60 fps")
+        XCTAssertEqual(time("contacts-clipped-iphone-5")?.possiblyOverBudget, false, "the iPhone 5 keeps 60 fps")
         try assertDearer(time("photos-shadow"), time("photos-shadow-iphone-5s"), "the A7 pays less than the A5")
         XCTAssertEqual(time("photos-shadow-path-iphone-4s")?.possiblyOverBudget, false, "the iPhone 4s keeps 60 fps with a path, as published")
         // The overlay: no pass, 60 fps where the clipped thumbnails missed frames.
