@@ -8,11 +8,11 @@
 /// it. Nothing in the model is fitted to the cases.
 public enum PublishedAccuracy {
     /// The published measurements compared.
-    public static let cases = 16
+    public static let cases = 30
     /// The geometric mean of the factors (each ≥ 1, published over model or model over published).
-    public static let typicalFactor = 1.43
+    public static let typicalFactor = 1.38
     /// The largest factor.
-    public static let worstFactor = 1.79
+    public static let worstFactor = 1.95
 
     /// How much longer a GPU time was published to run under the system's power management than
     /// at a power state Xcode locks: "The executionDuration shows about 5ms" against "my shader
@@ -61,10 +61,10 @@ public enum PublishedAccuracy {
 
     /// The accuracy by mechanism.
     public static let byMechanism = [
-        ByMechanism(mechanism: .clips, cases: 6, typicalFactor: 1.43, worstFactor: 1.71, gpus: ["a4", "a5", "a8"]),
-        ByMechanism(mechanism: .masks, cases: 1, typicalFactor: 1.06, worstFactor: 1.06, gpus: ["a8"]),
-        ByMechanism(mechanism: .shadows, cases: 6, typicalFactor: 1.45, worstFactor: 1.79, gpus: ["a5", "a6", "a11"]),
-        ByMechanism(mechanism: .rasterization, cases: 1, typicalFactor: 1.46, worstFactor: 1.46, gpus: ["a11"]),
+        ByMechanism(mechanism: .clips, cases: 8, typicalFactor: 1.35, worstFactor: 1.71, gpus: ["a4", "a5", "a8"]),
+        ByMechanism(mechanism: .masks, cases: 3, typicalFactor: 1.32, worstFactor: 1.49, gpus: ["a5", "a8"]),
+        ByMechanism(mechanism: .shadows, cases: 10, typicalFactor: 1.43, worstFactor: 1.94, gpus: ["a5", "a6", "a11"]),
+        ByMechanism(mechanism: .rasterization, cases: 7, typicalFactor: 1.31, worstFactor: 1.95, gpus: ["a5", "a11"]),
         ByMechanism(mechanism: .backdrops, cases: 1, typicalFactor: 1.70, worstFactor: 1.70, gpus: ["a7"]),
         ByMechanism(mechanism: .blending, cases: 1, typicalFactor: 1.52, worstFactor: 1.52, gpus: ["a5"]),
     ]
@@ -79,9 +79,11 @@ public enum PublishedAccuracy {
         public let worstFactor: Double
     }
 
-    /// The cases whose frames missed the refresh (the GPU the bottleneck, at its full clock):
-    /// where a frame's cost decides whether it is late.
-    public static let gpuBound = Subset(cases: 11, typicalFactor: 1.35, worstFactor: 1.77)
+    /// The cases whose frames missed the refresh, read as published: mostly the GPU the
+    /// bottleneck, at its full clock, where a frame's cost decides whether it is late. The rule
+    /// goes by frame rate alone, so it also holds the iPad mini's light rows at 55–56 fps with the
+    /// GPU 15–40 % busy (held back by something else, docs/device-model.md).
+    public static let gpuBound = Subset(cases: 25, typicalFactor: 1.33, worstFactor: 1.95)
     /// The cases whose frames kept the refresh, light frames measured as a GPU utilisation or a GPU
     /// time, each read at the model's top power state (`powerStateRatio`; docs/device-model.md,
     /// "What the misses say").
@@ -90,5 +92,5 @@ public enum PublishedAccuracy {
     /// The GPUs some published case was measured on.
     public static let gpus: Set<String> = ["a4", "a5", "a6", "a7", "a8", "a11"]
     /// The iOS versions the cases ran (as their sources give them, or as their dates suggest).
-    public static let iosVersions: Set<Int> = [5, 8, 13]
+    public static let iosVersions: Set<Int> = [5, 8, 9, 13]
 }
