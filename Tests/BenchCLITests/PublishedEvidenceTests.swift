@@ -279,6 +279,29 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(stated.typicalFactor, f.typical, accuracy: 0.005, "bound \(bound)")
             XCTAssertEqual(stated.worstFactor, f.worst, accuracy: 0.005, "bound \(bound)")
         }
+        // By source (docs/device-model.md, "By source"): one source can hold many cases, so each
+        // source's factor is stated, and the sources' means weighted alike stay near the pooled one.
+        let sources: [String: (files: [String], cases: Int, typical: Double, worst: Double)] = [
+            "StackOverflow 2012": (["ipod-touch-4-clipped-images"], 1, 1.57, 1.57),
+            "the 2015 article": (["rounded-image-views-per-cell"], 4, 1.18, 1.39),
+            "WWDC 2014 session 419": (["wwdc14-419-case-studies", "wwdc14-419-blur"], 9, 1.59, 1.79),
+            "seedante": (["ipad-mini-offscreen"], 14, 1.32, 1.95),
+            "mo4tech": (["shadows-rasterize"], 2, 1.26, 1.46),
+        ]
+        XCTAssertEqual(Set(sources.values.flatMap(\.files)), Set(Self.cases.map(\.file)), "every case's file has its source")
+        var sourceMeans: [Double] = []
+        for (name, source) in sources {
+            let mine = zip(Self.cases, logs).filter { source.files.contains($0.0.file) }.map(\.1.log)
+            let f = factors(mine)
+            print(String(format: "evidence, %@: %d cases, within ×%.2f, worst ×%.2f", name, mine.count, f.typical, f.worst))
+            XCTAssertEqual(mine.count, source.cases, name)
+            XCTAssertEqual(f.typical, source.typical, accuracy: 0.005, name)
+            XCTAssertEqual(f.worst, source.worst, accuracy: 0.005, name)
+            sourceMeans.append(log(f.typical))
+        }
+        let perSource = exp(sourceMeans.reduce(0, +) / Double(sourceMeans.count))
+        print(String(format: "evidence, each source weighted alike: ×%.2f", perSource))
+        XCTAssertEqual(perSource, 1.37, accuracy: 0.005, "docs/device-model.md, By source")
         XCTAssertEqual(PublishedAccuracy.gpus, Set(Self.cases.map(\.gpu)))
         XCTAssertEqual(PublishedAccuracy.iosVersions, Set(Self.cases.map(\.ios)))
     }
