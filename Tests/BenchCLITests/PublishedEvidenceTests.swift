@@ -293,6 +293,11 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         c.share < 1 ? try scrollBusy(time) : try scrollMean(time)
     }
 
+    /// The geometric mean and the largest of factors given as logarithms, each taken ≥ 1.
+    private static func typicalAndWorst(_ logs: [Double]) -> (typical: Double, worst: Double) {
+        (exp(logs.map(abs).reduce(0, +) / Double(logs.count)), exp(logs.map(abs).max() ?? 0))
+    }
+
     /// Case `c`'s factor, published / model centre, for the model's estimate `time`.
     private func factor(_ c: Case, _ time: DeviceTime) throws -> Double {
         let mean = try compared(c, time)
@@ -318,9 +323,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(ratio, c.ratio, accuracy: 0.005, "\(c.file) \(c.row): the factor changed; update the table here and in docs/device-model.md")
             logs.append((c.mechanism, log(ratio)))
         }
-        func factors(_ logs: [Double]) -> (typical: Double, worst: Double) {
-            (exp(logs.map(abs).reduce(0, +) / Double(logs.count)), exp(logs.map(abs).max() ?? 0))
-        }
+        let factors = Self.typicalAndWorst
         let all = factors(logs.map(\.log)), bias = exp(logs.map(\.log).reduce(0, +) / Double(logs.count))
         print(String(format: "evidence: %d cases, published / model within ×%.2f (geometric mean), worst ×%.2f, bias ×%.2f",
                      logs.count, all.typical, all.worst, bias))
@@ -381,15 +384,14 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
     /// grows with the rows entering (each new row's bitmap is drawn), cost more: their factors
     /// fall by at most ×1.2 (the 20 shadows rasterized to 1.68).
     func testTheAssumedScrollSpeedMovesEachFactorLittle() throws {
-        func log(_ fs: [Double]) -> [Double] { fs.map { Foundation.log($0) } }
         let half = try factors(at: 0.5, of: Self.cases)
         for (c, f) in zip(Self.cases, half) {
             print(String(format: "evidence %@ %@ half as fast: published / model %.2f (%.2f as assumed)", c.file, c.row, f, c.ratio))
-            XCTAssertLessThanOrEqual(abs(Foundation.log(f / c.ratio)), Foundation.log(1.04) + 0.005, "\(c.file) \(c.row) half as fast")
+            XCTAssertLessThanOrEqual(abs(log(f / c.ratio)), log(1.04) + 0.005, "\(c.file) \(c.row) half as fast")
         }
-        let logs = log(half)
-        XCTAssertEqual(exp(logs.map(abs).reduce(0, +) / Double(logs.count)), 1.37, accuracy: 0.005, "pooled, half as fast")
-        XCTAssertEqual(exp(logs.map(abs).max() ?? 0), 2.01, accuracy: 0.005, "worst, half as fast")
+        let pooled = Self.typicalAndWorst(half.map { log($0) })
+        XCTAssertEqual(pooled.typical, 1.37, accuracy: 0.005, "pooled, half as fast")
+        XCTAssertEqual(pooled.worst, 2.01, accuracy: 0.005, "worst, half as fast")
         let rasterized = Self.cases.filter { $0.mechanism == .rasterization }
         XCTAssertEqual(rasterized.count, 7)
         let fast = try factors(at: 4, of: rasterized)
