@@ -310,9 +310,8 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         for c in Self.cases {
             if runs[c.file] == nil { runs[c.file] = try run(c.file) }
             let time = try XCTUnwrap(runs[c.file]?[c.row], "\(c.file) \(c.row)")
-            let mean = try compared(c, time)
-            let centre = (mean.low + mean.high) / 2
-            let ratio = c.comparedMs / centre
+            let mean = try compared(c, time), centre = (mean.low + mean.high) / 2
+            let ratio = try factor(c, time)
             let published = c.gpuMs.map { String(format: "%.2f ms of GPU time", $0) }
                 ?? String(format: "%.1f fps%@ (%.2f ms)", c.fps, c.share < 1 ? String(format: ", GPU %.0f %%", c.share * 100) : "", c.publishedMs)
             let reading = c.bound ? "" : String(format: ", at the top power state %.2f–%.2f ms, centre %.2f",
