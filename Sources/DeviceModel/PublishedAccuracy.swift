@@ -61,7 +61,7 @@ public enum PublishedAccuracy {
 
     /// The accuracy by mechanism.
     public static let byMechanism = [
-        ByMechanism(mechanism: .clips, cases: 9, typicalFactor: 1.32, worstFactor: 1.71, gpus: ["a4", "a5", "a8"]),
+        ByMechanism(mechanism: .clips, cases: 9, typicalFactor: 1.31, worstFactor: 1.71, gpus: ["a4", "a5", "a8"]),
         ByMechanism(mechanism: .masks, cases: 3, typicalFactor: 1.32, worstFactor: 1.49, gpus: ["a5", "a8"]),
         ByMechanism(mechanism: .shadows, cases: 10, typicalFactor: 1.43, worstFactor: 1.94, gpus: ["a5", "a6", "a11"]),
         ByMechanism(mechanism: .rasterization, cases: 7, typicalFactor: 1.31, worstFactor: 1.95, gpus: ["a5", "a11"]),

@@ -1,6 +1,7 @@
 import Devices
 import Scenarios
 import Table
+import Text
 
 /// The one whole-scenario check (`Scenario.breach`) and the limits it holds a scenario to. A
 /// scenario file is held to it once decoded (`ScenarioFile`, each breach at the key that set it),
@@ -35,11 +36,14 @@ extension Scenario {
         case jumpOutsideTable(row: Scenarios.IndexPath, sections: Int, rows: Int?)
         /// A corner radius above half the row height (`Scenario.cornerRadiusBreach`).
         case cornerRadius(CornerRadiusBreach)
+        /// The table's frame leaves no height: `top` and `bottom` points of a screen `height` tall.
+        case noTableHeight(top: Double, bottom: Double, height: Double)
     }
 
     /// The first rule the scenario breaks, checked in this order: the device's iOS version, the
     /// rows in all, a row's height in pixels, a jump's row, the corner radius (the order the
-    /// command line has always reported them in); nil when it keeps them all.
+    /// command line has always reported them in), then the height the table's frame leaves; nil
+    /// when it keeps them all.
     ///
     /// The row count cannot overflow for a table a file or the options can give (at most
     /// `maxRows` sections of at most `maxRows` rows each).
@@ -54,7 +58,17 @@ extension Scenario {
             let rows = row.section < sections ? rowsPerSection[row.section % rowsPerSection.count] : nil
             guard let rows, row.row < rows else { return .jumpOutsideTable(row: row, sections: sections, rows: rows) }
         }
-        return cornerRadiusBreach.map(Breach.cornerRadius)
+        if let radius = cornerRadiusBreach { return .cornerRadius(radius) }
+        if tableTop + tableBottom >= device.height {
+            return .noTableHeight(top: tableTop, bottom: tableBottom, height: device.height)
+        }
+        return nil
+    }
+
+    /// What `Breach.noTableHeight` says, in a file's problem and a usage error alike.
+    public static func noTableHeight(top: Double, bottom: Double, height: Double) -> String {
+        "the table's frame leaves no height: \(Format.number(top)) pt above it and \(Format.number(bottom)) pt below it "
+            + "on a screen \(Format.number(height)) pt tall; top and bottom together must be less than the screen's height"
     }
 
     /// Where a scenario breaks the rule that a corner radius is at most half its row height.

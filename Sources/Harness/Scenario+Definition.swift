@@ -17,6 +17,6 @@ extension Scenario {
             sections: sections, rowsPerSection: rowsPerSection,
             rowHeight: rowHeight, headerHeight: headerHeight, footerHeight: footerHeight,
             style: style, content: content, scroll: motion ?? .constant(pointsPerStep: pointsPerStep),
-            events: events, warmupSteps: warmupSteps, overlays: overlays)
+            events: events, warmupSteps: warmupSteps, overlays: overlays, tableTop: tableTop, tableBottom: tableBottom)
     }
 }

@@ -20,6 +20,11 @@ public struct Scenario: Hashable, Sendable {
     public var headerHeight: Double
     /// Section footer height, points.
     public var footerHeight: Double
+    /// Points at the top and at the bottom of the screen outside the table's frame (an opaque
+    /// navigation bar or tab bar the table does not scroll under): the table is the screen's
+    /// width and its height less both, `tableTop` from the top. What lies there is the
+    /// overlays'. 0 by default, the table filling the screen.
+    public var tableTop: Double = 0, tableBottom: Double = 0
     /// Corner radius, inset, column width and colours.
     public var style: TableStyle
     /// What the rows and section labels show; Settings by default.
@@ -62,7 +67,8 @@ public struct Scenario: Hashable, Sendable {
                 headerHeight: Double = Defaults.headerHeight, footerHeight: Double = Defaults.footerHeight,
                 style: TableStyle = TableStyle(), content: ContentPattern = Defaults.content,
                 pointsPerStep: Double = Defaults.pointsPerStep, motion: ScrollDriver.Motion? = nil, steps: Int,
-                warmupSteps: Int = Defaults.warmupSteps, events: [ScenarioEvent] = [], overlays: [LayerDescription] = []) {
+                warmupSteps: Int = Defaults.warmupSteps, events: [ScenarioEvent] = [], overlays: [LayerDescription] = [],
+                tableTop: Double = 0, tableBottom: Double = 0) {
         self.name = name
         self.device = device
         self.sections = sections
@@ -78,6 +84,16 @@ public struct Scenario: Hashable, Sendable {
         self.motion = motion
         self.events = events
         self.overlays = overlays
+        self.tableTop = tableTop
+        self.tableBottom = tableBottom
+    }
+
+    /// Whether the table's frame is the whole screen (neither `tableTop` nor `tableBottom`).
+    public var fillsScreen: Bool { tableTop == 0 && tableBottom == 0 }
+
+    /// The table's frame on the screen, points: full width, between `tableTop` and `tableBottom`.
+    public var tableFrame: Rect {
+        Rect(x: 0, y: tableTop, width: device.width, height: device.height - tableTop - tableBottom)
     }
 
     /// The table's sections.

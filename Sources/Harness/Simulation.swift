@@ -83,13 +83,14 @@ public final class Simulation {
         self.scenario = scenario
         self.strategy = strategy
         let table = TableView(geometry: geometry ?? TableGeometry(sections: scenario.sectionSpecs),
-                              size: Size(width: scenario.device.width, height: scenario.device.height),
+                              size: scenario.tableFrame.size,
                               style: scenario.style, provider: strategy, content: scenario.content,
                               scale: scenario.device.scale, kernels: kernels)
         self.table = table
         self.renderer = renderer
         self.frames = TableFrames(table: table, renderer: renderer, scroll: scenario.scroll(in: table.geometry),
-                                  refreshHz: scenario.device.refreshHz, overlays: scenario.overlays)
+                                  refreshHz: scenario.device.refreshHz, overlays: scenario.overlays,
+                                  tableTop: scenario.fillsScreen ? nil : scenario.tableTop)
         self.events = Dictionary(grouping: scenario.events, by: \.atStep)
         #if CORNERBENCH_FAULT_INJECTION
         self.slowdowns = FaultInjection.slowdowns(for: strategyName)

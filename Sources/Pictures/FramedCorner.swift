@@ -61,7 +61,7 @@ public struct FramedCorner: Equatable, Sendable {
     /// screen's middle.
     private static func visibleEdges(of scenario: Scenario, geometry: TableGeometry, scroll: ScrollDriver, step: Int)
         -> [(corner: FramedCorner, inMiddleThird: Bool, fromMiddle: Double)] {
-        var size = Size(width: scenario.device.width, height: scenario.device.height)
+        var size = scenario.tableFrame.size
         var style = scenario.style
         for event in scenario.events where event.atStep <= step {
             switch event.action {
@@ -78,7 +78,11 @@ public struct FramedCorner: Equatable, Sendable {
         let column = style.column(tableWidth: size.width)
         // A corner is whole on screen when the radius and a little of what is beside it fit.
         let margin = max(radius, 4) + 4
-        let screen = PixelRect(x: 0, y: 0, width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+        // The table's frame on the screen, in pixels (the whole screen unless the scenario's table
+        // leaves a band above or below it).
+        let frameTop = scenario.tableTop
+        let screen = PixelRect(x: 0, y: Int((frameTop * scale).rounded()), width: Int((size.width * scale).rounded()),
+                               height: Int((size.height * scale).rounded()))
         var out: [(corner: FramedCorner, inMiddleThird: Bool, fromMiddle: Double)] = []
         for section in geometry.sections(intersecting: offset, offset + size.height) {
             let spec = geometry.sections[section]
@@ -91,11 +95,11 @@ public struct FramedCorner: Equatable, Sendable {
                 // most of it shows the cap row; 20 pt of background left of the corner, unless the
                 // screen ends first (then the close-up moves, keeping its size).
                 let above = edge == .top ? closeUpSize.height * 3 / 8 : closeUpSize.height * 5 / 8
-                var area = Rect(x: column.x - 20, y: y - above, width: closeUpSize.width, height: closeUpSize.height)
+                var area = Rect(x: column.x - 20, y: frameTop + y - above, width: closeUpSize.width, height: closeUpSize.height)
                     .pixelRect(scale: scale)
                 area.x = max(0, min(area.x, screen.width - area.width))
-                area.y = max(0, min(area.y, screen.height - area.height))
-                let corner = FramedCorner(step: step, section: section, edge: edge, screenY: y, closeUp: area.intersection(screen))
+                area.y = max(screen.y, min(area.y, screen.y + screen.height - area.height))
+                let corner = FramedCorner(step: step, section: section, edge: edge, screenY: frameTop + y, closeUp: area.intersection(screen))
                 let inMiddle = y >= size.height / 3 && y <= size.height * 2 / 3
                 out.append((corner, inMiddle, abs(y - size.height / 2)))
             }

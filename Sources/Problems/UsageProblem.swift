@@ -111,6 +111,10 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
     case jumpRowOutsideTable(scenario: String, row: JumpRow, sections: Int, rows: Int?)
     /// The table options would make a corner `radius` (pt) above half the `rowHeight` (pt).
     case cornerRadiusAboveHalfRow(radius: Double, rowHeight: Double)
+    /// The scenario's table frame, `top` and `bottom` points of the screen outside it, leaves no
+    /// height on `device`, a screen `height` points tall (`--device` chose a shorter one); `why`
+    /// is the sentence a scenario file is told.
+    case noTableHeight(scenario: String, device: String, why: String)
     /// The internal option `--option` was given `value`, which is not the index of one of the
     /// `count` pairs.
     case notAPairIndex(option: String, value: String, count: Int)
@@ -264,6 +268,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
             return "the scenario '\(Escape.message(scenario))' jumps to row \(row.section).\(row.row), which the table the options make does not have: \(table)."
         case .cornerRadiusAboveHalfRow(let radius, let rowHeight):
             return "a corner radius of \(Format.number(radius)) pt is more than half the row height \(Format.number(rowHeight)) pt; give --corner-radius \(Format.number(rowHeight / 2)) or less, or a taller --row-height."
+        case .noTableHeight(let scenario, let device, let why):
+            return "the scenario '\(Escape.message(scenario))' on \(Escape.message(device)): \(why); give a taller --device."
         case .notAPairIndex(let option, let value, let count):
             return "--\(option): '\(Escape.message(value))' is not the index of one of the \(count) pair(s)."
         case .benchHosted(let purpose, let host):

@@ -32,6 +32,9 @@ extension Report {
         table.append("corner radius \(n(d.style.cornerRadius)) pt")
         table.append("side inset \(n(d.style.sideInset)) pt")
         table.append("headers \(n(d.headerHeight)) pt, footers \(n(d.footerHeight)) pt")
+        if d.tableTop != 0 || d.tableBottom != 0 {
+            table.append("its frame \(n(d.tableTop)) pt below the screen's top and \(n(d.tableBottom)) pt above its bottom")
+        }
         switch d.content.recordedKind {
         case .settings: table.append("Settings rows")
         case .none: table.append("empty cells")

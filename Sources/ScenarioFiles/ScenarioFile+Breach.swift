@@ -28,6 +28,8 @@ extension ScenarioFile {
             return member(fields, "scroll", "to", "row").fail(missingRow(row.row, section: row.section, rows: rows))
         case .cornerRadius(let radius):
             return try cornerRadiusProblem(radius, rowHeight: scenario.rowHeight, in: fields)
+        case .noTableHeight(let top, let bottom, let height):
+            return member(fields, "table", top > 0 ? "top" : "bottom").fail(Scenario.noTableHeight(top: top, bottom: bottom, height: height))
         }
     }
 

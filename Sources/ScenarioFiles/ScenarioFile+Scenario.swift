@@ -33,6 +33,9 @@ extension ScenarioFile {
         var headerHeight: Double
         var footerHeight: Double
         var content: ContentPattern
+        /// Points of the screen above and below the table's frame.
+        var top: Double
+        var bottom: Double
     }
 
     /// A scenario file's `scroll`: the steps and how the table moves through them.
@@ -73,7 +76,8 @@ extension ScenarioFile {
         let scenario = Scenario(name: name, device: device, sections: table.sections, rowsPerSection: table.rowsPerSection,
                                 rowHeight: table.rowHeight, headerHeight: table.headerHeight, footerHeight: table.footerHeight,
                                 style: style, content: table.content, pointsPerStep: scroll.pointsPerStep, motion: scroll.motion,
-                                steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events, overlays: overlays)
+                                steps: scroll.steps, warmupSteps: scroll.warmupSteps, events: events, overlays: overlays,
+                                tableTop: table.top, tableBottom: table.bottom)
         if let breach = scenario.breach { throw try problem(breach, of: scenario, in: fields) }
         return scenario
     }
@@ -132,10 +136,11 @@ extension ScenarioFile {
     }
 
     /// The table, whose lengths are checked in pixels at the device's `scale`; absent heights and
-    /// content are `Scenario.Defaults`. Its rows in all are checked once the scenario is whole
-    /// (`Scenario.breach`).
+    /// content are `Scenario.Defaults`, an absent `top` or `bottom` 0. Its rows in all, and the
+    /// height its frame leaves, are checked once the scenario is whole (`Scenario.breach`).
     private static func decodeTable(_ node: JSONNode, scale: Double) throws -> TablePart {
-        let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight", "content"],
+        let fields = try node.object(allowing: ["sections", "rowsPerSection", "rowHeight", "headerHeight", "footerHeight", "content",
+                                                "top", "bottom"],
                                      expected: "an object")
         let sections = try fields.required("sections", "an integer").integer(0...maxRows)
         let rowsNode = try fields.required("rowsPerSection", "an integer or a non-empty array of integers")
@@ -150,7 +155,9 @@ extension ScenarioFile {
             rowHeight: try fields.member("rowHeight")?.drawnLength(scale: scale, allowsZero: false) ?? Scenario.Defaults.rowHeight,
             headerHeight: try fields.member("headerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? Scenario.Defaults.headerHeight,
             footerHeight: try fields.member("footerHeight")?.drawnLength(scale: scale, allowsZero: true) ?? Scenario.Defaults.footerHeight,
-            content: try fields.member("content").map(decodeContent) ?? Scenario.Defaults.content)
+            content: try fields.member("content").map(decodeContent) ?? Scenario.Defaults.content,
+            top: try fields.member("top")?.drawnLength(scale: scale, allowsZero: true) ?? 0,
+            bottom: try fields.member("bottom")?.drawnLength(scale: scale, allowsZero: true) ?? 0)
     }
 
     /// `"settings"` (the default), `"none"` (empty cells), or an object: `rows`, a pattern of

@@ -6,7 +6,8 @@ import Raster
 /// its cell file spells them), `init(node:)` reads it back with each problem at its key path. Keys
 /// a later version adds are ignored, as everywhere in a results file, except in a layer, which
 /// refuses keys no version wrote; `device.ios`, a cell's `rowHeight` and a layer's `name`, which
-/// older files lack, are optional, and so is `overlays`, written only when there are some.
+/// older files lack, are optional, and so are `overlays`, written only when there are some, and
+/// `tableTop` and `tableBottom`, written only when not 0.
 extension ScenarioDefinition: Encodable {
     /// The definition as JSON, numbers as numbers.
     public var json: JSONValue {
@@ -27,6 +28,9 @@ extension ScenarioDefinition: Encodable {
         ]
         // Only when there are some: a definition without overlays is written as it always was.
         if !overlays.isEmpty { out["overlays"] = .array(overlays.map(\.json)) }
+        // Likewise a table filling the screen.
+        if tableTop != 0 { out["tableTop"] = .number(tableTop) }
+        if tableBottom != 0 { out["tableBottom"] = .number(tableBottom) }
         return .object(out)
     }
 
@@ -64,7 +68,9 @@ extension ScenarioDefinition: Encodable {
             scroll: try ScrollMotion(node: fields.required("scroll", "a scroll object")),
             events: try fields.required("events", "an array of events").array().map(ScenarioEvent.init(node:)),
             warmupSteps: try fields.required("warmupSteps", "an integer").integer(),
-            overlays: try fields.optional("overlays")?.array().map(LayerDescription.init(node:)) ?? [])
+            overlays: try fields.optional("overlays")?.array().map(LayerDescription.init(node:)) ?? [],
+            tableTop: try fields.optional("tableTop")?.number() ?? 0,
+            tableBottom: try fields.optional("tableBottom")?.number() ?? 0)
     }
 }
 

@@ -68,11 +68,15 @@ public struct ScenarioDefinition: Hashable, Sendable {
     /// `overlays` gives them (a layer's `backdrop` as `{"radius": r, "tint": "#hex"}`); empty for
     /// a scenario without any, whose JSON then has no `overlays` key, as before they existed.
     public var overlays: [LayerDescription]
+    /// Points of the screen above and below the table's frame (`Scenario.tableTop`,
+    /// `tableBottom`); 0 for a table filling the screen, whose JSON then has neither key.
+    public var tableTop: Double, tableBottom: Double
 
     /// A definition, every field given (`Scenario.definition` makes one from a scenario); no
     /// overlays unless `overlays` says.
     public init(device: Device, sections: Int, rowsPerSection: [Int], rowHeight: Double, headerHeight: Double, footerHeight: Double,
-                style: TableStyle, content: ContentPattern, scroll: ScrollMotion, events: [ScenarioEvent], warmupSteps: Int, overlays: [LayerDescription] = []) {
+                style: TableStyle, content: ContentPattern, scroll: ScrollMotion, events: [ScenarioEvent], warmupSteps: Int, overlays: [LayerDescription] = [],
+                tableTop: Double = 0, tableBottom: Double = 0) {
         self.device = device
         self.sections = sections
         self.rowsPerSection = rowsPerSection
@@ -85,5 +89,7 @@ public struct ScenarioDefinition: Hashable, Sendable {
         self.events = events
         self.warmupSteps = warmupSteps
         self.overlays = overlays
+        self.tableTop = tableTop
+        self.tableBottom = tableBottom
     }
 }

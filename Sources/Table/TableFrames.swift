@@ -33,22 +33,26 @@ public final class TableFrames {
     public let refreshHz: Double
     /// The next frame to draw; set it to draw a later frame without the ones before it.
     public var frame = 0
-    /// The layer the renderer draws each frame: the table's when the screen has no overlays (the
-    /// tree every scenario without them has always drawn), else a layer the size of the screen
-    /// holding the table's and, above it, the overlays.
+    /// The layer the renderer draws each frame: the table's when it fills the screen and has no
+    /// overlays (the tree every such scenario has always drawn), else a layer the size of the
+    /// screen holding the table's, at its frame, and, above it, the overlays.
     public let root: Layer
 
     /// A table drawn by `renderer`, scrolled by `scroll`, with `overlays` above it: layers fixed
     /// to the screen (an app's navigation bar and tool bar), frames in screen points, back to
     /// front. They are built once, by the cells' own machinery (`CellLayers`), with row 0's texts
     /// and images, and not attributed per layer (`costTag` stays -1): they are nobody's cell.
+    /// `tableTop`, when given, places the table's frame that many points down a screen it does not
+    /// fill (the table's size is its own): the table clips to its bounds, so nothing of it shows
+    /// outside its frame.
     public init(table: TableView, renderer: Renderer, scroll: ScrollDriver, refreshHz: Double,
-                overlays: [LayerDescription] = []) {
+                overlays: [LayerDescription] = [], tableTop: Double? = nil) {
         self.table = table
         self.renderer = renderer
         self.scroll = scroll
         self.refreshHz = refreshHz
-        if overlays.isEmpty {
+        if let tableTop { table.layer.frame = Rect(origin: Point(x: 0, y: tableTop), size: table.size) }
+        if overlays.isEmpty && tableTop == nil {
             root = table.layer
         } else {
             let screen = Size(width: Double(renderer.screenSize.width) / renderer.scale,

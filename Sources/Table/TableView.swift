@@ -170,12 +170,13 @@ public final class TableView {
         reconfigureVisibleCells()
     }
 
-    /// Resizes the table (a rotation or a split-view change): the column and the style's
-    /// inset-or-plain choice follow the new width; the next layout pass updates the cells.
+    /// Resizes the table (a rotation or a split-view change), its frame's origin where it was: the
+    /// column and the style's inset-or-plain choice follow the new width; the next layout pass
+    /// updates the cells.
     public func setSize(_ newSize: Size) {
         guard newSize != size else { return }
         size = newSize
-        layer.frame = Rect(origin: .zero, size: newSize)
+        layer.frame = Rect(origin: layer.frame.origin, size: newSize)
         needsLayout = true
         layoutGeneration += 1
         setContentOffset(contentOffset)

@@ -87,6 +87,24 @@ final class OneScenarioCheckTests: TemporaryDirectoryTestCase {
         try assertOptions(["--corner-radius", "30"], on: Self.text(), refusedWith: .cornerRadiusAboveHalfRow(radius: 30, rowHeight: 44))
     }
 
+    func testATableFrameThatLeavesNoHeightIsRefusedAtItsKeyAndAsTheOptionsOwnError() throws {
+        let tall = #"{ "width": 600, "height": 1000, "scale": 2, "refreshHz": 120 }"#
+        let framed = #""sections": 3, "rowsPerSection": [1, 3], "rowHeight": 44, "top": 300, "bottom": 300"#
+        XCTAssertNil(try decode(Self.text(device: tall, table: framed)).breach)
+        XCTAssertEqual(try decode(Self.text(device: tall, table: framed)).with { $0.device.height = 480 }.breach,
+                       .noTableHeight(top: 300, bottom: 300, height: 480))
+        XCTAssertEqual(fileMessage(Self.text(table: #""sections": 3, "rowsPerSection": 1, "top": 300, "bottom": 100"#)),
+                       "small.json: table.top: the table's frame leaves no height: 300 pt above it and 100 pt below it on a screen "
+                       + "400 pt tall; top and bottom together must be less than the screen's height.")
+        XCTAssertEqual(fileMessage(Self.text(table: #""sections": 3, "rowsPerSection": 1, "bottom": 400"#)),
+                       "small.json: table.bottom: the table's frame leaves no height: 0 pt above it and 400 pt below it on a screen "
+                       + "400 pt tall; top and bottom together must be less than the screen's height.")
+        XCTAssertTrue(fileMessage(Self.text(table: #""sections": 3, "rowsPerSection": 1, "top": -1"#)).hasPrefix("small.json: table.top: expected "))
+        try assertOptions(["--device", "iphone-4s"], on: Self.text(device: tall, table: framed),
+                          refusedWith: .noTableHeight(scenario: "small", device: "iphone-4s",
+                                                      why: Scenario.noTableHeight(top: 300, bottom: 300, height: 480)))
+    }
+
     /// A file's row height and iOS version are refused at their keys as they are read (a number's
     /// range), before the scenario is whole; the options meet the same limits in `breach`.
     func testARowAboveThePixelLimitAndAnIOSTheDeviceDidNotRunAreRefusedBothWays() throws {

@@ -103,4 +103,18 @@ final class ScenarioDefinitionTests: XCTestCase {
         let changes = RecordedDefinition.typed(Self.scenario().definition).differences(to: .typed(scenario.definition))
         XCTAssertEqual(changes, [JSONValue.Difference(path: ["overlays"], old: nil, new: expected)])
     }
+
+    func testATableFrameIsRecordedOnlyWhereItLeavesABandAndReadBack() throws {
+        var scenario = Self.scenario()
+        XCTAssertNil(scenario.definition.json["tableTop"], "a table filling the screen is written as before")
+        XCTAssertNil(scenario.definition.json["tableBottom"])
+        scenario.tableTop = 64
+        XCTAssertEqual(scenario.definition.json["tableTop"], 64)
+        XCTAssertNil(scenario.definition.json["tableBottom"], "each only when not 0")
+        scenario.tableBottom = 49
+        XCTAssertEqual(try RecordedDefinition(json: scenario.definition.json), .typed(scenario.definition))
+        let changes = RecordedDefinition.typed(Self.scenario().definition).differences(to: .typed(scenario.definition))
+        XCTAssertEqual(changes, [JSONValue.Difference(path: ["tableBottom"], old: nil, new: 49),
+                                 JSONValue.Difference(path: ["tableTop"], old: nil, new: 64)])
+    }
 }

@@ -56,6 +56,18 @@ final class FramedCornerTests: XCTestCase {
         }
     }
 
+    func testATableBelowABandNamesItsEdgeOnTheScreenAndKeepsTheCloseUpInItsFrame() throws {
+        let scenario = longSections(50)
+        var framed = scenario
+        framed.tableTop = 100
+        framed.device.height += 100
+        let plain = try XCTUnwrap(FramedCorner.find(in: scenario)), corner = try XCTUnwrap(FramedCorner.find(in: framed))
+        XCTAssertEqual(corner.step, plain.step, "the table scrolls as the one filling a screen as tall as its frame")
+        XCTAssertEqual(corner.screenY, plain.screenY + 100, "the edge's distance below the screen's top")
+        XCTAssertEqual(corner.closeUp.y, plain.closeUp.y + Int(100 * scenario.device.scale), "the close-up moves with the frame")
+        XCTAssertGreaterThanOrEqual(corner.closeUp.y, Int(100 * scenario.device.scale), "nothing of the band")
+    }
+
     func testTheCloseUpHoldsTheCornerWhole() throws {
         for scenario in [longSections(50), Scenario.ipadSettings, Fixtures.longTable()] {
             let corner = try XCTUnwrap(FramedCorner.find(in: scenario), scenario.name)

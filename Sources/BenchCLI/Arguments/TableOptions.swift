@@ -204,6 +204,9 @@ struct TableOptions {
             .jumpRowOutsideTable(scenario: original, row: .init(section: row.section, row: row.row), sections: sections, rows: rows)
         case .cornerRadius(let radius):
             .cornerRadiusAboveHalfRow(radius: radius.radius, rowHeight: scenario.rowHeight)
+        case .noTableHeight(let top, let bottom, let height):
+            .noTableHeight(scenario: original, device: scenario.device.name,
+                           why: Scenario.noTableHeight(top: top, bottom: bottom, height: height))
         }
     }
 }
