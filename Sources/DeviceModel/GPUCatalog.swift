@@ -75,7 +75,7 @@ extension GPUCatalog {
     private static let m1ClockMHz = 1278.0, a16ClockMHz = 1398.0
     private static let lpddr4x64 = peakBandwidth(megatransfers: 4266, busBits: 64)
 
-    /// A4 to A17 Pro, M1 and M2.
+    /// A4 to A17 Pro (with the A5X of the iPad 3rd generation), M1 and M2.
     public static let builtIn = GPUCatalog(profiles: [
         GPUProfile(
             id: "a4", chip: "Apple A4", architecture: "PowerVR SGX535 (Series5)", gpuCores: 1...1,
@@ -98,6 +98,16 @@ extension GPUCatalog {
                 765.5e6 ... fill(pixelsPerClock: 2, cores: 2, clockMHz: 250),
                 .derived("2 px/clk per SGX543 core (hmc-tech's A6: 6 px/clk for 3, S12) × 2 cores × 200 MHz (iPhone 4S, S2) to 250 MHz (iPad 2: AnandTech's 16 GFLOPS ÷ 64 FLOP/clk, S4)"),
                 .published("measured, the slow end: 'In GLBenchmark 2.5's fill-rate test, ... the 4S scored 765.5' (AnandTech via Techgage S51); the iPhone 4S's '798912704 texel/sec' in GLBenchmark 2.1 (PChome S49), the iPad 2's 890.1 Mtexel/s (S50)")),
+            passCost: measuredPassCost),
+        GPUProfile(
+            id: "a5x", chip: "Apple A5X", architecture: "PowerVR SGX543MP4 (Series5XT)", gpuCores: 4...4,
+            memoryBandwidth: SourcedRange(
+                peakBandwidth(megatransfers: 800, busBits: 128) ... peakBandwidth(megatransfers: 800, busBits: 128),
+                .published("AnandTech via gsmdome S57: the iPhone 5's 8,528 MB/s is 'below the 12,800 MB/sec of the iPad 3 RAM'; 'the A5x (64-bits vs. 128-bits)' against the A6 (AnandTech S58), the A5's LPDDR2-800 (S6)")),
+            fillRate: SourcedRange(
+                2 * 890.1e6 ... fill(pixelsPerClock: 2, cores: 4, clockMHz: 250),
+                .published("AnandTech S59: 'Indeed we see a roughly 2x increase in triangle and fill rates' over the iPad 2, whose GLBenchmark fill was 890.1 Mtexel/s (S50): the slow end"),
+                .derived("2 px/clk per SGX543 core × 4 cores ('the PowerVR SGX 543MP4 simply bundles four SGX 543 cores instead of two', S59) × the iPad 2's 250 MHz ('GPU clocks haven't increased', S59; 32 GFLOPS as shipped ÷ 128 FLOP/clk, S4)")),
             passCost: measuredPassCost),
         GPUProfile(
             id: "a6", chip: "Apple A6", architecture: "PowerVR SGX543MP3 (Series5XT)", gpuCores: 3...3,

@@ -82,8 +82,8 @@ public struct Device: Hashable, Sendable {
 
     /// The catalogue devices on which Apple applies a blur's tint alone: WWDC 2014 session 419, "we
     /// only do the tinting on the iPad 2 and iPad 3rd generation, we just apply the tint and we skip
-    /// the blur steps" (the iPad 3rd generation is not in the catalogue).
-    public static let tintOnlyBackdrops: Set<String> = ["ipad-2"]
+    /// the blur steps".
+    public static let tintOnlyBackdrops: Set<String> = ["ipad-2", "ipad-3"]
 
     /// The screen in pixels.
     public var pixelSize: PixelSize {
@@ -97,7 +97,7 @@ public struct Device: Hashable, Sendable {
     /// from Apple's technical specifications (120 Hz: ProMotion); the iOS versions each ran, the
     /// one it shipped with to the last it was offered, from Apple's release notes and
     /// compatibility lists (26 stands for "still supported": iOS 26 is the current release). Chips the GPU catalogue lacks
-    /// (A5X, A6X, A8X, A9X, A10X, A12X/Z, A18) have no entry: a scenario file can pair their
+    /// (A6X, A8X, A9X, A10X, A12X/Z, A18) have no entry: a scenario file can pair their
     /// screens with a near chip, said so.
     public static let catalogue: [Device] = [
         phone("iphone-4s", 320, 480, 2, "a5", ios: 5...9),
@@ -135,6 +135,7 @@ public struct Device: Hashable, Sendable {
         phone("iphone-15-pro", 393, 852, 3, "a17-pro", hz: 120, ios: 17...26),
         phone("iphone-15-pro-max", 430, 932, 3, "a17-pro", hz: 120, ios: 17...26),
         Device(name: "ipad-2", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: chip("a5"), iosSupport: 4...9),
+        Device(name: "ipad-3", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a5x"), iosSupport: 5...9),
         Device(name: "ipad-mini", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: chip("a5"), iosSupport: 6...9),
         Device(name: "ipad-air", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a7"), iosSupport: 7...12),
         Device(name: "ipad-mini-2", width: 768, height: 1024, scale: 2, refreshHz: 60, gpu: chip("a7"), iosSupport: 7...12),

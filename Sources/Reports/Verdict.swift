@@ -198,8 +198,8 @@ struct Verdict {
     }
 
     /// How far the model is from published measurements (`PublishedAccuracy`), in one phrase:
-    /// "within ×1.37 of 31 published on-device measurements (geometric mean), worst ×1.95; ×1.32 of the
-    /// 26 whose frames missed the refresh, ×1.64 of the 5 light frames that kept it, read at the top
+    /// "within ×1.36 of 32 published on-device measurements (geometric mean), worst ×1.95; ×1.32 of the
+    /// 26 whose frames missed the refresh, ×1.53 of the 6 light frames that kept it, read at the top
     /// power state": the frames that decide a hitch apart from light ones, which a GPU with slack may
     /// run at a lower power state than the model prices (`PublishedAccuracy.powerStateRatio`).
     static let accuracy = "within ×\(Format.fixed(PublishedAccuracy.typicalFactor, 2)) of \(PublishedAccuracy.cases) published "

@@ -243,6 +243,8 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
              fps: 60, share: 0.30, mechanism: .blending, gpu: "a5", ios: 8, ratio: 1.52),
         Case(file: "wwdc14-419-blur", row: "fullscreen-dark-blur/none", quote: ["'UIBlurEffectStyleDark' 14.41, 7.02"], fps: 60, gpuMs: 7.02,
              mechanism: .backdrops, gpu: "a7", ios: 8, ratio: 0.59),
+        Case(file: "wwdc14-419-blur", row: "fullscreen-dark-blur-ipad-3/none", quote: ["'UIBlurEffectStyleDark' 14.41, 7.02"], fps: 60, gpuMs: 14.41,
+             mechanism: .backdrops, gpu: "a5x", ios: 8, ratio: 1.09),
         Case(file: "iphone-4-rounded-image-views", row: "images-rounded/none", quote: ["FPS也是23左右"], fps: 23,
              mechanism: .clips, gpu: "a4", ios: 7, ratio: 1.04),
         Case(file: "ipad-mini-offscreen", row: "rounded-10/none", quote: ["Rounded corners 10: 'almost 44', 'over 80%'"], fps: 44, share: 0.80,
@@ -352,7 +354,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         let sources: [String: (files: [String], cases: Int, typical: Double, worst: Double)] = [
             "StackOverflow 2012": (["ipod-touch-4-clipped-images"], 1, 1.57, 1.57),
             "the 2015 article": (["rounded-image-views-per-cell"], 4, 1.18, 1.39),
-            "WWDC 2014 session 419": (["wwdc14-419-case-studies", "wwdc14-419-blur"], 9, 1.59, 1.79),
+            "WWDC 2014 session 419": (["wwdc14-419-case-studies", "wwdc14-419-blur"], 10, 1.53, 1.79),
             "seedante": (["ipad-mini-offscreen"], 14, 1.32, 1.95),
             "mo4tech": (["shadows-rasterize"], 2, 1.26, 1.46),
             "kudocc": (["iphone-4-rounded-image-views"], 1, 1.04, 1.04),
@@ -370,7 +372,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         }
         let perSource = exp(sourceMeans.reduce(0, +) / Double(sourceMeans.count))
         print(String(format: "evidence, each source weighted alike: ×%.2f", perSource))
-        XCTAssertEqual(perSource, 1.31, accuracy: 0.005, "docs/device-model.md, By source")
+        XCTAssertEqual(perSource, 1.30, accuracy: 0.005, "docs/device-model.md, By source")
         XCTAssertEqual(PublishedAccuracy.gpus, Set(Self.cases.map(\.gpu)))
         XCTAssertEqual(PublishedAccuracy.iosVersions, Set(Self.cases.map(\.ios)))
     }
@@ -378,7 +380,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
     /// No source says how fast its table scrolled, so each evidence file assumes a speed
     /// (`pointsPerStep`: 12 pt a step, mo4tech's 6; docs/device-model.md, "The scroll's speed").
     /// The factors hardly depend on it. Half as fast, every case moves by at most 4 %; the
-    /// pooled factor stays ×1.37, but the worst, the iPad mini's 20 shadows rasterized, crosses
+    /// pooled factor stays ×1.36, but the worst, the iPad mini's 20 shadows rasterized, crosses
     /// ×2 (2.01). Four times as fast, the rasterized cells, the one kind of frame whose work
     /// grows with the rows entering (each new row's bitmap is drawn), cost more: their factors
     /// fall by at most ×1.2 (the 20 shadows rasterized to 1.68).
@@ -389,7 +391,7 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
             XCTAssertLessThanOrEqual(abs(log(f / c.ratio)), log(1.04) + 0.005, "\(c.file) \(c.row) half as fast")
         }
         let pooled = Self.typicalAndWorst(half.map { log($0) })
-        XCTAssertEqual(pooled.typical, 1.37, accuracy: 0.005, "pooled, half as fast")
+        XCTAssertEqual(pooled.typical, 1.36, accuracy: 0.005, "pooled, half as fast")
         XCTAssertEqual(pooled.worst, 2.01, accuracy: 0.005, "worst, half as fast")
         let rasterized = Self.cases.filter { $0.mechanism == .rasterization }
         XCTAssertEqual(rasterized.count, 7)
@@ -527,18 +529,23 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(time("contacts-overlay")?.possiblyOverBudget, false, "60 fps with the overlay, as published")
     }
 
-    /// WWDC 2014 session 419 (Apple, iOS 8): a full-screen UIBlurEffect over an image, 7.02 ms of
-    /// GPU time on the iPad Air in the dark style: four off-screen passes a frame, none of them a
-    /// split, and within the refresh.
-    func testAFullScreenBlurTakesFourPassesAndKeepsTheIPadAirsRefresh() throws {
+    /// WWDC 2014 session 419 (Apple, iOS 8): a full-screen UIBlurEffect over an image, in the dark
+    /// style 7.02 ms of GPU time on the iPad Air and 14.41 on the iPad (3rd generation), which
+    /// "performs much worse": on each, four off-screen passes a frame, none of them a split, and
+    /// within the refresh; on the A5X dearer than on the A7.
+    func testAFullScreenBlurTakesFourPassesAndCostsTheIPad3MoreThanTheIPadAir() throws {
         let r = try rows("wwdc14-419-blur")
-        let row = try XCTUnwrap(r["fullscreen-dark-blur/none"])
-        let time = try XCTUnwrap(row.deviceTime)
-        print("evidence wwdc14-419-blur: published 7.02 ms of GPU time on the iPad Air (dark); model \(ms(time))")
-        let steps = try XCTUnwrap(row.deviceTime?.stepLowNanos?.count)
-        XCTAssertEqual(row.totals[.offscreenPasses], 4 * steps, "the blur's four passes a frame")
-        XCTAssertEqual(row.totals[.screenSplits], 0, "the blur's passes come before the screen's")
-        XCTAssertEqual(time.possiblyOverBudget, false, "within the 16.7 ms of 60 Hz, as published")
+        for (scenario, device, published) in [("fullscreen-dark-blur", "iPad Air", 7.02), ("fullscreen-dark-blur-ipad-3", "iPad 3", 14.41)] {
+            let row = try XCTUnwrap(r["\(scenario)/none"])
+            let time = try XCTUnwrap(row.deviceTime)
+            print("evidence wwdc14-419-blur: published \(published) ms of GPU time on the \(device) (dark); model \(ms(time))")
+            let steps = try XCTUnwrap(row.deviceTime?.stepLowNanos?.count)
+            XCTAssertEqual(row.totals[.offscreenPasses], 4 * steps, "\(device): the blur's four passes a frame")
+            XCTAssertEqual(row.totals[.screenSplits], 0, "\(device): the blur's passes come before the screen's")
+            XCTAssertEqual(time.possiblyOverBudget, false, "\(device): within the 16.7 ms of 60 Hz, as published")
+        }
+        try assertDearer(r["fullscreen-dark-blur-ipad-3/none"]?.deviceTime, r["fullscreen-dark-blur/none"]?.deviceTime,
+                         "'the iPad 3rd generation performs much worse than the iPad Air'")
     }
 
     /// e-com-net: 4 rounded labels per cell; cornerRadius alone close to 60 fps, with masksToBounds

@@ -15,7 +15,7 @@ final class DeviceModelTests: XCTestCase {
     }
 
     func testTheCatalogueHoldsTheIssuesChipsOldestFirst() {
-        XCTAssertEqual(catalog.ids, ["a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a12", "a13", "a14",
+        XCTAssertEqual(catalog.ids, ["a4", "a5", "a5x", "a6", "a7", "a8", "a9", "a10", "a11", "a12", "a13", "a14",
                                      "a15", "a16", "a17-pro", "m1", "m2"])
     }
 
@@ -126,7 +126,7 @@ final class DeviceModelTests: XCTestCase {
 
     func testThePassCostIsWWDC2014sIdlePerSwitchOnTheChipsOfItsDayAndReachesDownAfterThem() {
         for gpu in catalog.profiles {
-            let measured = ["a4", "a5", "a6", "a7", "a8"].contains(gpu.id)
+            let measured = ["a4", "a5", "a5x", "a6", "a7", "a8"].contains(gpu.id)
             XCTAssertEqual(gpu.passCost.low, measured ? 100e-6 : 10e-6, accuracy: 1e-12, gpu.id)
             XCTAssertEqual(gpu.passCost.high, 200e-6, accuracy: 1e-12, gpu.id)
         }

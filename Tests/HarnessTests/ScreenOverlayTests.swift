@@ -128,7 +128,7 @@ final class ScreenOverlayTests: XCTestCase {
         XCTAssertEqual(barred.stats.render.layerCosts, plain.stats.render.layerCosts, "the cell's layers cost what they did")
     }
 
-    func testTheIPad2DrawsABackdropAsItsTintAloneAndAnotherA5DeviceBlursIt() throws {
+    func testTheIPad2And3DrawABackdropAsItsTintAloneAndAnotherA5DeviceBlursIt() throws {
         var bar = LayerDescription(frame: Rect(x: 0, y: 0, width: 768, height: 64))
         bar.backdrop = Backdrop(radius: 20, tint: Color(hex: "#F7F7F7CC")!)
         func passes(on name: String) throws -> Int {
@@ -137,8 +137,10 @@ final class ScreenOverlayTests: XCTestCase {
             let simulation = try Simulation(scenario: scenario, strategyName: "none")
             return simulation.step().stats.render.offscreenPasses
         }
-        XCTAssertFalse(try XCTUnwrap(Device.named("ipad-2")).blursBackdrops)
-        XCTAssertEqual(try passes(on: "ipad-2"), 0, "the tint alone, as Apple draws it there")
+        for name in ["ipad-2", "ipad-3"] {
+            XCTAssertFalse(try XCTUnwrap(Device.named(name)).blursBackdrops, name)
+            XCTAssertEqual(try passes(on: name), 0, "\(name): the tint alone, as Apple draws it there")
+        }
         XCTAssertEqual(try passes(on: "ipad-mini"), 4, "the same A5 in an iPad mini blurs")
     }
 

@@ -268,7 +268,7 @@ final class ScenarioFileTests: XCTestCase {
         assertMessage(scenarioText(replacing: ["device": #""iphone8""#]),
                       contains: ["bad.json: device: unknown device 'iphone8'; did you mean 'iphone-8'?"])
         assertMessage(scenarioText(replacing: ["device": #""pixel""#]),
-                      contains: ["device: unknown device 'pixel'; expected one of iphone-4s, iphone-5, iphone-5s, iphone-6, iphone-6-plus, iphone-6s, … (53 in all; 'bench list' shows them)"])
+                      contains: ["device: unknown device 'pixel'; expected one of iphone-4s, iphone-5, iphone-5s, iphone-6, iphone-6-plus, iphone-6s, … (54 in all; 'bench list' shows them)"])
     }
 
     /// The GPU is named apart from the screen: any screen with any chip; a catalogue device brings
