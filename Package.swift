@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Scenarios", "Problems", "JSON", "ResultsTestSupport", "TestSupport"], swiftSettings: optimizedInDebug),
         .testTarget(name: "ScenarioFilesTests", dependencies: ["ScenarioFiles", "Harness", "Devices", "Strategies", "Table", "Raster", "Results", "Scenarios", "JSON", "Problems",
                                                            "RasterTestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Scenarios", "Problems", "JSON", "Text", "ResultsTestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Results", "Scenarios", "Problems", "JSON", "Text", "DeviceModel", "ResultsTestSupport"]),
         .testTarget(name: "CellExporterTests", dependencies: ["CellExporter", "CLITestSupport", "ScenarioFiles", "TestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "Harness", "Devices", "Host", "Pictures", "Callgrind", "Reports", "Analysis", "Strategies", "Table", "Raster",
                                                        "Results", "Scenarios", "Problems", "JSON", "Text", "DeviceModel", "ScenarioFiles", "CLITestSupport",

@@ -89,8 +89,41 @@ public enum PublishedAccuracy {
     /// "What the misses say").
     public static let keepingTheRefresh = Subset(cases: 6, typicalFactor: 1.53, worstFactor: 1.79)
 
+    /// The accuracy over the cases measured on one GPU, so that a report pricing that GPU can say
+    /// how far the model was from devices with it, and which way.
+    public struct ByGPU: Sendable, Equatable {
+        /// The GPU (`GPUCatalog` id).
+        public let gpu: String
+        /// The cases measured on it.
+        public let cases: Int
+        /// The geometric mean of their factors (each ≥ 1).
+        public let typicalFactor: Double
+        /// The largest of their factors.
+        public let worstFactor: Double
+        /// The geometric mean of published / model centre, as a factor ≥ 1 (`publishedLonger` says
+        /// which way): how far the model leans one way on this GPU.
+        public let bias: Double
+        /// Whether the published times were longer than the model's centre on average (the model
+        /// too fast on this GPU), or shorter.
+        public let publishedLonger: Bool
+    }
+
+    /// The accuracy by GPU, oldest chip first.
+    public static let byGPU = [
+        ByGPU(gpu: "a4", cases: 2, typicalFactor: 1.28, worstFactor: 1.57, bias: 1.23, publishedLonger: false),
+        ByGPU(gpu: "a5", cases: 21, typicalFactor: 1.42, worstFactor: 1.95, bias: 1.29, publishedLonger: true),
+        ByGPU(gpu: "a5x", cases: 1, typicalFactor: 1.09, worstFactor: 1.09, bias: 1.09, publishedLonger: true),
+        ByGPU(gpu: "a6", cases: 1, typicalFactor: 1.14, worstFactor: 1.14, bias: 1.14, publishedLonger: true),
+        ByGPU(gpu: "a7", cases: 1, typicalFactor: 1.70, worstFactor: 1.70, bias: 1.70, publishedLonger: false),
+        ByGPU(gpu: "a8", cases: 4, typicalFactor: 1.18, worstFactor: 1.39, bias: 1.18, publishedLonger: false),
+        ByGPU(gpu: "a11", cases: 2, typicalFactor: 1.26, worstFactor: 1.46, bias: 1.16, publishedLonger: true),
+    ]
+
+    /// The accuracy over the cases measured on GPU `id`, or nil when none was.
+    public static func accuracy(onGPU id: String) -> ByGPU? { byGPU.first { $0.gpu == id } }
+
     /// The GPUs some published case was measured on.
-    public static let gpus: Set<String> = ["a4", "a5", "a5x", "a6", "a7", "a8", "a11"]
+    public static var gpus: Set<String> { Set(byGPU.map(\.gpu)) }
     /// The iOS versions the cases ran (as their sources give them, or as their dates suggest).
     public static let iosVersions: Set<Int> = [5, 7, 8, 9, 13]
 }

@@ -183,18 +183,35 @@ struct Verdict {
         return text + "." + (best.deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
     }
 
-    /// The phrase saying that no published measurement covers the chip or the iOS version that
-    /// `time` priced, so the model's stated accuracy was not measured there; nil when one does.
+    /// What the published measurements say of the chip and iOS version that `time` priced: how
+    /// far the model was from the cases measured on that GPU, and which way (`onChip`), and, when
+    /// no case covers the chip or the iOS version, that the stated accuracy was not measured there.
     static func coverage(_ time: DeviceTime) -> String? {
-        let chip = PublishedAccuracy.gpus.contains(time.gpu)
+        let chip = PublishedAccuracy.accuracy(onGPU: time.gpu)
         let ios = time.ios.map { PublishedAccuracy.iosVersions.contains($0) } ?? true
-        guard !chip || !ios else { return nil }
-        let order = GPUCatalog.builtIn.ids
-        let gpus = PublishedAccuracy.gpus.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
-        let versions = PublishedAccuracy.iosVersions.sorted().map(String.init)
-        let uncovered = [chip ? nil : "the \(time.gpu) GPU", ios ? nil : time.ios.map { "iOS \($0)" }].compactMap { $0 }
-        return "No published measurement covers \(uncovered.joined(separator: " or ")): the model's error is measured on the "
-            + "\(gpus.joined(separator: ", ")) and iOS \(versions.joined(separator: ", ")) only."
+        var phrases = chip.map { [onChip($0)] } ?? []
+        if chip == nil || !ios {
+            let order = GPUCatalog.builtIn.ids
+            let gpus = PublishedAccuracy.gpus.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
+            let versions = PublishedAccuracy.iosVersions.sorted().map(String.init)
+            let uncovered = [chip != nil ? nil : "the \(time.gpu) GPU", ios ? nil : time.ios.map { "iOS \($0)" }].compactMap { $0 }
+            phrases.append("No published measurement covers \(uncovered.joined(separator: " or ")): the model's error is measured on the "
+                + "\(gpus.joined(separator: ", ")) and iOS \(versions.joined(separator: ", ")) only.")
+        }
+        return phrases.isEmpty ? nil : phrases.joined(separator: " ")
+    }
+
+    /// The model's error on one GPU, in one sentence: "On the a5 GPU it is within ×1.42 of the 21
+    /// published measurements made there, worst ×1.95; their times ran ×1.29 longer than its centre
+    /// on average." Which way matters: longer means the estimate there is too low.
+    static func onChip(_ accuracy: PublishedAccuracy.ByGPU) -> String {
+        let way = accuracy.publishedLonger ? "longer" : "shorter"
+        let by = Format.fixed(accuracy.bias, 2)
+        guard accuracy.cases > 1 else {
+            return "On the \(accuracy.gpu) GPU one published measurement is compared: its time ran ×\(by) \(way) than the model's centre."
+        }
+        return "On the \(accuracy.gpu) GPU it is within ×\(Format.fixed(accuracy.typicalFactor, 2)) of the \(accuracy.cases) published "
+            + "measurements made there, worst ×\(Format.fixed(accuracy.worstFactor, 2)); their times ran ×\(by) \(way) than its centre on average."
     }
 
     /// How far the model is from published measurements (`PublishedAccuracy`), in one phrase:

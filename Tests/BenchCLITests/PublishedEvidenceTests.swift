@@ -373,6 +373,19 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
         let perSource = exp(sourceMeans.reduce(0, +) / Double(sourceMeans.count))
         print(String(format: "evidence, each source weighted alike: ×%.2f", perSource))
         XCTAssertEqual(perSource, 1.30, accuracy: 0.005, "docs/device-model.md, By source")
+        // By GPU, which the verdict states for the GPU it prices (`Verdict.coverage`).
+        let order = GPUCatalog.builtIn.ids
+        XCTAssertEqual(PublishedAccuracy.byGPU.map(\.gpu), Set(Self.cases.map(\.gpu)).sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! })
+        for stated in PublishedAccuracy.byGPU {
+            let mine = zip(Self.cases, logs).filter { $0.0.gpu == stated.gpu }.map(\.1.log)
+            let f = factors(mine), bias = exp(mine.reduce(0, +) / Double(mine.count))
+            print(String(format: "evidence, the %@ GPU: %d cases, within ×%.2f, worst ×%.2f, bias ×%.2f", stated.gpu, mine.count, f.typical, f.worst, bias))
+            XCTAssertEqual(stated.cases, mine.count, stated.gpu)
+            XCTAssertEqual(stated.typicalFactor, f.typical, accuracy: 0.005, stated.gpu)
+            XCTAssertEqual(stated.worstFactor, f.worst, accuracy: 0.005, stated.gpu)
+            XCTAssertEqual(stated.bias, max(bias, 1 / bias), accuracy: 0.005, stated.gpu)
+            XCTAssertEqual(stated.publishedLonger, bias >= 1, stated.gpu)
+        }
         XCTAssertEqual(PublishedAccuracy.gpus, Set(Self.cases.map(\.gpu)))
         XCTAssertEqual(PublishedAccuracy.iosVersions, Set(Self.cases.map(\.ios)))
     }

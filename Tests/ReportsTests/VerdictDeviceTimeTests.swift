@@ -1,6 +1,8 @@
+import DeviceModel
 @testable import Reports
 import Results
 import ResultsTestSupport
+import Text
 import XCTest
 
 /// The verdict speaks in the device's milliseconds where the device names a GPU: each strategy's
@@ -61,5 +63,27 @@ final class VerdictDeviceTimeTests: XCTestCase {
         XCTAssertTrue(verdict.summary.hasPrefix("Of the strategies that round the corners, a and b cost the device the same, within 1 %, and least"),
                       verdict.summary)
         XCTAssertTrue(verdict.summary.contains("; c costs it most"), verdict.summary)
+    }
+
+    /// Where the published cases cover the GPU priced, the verdict says how far the model was from
+    /// them there and which way; where they cover neither the GPU nor the iOS version, it says so.
+    func testTheVerdictStatesTheModelsErrorOnTheGPUItPricesOrThatNoCaseCoversIt() throws {
+        let a5 = try XCTUnwrap(PublishedAccuracy.accuracy(onGPU: "a5"))
+        XCTAssertGreaterThan(a5.cases, 1)
+        let onA5 = try XCTUnwrap(Verdict.coverage(DeviceTime(gpu: "a5", ios: 9, refreshHz: 60, lowNanos: 1, highNanos: 2)))
+        XCTAssertEqual(onA5, "On the a5 GPU it is within ×\(Format.fixed(a5.typicalFactor, 2)) of the \(a5.cases) published measurements "
+                       + "made there, worst ×\(Format.fixed(a5.worstFactor, 2)); their times ran ×\(Format.fixed(a5.bias, 2)) "
+                       + (a5.publishedLonger ? "longer" : "shorter") + " than its centre on average.")
+        // A GPU with one case, on an iOS no case ran: both said.
+        let a7 = try XCTUnwrap(PublishedAccuracy.accuracy(onGPU: "a7"))
+        XCTAssertEqual(a7.cases, 1)
+        let onA7 = try XCTUnwrap(Verdict.coverage(DeviceTime(gpu: "a7", ios: 12, refreshHz: 60, lowNanos: 1, highNanos: 2)))
+        XCTAssertTrue(onA7.hasPrefix("On the a7 GPU one published measurement is compared: its time ran ×\(Format.fixed(a7.bias, 2)) "
+                                     + (a7.publishedLonger ? "longer" : "shorter") + " than the model's centre. "), onA7)
+        XCTAssertTrue(onA7.contains("No published measurement covers iOS 12: "), onA7)
+        // A GPU no case covers: no figure of its own, and the chips that have one.
+        let onM1 = try XCTUnwrap(Verdict.coverage(DeviceTime(gpu: "m1", ios: 17, refreshHz: 120, lowNanos: 1, highNanos: 2)))
+        XCTAssertTrue(onM1.hasPrefix("No published measurement covers the m1 GPU or iOS 17: the model's error is measured on the a4, a5, "), onM1)
+        XCTAssertFalse(onM1.contains("On the"), onM1)
     }
 }
