@@ -43,6 +43,18 @@ public enum PublishedAccuracy {
         case blending
         /// A backdrop blur (`UIBlurEffect`): what lies behind rendered, downscaled, blurred.
         case backdrops
+
+        /// What a sentence calls the mechanism's cases: "clipped layers", "backdrop blurs".
+        public var noun: String {
+            switch self {
+            case .clips: return "clipped layers"
+            case .masks: return "masks"
+            case .shadows: return "shadows"
+            case .rasterization: return "rasterized layers"
+            case .blending: return "blended overlays"
+            case .backdrops: return "backdrop blurs"
+            }
+        }
     }
 
     /// The accuracy over the cases of one mechanism.
@@ -96,6 +108,9 @@ public enum PublishedAccuracy {
         public let gpu: String
         /// The cases measured on it.
         public let cases: Int
+        /// What made those cases' frames dear, in `Mechanism.allCases` order: a GPU's figure speaks
+        /// for these, not for a mechanism none of its cases showed.
+        public let mechanisms: [Mechanism]
         /// The geometric mean of their factors (each ≥ 1).
         public let typicalFactor: Double
         /// The largest of their factors.
@@ -110,13 +125,13 @@ public enum PublishedAccuracy {
 
     /// The accuracy by GPU, oldest chip first.
     public static let byGPU = [
-        ByGPU(gpu: "a4", cases: 2, typicalFactor: 1.28, worstFactor: 1.57, bias: 1.23, publishedLonger: false),
-        ByGPU(gpu: "a5", cases: 21, typicalFactor: 1.42, worstFactor: 1.95, bias: 1.29, publishedLonger: true),
-        ByGPU(gpu: "a5x", cases: 1, typicalFactor: 1.09, worstFactor: 1.09, bias: 1.09, publishedLonger: true),
-        ByGPU(gpu: "a6", cases: 1, typicalFactor: 1.14, worstFactor: 1.14, bias: 1.14, publishedLonger: true),
-        ByGPU(gpu: "a7", cases: 1, typicalFactor: 1.70, worstFactor: 1.70, bias: 1.70, publishedLonger: false),
-        ByGPU(gpu: "a8", cases: 4, typicalFactor: 1.18, worstFactor: 1.39, bias: 1.18, publishedLonger: false),
-        ByGPU(gpu: "a11", cases: 2, typicalFactor: 1.26, worstFactor: 1.46, bias: 1.16, publishedLonger: true),
+        ByGPU(gpu: "a4", cases: 2, mechanisms: [.clips], typicalFactor: 1.28, worstFactor: 1.57, bias: 1.23, publishedLonger: false),
+        ByGPU(gpu: "a5", cases: 21, mechanisms: [.clips, .masks, .shadows, .rasterization, .blending], typicalFactor: 1.42, worstFactor: 1.95, bias: 1.29, publishedLonger: true),
+        ByGPU(gpu: "a5x", cases: 1, mechanisms: [.backdrops], typicalFactor: 1.09, worstFactor: 1.09, bias: 1.09, publishedLonger: true),
+        ByGPU(gpu: "a6", cases: 1, mechanisms: [.shadows], typicalFactor: 1.14, worstFactor: 1.14, bias: 1.14, publishedLonger: true),
+        ByGPU(gpu: "a7", cases: 1, mechanisms: [.backdrops], typicalFactor: 1.70, worstFactor: 1.70, bias: 1.70, publishedLonger: false),
+        ByGPU(gpu: "a8", cases: 4, mechanisms: [.clips, .masks], typicalFactor: 1.18, worstFactor: 1.39, bias: 1.18, publishedLonger: false),
+        ByGPU(gpu: "a11", cases: 2, mechanisms: [.shadows, .rasterization], typicalFactor: 1.26, worstFactor: 1.46, bias: 1.16, publishedLonger: true),
     ]
 
     /// The accuracy over the cases measured on GPU `id`, or nil when none was.

@@ -167,20 +167,21 @@ struct Verdict {
                 + " (\(each.joined(separator: "; "))): for this device and table the way of rounding does not matter to the GPU."
                 + (entries[0].deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
         }
-        // "a", "a and b", "a, b and c".
-        func list(_ names: [String]) -> String {
-            names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        }
         let equal = rankedByModel ? "the same, within 1 %," : "the same"
         let ties = rounding.filter { $0.deviceRank == best.deviceRank }.map(\.strategy)
-        let lead = ties.count > 1 ? "\(list(ties)) cost the device \(equal) and least" : "\(best.strategy) costs the device least"
+        let lead = ties.count > 1 ? "\(Verdict.list(ties)) cost the device \(equal) and least" : "\(best.strategy) costs the device least"
         var text = "Of the strategies that round the corners, \(lead) (\(cost(best)))"
         if worst.deviceRank != best.deviceRank {
             let dearest = rounding.filter { $0.deviceRank == worst.deviceRank }.map(\.strategy)
-            text += dearest.count > 1 ? "; \(list(dearest)) cost it \(equal) and most (\(cost(worst)))"
+            text += dearest.count > 1 ? "; \(Verdict.list(dearest)) cost it \(equal) and most (\(cost(worst)))"
                 : "; \(worst.strategy) costs it most (\(cost(worst)))"
         }
         return text + "." + (best.deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
+    }
+
+    /// Names in a sentence: "a", "a and b", "a, b and c".
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     /// What the published measurements say of the chip and iOS version that `time` priced: how
@@ -202,16 +203,18 @@ struct Verdict {
     }
 
     /// The model's error on one GPU, in one sentence: "On the a5 GPU it is within ×1.42 of the 21
-    /// published measurements made there, worst ×1.95; their times ran ×1.29 longer than its centre
-    /// on average." Which way matters: longer means the estimate there is too low.
+    /// published measurements made there (clipped layers, masks, shadows, rasterized layers and
+    /// blended overlays), worst ×1.95; their times ran ×1.29 longer than its centre on average."
+    /// Which way matters: longer means the estimate there is too low.
     static func onChip(_ accuracy: PublishedAccuracy.ByGPU) -> String {
         let way = accuracy.publishedLonger ? "longer" : "shorter"
         let by = Format.fixed(accuracy.bias, 2)
+        let of = list(accuracy.mechanisms.map(\.noun))
         guard accuracy.cases > 1 else {
-            return "On the \(accuracy.gpu) GPU one published measurement is compared: its time ran ×\(by) \(way) than the model's centre."
+            return "On the \(accuracy.gpu) GPU one published measurement is compared, of \(of): its time ran ×\(by) \(way) than the model's centre."
         }
         return "On the \(accuracy.gpu) GPU it is within ×\(Format.fixed(accuracy.typicalFactor, 2)) of the \(accuracy.cases) published "
-            + "measurements made there, worst ×\(Format.fixed(accuracy.worstFactor, 2)); their times ran ×\(by) \(way) than its centre on average."
+            + "measurements made there (\(of)), worst ×\(Format.fixed(accuracy.worstFactor, 2)); their times ran ×\(by) \(way) than its centre on average."
     }
 
     /// How far the model is from published measurements (`PublishedAccuracy`), in one phrase:

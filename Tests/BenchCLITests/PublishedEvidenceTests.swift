@@ -381,6 +381,8 @@ final class PublishedEvidenceTests: TemporaryDirectoryTestCase {
             let f = factors(mine), bias = exp(mine.reduce(0, +) / Double(mine.count))
             print(String(format: "evidence, the %@ GPU: %d cases, within ×%.2f, worst ×%.2f, bias ×%.2f", stated.gpu, mine.count, f.typical, f.worst, bias))
             XCTAssertEqual(stated.cases, mine.count, stated.gpu)
+            XCTAssertEqual(stated.mechanisms, PublishedAccuracy.Mechanism.allCases.filter { m in Self.cases.contains { $0.gpu == stated.gpu && $0.mechanism == m } },
+                           stated.gpu)
             XCTAssertEqual(stated.typicalFactor, f.typical, accuracy: 0.005, stated.gpu)
             XCTAssertEqual(stated.worstFactor, f.worst, accuracy: 0.005, stated.gpu)
             XCTAssertEqual(stated.bias, max(bias, 1 / bias), accuracy: 0.005, stated.gpu)

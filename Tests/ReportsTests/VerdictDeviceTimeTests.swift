@@ -72,13 +72,14 @@ final class VerdictDeviceTimeTests: XCTestCase {
         XCTAssertGreaterThan(a5.cases, 1)
         let onA5 = try XCTUnwrap(Verdict.coverage(DeviceTime(gpu: "a5", ios: 9, refreshHz: 60, lowNanos: 1, highNanos: 2)))
         XCTAssertEqual(onA5, "On the a5 GPU it is within ×\(Format.fixed(a5.typicalFactor, 2)) of the \(a5.cases) published measurements "
-                       + "made there, worst ×\(Format.fixed(a5.worstFactor, 2)); their times ran ×\(Format.fixed(a5.bias, 2)) "
+                       + "made there (clipped layers, masks, shadows, rasterized layers and blended overlays), "
+                       + "worst ×\(Format.fixed(a5.worstFactor, 2)); their times ran ×\(Format.fixed(a5.bias, 2)) "
                        + (a5.publishedLonger ? "longer" : "shorter") + " than its centre on average.")
         // A GPU with one case, on an iOS no case ran: both said.
         let a7 = try XCTUnwrap(PublishedAccuracy.accuracy(onGPU: "a7"))
         XCTAssertEqual(a7.cases, 1)
         let onA7 = try XCTUnwrap(Verdict.coverage(DeviceTime(gpu: "a7", ios: 12, refreshHz: 60, lowNanos: 1, highNanos: 2)))
-        XCTAssertTrue(onA7.hasPrefix("On the a7 GPU one published measurement is compared: its time ran ×\(Format.fixed(a7.bias, 2)) "
+        XCTAssertTrue(onA7.hasPrefix("On the a7 GPU one published measurement is compared, of backdrop blurs: its time ran ×\(Format.fixed(a7.bias, 2)) "
                                      + (a7.publishedLonger ? "longer" : "shorter") + " than the model's centre. "), onA7)
         XCTAssertTrue(onA7.contains("No published measurement covers iOS 12: "), onA7)
         // A GPU no case covers: no figure of its own, and the chips that have one.
