@@ -257,7 +257,8 @@ public enum UsageProblem: Equatable, Sendable, CustomStringConvertible {
         case .cannotCalibrate(let measured, _, _):
             return "a frame of \(Format.fixed(measured, 2)) ms cannot be reproduced: the scenario's frame does no work the device model prices."
         case .iosOutOfRange(let ios, let expected):
-            return "--ios \(ios) does not apply: expected \(Escape.message(expected))."
+            // The tool's own sentence, whose device name the caller shortened: escaped, not cut.
+            return "--ios \(ios) does not apply: expected \(Escape.terminal(expected))."
         case .jumpRowOutsideTable(let scenario, let row, let sections, let rows):
             let table = if let rows {
                 rows == 0 ? "section \(row.section) has no rows"

@@ -133,6 +133,9 @@ final class BenchErrorRenderingTests: XCTestCase {
     func testTheDeviceAndGPUOptionsProblemsSayWhatToGiveInstead() {
         assertUsage(.iosOutOfRange(ios: 12, expected: "an iOS major version from 5 to 9"),
                     "--ios 12 does not apply: expected an iOS major version from 5 to 9.")
+        // The whole sentence, however long: it is the tool's own, not a value to shorten.
+        let long = "an iOS major version from 5 to 9: ipad-3 runs iOS 5 to 9, and the model knows the rules of iOS 4 to 17"
+        assertUsage(.iosOutOfRange(ios: 12, expected: long), "--ios 12 does not apply: expected \(long).")
         assertUsage(.noDeviceRunsIOS(minIOS: 11, devices: 2),
                     "none of the 2 devices --device chose runs iOS 11 or later (bench list shows each device's iOS versions).")
         assertUsage(.oneDeviceOnly(command: "render", count: 3),

@@ -194,7 +194,7 @@ struct TableOptions {
     private static func problem(_ breach: Scenario.Breach, of scenario: Scenario, editing original: String) -> UsageProblem {
         switch breach {
         case .iosOutOfRange(let ios, _):
-            .iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport, device: scenario.device.name))
+            .iosOutOfRange(ios: ios, expected: Device.iosExpected(scenario.device.iosSupport, device: Escape.message(scenario.device.name)))
         case .tooManyRows(let rows, let maximum):
             .tooManyRows(scenario: original, rows: rows, maximum: maximum)
         case .rowAbovePixelLimit(let pixels, let maximum):
