@@ -77,8 +77,9 @@ public struct Device: Hashable, Sendable {
     public var rules: CoreAnimationRules { CoreAnimationRules(ios: ios) ?? .newest }
 
     /// Whether the device blurs what lies behind a backdrop (`Renderer.blursBackdrops`): all but
-    /// `tintOnlyBackdrops`.
-    public var blursBackdrops: Bool { !Self.tintOnlyBackdrops.contains(name) }
+    /// the catalogue's `tintOnlyBackdrops`. A screen of a scenario file (no `iosSupport`) blurs
+    /// whatever its name, which is a label there.
+    public var blursBackdrops: Bool { iosSupport == nil || !Self.tintOnlyBackdrops.contains(name) }
 
     /// The catalogue devices on which Apple applies a blur's tint alone: WWDC 2014 session 419, "we
     /// only do the tinting on the iPad 2 and iPad 3rd generation, we just apply the tint and we skip

@@ -142,6 +142,10 @@ final class ScreenOverlayTests: XCTestCase {
             XCTAssertEqual(try passes(on: name), 0, "\(name): the tint alone, as Apple draws it there")
         }
         XCTAssertEqual(try passes(on: "ipad-mini"), 4, "the same A5 in an iPad mini blurs")
+        // A screen of one's own takes its name as a label: it blurs, whatever it is called.
+        let own = Device(name: "ipad-2", width: 768, height: 1024, scale: 1, refreshHz: 60, gpu: Device.chip("a5"))
+        XCTAssertTrue(own.blursBackdrops, "a file's own device named ipad-2")
+        XCTAssertFalse(try XCTUnwrap(Device.named("ipad-2")).blursBackdrops, "the catalogue's")
     }
 
     func testOverlaysCountOnceAFrameInTheRunsWorkAndMemoryBounds() {
