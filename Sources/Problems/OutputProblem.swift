@@ -65,9 +65,8 @@ public enum OutputProblem: Equatable, Sendable, CustomStringConvertible {
 extension OutputProblem {
     /// `failure`'s sentence continued with the files `replaced` (quoted) before it.
     private static func partlyReplaced(_ failure: String, replaced: [String]) -> String {
-        let list = replaced.count == 1 ? replaced[0] : replaced.dropLast().joined(separator: ", ") + " and " + (replaced.last ?? "")
         let sentence = failure.hasSuffix(".") ? String(failure.dropLast()) : failure
-        return sentence + "; " + list + (replaced.count == 1 ? " was" : " were") + " already replaced, and the other outputs left as they were."
+        return sentence + "; " + Format.list(replaced) + (replaced.count == 1 ? " was" : " were") + " already replaced, and the other outputs left as they were."
     }
 }
 

@@ -169,19 +169,14 @@ struct Verdict {
         }
         let equal = rankedByModel ? "the same, within 1 %," : "the same"
         let ties = rounding.filter { $0.deviceRank == best.deviceRank }.map(\.strategy)
-        let lead = ties.count > 1 ? "\(Verdict.list(ties)) cost the device \(equal) and least" : "\(best.strategy) costs the device least"
+        let lead = ties.count > 1 ? "\(Format.list(ties)) cost the device \(equal) and least" : "\(best.strategy) costs the device least"
         var text = "Of the strategies that round the corners, \(lead) (\(cost(best)))"
         if worst.deviceRank != best.deviceRank {
             let dearest = rounding.filter { $0.deviceRank == worst.deviceRank }.map(\.strategy)
-            text += dearest.count > 1 ? "; \(Verdict.list(dearest)) cost it \(equal) and most (\(cost(worst)))"
+            text += dearest.count > 1 ? "; \(Format.list(dearest)) cost it \(equal) and most (\(cost(worst)))"
                 : "; \(worst.strategy) costs it most (\(cost(worst)))"
         }
         return text + "." + (best.deviceTime.map { " " + Verdict.modelNote + (Verdict.coverage($0).map { " " + $0 } ?? "") } ?? "")
-    }
-
-    /// Names in a sentence: "a", "a and b", "a, b and c".
-    static func list(_ names: [String]) -> String {
-        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     /// What the published measurements say of the chip and iOS version that `time` priced: how
@@ -209,7 +204,7 @@ struct Verdict {
     static func onChip(_ accuracy: PublishedAccuracy.ByGPU) -> String {
         let way = accuracy.publishedLonger ? "longer" : "shorter"
         let by = Format.fixed(accuracy.bias, 2)
-        let of = list(accuracy.mechanisms.map(\.noun))
+        let of = Format.list(accuracy.mechanisms.map(\.noun))
         guard accuracy.cases > 1 else {
             return "On the \(accuracy.gpu) GPU one published measurement is compared, of \(of): its time ran ×\(by) \(way) than the model's centre."
         }

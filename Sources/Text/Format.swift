@@ -58,6 +58,11 @@ public enum Format {
         "\(grouped(count)) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 
+    /// Names in a sentence: "a", "a and b", "a, b and c".
+    public static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
     /// Two numbers a message compares (a value and its limit), written with the same number of
     /// decimals, the fewest from `least` up that tell them apart, so that "0.02940 > 0.02939"
     /// never reads "0.029 > 0.029394700000000002"; whole numbers both, without decimals.

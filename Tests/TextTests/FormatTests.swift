@@ -39,4 +39,11 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(Format.above(12_288, limit: 8192), "12,288")
         XCTAssertEqual(Format.above(8192.0004, limit: 8192), "8,192.0004")
     }
+
+    func testAListOfNamesReadsAsASentence() {
+        XCTAssertEqual(Format.list([]), "")
+        XCTAssertEqual(Format.list(["a"]), "a")
+        XCTAssertEqual(Format.list(["a", "b"]), "a and b")
+        XCTAssertEqual(Format.list(["a", "b", "c"]), "a, b and c")
+    }
 }
